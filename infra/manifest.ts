@@ -1,0 +1,190 @@
+/**
+ * The application manifest: every resource of Cuadra as data (ARCHITECTURE §2).
+ *
+ * Read by the CDK stack (`infra/cdk`) and by the local cloud (`infra/local`), so both realise
+ * the same domains, queues, schedules, buckets and stream consumers. The HTTP routes live in
+ * `shared/api/routes.ts` (the web client reads them too); each route names its domain here.
+ */
+
+import { type RouteId, routeIds, routes } from '@shared/api/routes';
+import { tableDefinition } from '@shared/db/table';
+
+/** A Lambda entry point: file (relative to the repository root) and exported function name. */
+export interface EntryPoint {
+  entry: string;
+  export: string;
+}
+
+export interface DomainDef {
+  /** The REST handler of the domain: one Lambda per domain serves all its routes. */
+  api: EntryPoint;
+  /** Memory in MB (API functions get at least 512, see reference/performance.md). */
+  memoryMb: number;
+  timeoutSeconds: number;
+  /** What the function may do, so the CDK stack grants least privilege per function. */
+  needs: Needs;
+}
+
+export interface Needs {
+  table?: 'read' | 'readwrite';
+  cognito?: 'user-admin';
+  queues?: QueueName[];
+  buckets?: { bucket: BucketName; access: 'read' | 'readwrite' }[];
+  sendMail?: boolean;
+  /** Post to WebSocket connections (@connections management API). */
+  websocket?: boolean;
+  certificatesKey?: boolean;
+}
+
+export type DomainName = 'identity' | 'companies' | 'mail' | 'notifications';
+
+const api = (domain: DomainName): EntryPoint => ({
+  entry: `functions/domains/${domain}/handler.ts`,
+  export: 'handler',
+});
+
+export const domains: Record<DomainName, DomainDef> = {
+  identity: {
+    api: api('identity'),
+    memoryMb: 512,
+    timeoutSeconds: 15,
+    needs: { table: 'readwrite', cognito: 'user-admin' },
+  },
+  companies: { api: api('companies'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
+  mail: { api: api('mail'), memoryMb: 512, timeoutSeconds: 30, needs: { table: 'readwrite', sendMail: true } },
+  notifications: {
+    api: api('notifications'),
+    memoryMb: 512,
+    timeoutSeconds: 15,
+    needs: { table: 'readwrite', websocket: true },
+  },
+};
+
+// --- queues -------------------------------------------------------------------------------------
+
+export type QueueName = 'verifactu' | 'sii' | 'ocr' | 'mail';
+
+export interface QueueDef {
+  fifo: boolean;
+  /** Seconds a received message stays invisible; at least 6x the consumer's timeout (AWS guidance). */
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message is moved to the dead-letter queue. */
+  maxReceiveCount: number;
+  consumer?: EntryPoint & { domain: DomainName; batchSize: number; needs: Needs };
+}
+
+export const queues: Record<QueueName, QueueDef> = {
+  // One message group per issuer NIF keeps each VeriFacTu hash chain in order.
+  verifactu: { fifo: true, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
+  sii: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
+  ocr: { fifo: false, visibilityTimeoutSeconds: 300, maxReceiveCount: 3 },
+  mail: {
+    fifo: false,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    consumer: {
+      domain: 'mail',
+      entry: 'functions/domains/mail/workers/send-mail.ts',
+      export: 'handler',
+      batchSize: 10,
+      needs: { table: 'readwrite', sendMail: true },
+    },
+  },
+};
+
+// --- schedules ----------------------------------------------------------------------------------
+
+export interface ScheduleDef {
+  /** EventBridge Scheduler expression: `rate(...)` or `cron(min hour day month weekday year)`. */
+  expression: string;
+  /** Schedules run in Spain's time zone, so "daily at 07:00" is 07:00 in Madrid all year. */
+  timezone: 'Europe/Madrid';
+  target: EntryPoint & { domain: DomainName; needs: Needs };
+  description: string;
+}
+
+export const schedules: Record<string, ScheduleDef> = {
+  'outbox-sweep': {
+    expression: 'rate(5 minutes)',
+    timezone: 'Europe/Madrid',
+    description: 'Re-publishes outbox items the stream consumer has not marked as published (safety net).',
+    target: {
+      domain: 'mail',
+      entry: 'functions/domains/mail/workers/sweep-outbox.ts',
+      export: 'handler',
+      needs: { table: 'readwrite', queues: ['mail'] },
+    },
+  },
+};
+
+// --- buckets ------------------------------------------------------------------------------------
+
+export type BucketName = 'documents' | 'inbound' | 'spa';
+
+export interface BucketDef {
+  /** Browser uploads through presigned URLs need CORS on PUT. */
+  browserUploads: boolean;
+  notifications: { prefix: string; suffix?: string; consumer: EntryPoint & { domain: DomainName; needs: Needs } }[];
+}
+
+export const buckets: Record<BucketName, BucketDef> = {
+  documents: { browserUploads: true, notifications: [] },
+  inbound: { browserUploads: false, notifications: [] },
+  spa: { browserUploads: false, notifications: [] },
+};
+
+// --- table and its stream consumers ----------------------------------------------------------
+
+export interface StreamConsumerDef extends EntryPoint {
+  domain: DomainName;
+  batchSize: number;
+  /** Only records whose NEW image has one of these `entity` values reach the consumer. */
+  entities: string[];
+  needs: Needs;
+}
+
+export const table = {
+  definition: tableDefinition,
+  streamConsumers: {
+    'outbox-publisher': {
+      domain: 'mail',
+      entry: 'functions/domains/mail/workers/publish-outbox.ts',
+      export: 'handler',
+      batchSize: 25,
+      entities: ['Outbox'],
+      needs: { table: 'readwrite', queues: ['mail'] },
+    },
+  } satisfies Record<string, StreamConsumerDef>,
+};
+
+// --- WebSocket API --------------------------------------------------------------------------------
+
+export const websocket = {
+  /** Route keys as API Gateway names them; each served by the notifications domain. */
+  routes: {
+    $connect: { entry: 'functions/domains/notifications/workers/ws-connect.ts', export: 'handler' },
+    $disconnect: { entry: 'functions/domains/notifications/workers/ws-disconnect.ts', export: 'handler' },
+    $default: { entry: 'functions/domains/notifications/workers/ws-default.ts', export: 'handler' },
+  } satisfies Record<string, EntryPoint>,
+  domain: 'notifications' as DomainName,
+};
+
+// --- helpers ------------------------------------------------------------------------------------
+
+export const routesOf = (domain: DomainName): RouteId[] => routeIds.filter((id) => routes[id].domain === domain);
+
+/** Environment variable names the functions read; both realisations set all of them. */
+export const envNames = {
+  table: 'TABLE_NAME',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  queueUrl: (q: QueueName) => `QUEUE_URL_${q.toUpperCase()}`,
+  bucket: (b: BucketName) => `BUCKET_${b.toUpperCase()}`,
+  mailFrom: 'MAIL_FROM',
+  wsEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+  appUrl: 'APP_URL',
+  stage: 'STAGE',
+  /** Local only: the issuer/JWKS used by the local gateway and WebSocket $connect verification. */
+  jwtIssuer: 'JWT_ISSUER',
+  jwksUri: 'JWKS_URI',
+} as const;

@@ -1,0 +1,87 @@
+/**
+ * The closed error catalogue (spec part 2 §8, part 3 §8, AUTH_* of part 3): code -> HTTP status,
+ * Spanish message shown to the user, and whether retrying can help. Only `functions/platform`
+ * turns these into HTTP responses; everything else throws `AppError`.
+ */
+
+export const errorCatalogue = {
+  CORE_001: { status: 401, retryable: false, message: 'La sesión ha expirado. Por favor, inicia sesión nuevamente.' },
+  CORE_002: { status: 403, retryable: false, message: 'No tienes permisos para realizar esta acción.' },
+  CORE_003: { status: 403, retryable: false, message: 'No tienes acceso a esta empresa.' },
+  CORE_004: { status: 400, retryable: false, message: 'Error de validación de los datos enviados.' },
+  CORE_005: {
+    status: 500,
+    retryable: true,
+    message: 'Error interno del servidor. Inténtalo de nuevo en unos momentos.',
+  },
+  CORE_006: { status: 404, retryable: false, message: 'El recurso solicitado no existe.' },
+  CORE_007: { status: 500, retryable: false, message: 'Error de configuración del sistema. Contacta con soporte.' },
+  TAX_021: { status: 400, retryable: false, message: 'La empresa no tiene configuración fiscal.' },
+  TAX_022: { status: 409, retryable: false, message: 'El modelo ya se ha generado para este periodo.' },
+  TAX_023: { status: 422, retryable: false, message: 'Error en el cálculo fiscal.' },
+  TAX_024: {
+    status: 502,
+    retryable: true,
+    message: 'Error de conexión con la AEAT. Inténtalo de nuevo más tarde.',
+  },
+  TAX_025: { status: 400, retryable: false, message: 'El certificado digital no es válido.' },
+  TAX_026: { status: 502, retryable: true, message: 'Error en el envío al SII. Inténtalo de nuevo más tarde.' },
+  TAX_027: { status: 400, retryable: false, message: 'El periodo fiscal no es válido.' },
+  DOC_041: { status: 415, retryable: false, message: 'El formato del archivo no es válido.' },
+  DOC_042: { status: 413, retryable: false, message: 'El archivo supera el tamaño máximo de 50 MB.' },
+  DOC_043: { status: 502, retryable: true, message: 'Error al procesar el documento con OCR.' },
+  DOC_044: { status: 500, retryable: false, message: 'Error al generar el PDF.' },
+  DOC_045: { status: 422, retryable: false, message: 'Error en la importación masiva.' },
+  DOC_046: { status: 409, retryable: false, message: 'No se ha podido eliminar el elemento.' },
+  DOC_047: {
+    status: 409,
+    retryable: false,
+    message: 'No se puede modificar la factura. Comprueba que no se haya enviado al SII.',
+  },
+  AUTH_001: {
+    status: 401,
+    retryable: false,
+    message: 'Email o contraseña incorrectos. Verifica tus datos e inténtalo de nuevo.',
+  },
+  AUTH_002: {
+    status: 423,
+    retryable: false,
+    message: 'Cuenta bloqueada temporalmente por intentos fallidos. Inténtalo de nuevo en 30 minutos.',
+  },
+  AUTH_003: {
+    status: 401,
+    retryable: false,
+    message: 'El token de acceso ha expirado. Por favor, inicia sesión nuevamente.',
+  },
+  /** Client rule (spec part 1 §8): a 401/403 with this code forces an immediate logout. */
+  USER_NOT_FOUND: { status: 401, retryable: false, message: 'El usuario no existe.' },
+} as const satisfies Record<string, { status: number; retryable: boolean; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface AppErrorOptions {
+  field?: string;
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** An expected failure: its code, message, field and details are safe to show to the client. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
+    super(message ?? errorCatalogue[code].message, options.cause ? { cause: options.cause } : undefined);
+    this.name = 'AppError';
+    this.code = code;
+    this.field = options.field;
+    this.details = options.details;
+  }
+
+  get status(): number {
+    return errorCatalogue[this.code].status;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,0 +1,186 @@
+/**
+ * The HTTP route table: the single source of truth for every REST route of Cuadra.
+ *
+ * Read by the CDK stack (one API Gateway method per row, wired to the domain's Lambda),
+ * by the local cloud's gateway (same paths, same authorizer rule) and by the web client
+ * (URLs are built from these rows with `buildPath`). Adding a route is one row here plus
+ * an action wired in the domain's handler; a test fails on a row without an action.
+ */
+
+export const ROLES = ['ADMIN', 'GESTOR', 'CLIENTE'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `public`: no token. `user`: a valid Cognito access token (the authorizer runs). */
+export type AuthLevel = 'public' | 'user';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway resource path, `{param}` segments, always starting with `/api/v1/`. */
+  path: string;
+  /** Domain whose Lambda serves the route (see `infra/manifest.ts`). */
+  domain: string;
+  auth: AuthLevel;
+  /**
+   * Company-scoped routes act on one company: the `{companyId}` path segment when the path has
+   * one, otherwise the `x-company-id` header. The pipeline checks membership (403 CORE_003).
+   */
+  company: boolean;
+  /** Cognito groups allowed; ADMIN always passes. Absent: any authenticated user. */
+  roles?: readonly Role[];
+}
+
+const r = (
+  method: HttpMethod,
+  path: string,
+  domain: string,
+  auth: AuthLevel,
+  company: boolean,
+  roles?: readonly Role[],
+): RouteDef => (roles ? { method, path, domain, auth, company, roles } : { method, path, domain, auth, company });
+
+const V1 = '/api/v1';
+
+export const routes = {
+  // --- identity: authentication (spec part 1 §7) ---
+  'auth.login': r('POST', `${V1}/auth/login`, 'identity', 'public', false),
+  'auth.register': r('POST', `${V1}/auth/register`, 'identity', 'public', false),
+  'auth.refresh': r('POST', `${V1}/auth/refresh`, 'identity', 'public', false),
+  'auth.logout': r('POST', `${V1}/auth/logout`, 'identity', 'public', false),
+  'auth.forgotPassword': r('POST', `${V1}/auth/forgot-password`, 'identity', 'public', false),
+  'auth.verifyEmail': r('POST', `${V1}/auth/verify-email`, 'identity', 'public', false),
+  'auth.verifyEmailValidate': r('GET', `${V1}/auth/verify-email/validate`, 'identity', 'public', false),
+  'auth.verifyEmailResend': r('POST', `${V1}/auth/verify-email/resend`, 'identity', 'public', false),
+  'auth.verifyEmailResendByEmail': r(
+    'POST',
+    `${V1}/auth/verify-email/resend-by-email`,
+    'identity',
+    'public',
+    false,
+  ),
+  'auth.resetPasswordValidate': r('GET', `${V1}/auth/reset-password/validate`, 'identity', 'public', false),
+  'auth.resetPassword': r('POST', `${V1}/auth/reset-password`, 'identity', 'public', false),
+  'auth.changePassword': r('POST', `${V1}/auth/change-password`, 'identity', 'user', false),
+
+  // --- identity: users ---
+  'users.getProfile': r('GET', `${V1}/users/profile`, 'identity', 'user', false),
+  'users.updateProfile': r('PUT', `${V1}/users/profile`, 'identity', 'user', false),
+  'users.gestorType': r('GET', `${V1}/users/gestor-type`, 'identity', 'user', false),
+  'users.get': r('GET', `${V1}/users/{userId}`, 'identity', 'user', false),
+
+  // --- companies ---
+  'system.health': r('GET', `${V1}/health`, 'companies', 'public', false),
+  'companies.list': r('GET', `${V1}/companies`, 'companies', 'user', false),
+  'companies.create': r('POST', `${V1}/companies`, 'companies', 'user', false),
+  'companies.validateNif': r('GET', `${V1}/companies/nif/{nif}`, 'companies', 'user', false),
+  'companies.get': r('GET', `${V1}/companies/{companyId}`, 'companies', 'user', true),
+  'companies.update': r('PUT', `${V1}/companies/{companyId}`, 'companies', 'user', true),
+  'companies.setDefault': r('PUT', `${V1}/companies/{companyId}/set-default`, 'companies', 'user', true),
+  'companies.getSettings': r('GET', `${V1}/companies/{companyId}/settings`, 'companies', 'user', true),
+  'companies.updateSettings': r('PUT', `${V1}/companies/{companyId}/settings`, 'companies', 'user', true),
+  'companyUsers.list': r('GET', `${V1}/companies/{companyId}/users`, 'companies', 'user', true),
+  'companyUsers.invite': r('POST', `${V1}/companies/{companyId}/users/invite`, 'companies', 'user', true),
+  'companyUsers.departments': r(
+    'GET',
+    `${V1}/companies/{companyId}/users/departments`,
+    'companies',
+    'user',
+    true,
+  ),
+  'companyUsers.stats': r('GET', `${V1}/companies/{companyId}/users/stats`, 'companies', 'user', true),
+  'companyUsers.get': r('GET', `${V1}/companies/{companyId}/users/{userId}`, 'companies', 'user', true),
+  'companyUsers.update': r('PUT', `${V1}/companies/{companyId}/users/{userId}`, 'companies', 'user', true),
+  'companyUsers.toggleStatus': r(
+    'PATCH',
+    `${V1}/companies/{companyId}/users/{userId}/status`,
+    'companies',
+    'user',
+    true,
+  ),
+  'companyUsers.remove': r('DELETE', `${V1}/companies/{companyId}/users/{userId}`, 'companies', 'user', true),
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteId = keyof typeof routes;
+export const routeIds = Object.keys(routes) as RouteId[];
+
+/** Path parameter names of a `{param}` path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+/** Fills a route's `{param}` segments (URL-encoded). Throws on a missing parameter. */
+export function buildPath(id: RouteId, params: Record<string, string> = {}): string {
+  return routes[id].path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${id}`);
+    return encodeURIComponent(value);
+  });
+}
+
+export interface RouteMatch {
+  id: RouteId;
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+interface CompiledRoute {
+  id: RouteId;
+  route: RouteDef;
+  segments: string[];
+  staticCount: number;
+}
+
+const compiled: CompiledRoute[] = routeIds
+  .map((id) => {
+    const route: RouteDef = routes[id];
+    const segments = route.path.split('/').filter(Boolean);
+    return { id, route, segments, staticCount: segments.filter((s) => !s.startsWith('{')).length };
+  })
+  // Like API Gateway: a static segment wins over a `{param}` at the same position.
+  .sort((a, b) => {
+    const len = Math.min(a.segments.length, b.segments.length);
+    for (let i = 0; i < len; i++) {
+      const pa = a.segments[i]!.startsWith('{');
+      const pb = b.segments[i]!.startsWith('{');
+      if (pa !== pb) return pa ? 1 : -1;
+    }
+    return b.staticCount - a.staticCount;
+  });
+
+/** Finds the route for a concrete method and URL path (no query string). */
+export function matchRoute(method: string, urlPath: string): RouteMatch | undefined {
+  const parts = urlPath.split('/').filter(Boolean);
+  for (const c of compiled) {
+    if (c.route.method !== method || c.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length; i++) {
+      const seg = c.segments[i]!;
+      const part = parts[i]!;
+      if (seg.startsWith('{')) {
+        try {
+          params[seg.slice(1, -1)] = decodeURIComponent(part);
+        } catch {
+          ok = false;
+          break;
+        }
+      } else if (seg !== part) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return { id: c.id, route: c.route, params };
+  }
+  return undefined;
+}
+
+/** True when some route has this path with another method (405 rather than 404). */
+export function pathExists(urlPath: string): boolean {
+  return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some((m) => matchRoute(m, urlPath) !== undefined);
+}
+
+/** Looks up a route by API Gateway's `httpMethod` and `resource` (the `{param}` path). */
+export function routeByResource(method: string, resource: string): RouteMatch['id'] | undefined {
+  return routeIds.find((id) => routes[id].method === method && routes[id].path === resource);
+}

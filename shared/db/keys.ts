@@ -1,0 +1,67 @@
+/**
+ * Key builders: the only place where DynamoDB keys are composed (CONVENTIONS rule 7).
+ * Company-scoped items live under a partition that starts with `COMPANY#<companyId>`.
+ * See access-patterns.md beside this file for every query.
+ */
+
+export type Key = { pk: string; sk: string };
+
+const enc = (v: string) => v.replace(/#/g, '%23');
+
+export const keys = {
+  // --- users ---
+  userProfile: (userId: string): Key => ({ pk: `USER#${enc(userId)}`, sk: 'PROFILE' }),
+  /** gsi1: find a user by e-mail (login lock-out, forgot-password, resend-by-email). */
+  userByEmail: (email: string) => ({ gsi1pk: `EMAIL#${email.trim().toLowerCase()}`, gsi1sk: 'USER' }),
+  /** gsi2: every user, newest first (admin lists). */
+  userInDirectory: (createdAt: string, userId: string) => ({
+    gsi2pk: 'DIRECTORY#USER',
+    gsi2sk: `${createdAt}#${enc(userId)}`,
+  }),
+  /** Consecutive failed logins and the lock-out deadline of one e-mail (AUTH_002). */
+  loginAttempts: (email: string): Key => ({ pk: `LOGIN#${email.trim().toLowerCase()}`, sk: 'ATTEMPTS' }),
+  /** Single-use token (e-mail verification, password reset, invitation), stored by its SHA-256. */
+  oneTimeToken: (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** Uniqueness guard for e-mails, written in the same transaction as the profile. */
+  emailClaim: (email: string): Key => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'CLAIM' }),
+
+  // --- companies ---
+  company: (companyId: string): Key => ({ pk: `COMPANY#${enc(companyId)}`, sk: 'META' }),
+  companySettings: (companyId: string): Key => ({ pk: `COMPANY#${enc(companyId)}`, sk: 'SETTINGS' }),
+  /** gsi2: every company, newest first (ADMIN sees all). */
+  companyInDirectory: (createdAt: string, companyId: string) => ({
+    gsi2pk: 'DIRECTORY#COMPANY',
+    gsi2sk: `${createdAt}#${enc(companyId)}`,
+  }),
+  /** A user's membership of a company; the membership check is one GetItem on this key. */
+  membership: (companyId: string, userId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `MEMBER#${enc(userId)}`,
+  }),
+  membershipPrefix: (companyId: string) => ({ pk: `COMPANY#${enc(companyId)}`, skPrefix: 'MEMBER#' }),
+  /** gsi1: the companies of a user. */
+  membershipByUser: (userId: string, companyId: string) => ({
+    gsi1pk: `USER#${enc(userId)}`,
+    gsi1sk: `MEMBER#${enc(companyId)}`,
+  }),
+  membershipByUserPrefix: (userId: string) => ({ gsi1pk: `USER#${enc(userId)}`, gsi1skPrefix: 'MEMBER#' }),
+
+  // --- platform ---
+  /** Outbox item: async work born in the same transaction as the write that causes it. */
+  outbox: (id: string): Key => ({ pk: `OUTBOX#${enc(id)}`, sk: 'OUTBOX' }),
+  /** gsi1: outbox items not yet published, oldest first (the sweeper's safety net). */
+  outboxPending: (createdAt: string, id: string) => ({ gsi1pk: 'OUTBOX#PENDING', gsi1sk: `${createdAt}#${enc(id)}` }),
+  /** A WebSocket connection and who owns it. */
+  wsConnection: (connectionId: string): Key => ({ pk: `WSCONN#${enc(connectionId)}`, sk: 'CONN' }),
+  wsConnectionByUser: (userId: string, connectionId: string) => ({
+    gsi1pk: `USER#${enc(userId)}`,
+    gsi1sk: `WSCONN#${enc(connectionId)}`,
+  }),
+  wsConnectionByUserPrefix: (userId: string) => ({ gsi1pk: `USER#${enc(userId)}`, gsi1skPrefix: 'WSCONN#' }),
+} as const;
+
+/** Every stored item says what it is and which schema version wrote it. */
+export interface ItemMeta {
+  entity: string;
+  v: number;
+}

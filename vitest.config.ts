@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The same path aliases as tsconfig.json, for every project. */
+const alias = {
+  '@shared': here('./shared'),
+  '@functions': here('./functions'),
+  '@infra': here('./infra'),
+  '@web': here('./web/src'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'shared', root: here('./shared'), environment: 'node', include: ['**/*.test.ts'] },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'functions',
+          root: here('./functions'),
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'infra',
+          root: here('./infra'),
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Integration tests: real local engines (DynamoDB Local, cognito-local, S3, SQS, gateways),
+        // started once per run by the global setup and shared by every file.
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          root: here('.'),
+          environment: 'node',
+          include: ['functions/**/*.int.test.ts', 'infra/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: [here('./infra/local/test-global-setup.ts')],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: here('./web'),
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
