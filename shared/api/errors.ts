@@ -5,7 +5,11 @@
  */
 
 export const errorCatalogue = {
-  CORE_001: { status: 401, retryable: false, message: 'La sesión ha expirado. Por favor, inicia sesión nuevamente.' },
+  CORE_001: {
+    status: 401,
+    retryable: false,
+    message: 'La sesión ha expirado. Por favor, inicia sesión nuevamente.',
+  },
   CORE_002: { status: 403, retryable: false, message: 'No tienes permisos para realizar esta acción.' },
   CORE_003: { status: 403, retryable: false, message: 'No tienes acceso a esta empresa.' },
   CORE_004: { status: 400, retryable: false, message: 'Error de validación de los datos enviados.' },
@@ -15,7 +19,11 @@ export const errorCatalogue = {
     message: 'Error interno del servidor. Inténtalo de nuevo en unos momentos.',
   },
   CORE_006: { status: 404, retryable: false, message: 'El recurso solicitado no existe.' },
-  CORE_007: { status: 500, retryable: false, message: 'Error de configuración del sistema. Contacta con soporte.' },
+  CORE_007: {
+    status: 500,
+    retryable: false,
+    message: 'Error de configuración del sistema. Contacta con soporte.',
+  },
   TAX_021: { status: 400, retryable: false, message: 'La empresa no tiene configuración fiscal.' },
   TAX_022: { status: 409, retryable: false, message: 'El modelo ya se ha generado para este periodo.' },
   TAX_023: { status: 422, retryable: false, message: 'Error en el cálculo fiscal.' },
@@ -25,7 +33,11 @@ export const errorCatalogue = {
     message: 'Error de conexión con la AEAT. Inténtalo de nuevo más tarde.',
   },
   TAX_025: { status: 400, retryable: false, message: 'El certificado digital no es válido.' },
-  TAX_026: { status: 502, retryable: true, message: 'Error en el envío al SII. Inténtalo de nuevo más tarde.' },
+  TAX_026: {
+    status: 502,
+    retryable: true,
+    message: 'Error en el envío al SII. Inténtalo de nuevo más tarde.',
+  },
   TAX_027: { status: 400, retryable: false, message: 'El periodo fiscal no es válido.' },
   DOC_041: { status: 415, retryable: false, message: 'El formato del archivo no es válido.' },
   DOC_042: { status: 413, retryable: false, message: 'El archivo supera el tamaño máximo de 50 MB.' },

@@ -38,7 +38,8 @@ const r = (
   auth: AuthLevel,
   company: boolean,
   roles?: readonly Role[],
-): RouteDef => (roles ? { method, path, domain, auth, company, roles } : { method, path, domain, auth, company });
+): RouteDef =>
+  roles ? { method, path, domain, auth, company, roles } : { method, path, domain, auth, company };
 
 const V1 = '/api/v1';
 

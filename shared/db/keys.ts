@@ -50,7 +50,10 @@ export const keys = {
   /** Outbox item: async work born in the same transaction as the write that causes it. */
   outbox: (id: string): Key => ({ pk: `OUTBOX#${enc(id)}`, sk: 'OUTBOX' }),
   /** gsi1: outbox items not yet published, oldest first (the sweeper's safety net). */
-  outboxPending: (createdAt: string, id: string) => ({ gsi1pk: 'OUTBOX#PENDING', gsi1sk: `${createdAt}#${enc(id)}` }),
+  outboxPending: (createdAt: string, id: string) => ({
+    gsi1pk: 'OUTBOX#PENDING',
+    gsi1sk: `${createdAt}#${enc(id)}`,
+  }),
   /** A WebSocket connection and who owns it. */
   wsConnection: (connectionId: string): Key => ({ pk: `WSCONN#${enc(connectionId)}`, sk: 'CONN' }),
   wsConnectionByUser: (userId: string, connectionId: string) => ({

@@ -1,0 +1,228 @@
+/**
+ * The REST pipeline every domain Lambda runs (ARCHITECTURE §4), as middy middlewares:
+ * request id and log context -> route -> auth context -> role gate -> company scope (membership)
+ * -> zod validation of path, query and body -> action -> envelope.
+ * Only AppErrors reach the client as they are; anything else is a 500 CORE_005 without internals.
+ */
+
+import middy from '@middy/core';
+import { fail, ok } from '@shared/api/envelope';
+import { AppError, errorCatalogue, isAppError } from '@shared/api/errors';
+import { type RouteDef, type RouteId, routeByResource, routes } from '@shared/api/routes';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type * as z from 'zod';
+import { type AuthContext, assertRoles, authFromClaims } from './auth-context';
+import {
+  type CompanyExists,
+  type CompanyScope,
+  checkCompanyScope,
+  dynamoCompanyExists,
+  dynamoMembershipLookup,
+  type MembershipLookup,
+  resolveCompanyId,
+} from './company-scope';
+import { createLogger, errorFields, type Logger } from './logger';
+import { parsePart } from './validation';
+
+/** The routes a domain serves, by the `domain` column of the route table. */
+export type RoutesOf<D extends string> = {
+  [K in RouteId]: (typeof routes)[K]['domain'] extends D ? K : never;
+}[RouteId];
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ActionInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Present on every `user` route; absent on public routes. */
+  auth: AuthContext | undefined;
+  /** Present on company-scoped routes. */
+  scope: CompanyScope | undefined;
+  requestId: string;
+  log: Logger;
+  /** Lower-cased request headers (for the few actions that need one, e.g. user agent). */
+  headers: Record<string, string>;
+}
+
+export interface RouteAction<
+  Deps,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** HTTP status of a success (200 unless the action creates something). */
+  status?: number;
+  run: (input: ActionInput<Out<P>, Out<Q>, Out<B>>, deps: Deps) => Promise<unknown>;
+}
+
+/** Declares a route action with full type inference of its schemas. */
+export const defineAction = <
+  Deps,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  action: RouteAction<Deps, P, Q, B>,
+) => action;
+
+// biome-ignore lint/suspicious/noExplicitAny: the table of actions holds every schema combination
+export type AnyAction<Deps> = RouteAction<Deps, any, any, any>;
+
+export interface PipelineOptions {
+  membershipLookup?: MembershipLookup;
+  companyExists?: CompanyExists;
+}
+
+interface RequestState {
+  requestId: string;
+  log: Logger;
+  started: number;
+}
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function lowerHeaders(
+  headers: APIGatewayProxyEvent['headers'] | null | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
+  return out;
+}
+
+function respond(status: number, payload: unknown, requestId: string): APIGatewayProxyResult {
+  return {
+    statusCode: status,
+    headers: { ...JSON_HEADERS, 'x-request-id': requestId },
+    body: JSON.stringify(payload),
+  };
+}
+
+export function errorResponse(error: unknown, requestId: string, log: Logger): APIGatewayProxyResult {
+  if (isAppError(error)) {
+    log.info('request refused', { code: error.code, field: error.field });
+    return respond(
+      error.status,
+      fail({
+        code: error.code,
+        message: error.message,
+        field: error.field ?? null,
+        details: error.details ?? null,
+      }),
+      requestId,
+    );
+  }
+  log.error('unexpected error', errorFields(error));
+  return respond(
+    500,
+    fail({ code: 'CORE_005', message: errorCatalogue.CORE_005.message, field: null, details: null }),
+    requestId,
+  );
+}
+
+function parseBody(event: APIGatewayProxyEvent): unknown {
+  if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('CORE_004', 'El cuerpo de la petición no es un JSON válido.', { field: 'body' });
+  }
+}
+
+/**
+ * Builds the Lambda handler of a domain. The `actions` object must have exactly one action per
+ * route of the domain: the type checker refuses a missing one and an unknown one.
+ */
+export function createApiHandler<D extends string, Deps>(
+  domain: D,
+  actions: { [K in RoutesOf<D>]: AnyAction<Deps> },
+  makeDeps: () => Deps,
+  options: PipelineOptions = {},
+) {
+  const lookup = options.membershipLookup ?? dynamoMembershipLookup;
+  const exists = options.companyExists ?? dynamoCompanyExists;
+  const table = actions as Record<string, AnyAction<Deps> | undefined>;
+  let deps: Deps | undefined;
+  const baseLog = createLogger({ domain });
+
+  const core = async (event: APIGatewayProxyEvent, context: Context & { state?: RequestState }) => {
+    const state = context.state as RequestState;
+    const routeId = routeByResource(event.httpMethod, event.resource);
+    const action = routeId ? table[routeId] : undefined;
+    if (!routeId || !action) throw new AppError('CORE_006', 'La ruta solicitada no existe.');
+    const route: RouteDef = routes[routeId];
+    const headers = lowerHeaders(event.headers);
+    state.log = state.log.child({ routeId });
+
+    let auth: AuthContext | undefined;
+    if (route.auth === 'user') {
+      auth = authFromClaims(event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined);
+      assertRoles(auth, route.roles);
+      state.log = state.log.child({ userId: auth.userId });
+    }
+
+    let scope: CompanyScope | undefined;
+    if (route.company) {
+      if (!auth) throw new AppError('CORE_001');
+      const companyId = resolveCompanyId(event.pathParameters?.companyId, headers['x-company-id']);
+      scope = await checkCompanyScope(auth, companyId, lookup, exists);
+      state.log = state.log.child({ companyId });
+    }
+
+    const params = action.params ? parsePart(action.params, event.pathParameters ?? {}, 'path') : undefined;
+    const query = action.query
+      ? parsePart(action.query, event.queryStringParameters ?? {}, 'query')
+      : undefined;
+    const body = action.body ? parsePart(action.body, parseBody(event), 'body') : undefined;
+
+    deps ??= makeDeps();
+    const data = await action.run(
+      { params, query, body, auth, scope, requestId: state.requestId, log: state.log, headers },
+      deps,
+    );
+    return respond(action.status ?? 200, ok(data ?? null), state.requestId);
+  };
+
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { state?: RequestState }>()
+    .before((request) => {
+      const headers = lowerHeaders(request.event.headers);
+      const fromClient = headers['x-request-id'];
+      const requestId =
+        fromClient && REQUEST_ID.test(fromClient)
+          ? fromClient
+          : (request.event.requestContext?.requestId ?? request.context.awsRequestId ?? crypto.randomUUID());
+      request.context.state = {
+        requestId,
+        log: baseLog.child({ requestId, method: request.event.httpMethod, resource: request.event.resource }),
+        started: Date.now(),
+      };
+    })
+    .after((request) => {
+      const state = request.context.state as RequestState;
+      state.log.info('request done', {
+        status: request.response?.statusCode,
+        ms: Date.now() - state.started,
+      });
+    })
+    .onError((request) => {
+      const state = request.context.state ?? {
+        requestId: request.context.awsRequestId ?? crypto.randomUUID(),
+        log: baseLog,
+        started: Date.now(),
+      };
+      request.response = errorResponse(request.error, state.requestId, state.log);
+      state.log.info('request done', { status: request.response.statusCode, ms: Date.now() - state.started });
+    })
+    .handler(core);
+}

@@ -1,0 +1,73 @@
+/**
+ * Contracts between the pieces of the local cloud (engines, gateways, seed), so each can be
+ * written and tested on its own. `cloud.ts` wires them together.
+ */
+
+import type { AccessTokenVerifier } from '@functions/platform/jwt';
+import type { EntryPoint } from '../manifest';
+
+/** Invokes a Lambda entry point in process, the way the Lambda runtime would. */
+export type Invoke = (entry: EntryPoint, event: unknown, opts?: { functionName?: string }) => Promise<unknown>;
+
+/** One e-mail accepted by the local SES (SESv2 SendEmail) emulator. */
+export interface SentMail {
+  id: string;
+  at: string;
+  from: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+  /** Raw MIME when the sender used a raw message (attachments). */
+  raw?: string;
+}
+
+export interface Mailbox {
+  list(): Promise<SentMail[]>;
+  get(id: string): Promise<SentMail | undefined>;
+}
+
+/** The web client's runtime configuration, served as /config.json. */
+export interface WebRuntimeConfig {
+  apiBaseUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint?: string;
+  wsUrl: string;
+}
+
+export interface GatewayOptions {
+  host: string;
+  port: number;
+  verifier: AccessTokenVerifier;
+  invoke: Invoke;
+  /** Base URL of cognito-local (the shim under /_cognito proxies to it). */
+  cognitoUrl: string;
+  webConfig: WebRuntimeConfig;
+  mailbox: Mailbox;
+  /** Built SPA (web/dist); index.html is the fallback for unknown non-API paths. */
+  staticDir: string;
+  /** Dev-only actions exposed under /_dev (run a schedule now, list queues, ...). */
+  dev: {
+    schedules: () => string[];
+    runSchedule: (name: string) => Promise<void>;
+  };
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  /** The @connections management endpoint (WS_MANAGEMENT_ENDPOINT). */
+  wsManagementEndpoint: string;
+  close(): Promise<void>;
+}
+
+/** What a started local cloud exposes to the seed, the tests and the printout. */
+export interface LocalCloudInfo {
+  url: string;
+  /** Environment the handlers run with (endpoints, table, queues, pool ids). */
+  env: Record<string, string>;
+  dataDir: string;
+}

@@ -1,0 +1,47 @@
+/**
+ * Outbox items: async work written in the same transaction as the change that causes it.
+ * A stream consumer publishes each one to its queue and marks it published; a scheduled sweep
+ * re-publishes any that were missed. Consumers are idempotent on the outbox id.
+ */
+
+import { keys } from './keys';
+import { SCHEMA_VERSION } from './records';
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** What kind of mail it is, for the sent-mail log (e.g. 'verify-email', 'reset-password'). */
+  template: string;
+  companyId?: string;
+}
+
+export type OutboxKind = 'mail';
+
+export interface OutboxRecord {
+  outboxId: string;
+  kind: OutboxKind;
+  payload: MailMessage;
+  createdAt: string;
+  status: 'PENDING' | 'PUBLISHED';
+}
+
+/** Published outbox items expire after 7 days (DynamoDB TTL). */
+const TTL_SECONDS = 7 * 24 * 3600;
+
+export function mailOutboxItem(outboxId: string, mail: MailMessage, now: Date) {
+  const createdAt = now.toISOString();
+  return {
+    ...keys.outbox(outboxId),
+    ...keys.outboxPending(createdAt, outboxId),
+    entity: 'Outbox',
+    v: SCHEMA_VERSION,
+    outboxId,
+    kind: 'mail' as const,
+    payload: mail,
+    createdAt,
+    status: 'PENDING' as const,
+    ttl: Math.floor(now.getTime() / 1000) + TTL_SECONDS,
+  };
+}

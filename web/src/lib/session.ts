@@ -1,0 +1,118 @@
+/**
+ * Browser-side session state that is ours, not Amplify's: which storage holds the Cognito tokens
+ * ("Recordarme") and the selected company (spec part 1 §3 storage key `selected_company`).
+ * Amplify keeps the tokens themselves.
+ */
+import type { Company } from '@web/types/api';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { defaultStorage, sessionStorage } from 'aws-amplify/utils';
+import { useSyncExternalStore } from 'react';
+
+export const STORAGE_KEYS = {
+  selectedCompany: 'selected_company',
+  rememberMe: 'remember_me',
+} as const;
+
+// --- "Recordarme" -------------------------------------------------------------------------------
+
+/** True unless the last login asked not to be remembered. */
+export function isRememberMe(): boolean {
+  return readStorage(STORAGE_KEYS.rememberMe) !== 'false';
+}
+
+/**
+ * Keeps the Cognito tokens in localStorage (remembered across browser restarts) or in
+ * sessionStorage (gone when the tab is closed). Must run after `Amplify.configure`, which resets
+ * the token storage to localStorage, and before `signIn` when the choice changes.
+ */
+export function applyTokenStorage(remember: boolean = isRememberMe()): void {
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(remember ? defaultStorage : sessionStorage);
+}
+
+export function setRememberMe(remember: boolean): void {
+  writeStorage(STORAGE_KEYS.rememberMe, remember ? 'true' : 'false');
+  applyTokenStorage(remember);
+}
+
+// --- selected company ---------------------------------------------------------------------------
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null = null;
+let cachedCompany: Company | null = null;
+
+export function getSelectedCompany(): Company | null {
+  const raw = readStorage(STORAGE_KEYS.selectedCompany);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedCompany = parseCompany(raw);
+  }
+  return cachedCompany;
+}
+
+export function setSelectedCompany(company: Company | null): void {
+  if (company) writeStorage(STORAGE_KEYS.selectedCompany, JSON.stringify(company));
+  else removeStorage(STORAGE_KEYS.selectedCompany);
+  for (const listener of listeners) listener();
+}
+
+function subscribeSelectedCompany(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab changing the selection updates this one too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.selectedCompany || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The selected company, re-rendering when it changes (in this tab or another). */
+export function useSelectedCompany(): Company | null {
+  return useSyncExternalStore(subscribeSelectedCompany, getSelectedCompany, () => null);
+}
+
+/** Forgets what belonged to the signed-out user, so the next user starts clean. */
+export function clearSessionData(): void {
+  setSelectedCompany(null);
+}
+
+// --- helpers ------------------------------------------------------------------------------------
+
+function parseCompany(raw: string | null): Company | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && typeof (value as Company).companyId === 'string'
+      ? (value as Company)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+// localStorage throws in some privacy modes; the session then simply is not persisted.
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Not persisted; the in-memory state still works for this page.
+  }
+}
+
+function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
