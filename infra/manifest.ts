@@ -16,8 +16,11 @@ export interface EntryPoint {
 }
 
 export interface DomainDef {
-  /** The REST handler of the domain: one Lambda per domain serves all its routes. */
-  api: EntryPoint;
+  /**
+   * The REST handler of the domain: one Lambda per domain serves all its routes. Absent for a
+   * domain that has no routes (yet) and only runs workers.
+   */
+  api?: EntryPoint;
   /** Memory in MB (API functions get at least 512, see reference/performance.md). */
   memoryMb: number;
   timeoutSeconds: number;
@@ -51,9 +54,8 @@ export const domains: Record<DomainName, DomainDef> = {
     needs: { table: 'readwrite', cognito: 'user-admin' },
   },
   companies: { api: api('companies'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
-  mail: { api: api('mail'), memoryMb: 512, timeoutSeconds: 30, needs: { table: 'readwrite', sendMail: true } },
+  mail: { memoryMb: 512, timeoutSeconds: 30, needs: { table: 'readwrite', sendMail: true } },
   notifications: {
-    api: api('notifications'),
     memoryMb: 512,
     timeoutSeconds: 15,
     needs: { table: 'readwrite', websocket: true },

@@ -46,6 +46,17 @@ export const keys = {
   }),
   membershipByUserPrefix: (userId: string) => ({ gsi1pk: `USER#${enc(userId)}`, gsi1skPrefix: 'MEMBER#' }),
 
+  /** One user may not manage two companies with the same NIF (written with the company). */
+  companyNifClaim: (userId: string, nif: string): Key => ({ pk: `USER#${enc(userId)}`, sk: `NIF#${nif}` }),
+  /** A pending invitation of someone without an account yet, by e-mail. */
+  invitation: (companyId: string, email: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `INVITE#${email.trim().toLowerCase()}`,
+  }),
+  invitationPrefix: (companyId: string) => ({ pk: `COMPANY#${enc(companyId)}`, skPrefix: 'INVITE#' }),
+  /** Cheap liveness probe of the table for GET /health. */
+  health: (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' }),
+
   // --- platform ---
   /** Outbox item: async work born in the same transaction as the write that causes it. */
   outbox: (id: string): Key => ({ pk: `OUTBOX#${enc(id)}`, sk: 'OUTBOX' }),
@@ -61,6 +72,21 @@ export const keys = {
     gsi1sk: `WSCONN#${enc(connectionId)}`,
   }),
   wsConnectionByUserPrefix: (userId: string) => ({ gsi1pk: `USER#${enc(userId)}`, gsi1skPrefix: 'WSCONN#' }),
+
+  // --- mail ---
+  /** gsi1 range of the pending outbox created strictly before `createdAt` (the sweeper's query). */
+  outboxPendingBefore: (createdAt: string) => ({ gsi1pk: 'OUTBOX#PENDING', gsi1skBefore: createdAt }),
+  /** The send record of one outbox mail: the idempotency guard (SENDING -> SENT) and its log entry. */
+  sentMail: (outboxId: string): Key => ({ pk: `MAIL#${enc(outboxId)}`, sk: 'MAIL' }),
+  /** gsi1: the mail log of a company, oldest first. */
+  sentMailByCompany: (companyId: string, sentAt: string, outboxId: string) => ({
+    gsi1pk: `COMPANY#${enc(companyId)}`,
+    gsi1sk: `MAIL#${sentAt}#${enc(outboxId)}`,
+  }),
+  sentMailByCompanyPrefix: (companyId: string) => ({
+    gsi1pk: `COMPANY#${enc(companyId)}`,
+    gsi1skPrefix: 'MAIL#',
+  }),
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

@@ -37,10 +37,14 @@ describe('validateTaxId', () => {
 
   it('accepts every DNI built with its letter and refuses every other letter', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.constantFrom(...'ABCDEFGHJKLMNPQRSTVWXYZ'), (n, l) => {
-        const digits = String(n).padStart(8, '0');
-        expect(validateTaxId(digits + l).valid).toBe(l === dniLetter(n));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.constantFrom(...'ABCDEFGHJKLMNPQRSTVWXYZ'),
+        (n, l) => {
+          const digits = String(n).padStart(8, '0');
+          expect(validateTaxId(digits + l).valid).toBe(l === dniLetter(n));
+        },
+      ),
     );
   });
 

@@ -46,7 +46,12 @@ export function cifControl(sevenDigits: string): { digit: string; letter: string
 
 export function validateTaxId(raw: string): TaxIdResult {
   const normalized = normalizeTaxId(raw ?? '');
-  const invalid = (kind: TaxIdKind | null, reason: string): TaxIdResult => ({ valid: false, normalized, kind, reason });
+  const invalid = (kind: TaxIdKind | null, reason: string): TaxIdResult => ({
+    valid: false,
+    normalized,
+    kind,
+    reason,
+  });
 
   if (/^\d{8}[A-Z]$/.test(normalized)) {
     const expected = dniLetter(Number(normalized.slice(0, 8)));

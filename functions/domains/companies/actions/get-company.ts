@@ -1,0 +1,33 @@
+import type { AuthContext } from '@functions/platform/auth-context';
+import type { CompanyScope } from '@functions/platform/company-scope';
+import { defineAction } from '@functions/platform/http';
+import { AppError } from '@shared/api/errors';
+import { CompanyPath, companyEntry } from '@shared/schemas/companies';
+import type { CompaniesDeps } from '../deps';
+import { canManageCompany } from '../model/permissions';
+import { getProfile, getCompany as readCompany } from '../store/companies';
+
+export async function getCompany(input: { auth: AuthContext; scope: CompanyScope }, deps: CompaniesDeps) {
+  const { auth, scope } = input;
+  const [company, profile] = await Promise.all([
+    readCompany(deps, scope.companyId),
+    getProfile(deps, auth.userId),
+  ]);
+  if (!company) throw new AppError('CORE_006', 'La empresa no existe.');
+  return {
+    ...companyEntry(company, profile?.defaultCompanyId),
+    email: company.email ?? null,
+    phone: company.phone ?? null,
+    address: company.address,
+    fiscal: company.fiscal,
+    updatedAt: company.updatedAt,
+    myRole: scope.membership?.companyRole ?? (auth.isAdmin ? 'ADMIN' : null),
+    myPermissions: scope.membership?.permissions ?? [],
+    canManage: canManageCompany(auth, scope),
+  };
+}
+
+export const getCompanyRoute = defineAction({
+  params: CompanyPath,
+  run: ({ auth, scope }, deps: CompaniesDeps) => getCompany({ auth: auth!, scope: scope! }, deps),
+});

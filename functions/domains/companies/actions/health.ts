@@ -1,0 +1,16 @@
+import { defineAction } from '@functions/platform/http';
+import type { CompaniesDeps } from '../deps';
+import { pingTable } from '../store/companies';
+
+/** GET /health: the API answers and its table is reachable. Public, cheap, no data exposed. */
+export const healthRoute = defineAction({
+  run: async (_input, deps: CompaniesDeps) => {
+    const started = Date.now();
+    await pingTable(deps);
+    return {
+      status: 'UP',
+      time: deps.now().toISOString(),
+      checks: { table: { status: 'UP', ms: Date.now() - started } },
+    };
+  },
+});

@@ -1,0 +1,19 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '@functions/platform/aws';
+
+/** What the companies actions need from outside, injected so tests control time and ids. */
+export interface CompaniesDeps {
+  db: DynamoDBDocumentClient;
+  table: string;
+  now: () => Date;
+  newId: () => string;
+  appUrl: string;
+}
+
+export const makeDeps = (): CompaniesDeps => ({
+  db: ddb(),
+  table: tableName(),
+  now: () => new Date(),
+  newId: () => crypto.randomUUID().replace(/-/g, ''),
+  appUrl: process.env.APP_URL ?? 'http://localhost:3000',
+});

@@ -1,0 +1,44 @@
+import { createApiHandler } from '@functions/platform/http';
+import { getCompanySettingsRoute, updateCompanySettingsRoute } from './actions/company-settings';
+import {
+  companyUserDepartmentsRoute,
+  companyUserStatsRoute,
+  getCompanyUserRoute,
+  listCompanyUsersRoute,
+  removeCompanyUserRoute,
+  toggleCompanyUserStatusRoute,
+  updateCompanyUserRoute,
+} from './actions/company-users';
+import { createCompanyRoute } from './actions/create-company';
+import { getCompanyRoute } from './actions/get-company';
+import { healthRoute } from './actions/health';
+import { inviteCompanyUserRoute } from './actions/invite-company-user';
+import { listCompaniesRoute } from './actions/list-companies';
+import { setDefaultCompanyRoute } from './actions/set-default-company';
+import { updateCompanyRoute } from './actions/update-company';
+import { validateNifRoute } from './actions/validate-nif';
+import { makeDeps } from './deps';
+
+export const handler = createApiHandler(
+  'companies',
+  {
+    'system.health': healthRoute,
+    'companies.list': listCompaniesRoute,
+    'companies.create': createCompanyRoute,
+    'companies.validateNif': validateNifRoute,
+    'companies.get': getCompanyRoute,
+    'companies.update': updateCompanyRoute,
+    'companies.setDefault': setDefaultCompanyRoute,
+    'companies.getSettings': getCompanySettingsRoute,
+    'companies.updateSettings': updateCompanySettingsRoute,
+    'companyUsers.list': listCompanyUsersRoute,
+    'companyUsers.invite': inviteCompanyUserRoute,
+    'companyUsers.departments': companyUserDepartmentsRoute,
+    'companyUsers.stats': companyUserStatsRoute,
+    'companyUsers.get': getCompanyUserRoute,
+    'companyUsers.update': updateCompanyUserRoute,
+    'companyUsers.toggleStatus': toggleCompanyUserStatusRoute,
+    'companyUsers.remove': removeCompanyUserRoute,
+  },
+  makeDeps,
+);

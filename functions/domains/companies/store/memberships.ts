@@ -1,0 +1,153 @@
+/** DynamoDB access for memberships (who belongs to which company) and pending invitations. */
+
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import { type MembershipRecord, membershipItem, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import type { CompaniesDeps } from '../deps';
+
+type Deps = Pick<CompaniesDeps, 'db' | 'table'>;
+
+async function queryAll(deps: Deps, input: ConstructorParameters<typeof QueryCommand>[0]) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await deps.db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The companies a user belongs to: one Query on gsi1. */
+export async function membershipsOfUser(deps: Deps, userId: string): Promise<MembershipRecord[]> {
+  const k = keys.membershipByUserPrefix(userId);
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
+    ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1skPrefix },
+  });
+  return items.map((i) => stripKeys(i) as unknown as MembershipRecord);
+}
+
+/** The members of a company: one Query on its partition. */
+export async function membersOfCompany(deps: Deps, companyId: string): Promise<MembershipRecord[]> {
+  const k = keys.membershipPrefix(companyId);
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
+  });
+  return items.map((i) => stripKeys(i) as unknown as MembershipRecord);
+}
+
+export async function getMembership(deps: Deps, companyId: string, userId: string) {
+  const res = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.membership(companyId, userId) }),
+  );
+  return res.Item ? (stripKeys(res.Item) as unknown as MembershipRecord) : undefined;
+}
+
+export async function addMembership(deps: Deps, m: MembershipRecord): Promise<void> {
+  try {
+    await deps.db.send(
+      new PutCommand({
+        TableName: deps.table,
+        Item: membershipItem(m),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') {
+      throw new AppError('CORE_004', 'Este usuario ya pertenece a la empresa.', { field: 'email' });
+    }
+    throw e;
+  }
+}
+
+/** Replaces a membership only if nobody changed it since it was read. */
+export async function replaceMembership(deps: Deps, seen: MembershipRecord, next: MembershipRecord) {
+  try {
+    await deps.db.send(
+      new PutCommand({
+        TableName: deps.table,
+        Item: membershipItem(next),
+        ConditionExpression: 'updatedAt = :seen',
+        ExpressionAttributeValues: { ':seen': seen.updatedAt },
+      }),
+    );
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') {
+      throw new AppError(
+        'CORE_004',
+        'El usuario ha cambiado mientras lo editabas. Recarga y vuelve a intentarlo.',
+      );
+    }
+    throw e;
+  }
+}
+
+export async function removeMembership(deps: Deps, companyId: string, userId: string): Promise<void> {
+  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.membership(companyId, userId) }));
+}
+
+export interface Invitation {
+  companyId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyRole: MembershipRecord['companyRole'];
+  permissions: MembershipRecord['permissions'];
+  department?: string;
+  position?: string;
+  invitedByUserId: string;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export async function invitationsOfCompany(deps: Deps, companyId: string): Promise<Invitation[]> {
+  const k = keys.invitationPrefix(companyId);
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
+  });
+  return items.map((i) => stripKeys(i) as unknown as Invitation);
+}
+
+export const invitationItem = (inv: Invitation, ttl: number) => ({
+  ...keys.invitation(inv.companyId, inv.email),
+  entity: 'Invitation',
+  v: SCHEMA_VERSION,
+  ttl,
+  ...inv,
+});
+
+export async function findUserIdByEmail(deps: Deps, email: string): Promise<string | undefined> {
+  const k = keys.userByEmail(email);
+  const res = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
+      Limit: 1,
+    }),
+  );
+  return res.Items?.[0]?.userId as string | undefined;
+}
+
+export async function touchProfileDefault(deps: Deps, userId: string, companyId: string): Promise<void> {
+  // A user invited to their first company gets it as default so the client can select it at login.
+  await deps.db.send(
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'SET defaultCompanyId = if_not_exists(defaultCompanyId, :c)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':c': companyId },
+    }),
+  );
+}

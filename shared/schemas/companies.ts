@@ -1,0 +1,219 @@
+/** Request and response contracts of the companies domain (spec part 1 §3 and §7). */
+
+import * as z from 'zod';
+import {
+  CLIENT_PERMISSIONS,
+  COMPANY_ROLES,
+  COMPANY_TYPES,
+  type Company,
+  type CompanyType,
+} from '../db/records';
+import { validateTaxId } from '../fiscal/nif';
+import { Email, Id, PageQuery } from './common';
+
+export const CompanyTypeSchema = z.enum(COMPANY_TYPES);
+
+export const companyTypeLabels: Record<CompanyType, string> = {
+  AUTONOMO: 'Autónomo',
+  SL: 'Sociedad Limitada',
+  SA: 'Sociedad Anónima',
+  CB: 'Comunidad de Bienes',
+  SC: 'Sociedad Civil',
+};
+
+/** A NIF that passes its check character; normalised (upper case, no separators). */
+export const Nif = z
+  .string()
+  .trim()
+  .min(1, { message: 'El NIF es obligatorio.' })
+  .max(20)
+  .transform((raw, ctx) => {
+    const r = validateTaxId(raw);
+    if (!r.valid) ctx.addIssue({ code: 'custom', message: r.reason ?? 'El NIF no es válido.' });
+    return r.normalized;
+  });
+
+const PostalCode = z
+  .string()
+  .trim()
+  .regex(/^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/, {
+    message: 'El código postal no es válido.',
+  });
+
+export const AddressSchema = z.object({
+  street: z.string().trim().min(1).max(200),
+  postalCode: PostalCode,
+  city: z.string().trim().min(1).max(100),
+  province: z.string().trim().min(1).max(100),
+  country: z.string().trim().length(2).toUpperCase().default('ES'),
+});
+
+export const FiscalDataSchema = z.object({
+  vatRegime: z.enum(['GENERAL', 'SIMPLIFICADO', 'RECARGO_EQUIVALENCIA', 'CRITERIO_CAJA', 'EXENTO']),
+  directTax: z.enum(['IRPF_ESTIMACION_DIRECTA', 'IRPF_ESTIMACION_OBJETIVA', 'IMPUESTO_SOCIEDADES']),
+  activityCode: z.string().trim().max(10).optional(),
+  activityDescription: z.string().trim().max(200).optional(),
+  largeCompany: z.boolean(),
+  redeme: z.boolean(),
+});
+
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s]{9,15}$/, { message: 'El teléfono no es válido.' });
+
+export const CreateCompanyBody = z
+  .object({
+    name: z.string().trim().min(2, { message: 'El nombre es obligatorio.' }).max(200),
+    nif: Nif,
+    companyType: CompanyTypeSchema,
+    email: Email.optional(),
+    phone: Phone.optional(),
+    address: AddressSchema,
+    fiscal: FiscalDataSchema.partial().optional(),
+    siiEnabled: z.boolean().optional(),
+    verifactuEnabled: z.boolean().optional(),
+  })
+  .strict();
+export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
+
+export const UpdateCompanyBody = z
+  .object({
+    name: z.string().trim().min(2).max(200),
+    nif: Nif,
+    companyType: CompanyTypeSchema,
+    email: Email.nullable(),
+    phone: Phone.nullable(),
+    address: AddressSchema,
+    fiscal: FiscalDataSchema.partial(),
+    isActive: z.boolean(),
+    siiEnabled: z.boolean(),
+    verifactuEnabled: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
+
+export const CompanyListQuery = PageQuery.extend({
+  companyType: CompanyTypeSchema.optional(),
+  isActive: z.enum(['true', 'false']).optional(),
+});
+export type CompanyListQuery = z.infer<typeof CompanyListQuery>;
+
+export const CompanyPath = z.object({ companyId: Id });
+export const CompanyUserPath = z.object({ companyId: Id, userId: Id });
+export const NifPath = z.object({ nif: z.string().trim().min(1).max(20) });
+
+/** The company entry every list and the login answer carry (spec part 1 §3). */
+export interface CompanyEntry {
+  companyId: string;
+  name: string;
+  nif: string;
+  companyType: CompanyType;
+  isActive: boolean;
+  isDefault: boolean;
+  siiEnabled: boolean;
+  verifactuEnabled: boolean;
+  createdAt: string;
+}
+
+export const companyEntry = (c: Company, defaultCompanyId: string | undefined): CompanyEntry => ({
+  companyId: c.companyId,
+  name: c.name,
+  nif: c.nif,
+  companyType: c.companyType,
+  isActive: c.isActive,
+  isDefault: c.companyId === defaultCompanyId,
+  siiEnabled: c.siiEnabled,
+  verifactuEnabled: c.verifactuEnabled,
+  createdAt: c.createdAt,
+});
+
+/** Company settings: invoicing defaults and preferences (one item per company). */
+export const CompanySettingsSchema = z.object({
+  invoicing: z.object({
+    defaultPaymentTermsDays: z.number().int().min(0).max(365),
+    defaultPaymentMethod: z.enum(['TRANSFER', 'DIRECT_DEBIT', 'CARD', 'CASH', 'OTHER']),
+    iban: z
+      .string()
+      .trim()
+      .transform((s) => s.replace(/\s/g, '').toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, { message: 'El IBAN no es válido.' }))
+      .nullable(),
+    footerNotes: z.string().max(1000),
+    primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'El color no es válido.' }),
+  }),
+  notifications: z.object({
+    emailOnInvoiceSent: z.boolean(),
+    emailOnTaxDeadline: z.boolean(),
+    taxDeadlineNoticeDays: z.number().int().min(1).max(30),
+  }),
+  fiscalYearStartMonth: z.number().int().min(1).max(12),
+  locale: z.literal('es-ES'),
+  currency: z.literal('EUR'),
+  timezone: z.literal('Europe/Madrid'),
+});
+export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
+
+export const defaultCompanySettings = (): CompanySettings => ({
+  invoicing: {
+    defaultPaymentTermsDays: 30,
+    defaultPaymentMethod: 'TRANSFER',
+    iban: null,
+    footerNotes: '',
+    primaryColor: '#1f4e79',
+  },
+  notifications: { emailOnInvoiceSent: true, emailOnTaxDeadline: true, taxDeadlineNoticeDays: 7 },
+  fiscalYearStartMonth: 1,
+  locale: 'es-ES',
+  currency: 'EUR',
+  timezone: 'Europe/Madrid',
+});
+
+export const UpdateCompanySettingsBody = z
+  .object({
+    invoicing: CompanySettingsSchema.shape.invoicing.partial(),
+    notifications: CompanySettingsSchema.shape.notifications.partial(),
+    fiscalYearStartMonth: CompanySettingsSchema.shape.fiscalYearStartMonth,
+  })
+  .partial()
+  .strict();
+export type UpdateCompanySettingsBody = z.infer<typeof UpdateCompanySettingsBody>;
+
+// --- company users ---
+
+export const CompanyRoleSchema = z.enum(COMPANY_ROLES);
+export const ClientPermissionSchema = z.enum(CLIENT_PERMISSIONS);
+
+export const CompanyUserListQuery = PageQuery.extend({
+  companyRole: CompanyRoleSchema.optional(),
+  isActive: z.enum(['true', 'false']).optional(),
+  department: z.string().trim().max(100).optional(),
+});
+export type CompanyUserListQuery = z.infer<typeof CompanyUserListQuery>;
+
+export const InviteCompanyUserBody = z
+  .object({
+    email: Email,
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().max(100).default(''),
+    companyRole: z.enum(['GESTOR', 'CLIENTE', 'MEMBER']),
+    permissions: z.array(ClientPermissionSchema).max(4).default([]),
+    department: z.string().trim().max(100).optional(),
+    position: z.string().trim().max(100).optional(),
+  })
+  .strict();
+export type InviteCompanyUserBody = z.infer<typeof InviteCompanyUserBody>;
+
+export const UpdateCompanyUserBody = z
+  .object({
+    companyRole: CompanyRoleSchema,
+    permissions: z.array(ClientPermissionSchema).max(4),
+    department: z.string().trim().max(100).nullable(),
+    position: z.string().trim().max(100).nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateCompanyUserBody = z.infer<typeof UpdateCompanyUserBody>;
+
+export const ToggleCompanyUserStatusBody = z.object({ isActive: z.boolean() }).strict();
