@@ -33,6 +33,7 @@ export const keys = {
     gsi2pk: 'DIRECTORY#COMPANY',
     gsi2sk: `${createdAt}#${enc(companyId)}`,
   }),
+  companyDirectory: () => ({ gsi2pk: 'DIRECTORY#COMPANY' }),
   /** A user's membership of a company; the membership check is one GetItem on this key. */
   membership: (companyId: string, userId: string): Key => ({
     pk: `COMPANY#${enc(companyId)}`,

@@ -17,7 +17,7 @@ import { listCompaniesRoute } from './actions/list-companies';
 import { setDefaultCompanyRoute } from './actions/set-default-company';
 import { updateCompanyRoute } from './actions/update-company';
 import { validateNifRoute } from './actions/validate-nif';
-import { makeDeps } from './deps';
+import { makeDeps } from './store/deps';
 
 export const handler = createApiHandler(
   'companies',

@@ -1,8 +1,8 @@
 import { defineAction } from '@functions/platform/http';
 import { CompanyPath, type CompanySettings, UpdateCompanySettingsBody } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { assertCanManage } from '../model/permissions';
 import { getSettings, putSettings } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
 
 export const getCompanySettingsRoute = defineAction({
   params: CompanyPath,

@@ -13,9 +13,9 @@ import {
   ToggleCompanyUserStatusBody,
   UpdateCompanyUserBody,
 } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { matchesSearch, paginate, sortBy } from '../model/listing';
 import { assertCanManage } from '../model/permissions';
+import type { CompaniesDeps } from '../store/deps';
 import {
   getMembership,
   invitationsOfCompany,

@@ -3,8 +3,8 @@ import { defineAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CLIENT_PERMISSIONS, type Company, type FiscalData, type MembershipRecord } from '@shared/db/records';
 import { CreateCompanyBody, companyEntry } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { getProfile, createCompany as storeCompany } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
 
 /** Sensible fiscal defaults by company type: autónomos pay IRPF, companies Impuesto sobre Sociedades. */
 export function defaultFiscalData(

@@ -3,9 +3,9 @@ import type { CompanyScope } from '@functions/platform/company-scope';
 import { defineAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CompanyPath, companyEntry } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { canManageCompany } from '../model/permissions';
 import { getProfile, getCompany as readCompany } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
 
 export async function getCompany(input: { auth: AuthContext; scope: CompanyScope }, deps: CompaniesDeps) {
   const { auth, scope } = input;

@@ -1,6 +1,6 @@
 import { defineAction } from '@functions/platform/http';
-import type { CompaniesDeps } from '../deps';
 import { pingTable } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
 
 /** GET /health: the API answers and its table is reachable. Public, cheap, no data exposed. */
 export const healthRoute = defineAction({

@@ -1,17 +1,20 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
 import { defineAction } from '@functions/platform/http';
 import { hashToken, newToken } from '@functions/platform/tokens';
 import { AppError } from '@shared/api/errors';
-import { keys } from '@shared/db/keys';
 import { mailOutboxItem } from '@shared/db/outbox';
-import { CLIENT_PERMISSIONS, type MembershipRecord, SCHEMA_VERSION } from '@shared/db/records';
+import { CLIENT_PERMISSIONS, type MembershipRecord } from '@shared/db/records';
 import { CompanyPath, InviteCompanyUserBody } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { assertCanManage } from '../model/permissions';
 import { getCompany, getProfile } from '../store/companies';
-import { addMembership, findUserIdByEmail, invitationItem, touchProfileDefault } from '../store/memberships';
+import type { CompaniesDeps } from '../store/deps';
+import {
+  addMembership,
+  createInvitation,
+  findUserIdByEmail,
+  touchProfileDefault,
+} from '../store/memberships';
 
 const INVITE_DAYS = 7;
 
@@ -73,52 +76,29 @@ export async function inviteCompanyUser(
     createdAt: now.toISOString(),
     expiresAt: expires.toISOString(),
   };
-  await deps.db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        // Re-inviting replaces the previous invitation (and so invalidates its link's purpose).
-        { Put: { TableName: deps.table, Item: invitationItem(invitation, ttl) } },
-        {
-          Put: {
-            TableName: deps.table,
-            Item: {
-              ...keys.oneTimeToken(tokenHash),
-              entity: 'OneTimeToken',
-              v: SCHEMA_VERSION,
-              kind: 'INVITE',
-              companyId: scope.companyId,
-              email: body.email,
-              expiresAt: expires.toISOString(),
-              ttl,
-            },
-          },
-        },
-        {
-          Put: {
-            TableName: deps.table,
-            Item: mailOutboxItem(
-              deps.newId(),
-              {
-                to: [body.email],
-                template: 'company-invitation',
-                companyId: scope.companyId,
-                subject: `Te han invitado a ${company.name} en Cuadra`,
-                text: [
-                  `Hola ${body.firstName}:`,
-                  '',
-                  `Te han invitado a acceder a ${company.name} (${company.nif}) en Cuadra.`,
-                  `Activa tu cuenta desde este enlace (válido durante ${INVITE_DAYS} días):`,
-                  link,
-                  '',
-                  'Si no esperabas esta invitación, ignora este mensaje.',
-                ].join('\n'),
-              },
-              now,
-            ),
-          },
-        },
-      ],
-    }),
+  await createInvitation(
+    deps,
+    invitation,
+    ttl,
+    mailOutboxItem(
+      deps.newId(),
+      {
+        to: [body.email],
+        template: 'company-invitation',
+        companyId: scope.companyId,
+        subject: `Te han invitado a ${company.name} en Cuadra`,
+        text: [
+          `Hola ${body.firstName}:`,
+          '',
+          `Te han invitado a acceder a ${company.name} (${company.nif}) en Cuadra.`,
+          `Activa tu cuenta desde este enlace (válido durante ${INVITE_DAYS} días):`,
+          link,
+          '',
+          'Si no esperabas esta invitación, ignora este mensaje.',
+        ].join('\n'),
+      },
+      now,
+    ),
   );
   return { status: 'INVITED' as const, userId: null, email: body.email, expiresAt: invitation.expiresAt };
 }

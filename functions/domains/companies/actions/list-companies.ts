@@ -3,9 +3,9 @@ import { defineAction } from '@functions/platform/http';
 import type { Company } from '@shared/db/records';
 import { parseSort } from '@shared/schemas/common';
 import { type CompanyEntry, CompanyListQuery, companyEntry } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { matchesSearch, paginate, sortBy } from '../model/listing';
 import { getCompanies, getProfile, listAllCompanies } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
 import { membershipsOfUser } from '../store/memberships';
 
 const SORTABLE = ['createdAt', 'name', 'nif', 'companyType'] as const;

@@ -2,8 +2,8 @@ import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
 import { defineAction } from '@functions/platform/http';
 import { CompanyPath } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { setDefaultCompany as storeDefault } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
 import { getCompany } from './get-company';
 
 /** The default company is selected at login (spec part 1 §4); membership was checked by the pipeline. */

@@ -4,9 +4,9 @@ import { defineAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { Company } from '@shared/db/records';
 import { CompanyPath, UpdateCompanyBody } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
 import { assertCanManage } from '../model/permissions';
 import { getCompany as readCompany, updateCompany as storeUpdate } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
 import { getCompany } from './get-company';
 
 export async function updateCompany(

@@ -20,7 +20,7 @@ import {
   type UserProfile,
 } from '@shared/db/records';
 import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
-import type { CompaniesDeps } from '../deps';
+import type { CompaniesDeps } from './deps';
 
 type Deps = Pick<CompaniesDeps, 'db' | 'table'>;
 
@@ -60,7 +60,7 @@ export async function listAllCompanies(deps: Deps): Promise<Company[]> {
         TableName: deps.table,
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'DIRECTORY#COMPANY' },
+        ExpressionAttributeValues: { ':pk': keys.companyDirectory().gsi2pk },
         ScanIndexForward: false,
         ExclusiveStartKey: start,
       }),

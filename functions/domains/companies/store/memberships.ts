@@ -1,10 +1,17 @@
 /** DynamoDB access for memberships (who belongs to which company) and pending invitations. */
 
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type MembershipRecord, membershipItem, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
-import type { CompaniesDeps } from '../deps';
+import type { CompaniesDeps } from './deps';
 
 type Deps = Pick<CompaniesDeps, 'db' | 'table'>;
 
@@ -148,6 +155,41 @@ export async function touchProfileDefault(deps: Deps, userId: string, companyId:
       UpdateExpression: 'SET defaultCompanyId = if_not_exists(defaultCompanyId, :c)',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':c': companyId },
+    }),
+  );
+}
+
+/**
+ * Stores an invitation, its single-use activation token and the invitation e-mail (outbox) in one
+ * transaction. Re-inviting replaces the previous invitation.
+ */
+export async function createInvitation(
+  deps: Deps,
+  invitation: Invitation,
+  ttl: number,
+  mail: Record<string, unknown>,
+): Promise<void> {
+  await deps.db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: deps.table, Item: invitationItem(invitation, ttl) } },
+        {
+          Put: {
+            TableName: deps.table,
+            Item: {
+              ...keys.oneTimeToken(invitation.tokenHash),
+              entity: 'OneTimeToken',
+              v: SCHEMA_VERSION,
+              kind: 'INVITE',
+              companyId: invitation.companyId,
+              email: invitation.email,
+              expiresAt: invitation.expiresAt,
+              ttl,
+            },
+          },
+        },
+        { Put: { TableName: deps.table, Item: mail } },
+      ],
     }),
   );
 }
