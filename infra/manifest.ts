@@ -126,7 +126,11 @@ export type BucketName = 'documents' | 'inbound' | 'spa';
 export interface BucketDef {
   /** Browser uploads through presigned URLs need CORS on PUT. */
   browserUploads: boolean;
-  notifications: { prefix: string; suffix?: string; consumer: EntryPoint & { domain: DomainName; needs: Needs } }[];
+  notifications: {
+    prefix: string;
+    suffix?: string;
+    consumer: EntryPoint & { domain: DomainName; needs: Needs };
+  }[];
 }
 
 export const buckets: Record<BucketName, BucketDef> = {
@@ -171,9 +175,27 @@ export const websocket = {
   domain: 'notifications' as DomainName,
 };
 
+// --- REST API ---------------------------------------------------------------------------------
+
+/**
+ * Content types API Gateway passes to Lambda base64-encoded (binaryMediaTypes). The CDK stack and
+ * the local gateway read this one list, so uploads behave the same in both.
+ */
+export const binaryMediaTypes = [
+  'multipart/form-data',
+  'application/octet-stream',
+  'application/pdf',
+  'application/zip',
+  'application/x-pkcs12',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'image/*',
+] as const;
+
 // --- helpers ------------------------------------------------------------------------------------
 
-export const routesOf = (domain: DomainName): RouteId[] => routeIds.filter((id) => routes[id].domain === domain);
+export const routesOf = (domain: DomainName): RouteId[] =>
+  routeIds.filter((id) => routes[id].domain === domain);
 
 /** Environment variable names the functions read; both realisations set all of them. */
 export const envNames = {

@@ -26,6 +26,8 @@ export const gatewayResponses = {
     }),
   },
   BAD_REQUEST_BODY: { status: 400, body: body('CORE_004') },
+  /** API Gateway's payload limit is 10 MB; larger uploads go straight to S3 with presigned URLs. */
+  REQUEST_TOO_LARGE: { status: 413, body: body('CORE_004', 'La petición supera el tamaño máximo de 10 MB.') },
   DEFAULT_5XX: { status: 500, body: body('CORE_005') },
 } as const;
 
