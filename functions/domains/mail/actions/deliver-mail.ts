@@ -1,0 +1,65 @@
+/**
+ * Delivers one queued mail: at most once in the normal case, at least once in every case.
+ *
+ * claim (SENDING) -> SES -> SENT. A duplicate delivery finds SENT and stops. A crashed attempt
+ * leaves SENDING behind, which the queue's retry takes over once it is older than the visibility
+ * timeout. A failed send releases the claim and throws, so SQS retries and, after maxReceiveCount,
+ * dead-letters the message. Mail bodies are never logged: they carry verification and reset tokens.
+ */
+
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@functions/platform/logger';
+import type { MailJob } from '../model/mail-job';
+import { claimSending, markSent, releaseSending } from '../store/sent-mail';
+import { sendEmail } from '../store/ses';
+
+/** Thrown so the message returns to the queue while another attempt owns the mail. */
+export class MailInProgressError extends Error {
+  override name = 'MailInProgressError';
+}
+
+export interface DeliverMailDeps {
+  log: Logger;
+  now?: () => Date;
+  newAttemptId?: () => string;
+}
+
+export type DeliverOutcome = 'sent' | 'already-sent';
+
+export async function deliverMail(job: MailJob, deps: DeliverMailDeps): Promise<DeliverOutcome> {
+  const { log, now = () => new Date(), newAttemptId = randomUUID } = deps;
+  const attemptId = newAttemptId();
+
+  const claim = await claimSending(job.outboxId, attemptId, now());
+  if (claim === 'already-sent') {
+    log.info('Mail already sent; duplicate delivery ignored');
+    return 'already-sent';
+  }
+  // Dropping the message here could lose the mail if the owner is a dead attempt whose lease has
+  // not expired yet; retrying later is always safe.
+  if (claim === 'in-progress') throw new MailInProgressError('Another attempt is sending this mail');
+
+  let sesMessageId: string;
+  try {
+    sesMessageId = await sendEmail(job.mail);
+  } catch (e) {
+    await releaseSending(job.outboxId, attemptId).catch((releaseError: unknown) =>
+      log.warn('Could not release the claim; it expires with its lease', {
+        errorName: (releaseError as Error)?.name,
+      }),
+    );
+    throw e;
+  }
+
+  const sentAt = now().toISOString();
+  try {
+    const recorded = await markSent(job, attemptId, { sesMessageId, sentAt });
+    if (!recorded)
+      log.warn('Claim was taken over during the send; the mail may go out twice', { sesMessageId });
+  } catch (e) {
+    // SES accepted the mail: throwing now would send it again. Keep the evidence in the log instead.
+    log.error('Mail sent but not recorded', { sesMessageId, errorName: (e as Error)?.name });
+  }
+  log.info('Mail sent', { sesMessageId, template: job.mail.template, recipients: job.mail.to.length });
+  return 'sent';
+}
