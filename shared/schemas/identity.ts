@@ -99,8 +99,14 @@ export const SOCIETY_TYPES = ['SL', 'SA', 'CB', 'SC'] as const;
 
 const RegisterCompany = z.object({
   name: z.string().trim().min(2, { message: 'El nombre de la empresa es obligatorio.' }).max(200).optional(),
-  nif: z.string({ message: 'El NIF es obligatorio.' }).trim().min(1, { message: 'El NIF es obligatorio.' }).max(20),
-  companyType: z.enum(['AUTONOMO', ...SOCIETY_TYPES], { message: 'El tipo de empresa no es válido.' }).optional(),
+  nif: z
+    .string({ message: 'El NIF es obligatorio.' })
+    .trim()
+    .min(1, { message: 'El NIF es obligatorio.' })
+    .max(20),
+  companyType: z
+    .enum(['AUTONOMO', ...SOCIETY_TYPES], { message: 'El tipo de empresa no es válido.' })
+    .optional(),
   address: AddressSchema.optional(),
   email: Email.optional(),
   phone: Phone.optional(),
@@ -116,12 +122,18 @@ export const RegisterBody = z
     lastName: PersonName('El apellido'),
     phone: Phone.optional(),
     accountType: z.enum(ACCOUNT_TYPES, { message: 'El tipo de cuenta no es válido.' }),
-    firmName: z.string().trim().min(2, { message: 'El nombre de la gestoría es obligatorio.' }).max(200).optional(),
+    firmName: z
+      .string()
+      .trim()
+      .min(2, { message: 'El nombre de la gestoría es obligatorio.' })
+      .max(200)
+      .optional(),
     company: RegisterCompany.optional(),
     acceptTerms: z.literal(true, { message: 'Debes aceptar los términos y condiciones.' }),
   })
   .superRefine((body, ctx) => {
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
     if (body.accountType === 'GESTORIA') {
       if (!body.firmName) issue(['firmName'], 'El nombre de la gestoría es obligatorio.');
       return;
@@ -137,7 +149,8 @@ export const RegisterBody = z
         issue(['company', 'companyType'], 'Una cuenta de autónomo solo puede tener el tipo AUTONOMO.');
       }
       if (!taxId.valid) issue(['company', 'nif'], taxId.reason ?? 'El NIF no es válido.');
-      else if (taxId.kind === 'CIF') issue(['company', 'nif'], 'El NIF de un autónomo debe ser un DNI o un NIE.');
+      else if (taxId.kind === 'CIF')
+        issue(['company', 'nif'], 'El NIF de un autónomo debe ser un DNI o un NIE.');
       return;
     }
     if (!body.company.name) issue(['company', 'name'], 'El nombre de la empresa es obligatorio.');
@@ -246,6 +259,10 @@ export interface RegisterResult {
 /** Neutral answers (no account enumeration): the same text whether the account exists or not. */
 export interface MessageResult {
   message: string;
+}
+
+export interface VerifyEmailResult extends MessageResult {
+  verified: true;
 }
 
 export interface TokenValidation {

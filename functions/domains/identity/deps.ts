@@ -1,0 +1,26 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cognito, ddb, requireEnv, tableName } from '@functions/platform/aws';
+import type { StoreDeps } from './store/deps';
+
+/** What the identity actions need from outside, injected so tests control clients, time and randomness. */
+export interface IdentityDeps extends StoreDeps {
+  /** Base URL of the web application, for the links in e-mails. */
+  appUrl: string;
+  now: () => Date;
+  /** Cryptographically secure random bytes (single-use tokens). */
+  randomBytes: (size: number) => Uint8Array;
+  /** New ids for companies and outbox items. */
+  newId: () => string;
+}
+
+export const makeIdentityDeps = (): IdentityDeps => ({
+  db: ddb(),
+  table: tableName(),
+  cognito: cognito(),
+  userPoolId: requireEnv('USER_POOL_ID'),
+  clientId: requireEnv('USER_POOL_CLIENT_ID'),
+  appUrl: requireEnv('APP_URL'),
+  now: () => new Date(),
+  randomBytes: (size) => randomBytes(size),
+  newId: () => randomUUID().replace(/-/g, ''),
+});

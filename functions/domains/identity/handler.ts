@@ -1,0 +1,41 @@
+/** The identity domain's Lambda: authentication on Cognito and the users endpoints. */
+
+import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { changePasswordRoute } from './actions/change-password';
+import { getGestorTypeRoute } from './actions/get-gestor-type';
+import { getProfileRoute } from './actions/get-profile';
+import { getUserRoute } from './actions/get-user';
+import { logInRoute } from './actions/log-in';
+import { logOutRoute } from './actions/log-out';
+import { refreshSessionRoute } from './actions/refresh-session';
+import { registerAccountRoute } from './actions/register-account';
+import { requestPasswordResetRoute } from './actions/request-password-reset';
+import { resendVerificationRoute } from './actions/resend-verification';
+import { resendVerificationByEmailRoute } from './actions/resend-verification-by-email';
+import { resetPasswordRoute } from './actions/reset-password';
+import { updateProfileRoute } from './actions/update-profile';
+import { validateResetTokenRoute } from './actions/validate-reset-token';
+import { validateVerificationTokenRoute } from './actions/validate-verification-token';
+import { verifyEmailRoute } from './actions/verify-email';
+import { type IdentityDeps, makeIdentityDeps } from './deps';
+
+export const identityActions: { [K in RoutesOf<'identity'>]: AnyAction<IdentityDeps> } = {
+  'auth.login': logInRoute,
+  'auth.register': registerAccountRoute,
+  'auth.refresh': refreshSessionRoute,
+  'auth.logout': logOutRoute,
+  'auth.forgotPassword': requestPasswordResetRoute,
+  'auth.verifyEmail': verifyEmailRoute,
+  'auth.verifyEmailValidate': validateVerificationTokenRoute,
+  'auth.verifyEmailResend': resendVerificationRoute,
+  'auth.verifyEmailResendByEmail': resendVerificationByEmailRoute,
+  'auth.resetPasswordValidate': validateResetTokenRoute,
+  'auth.resetPassword': resetPasswordRoute,
+  'auth.changePassword': changePasswordRoute,
+  'users.getProfile': getProfileRoute,
+  'users.updateProfile': updateProfileRoute,
+  'users.gestorType': getGestorTypeRoute,
+  'users.get': getUserRoute,
+};
+
+export const handler = createApiHandler('identity', identityActions, makeIdentityDeps);
