@@ -12,8 +12,14 @@ export const RuntimeConfig = z.object({
   region: z.string().min(1),
   userPoolId: z.string().min(1),
   userPoolClientId: z.string().min(1),
-  /** Local only: the Cognito shim in front of cognito-local. */
-  userPoolEndpoint: httpUrl.optional(),
+  /**
+   * Local only: the Cognito shim in front of cognito-local. A path (`/_cognito`) is taken on the
+   * SPA's origin, which keeps it working behind the Vite dev proxy too.
+   */
+  userPoolEndpoint: z
+    .union([httpUrl, z.string().regex(/^\/(?!\/)/)])
+    .transform((url) => new URL(url, window.location.origin).toString().replace(/\/+$/, ''))
+    .optional(),
   wsUrl: z.string().min(1),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

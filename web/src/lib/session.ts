@@ -3,7 +3,7 @@
  * ("Recordarme") and the selected company (spec part 1 §3 storage key `selected_company`).
  * Amplify keeps the tokens themselves.
  */
-import type { Company } from '@web/types/api';
+import type { CompanyEntry } from '@shared/schemas/companies';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { defaultStorage, sessionStorage } from 'aws-amplify/utils';
 import { useSyncExternalStore } from 'react';
@@ -38,9 +38,9 @@ export function setRememberMe(remember: boolean): void {
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
-let cachedCompany: Company | null = null;
+let cachedCompany: CompanyEntry | null = null;
 
-export function getSelectedCompany(): Company | null {
+export function getSelectedCompany(): CompanyEntry | null {
   const raw = readStorage(STORAGE_KEYS.selectedCompany);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
@@ -49,7 +49,7 @@ export function getSelectedCompany(): Company | null {
   return cachedCompany;
 }
 
-export function setSelectedCompany(company: Company | null): void {
+export function setSelectedCompany(company: CompanyEntry | null): void {
   if (company) writeStorage(STORAGE_KEYS.selectedCompany, JSON.stringify(company));
   else removeStorage(STORAGE_KEYS.selectedCompany);
   for (const listener of listeners) listener();
@@ -69,7 +69,7 @@ function subscribeSelectedCompany(listener: () => void): () => void {
 }
 
 /** The selected company, re-rendering when it changes (in this tab or another). */
-export function useSelectedCompany(): Company | null {
+export function useSelectedCompany(): CompanyEntry | null {
   return useSyncExternalStore(subscribeSelectedCompany, getSelectedCompany, () => null);
 }
 
@@ -80,12 +80,12 @@ export function clearSessionData(): void {
 
 // --- helpers ------------------------------------------------------------------------------------
 
-function parseCompany(raw: string | null): Company | null {
+function parseCompany(raw: string | null): CompanyEntry | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    return value && typeof value === 'object' && typeof (value as Company).companyId === 'string'
-      ? (value as Company)
+    return value && typeof value === 'object' && typeof (value as CompanyEntry).companyId === 'string'
+      ? (value as CompanyEntry)
       : null;
   } catch {
     return null;
@@ -105,7 +105,7 @@ function writeStorage(key: string, value: string): void {
   try {
     window.localStorage.setItem(key, value);
   } catch {
-    // Not persisted; the in-memory state still works for this page.
+    // Storage unavailable (privacy mode, quota): the choice simply is not kept.
   }
 }
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatDate, formatDateTime } from './format';
+
+// Intl puts a narrow no-break space before the euro sign; compare with plain spaces.
+const plain = (text: string) => text.replace(/\s/g, ' ');
+
+describe('formatCents', () => {
+  it('formats integer céntimos as euros, es-ES style', () => {
+    expect(plain(formatCents(123456789))).toBe('1.234.567,89 €');
+    expect(plain(formatCents(5))).toBe('0,05 €');
+    expect(plain(formatCents(-2550))).toBe('-25,50 €');
+  });
+
+  it('refuses a fractional amount of céntimos', () => {
+    expect(() => formatCents(10.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes DD/MM/YYYY', () => {
+    expect(formatDate('2024-03-05')).toBe('05/03/2024');
+    expect(formatDate(new Date(2025, 11, 31, 23, 59))).toBe('31/12/2025');
+    expect(formatDateTime(new Date(2025, 0, 2, 9, 5))).toBe('02/01/2025 09:05');
+  });
+
+  it('gives an empty string for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
