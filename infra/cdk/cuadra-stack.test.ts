@@ -1,0 +1,578 @@
+/**
+ * The synthesized stack against the manifest: every route, domain, worker, queue, schedule, bucket
+ * and stream consumer of the manifest is realised, and cdk-nag's AwsSolutions pack has nothing
+ * left to say. The stack is built once (bundling every function with the local esbuild).
+ */
+
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { envNames } from '@infra/manifest';
+import { gatewayResponses } from '@shared/api/gateway-responses';
+import { ROLES, routes } from '@shared/api/routes';
+import { tableDefinition } from '@shared/db/table';
+import { PASSWORD_MIN_LENGTH } from '@shared/schemas/identity';
+import type { App, CfnResource, PolicyViolation } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './bundling';
+import type { CuadraConfig } from './config';
+import { COGNITO_USER_ADMIN } from './constructs/permissions';
+import { ACCESS_TOKEN_SCOPE } from './constructs/rest-api';
+import { cdkJsonContext, createCuadraApp } from './cuadra-app';
+import { cuadraManifest, entriesOf } from './cuadra-manifest';
+import type { CuadraStack } from './cuadra-stack';
+import { listAcknowledgements, MIN_REASON_LENGTH, nagFindings } from './nag';
+
+type Json = Record<string, unknown>;
+interface CfnRes {
+  Type: string;
+  Properties: Json;
+}
+
+const m = cuadraManifest;
+let outdir: string;
+let app: App;
+let stack: CuadraStack;
+let config: CuadraConfig;
+let template: Template;
+let resources: Record<string, CfnRes>;
+let findings: PolicyViolation[];
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnResource);
+const ref = (value: unknown) => (value as { Ref?: string }).Ref;
+const getAttId = (value: unknown) => (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
+
+beforeAll(() => {
+  outdir = mkdtempSync(path.join(tmpdir(), 'cuadra-cdk-'));
+  // nag: false here so a finding shows up as a readable assertion below rather than a synth error;
+  // nag.test.ts proves that the app as `cdk synth` builds it fails on findings.
+  ({ app, stack, config } = createCuadraApp({ context: cdkJsonContext(), outdir, nag: false }));
+  findings = nagFindings(app);
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, CfnRes>;
+});
+
+afterAll(() => {
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+describe('REST API from the route table', () => {
+  /** Full `/api/v1/...` path of every API Gateway resource, from PathPart and ParentId. */
+  const resourcePaths = () => {
+    const paths = new Map<string, string>();
+    const resolve = (id: string): string => {
+      const cached = paths.get(id);
+      if (cached !== undefined) return cached;
+      const props = resources[id]!.Properties;
+      const parent = ref(props.ParentId);
+      const full = `${parent ? resolve(parent) : ''}/${props.PathPart as string}`;
+      paths.set(id, full);
+      return full;
+    };
+    for (const [id] of ofType('AWS::ApiGateway::Resource')) resolve(id);
+    return paths;
+  };
+
+  it('has one method per route, with its HTTP method and path, and no other method', () => {
+    const paths = resourcePaths();
+    const methods = ofType('AWS::ApiGateway::Method').filter(
+      ([, r]) => r.Properties.HttpMethod !== 'OPTIONS',
+    );
+    const byOperation = new Map(methods.map(([, r]) => [r.Properties.OperationName as string, r.Properties]));
+
+    expect(methods).toHaveLength(Object.keys(routes).length);
+    for (const [id, route] of Object.entries(routes)) {
+      const method = byOperation.get(id);
+      expect(method, `route ${id}`).toBeDefined();
+      expect(method!.HttpMethod, id).toBe(route.method);
+      expect(paths.get(ref(method!.ResourceId)!), id).toBe(route.path);
+    }
+  });
+
+  it('puts the Cognito authorizer (access-token scope) exactly on the user routes', () => {
+    const authorizerId = logicalId(stack.restApi.authorizer() as never);
+    const byOperation = new Map(
+      ofType('AWS::ApiGateway::Method').map(([, r]) => [r.Properties.OperationName as string, r.Properties]),
+    );
+    for (const [id, route] of Object.entries(routes)) {
+      const method = byOperation.get(id)!;
+      if (route.auth === 'user') {
+        expect(method.AuthorizationType, id).toBe('COGNITO_USER_POOLS');
+        expect(ref(method.AuthorizerId), id).toBe(authorizerId);
+        expect(method.AuthorizationScopes, id).toEqual([ACCESS_TOKEN_SCOPE]);
+      } else {
+        expect(method.AuthorizationType, id).toBe('NONE');
+        expect(method.AuthorizerId, id).toBeUndefined();
+      }
+    }
+  });
+
+  it("proxies each route to its domain's Lambda", () => {
+    const byOperation = new Map(
+      ofType('AWS::ApiGateway::Method').map(([, r]) => [r.Properties.OperationName as string, r.Properties]),
+    );
+    for (const [id, route] of Object.entries(routes)) {
+      const fn = stack.apiFunctions[route.domain as keyof typeof stack.apiFunctions];
+      expect(fn, `API function of ${route.domain}`).toBeDefined();
+      const integration = byOperation.get(id)!.Integration as Json;
+      expect(integration.Type).toBe('AWS_PROXY');
+      expect(JSON.stringify(integration.Uri)).toContain(logicalId(fn!.fn));
+    }
+  });
+
+  it('logs access without query strings, throttles the stage and validates requests', () => {
+    const [[, stage]] = ofType('AWS::ApiGateway::Stage') as [[string, CfnRes]];
+    const format = (stage.Properties.AccessLogSetting as Json).Format as string;
+    expect(format).toContain('$context.resourcePath');
+    expect(format).not.toMatch(/querystring|\$context\.path|requestOverride/i);
+    expect(stage.Properties.MethodSettings).toEqual([
+      expect.objectContaining({
+        HttpMethod: '*',
+        ResourcePath: '/*',
+        LoggingLevel: 'ERROR',
+        DataTraceEnabled: false,
+        ThrottlingRateLimit: expect.any(Number),
+        ThrottlingBurstLimit: expect.any(Number),
+      }),
+    ]);
+    template.hasResourceProperties('AWS::ApiGateway::RequestValidator', {
+      ValidateRequestParameters: true,
+      ValidateRequestBody: true,
+    });
+    template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+  });
+
+  it('answers preflight requests (CORS) on every resource that has routes', () => {
+    const methods = ofType('AWS::ApiGateway::Method').map(([, r]) => r.Properties);
+    const routed = new Set(methods.filter((p) => p.HttpMethod !== 'OPTIONS').map((p) => ref(p.ResourceId)));
+    const preflight = new Set(
+      methods.filter((p) => p.HttpMethod === 'OPTIONS').map((p) => ref(p.ResourceId)),
+    );
+    for (const id of routed) expect(preflight.has(id), id).toBe(true);
+  });
+
+  it('installs every gateway response with its status and envelope body', () => {
+    const installed = ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties);
+    expect(installed).toHaveLength(Object.keys(gatewayResponses).length);
+    for (const [type, { status, body }] of Object.entries(gatewayResponses)) {
+      const response = installed.find((p) => p.ResponseType === type);
+      expect(response, type).toBeDefined();
+      expect(response!.StatusCode).toBe(String(status));
+      const json = (response!.ResponseTemplates as Json)['application/json'] as string;
+      expect(json).not.toMatch(/[$#]/);
+      expect(JSON.parse(json)).toEqual(body);
+    }
+  });
+});
+
+describe('functions', () => {
+  const functions = () => ofType('AWS::Lambda::Function');
+  const withApi = entriesOf(m.domains).filter(([, def]) => def.api);
+  const workerEntries = new Set(
+    [
+      ...Object.values(m.queues).flatMap((q) => (q.consumer ? [q.consumer] : [])),
+      ...Object.values(m.schedules).map((s) => s.target),
+      ...Object.values(m.table.streamConsumers),
+      ...Object.values(m.buckets).flatMap((b) => b.notifications.map((n) => n.consumer)),
+      ...Object.values(m.websocket.routes),
+    ].map((e) => `${e.entry}#${e.export}`),
+  );
+
+  it('has exactly one API Lambda per domain with routes, and one function per worker entry', () => {
+    expect(Object.keys(stack.apiFunctions).sort()).toEqual(withApi.map(([name]) => name).sort());
+    expect([...stack.workerFunctions.keys()].sort()).toEqual([...workerEntries].sort());
+    expect(functions()).toHaveLength(withApi.length + workerEntries.size);
+  });
+
+  it('gives every function the same defaults and the sizes of its domain', () => {
+    for (const [domain, def] of withApi) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `Cuadra ${domain} API`,
+        MemorySize: def.memoryMb,
+        Timeout: def.timeoutSeconds,
+      });
+    }
+    for (const [, fn] of functions()) {
+      const p = fn.Properties;
+      expect(p.Runtime).toBe('nodejs22.x');
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(p.Handler).toMatch(/^index\.\w+$/);
+      const logGroup = resources[ref((p.LoggingConfig as Json).LogGroup)!]!;
+      expect(logGroup.Properties.RetentionInDays).toEqual(expect.any(Number));
+    }
+  });
+
+  it('sets the manifest environment variables (WS_MANAGEMENT_ENDPOINT only where needed)', () => {
+    const always = [
+      envNames.table,
+      envNames.userPoolId,
+      envNames.userPoolClientId,
+      envNames.mailFrom,
+      envNames.appUrl,
+      envNames.stage,
+      ...Object.keys(m.queues).map((q) => envNames.queueUrl(q as never)),
+      ...Object.keys(m.buckets).map((b) => envNames.bucket(b as never)),
+    ];
+    const needsSocket = new Set(
+      [
+        ...withApi.filter(([, d]) => d.needs.websocket).map(([domain]) => stack.apiFunctions[domain]!),
+        ...[...stack.workerFunctions.entries()]
+          .filter(([key]) => Object.values(m.websocket.routes).some((e) => `${e.entry}#${e.export}` === key))
+          .filter(() => m.domains[m.websocket.domain].needs.websocket)
+          .map(([, fn]) => fn),
+      ].map((fn) => logicalId(fn.fn)),
+    );
+    for (const [id, fn] of functions()) {
+      const variables = ((fn.Properties.Environment as Json).Variables ?? {}) as Json;
+      for (const name of always) expect(variables, `${id} ${name}`).toHaveProperty(name);
+      expect(envNames.wsEndpoint in variables, id).toBe(needsSocket.has(id));
+      expect(variables).not.toHaveProperty(envNames.jwtIssuer);
+      expect(variables).not.toHaveProperty(envNames.jwksUri);
+    }
+  });
+});
+
+describe('IAM (least privilege)', () => {
+  const statements = (): { id: string; Action: unknown; Resource: unknown }[] =>
+    ofType('AWS::IAM::Policy').flatMap(([id, p]) =>
+      ((p.Properties.PolicyDocument as Json).Statement as Json[]).map((s) => ({
+        id,
+        Action: s.Action,
+        Resource: s.Resource,
+      })),
+    );
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+
+  it('uses no AWS managed policies (cdk-nag IAM4)', () => {
+    for (const [id, role] of ofType('AWS::IAM::Role')) {
+      expect(role.Properties.ManagedPolicyArns, id).toBeUndefined();
+    }
+  });
+
+  it('grants "*" only to actions that have no resource-level permissions', () => {
+    const allowedOnStar = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
+    for (const s of statements()) {
+      if (!list(s.Resource).includes('*')) continue;
+      for (const action of list(s.Action))
+        expect(allowedOnStar, `${s.id}: ${String(action)}`).toContain(action);
+    }
+  });
+
+  it('never lets an API function Scan the table (no Scan on a request path)', () => {
+    const apiPolicies = new Set(
+      Object.values(stack.apiFunctions).map((fn) =>
+        stack.getLogicalId(fn!.role.node.findChild('DefaultPolicy').node.defaultChild as CfnResource),
+      ),
+    );
+    for (const s of statements().filter((st) => apiPolicies.has(st.id))) {
+      expect(list(s.Action)).not.toContain('dynamodb:Scan');
+    }
+  });
+
+  it('grants every Cognito admin command the functions send', () => {
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name)) sources.push(readFileSync(full, 'utf8'));
+      }
+    };
+    walk(path.join(repoRoot, 'functions'));
+    const used = new Set(
+      sources.flatMap((src) =>
+        [...src.matchAll(/\b((?:Admin|ListUsers)\w*)Command\b/g)].map((x) => `cognito-idp:${x[1]}`),
+      ),
+    );
+    for (const action of used) expect(COGNITO_USER_ADMIN, action).toContain(action);
+  });
+});
+
+describe('queues', () => {
+  it('creates each queue with a dead-letter queue of the same kind, encrypted, TLS-only and alarmed', () => {
+    for (const [name, def] of entriesOf(m.queues)) {
+      const { queue, dlq, alarm } = stack.queues.work[name];
+      const q = resources[logicalId(queue)]!.Properties;
+      const d = resources[logicalId(dlq)]!.Properties;
+      for (const props of [q, d]) {
+        expect(props.FifoQueue, name).toBe(def.fifo ? true : undefined);
+        expect(props.ContentBasedDeduplication, name).toBe(def.fifo ? true : undefined);
+        expect(props.SqsManagedSseEnabled, name).toBe(true);
+      }
+      expect(q.VisibilityTimeout).toBe(def.visibilityTimeoutSeconds);
+      expect(q.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(dlq), 'Arn'] },
+        maxReceiveCount: def.maxReceiveCount,
+      });
+      const alarmProps = resources[logicalId(alarm)]!.Properties;
+      expect(alarmProps).toMatchObject({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
+      expect(JSON.stringify(alarmProps.Dimensions)).toContain(logicalId(dlq));
+    }
+    // Every queue of the stack (work queues, DLQs, failure queues) refuses plain HTTP.
+    for (const [id] of ofType('AWS::SQS::Queue')) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: Match.arrayWith([{ Ref: id }]),
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('keeps the VeriFacTu queue and its DLQ FIFO (one hash chain per issuer, in order)', () => {
+    expect(resources[logicalId(stack.queues.work.verifactu.queue)]!.Properties.FifoQueue).toBe(true);
+    expect(resources[logicalId(stack.queues.work.verifactu.dlq)]!.Properties.FifoQueue).toBe(true);
+  });
+
+  it("feeds each consumer with the manifest's batch size and partial batch failures", () => {
+    for (const [name, def] of entriesOf(m.queues)) {
+      if (!def.consumer) continue;
+      const fn = stack.workerFunctions.get(`${def.consumer.entry}#${def.consumer.export}`)!;
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.queues.work[name].queue), 'Arn'] },
+        FunctionName: { Ref: logicalId(fn.fn) },
+        BatchSize: def.consumer.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      expect(def.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(
+        6 * m.domains[def.consumer.domain].timeoutSeconds,
+      );
+    }
+  });
+});
+
+describe('table', () => {
+  it('is the table of shared/db/table.ts with streams, PITR, KMS, TTL and both GSIs', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: { StreamViewType: tableDefinition.streamView },
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      GlobalSecondaryIndexes: tableDefinition.globalIndexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
+      ),
+      Replicas: [
+        Match.objectLike({
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { KMSMasterKeyId: Match.anyValue() },
+        }),
+      ],
+    });
+  });
+
+  it('feeds each stream consumer only its entities, bisecting and retrying, with an on-failure queue', () => {
+    for (const def of Object.values(m.table.streamConsumers)) {
+      const fn = stack.workerFunctions.get(`${def.entry}#${def.export}`)!;
+      const mapping = ofType('AWS::Lambda::EventSourceMapping')
+        .map(([, r]) => r.Properties)
+        .find((p) => ref(p.FunctionName) === logicalId(fn.fn));
+      expect(mapping).toMatchObject({
+        BatchSize: def.batchSize,
+        StartingPosition: 'TRIM_HORIZON',
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: expect.any(Number),
+        DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+      });
+      const patterns = ((mapping!.FilterCriteria as Json).Filters as { Pattern: string }[]).map((f) =>
+        JSON.parse(f.Pattern),
+      );
+      expect(patterns).toEqual([{ dynamodb: { NewImage: { entity: { S: def.entities } } } }]);
+    }
+  });
+});
+
+describe('storage and the SPA', () => {
+  it('blocks public access, enforces TLS, encrypts and logs every bucket', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(Object.keys(m.buckets).length + 1); // + the access-log bucket
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption, id).toBeDefined();
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+    for (const name of Object.keys(m.buckets)) {
+      const bucket = resources[logicalId(stack.storage.buckets[name as keyof typeof m.buckets])]!;
+      expect(bucket.Properties.LoggingConfiguration, name).toBeDefined();
+      expect(bucket.Properties.VersioningConfiguration, name).toEqual({ Status: 'Enabled' });
+      const cors = bucket.Properties.CorsConfiguration as Json | undefined;
+      if (m.buckets[name as keyof typeof m.buckets].browserUploads) {
+        expect(JSON.stringify(cors), name).toContain('PUT');
+      } else {
+        expect(cors, name).toBeUndefined();
+      }
+    }
+  });
+
+  it('stores inbound mail from SES in the inbound bucket under inbound/', () => {
+    template.hasResourceProperties('AWS::SES::ReceiptRule', {
+      Rule: Match.objectLike({
+        Enabled: true,
+        ScanEnabled: true,
+        Actions: [{ S3Action: Match.objectLike({ ObjectKeyPrefix: 'inbound/' }) }],
+      }),
+    });
+  });
+
+  it('serves the SPA through CloudFront (OAC, TLS, logs) with /api/* on the same origin', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', ViewerProtocolPolicy: 'https-only' })],
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            CustomOriginConfig: Match.objectLike({
+              OriginProtocolPolicy: 'https-only',
+              OriginSSLProtocols: ['TLSv1.2'],
+            }),
+            OriginPath: `/${config.stage}`,
+          }),
+        ]),
+      }),
+    });
+  });
+});
+
+describe('keys, identity, schedules, WebSocket, outputs', () => {
+  it('rotates every KMS key', () => {
+    const keys = ofType('AWS::KMS::Key');
+    expect(keys.length).toBeGreaterThanOrEqual(2); // table + certificates
+    for (const [id, key] of keys) expect(key.Properties.EnableKeyRotation, id).toBe(true);
+  });
+
+  it('creates the Cognito groups of the route table and a secretless password-flow client', () => {
+    for (const role of ROLES)
+      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: role });
+    template.resourceCountIs('AWS::Cognito::UserPoolGroup', ROLES.length);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+    });
+  });
+
+  it("keeps Cognito's password policy equal to the product's (the API validates first)", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: PASSWORD_MIN_LENGTH,
+          RequireUppercase: true,
+          RequireLowercase: true,
+          RequireNumbers: true,
+          RequireSymbols: false,
+        }),
+      },
+      UserPoolTier: 'PLUS',
+    });
+  });
+
+  it('schedules every manifest schedule in its time zone on its target', () => {
+    const schedules = ofType('AWS::Scheduler::Schedule').map(([, r]) => r.Properties);
+    expect(schedules).toHaveLength(Object.keys(m.schedules).length);
+    for (const [name, def] of Object.entries(m.schedules)) {
+      const fn = stack.workerFunctions.get(`${def.target.entry}#${def.target.export}`)!;
+      expect(
+        schedules.find(
+          (s) =>
+            s.ScheduleExpression === def.expression &&
+            s.ScheduleExpressionTimezone === def.timezone &&
+            getAttId((s.Target as Json).Arn) === logicalId(fn.fn) &&
+            (s.Target as Json).DeadLetterConfig !== undefined,
+        ),
+        name,
+      ).toBeDefined();
+    }
+  });
+
+  it('routes every WebSocket route key to its function on a logged stage', () => {
+    const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+    expect(routeKeys.sort()).toEqual(Object.keys(m.websocket.routes).sort());
+    for (const [key, entry] of Object.entries(m.websocket.routes)) {
+      const fn = stack.workerFunctions.get(`${entry.entry}#${entry.export}`)!;
+      const integration = ofType('AWS::ApiGatewayV2::Integration').find(([id]) =>
+        ofType('AWS::ApiGatewayV2::Route').some(
+          ([, r]) => r.Properties.RouteKey === key && JSON.stringify(r.Properties.Target).includes(id),
+        ),
+      );
+      expect(JSON.stringify(integration?.[1].Properties.IntegrationUri), key).toContain(logicalId(fn.fn));
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      AutoDeploy: true,
+      AccessLogSettings: Match.objectLike({ Format: Match.not(Match.stringLikeRegexp('querystring')) }),
+    });
+  });
+
+  it('outputs the URLs and ids the SPA and the deploy need', () => {
+    const outputs = template.toJSON().Outputs as Json;
+    for (const name of [
+      'ApiUrl',
+      'WebSocketUrl',
+      'UserPoolId',
+      'UserPoolClientId',
+      'SpaUrl',
+      'RuntimeConfig',
+    ]) {
+      expect(outputs, name).toHaveProperty(name);
+    }
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('has zero unacknowledged findings (errors and warnings)', () => {
+    const readable = findings.map(
+      (f) => `${f.severity} ${f.ruleName}: ${f.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
+    expect(readable).toEqual([]);
+  });
+
+  it('gives every acknowledgement a reason that says why', () => {
+    const acks = listAcknowledgements(app);
+    expect(acks.length).toBeGreaterThan(0);
+    for (const ack of acks) {
+      expect(ack.rule, ack.path).toMatch(/^AwsSolutions-[A-Z]+\d+(\[.+\])?$/);
+      expect(ack.reason.trim().length, `${ack.path} ${ack.rule}`).toBeGreaterThanOrEqual(MIN_REASON_LENGTH);
+    }
+  });
+
+  it('leaves no CDK warnings or errors on the stack', () => {
+    expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
+    expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+/** Union of two `needs` (an entry invoked by several triggers gets what each of them needs). */
+
+import type { Needs } from '@infra/manifest';
+
+export function mergeNeeds(a: Needs, b: Needs): Needs {
+  const merged: Needs = {};
+  const table = a.table === 'readwrite' || b.table === 'readwrite' ? 'readwrite' : (a.table ?? b.table);
+  if (table) merged.table = table;
+  if (a.cognito ?? b.cognito) merged.cognito = 'user-admin';
+  const queues = [...new Set([...(a.queues ?? []), ...(b.queues ?? [])])];
+  if (queues.length) merged.queues = queues;
+  const buckets = new Map<string, NonNullable<Needs['buckets']>[number]>();
+  for (const grant of [...(a.buckets ?? []), ...(b.buckets ?? [])]) {
+    const seen = buckets.get(grant.bucket);
+    buckets.set(grant.bucket, seen?.access === 'readwrite' ? seen : grant);
+  }
+  if (buckets.size) merged.buckets = [...buckets.values()];
+  if (a.sendMail || b.sendMail) merged.sendMail = true;
+  if (a.websocket || b.websocket) merged.websocket = true;
+  if (a.certificatesKey || b.certificatesKey) merged.certificatesKey = true;
+  return merged;
+}
