@@ -8,7 +8,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import type { AuthContext } from './auth-context';
-import { ddb, tableName } from './aws';
+import { ddb } from './aws/dynamodb';
+import { tableName } from './aws/env';
 
 export type { ClientPermission, CompanyRole } from '@shared/db/records';
 

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cognito, ddb, requireEnv, tableName } from '@functions/platform/aws';
+import { cognito } from '@functions/platform/aws/cognito';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { requireEnv, tableName } from '@functions/platform/aws/env';
 import type { StoreDeps } from './store/deps';
 
 /** What the identity actions need from outside, injected so tests control clients, time and randomness. */

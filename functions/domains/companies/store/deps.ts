@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '@functions/platform/aws';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { tableName } from '@functions/platform/aws/env';
 
 /** What the companies actions need from outside, injected so tests control time and ids. */
 export interface CompaniesDeps {

@@ -9,7 +9,9 @@
 
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { QueryCommand, type QueryCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, requireEnv, sqs, tableName } from '@functions/platform/aws';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { requireEnv, tableName } from '@functions/platform/aws/env';
+import { sqs } from '@functions/platform/aws/sqs';
 import type { Logger } from '@functions/platform/logger';
 import { keys } from '@shared/db/keys';
 import type { IndexName } from '@shared/db/table';

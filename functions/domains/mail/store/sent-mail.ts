@@ -5,7 +5,8 @@
  */
 
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '@functions/platform/aws';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { tableName } from '@functions/platform/aws/env';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import type { MailJob } from '../model/mail-job';

@@ -1,7 +1,8 @@
 /** Outbound mail through SES v2 (locally, the dev mailbox behind the same API). */
 
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { requireEnv, sesv2 } from '@functions/platform/aws';
+import { requireEnv } from '@functions/platform/aws/env';
+import { sesv2 } from '@functions/platform/aws/sesv2';
 import type { MailMessage } from '../model/mail-job';
 
 const utf8 = (Data: string) => ({ Data, Charset: 'UTF-8' });

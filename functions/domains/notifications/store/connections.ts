@@ -1,7 +1,8 @@
 /** WebSocket connection items (keys.wsConnection), listed per user on gsi1 (keys.wsConnectionByUser). */
 
 import { DeleteCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '@functions/platform/aws';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { tableName } from '@functions/platform/aws/env';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';

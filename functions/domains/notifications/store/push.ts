@@ -4,7 +4,7 @@
  */
 
 import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { wsManagement } from '@functions/platform/aws';
+import { wsManagement } from '@functions/platform/aws/ws-management';
 import type { Logger } from '@functions/platform/logger';
 import { createLogger } from '@functions/platform/logger';
 import { isExpired } from '../model/connection';

@@ -1,0 +1,15 @@
+/**
+ * SDK clients live one per file: with `@aws-sdk/*` external to the bundle, every client a module
+ * imports is loaded from the runtime at cold start, so a function only pays for what it uses.
+ * Endpoints come from AWS_ENDPOINT_URL_<SERVICE>, which only the local cloud sets.
+ */
+
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { once } from './env';
+
+export const ddb = once(() =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  }),
+);
