@@ -7,7 +7,11 @@ import type { AccessTokenVerifier } from '@functions/platform/jwt';
 import type { EntryPoint } from '../manifest';
 
 /** Invokes a Lambda entry point in process, the way the Lambda runtime would. */
-export type Invoke = (entry: EntryPoint, event: unknown, opts?: { functionName?: string }) => Promise<unknown>;
+export type Invoke = (
+  entry: EntryPoint,
+  event: unknown,
+  opts?: { functionName?: string },
+) => Promise<unknown>;
 
 /** One e-mail accepted by the local SES (SESv2 SendEmail) emulator. */
 export interface SentMail {
@@ -16,11 +20,16 @@ export interface SentMail {
   from: string;
   to: string[];
   cc: string[];
+  /** Blind copies (not visible in the message itself, but SES was asked to deliver to them). */
+  bcc?: string[];
+  replyTo?: string[];
   subject: string;
   text?: string;
   html?: string;
   /** Raw MIME when the sender used a raw message (attachments). */
   raw?: string;
+  /** What was attached (Simple content attachments or the parts of a raw message). */
+  attachments?: { filename?: string; contentType: string; size: number }[];
 }
 
 export interface Mailbox {
@@ -70,4 +79,6 @@ export interface LocalCloudInfo {
   /** Environment the handlers run with (endpoints, table, queues, pool ids). */
   env: Record<string, string>;
   dataDir: string;
+  /** Inbound SMTP port (SES inbound stand-in); the ready file of `npm start` carries it too. */
+  smtpPort?: number;
 }

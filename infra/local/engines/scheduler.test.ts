@@ -1,0 +1,74 @@
+import type { EntryPoint } from '@infra/manifest';
+import type { ScheduledEvent } from 'aws-lambda';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../util/log';
+import { type RunningScheduler, scheduledEvent, startScheduler } from './scheduler';
+
+const target = { entry: 'test/job.ts', export: 'handler' };
+let scheduler: RunningScheduler | undefined;
+
+afterEach(async () => {
+  await scheduler?.stop();
+  scheduler = undefined;
+});
+
+describe('scheduler', () => {
+  it('builds an EventBridge Scheduled Event', () => {
+    const event = scheduledEvent('nightly', new Date('2026-11-20T06:00:00.123Z'));
+    expect(event).toMatchObject({
+      version: '0',
+      'detail-type': 'Scheduled Event',
+      source: 'aws.scheduler',
+      account: '123456789012',
+      time: '2026-11-20T06:00:00Z',
+      region: 'eu-west-1',
+      resources: ['arn:aws:scheduler:eu-west-1:123456789012:schedule/default/nightly'],
+      detail: {},
+    });
+    expect(event.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('runs a schedule now, and tells when it runs next', async () => {
+    const calls: { entry: EntryPoint; event: ScheduledEvent }[] = [];
+    scheduler = startScheduler({
+      schedules: { sweep: { expression: 'rate(5 minutes)', timezone: 'Europe/Madrid', target } },
+      invoke: async (entry, event) => {
+        calls.push({ entry, event: event as ScheduledEvent });
+      },
+      logger: silentLogger,
+    });
+    expect(scheduler.names()).toEqual(['sweep']);
+    expect(scheduler.nextRun('sweep')!.getUTCMinutes() % 5).toBe(0);
+
+    await scheduler.runNow('sweep');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.entry).toBe(target);
+    expect(calls[0]!.event.resources[0]).toMatch(/schedule\/default\/sweep$/);
+    await expect(scheduler.runNow('nope')).rejects.toThrow(/Unknown schedule/);
+  });
+
+  it('fires on its own at the scheduled time, in the schedule time zone', async () => {
+    const at = new Date(Date.now() + 1500);
+    const events: ScheduledEvent[] = [];
+    scheduler = startScheduler({
+      schedules: { once: { expression: `at(${at.toISOString().slice(0, 19)})`, timezone: 'UTC', target } },
+      invoke: async (_entry, event) => {
+        events.push(event as ScheduledEvent);
+      },
+      logger: silentLogger,
+    });
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.resources[0]).toMatch(/schedule\/default\/once$/);
+  });
+
+  it('rejects an invalid expression at start, as deploying it would', () => {
+    expect(() =>
+      startScheduler({
+        schedules: { bad: { expression: 'cron(0 8 * * MON *)', timezone: 'UTC', target } },
+        invoke: async () => {},
+        logger: silentLogger,
+      }),
+    ).toThrow(/'\?'/);
+  });
+});

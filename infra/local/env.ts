@@ -1,0 +1,53 @@
+/**
+ * The environment the handlers run with locally: the same names the CDK stack sets (manifest
+ * `envNames`), plus the SDK's service-specific endpoint variables, which point every SDK v3 client
+ * at the local engines with no endpoint in the code (reference/local-runtime.md, "Recommended").
+ */
+
+import { type BucketName, envNames, type QueueName } from '../manifest';
+import { LOCAL_CREDENTIALS, REGION } from './aws';
+
+export const MAIL_FROM = 'no-reply@cuadra.test';
+
+export interface HandlerEnvInput {
+  tableName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  queueUrls: Record<QueueName, string>;
+  buckets: Record<BucketName, string>;
+  wsManagementEndpoint: string;
+  appUrl: string;
+  cognitoUrl: string;
+  endpoints: { dynamodb: string; s3: string; sqs: string; ses: string; cognito: string };
+}
+
+export function handlerEnv(i: HandlerEnvInput): Record<string, string> {
+  const env: Record<string, string> = {
+    [envNames.table]: i.tableName,
+    [envNames.userPoolId]: i.userPoolId,
+    [envNames.userPoolClientId]: i.userPoolClientId,
+    [envNames.mailFrom]: MAIL_FROM,
+    [envNames.wsEndpoint]: i.wsManagementEndpoint,
+    [envNames.appUrl]: i.appUrl,
+    [envNames.stage]: 'local',
+    // cognito-local signs with issuer `http://<HOST>:<PORT>/<poolId>` (checked against a real token
+    // in cloud.int.test.ts) and serves its JWKS over http: functions/platform/jwt.ts's local branch.
+    [envNames.jwtIssuer]: `${i.cognitoUrl}/${i.userPoolId}`,
+    [envNames.jwksUri]: `${i.cognitoUrl}/${i.userPoolId}/.well-known/jwks.json`,
+    AWS_REGION: REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: i.endpoints.dynamodb,
+    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: i.endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: i.endpoints.s3,
+    AWS_ENDPOINT_URL_SQS: i.endpoints.sqs,
+    AWS_ENDPOINT_URL_SESV2: i.endpoints.ses,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: i.endpoints.cognito,
+    // s3rver corrupts aws-chunked uploads under the SDK's default checksums (local-runtime.md §2).
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  };
+  for (const [q, url] of Object.entries(i.queueUrls)) env[envNames.queueUrl(q as QueueName)] = url;
+  for (const [b, name] of Object.entries(i.buckets)) env[envNames.bucket(b as BucketName)] = name;
+  return env;
+}

@@ -1,0 +1,57 @@
+/**
+ * Which Lambda function an entry point is, read from the manifest: its name, timeout and memory,
+ * so the local invoke builds the same context (getRemainingTimeInMillis, memoryLimitInMB) as AWS.
+ * Workers (queue, stream, schedule, S3, WebSocket) run with their domain's settings.
+ */
+
+import {
+  type BucketName,
+  buckets,
+  type DomainName,
+  domains,
+  type EntryPoint,
+  queues,
+  schedules,
+  table,
+  websocket,
+} from '../manifest';
+import { NAME_PREFIX } from './aws';
+
+export interface FunctionSpec {
+  functionName: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+}
+
+export const entryKey = (e: EntryPoint) => `${e.entry}#${e.export}`;
+
+/** Every entry point of the manifest, keyed by `entry#export`. */
+export function functionCatalogue(): Map<string, FunctionSpec> {
+  const map = new Map<string, FunctionSpec>();
+  const add = (e: EntryPoint, domain: DomainName, name: string) => {
+    const d = domains[domain];
+    map.set(entryKey(e), {
+      functionName: `${NAME_PREFIX}-${name}`,
+      timeoutSeconds: d.timeoutSeconds,
+      memoryMb: d.memoryMb,
+    });
+  };
+  for (const [name, d] of Object.entries(domains)) {
+    if (d.api) add(d.api, name as DomainName, `${name}-api`);
+  }
+  for (const [name, q] of Object.entries(queues)) {
+    const consumer = q.consumer;
+    if (consumer) add(consumer, consumer.domain, `${name}-consumer`);
+  }
+  for (const [name, s] of Object.entries(schedules)) add(s.target, s.target.domain, `schedule-${name}`);
+  for (const [bucket, b] of Object.entries(buckets)) {
+    b.notifications.forEach((n, i) => {
+      add(n.consumer, n.consumer.domain, `${bucket as BucketName}-notification-${i}`);
+    });
+  }
+  for (const [name, c] of Object.entries(table.streamConsumers)) add(c, c.domain, `stream-${name}`);
+  for (const [route, e] of Object.entries(websocket.routes)) {
+    add(e, websocket.domain, `ws-${route.replace('$', '')}`);
+  }
+  return map;
+}
