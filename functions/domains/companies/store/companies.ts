@@ -1,13 +1,6 @@
 /** DynamoDB access for companies, their settings and the caller's default company. */
 
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import {
@@ -29,26 +22,7 @@ export async function getCompany(deps: Deps, companyId: string): Promise<Company
   return res.Item ? (stripKeys(res.Item) as unknown as Company) : undefined;
 }
 
-/** BatchGet in chunks of 100, retrying unprocessed keys (DynamoDB may return some under load). */
-export async function getCompanies(deps: Deps, companyIds: string[]): Promise<Company[]> {
-  const out: Company[] = [];
-  const unique = [...new Set(companyIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = unique
-      .slice(i, i + 100)
-      .map((id) => keys.company(id));
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
-      const res: BatchGetCommandOutput = await deps.db.send(
-        new BatchGetCommand({ RequestItems: { [deps.table]: { Keys: pending } } }),
-      );
-      for (const item of res.Responses?.[deps.table] ?? []) out.push(stripKeys(item) as unknown as Company);
-      pending = res.UnprocessedKeys?.[deps.table]?.Keys;
-      if (attempt > 8 && pending?.length) throw new Error('BatchGet kept returning unprocessed keys');
-    }
-  }
-  return out;
-}
+export { getCompanies } from '@functions/platform/store/directory';
 
 /** Every company, newest first (ADMIN): Query on the directory index, never a Scan. */
 export async function listAllCompanies(deps: Deps): Promise<Company[]> {

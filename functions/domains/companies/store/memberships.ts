@@ -4,10 +4,10 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { findProfileByEmail, queryAll } from '@functions/platform/store/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type MembershipRecord, membershipItem, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -15,39 +15,10 @@ import type { CompaniesDeps } from './deps';
 
 type Deps = Pick<CompaniesDeps, 'db' | 'table'>;
 
-async function queryAll(deps: Deps, input: ConstructorParameters<typeof QueryCommand>[0]) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await deps.db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** The companies a user belongs to: one Query on gsi1. */
-export async function membershipsOfUser(deps: Deps, userId: string): Promise<MembershipRecord[]> {
-  const k = keys.membershipByUserPrefix(userId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
-    ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1skPrefix },
-  });
-  return items.map((i) => stripKeys(i) as unknown as MembershipRecord);
-}
-
-/** The members of a company: one Query on its partition. */
-export async function membersOfCompany(deps: Deps, companyId: string): Promise<MembershipRecord[]> {
-  const k = keys.membershipPrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
-  });
-  return items.map((i) => stripKeys(i) as unknown as MembershipRecord);
-}
+export {
+  listCompanyMembers as membersOfCompany,
+  listUserMemberships as membershipsOfUser,
+} from '@functions/platform/store/directory';
 
 export async function getMembership(deps: Deps, companyId: string, userId: string) {
   const res = await deps.db.send(
@@ -133,17 +104,7 @@ export const invitationItem = (inv: Invitation, ttl: number) => ({
 });
 
 export async function findUserIdByEmail(deps: Deps, email: string): Promise<string | undefined> {
-  const k = keys.userByEmail(email);
-  const res = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
-      Limit: 1,
-    }),
-  );
-  return res.Items?.[0]?.userId as string | undefined;
+  return (await findProfileByEmail(deps, email))?.userId;
 }
 
 export async function touchProfileDefault(deps: Deps, userId: string, companyId: string): Promise<void> {

@@ -1,6 +1,6 @@
 /** User profiles in DynamoDB (items built by shared/db/records.ts). */
 
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
 import { stripKeys, type UserProfile } from '@shared/db/records';
 import type { StoreDeps } from './deps';
@@ -17,21 +17,7 @@ export async function getProfile(deps: Deps, userId: string): Promise<UserProfil
   return res.Item ? toProfile(res.Item) : undefined;
 }
 
-/** The profile of an e-mail, through gsi1 (every profile item carries `keys.userByEmail`). */
-export async function findProfileByEmail(deps: Deps, email: string): Promise<UserProfile | undefined> {
-  const k = keys.userByEmail(email);
-  const res = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': k.gsi1pk, ':sk': k.gsi1sk },
-      Limit: 1,
-    }),
-  );
-  const item = res.Items?.[0];
-  return item ? toProfile(item) : undefined;
-}
+export { findProfileByEmail } from '@functions/platform/store/directory';
 
 /** True when some account already claimed this e-mail. */
 export async function isEmailClaimed(deps: Deps, email: string): Promise<boolean> {
