@@ -39,7 +39,7 @@ export interface Needs {
   certificatesKey?: boolean;
 }
 
-export type DomainName = 'identity' | 'companies' | 'mail' | 'notifications';
+export type DomainName = 'identity' | 'companies' | 'mail' | 'notifications' | 'onboarding' | 'billing';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -56,10 +56,13 @@ export const domains: Record<DomainName, DomainDef> = {
   companies: { api: api('companies'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
   mail: { memoryMb: 512, timeoutSeconds: 30, needs: { table: 'readwrite', sendMail: true } },
   notifications: {
+    api: api('notifications'),
     memoryMb: 512,
     timeoutSeconds: 15,
     needs: { table: 'readwrite', websocket: true },
   },
+  onboarding: { api: api('onboarding'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
+  billing: { api: api('billing'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'read' } },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -159,6 +162,15 @@ export const table = {
       batchSize: 25,
       entities: ['Outbox'],
       needs: { table: 'readwrite', queues: ['mail'] },
+    },
+    // A notification written anywhere reaches the user's open WebSocket connections at once.
+    'notification-push': {
+      domain: 'notifications',
+      entry: 'functions/domains/notifications/workers/push-notification.ts',
+      export: 'handler',
+      batchSize: 25,
+      entities: ['Notification'],
+      needs: { table: 'read', websocket: true },
     },
   } satisfies Record<string, StreamConsumerDef>,
 };

@@ -64,6 +64,10 @@ export const routes = {
   'auth.resetPassword': r('POST', `${V1}/auth/reset-password`, 'identity', 'public', false),
   'auth.changePassword': r('POST', `${V1}/auth/change-password`, 'identity', 'user', false),
 
+  // Client activation: an invited person sets a password and joins the company (/client/activate).
+  'auth.activationValidate': r('GET', `${V1}/auth/activation/validate`, 'identity', 'public', false),
+  'auth.activate': r('POST', `${V1}/auth/activation`, 'identity', 'public', false),
+
   // --- identity: users ---
   'users.getProfile': r('GET', `${V1}/users/profile`, 'identity', 'user', false),
   'users.updateProfile': r('PUT', `${V1}/users/profile`, 'identity', 'user', false),
@@ -100,6 +104,58 @@ export const routes = {
     true,
   ),
   'companyUsers.remove': r('DELETE', `${V1}/companies/{companyId}/users/{userId}`, 'companies', 'user', true),
+
+  // --- notifications (spec part 3 §7): the caller's notifications in the selected company ---
+  'notifications.list': r('GET', `${V1}/notifications`, 'notifications', 'user', true),
+  'notifications.unread': r('GET', `${V1}/notifications/unread`, 'notifications', 'user', true),
+  'notifications.markAllRead': r('PUT', `${V1}/notifications/read-all`, 'notifications', 'user', true),
+  'notifications.markRead': r(
+    'PUT',
+    `${V1}/notifications/{notificationId}/read`,
+    'notifications',
+    'user',
+    true,
+  ),
+  'notifications.markUnread': r(
+    'PUT',
+    `${V1}/notifications/{notificationId}/unread`,
+    'notifications',
+    'user',
+    true,
+  ),
+  'notifications.delete': r('DELETE', `${V1}/notifications/{notificationId}`, 'notifications', 'user', true),
+  'notifications.getPreferences': r('GET', `${V1}/notifications/preferences`, 'notifications', 'user', false),
+  'notifications.updatePreferences': r(
+    'PUT',
+    `${V1}/notifications/preferences`,
+    'notifications',
+    'user',
+    false,
+  ),
+  'notifications.test': r('POST', `${V1}/notifications/test`, 'notifications', 'user', true),
+
+  // --- onboarding (spec part 1 §7) ---
+  'onboarding.progress': r('GET', `${V1}/onboarding/progress`, 'onboarding', 'user', false),
+  'onboarding.initialize': r('POST', `${V1}/onboarding/initialize`, 'onboarding', 'user', false),
+  'onboarding.completeStep': r(
+    'POST',
+    `${V1}/onboarding/step/{stepId}/complete`,
+    'onboarding',
+    'user',
+    false,
+  ),
+  'onboarding.skipStep': r('POST', `${V1}/onboarding/step/{stepId}/skip`, 'onboarding', 'user', false),
+  'onboarding.next': r('POST', `${V1}/onboarding/next`, 'onboarding', 'user', false),
+  'onboarding.complete': r('POST', `${V1}/onboarding/complete`, 'onboarding', 'user', false),
+  'onboarding.steps': r('GET', `${V1}/onboarding/steps`, 'onboarding', 'user', false),
+  'onboarding.step': r('GET', `${V1}/onboarding/step/{stepId}`, 'onboarding', 'user', false),
+  'onboarding.updatePreferences': r('PUT', `${V1}/onboarding/preferences`, 'onboarding', 'user', false),
+  'onboarding.restart': r('POST', `${V1}/onboarding/restart`, 'onboarding', 'user', false),
+  'onboarding.check': r('GET', `${V1}/onboarding/check`, 'onboarding', 'user', false),
+  'onboarding.stats': r('GET', `${V1}/onboarding/stats`, 'onboarding', 'user', false),
+
+  // --- billing: the caller's subscription (plan gates of the web; 404 means none) ---
+  'billing.getSubscription': r('GET', `${V1}/billing/subscription`, 'billing', 'user', false),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -1,16 +1,47 @@
 /**
- * Page paths of the SPA, in one place (bulletproof-react). Routes, guards, links and redirects
- * read them from here so a renamed page is one edit.
+ * Page paths of the SPA, in one place (bulletproof-react). Routes, guards, menus, links and
+ * redirects read them from here so a renamed page is one edit. Spec part 1 §2.
  */
 export const paths = {
   home: '/',
+  pricing: '/pricing',
+  integrations: '/integrations',
+  about: '/about',
+  contact: '/contact',
+  help: '/help',
+  checkout: '/checkout',
+  legal: {
+    terms: '/legal/terms',
+    privacy: '/legal/privacy',
+    cookies: '/legal/cookies',
+    legalNotice: '/legal/legal-notice',
+    usagePolicy: '/legal/usage-policy',
+  },
   auth: {
     login: '/auth/login',
+    register: '/auth/register',
+    forgotPassword: '/auth/forgot-password',
+    verifyEmail: '/auth/verify-email',
+    registerConfirmation: '/auth/register-confirmation',
+    resetPassword: '/auth/reset-password',
+  },
+  client: {
+    activate: '/client/activate',
   },
   app: {
     root: '/app',
     dashboard: '/app/dashboard',
+    subscription: '/app/dashboard/subscription',
+    billing: '/app/dashboard/billing',
+    profile: '/app/profile',
     companies: '/app/companies',
+    companyCreate: '/app/companies/new',
+    company: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}`,
+    companyEdit: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}/edit`,
+    companyUsers: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}/users`,
+    users: '/app/users',
+    notifications: '/app/notifications',
+    support: '/app/support',
   },
 } as const;
 
