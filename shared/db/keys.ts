@@ -88,6 +88,44 @@ export const keys = {
     gsi1pk: `COMPANY#${enc(companyId)}`,
     gsi1skPrefix: 'MAIL#',
   }),
+
+  // --- onboarding ---
+  /** The onboarding progress of one user (one item per user, versioned for conditional writes). */
+  onboardingProgress: (userId: string): Key => ({ pk: `USER#${enc(userId)}`, sk: 'ONBOARDING' }),
+
+  // --- billing ---
+  /** The subscription a user pays for (its plan gates the web); absent = no subscription. */
+  subscription: (userId: string): Key => ({ pk: `USER#${enc(userId)}`, sk: 'SUBSCRIPTION' }),
+
+  // --- notifications ---
+  /**
+   * A user's notification in one company. One partition per (user, company): "my notifications
+   * in company C, newest first" is one Query read backwards. Notification ids start with their
+   * creation time (newNotificationId in the notifications model), so the sort key orders by date and GetItem by id works.
+   */
+  notification: (userId: string, companyId: string, notificationId: string): Key => ({
+    pk: `NOTIF#${enc(userId)}#${enc(companyId)}`,
+    sk: `N#${enc(notificationId)}`,
+  }),
+  notificationPrefix: (userId: string, companyId: string) => ({
+    pk: `NOTIF#${enc(userId)}#${enc(companyId)}`,
+    skPrefix: 'N#',
+  }),
+  /** The exact unread count of a (user, company), changed in the same transaction as the notification. */
+  notificationCounter: (userId: string, companyId: string): Key => ({
+    pk: `NOTIF#${enc(userId)}#${enc(companyId)}`,
+    sk: 'COUNTER',
+  }),
+  /** gsi1 (sparse): only unread notifications carry these attributes; marking read removes them. */
+  unreadNotification: (userId: string, companyId: string, notificationId: string) => ({
+    gsi1pk: `NOTIF#${enc(userId)}#${enc(companyId)}#UNREAD`,
+    gsi1sk: `N#${enc(notificationId)}`,
+  }),
+  unreadNotificationPartition: (userId: string, companyId: string) => ({
+    gsi1pk: `NOTIF#${enc(userId)}#${enc(companyId)}#UNREAD`,
+  }),
+  /** A user's notification preferences (channels, types, digest); not company-scoped. */
+  notificationPreferences: (userId: string): Key => ({ pk: `USER#${enc(userId)}`, sk: 'NOTIF_PREFS' }),
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

@@ -84,14 +84,14 @@ describe('pushToUser', () => {
     expect(deleted).toEqual([{ pk: 'WSCONN#gone', sk: 'CONN' }]);
   });
 
-  it('with a company, reaches only the connections opened for it; expired ones are skipped', async () => {
+  it('with a company, reaches the connections opened for it or for none; expired ones are skipped', async () => {
     ddbMock.on(QueryCommand).resolves({
       Items: [conn('a', 'co-1'), conn('b', 'co-2'), conn('c'), conn('d', 'co-1', NOW.getTime() / 1000 - 1)],
     });
 
     const result = await pushToUser('user-1', { type: 'x' }, 'co-1');
 
-    expect(postedTo()).toEqual(['a']);
-    expect(result).toEqual({ sent: 1, pruned: 0, failed: 0 });
+    expect(postedTo()).toEqual(['a', 'c']);
+    expect(result).toEqual({ sent: 2, pruned: 0, failed: 0 });
   });
 });

@@ -34,7 +34,8 @@ export interface PushResult {
 
 /**
  * Sends `payload` (as JSON) to every open connection of a user. With `companyId`, only to the
- * connections opened for that company. Best effort: a failing connection is counted and logged,
+ * connections opened for that company and to those opened without one (a client that has not
+ * chosen a company yet still hears about its notifications). Best effort: a failing connection is counted and logged,
  * never thrown, so one bad socket does not hide the notification from the others.
  */
 export async function pushToUser(
@@ -45,7 +46,9 @@ export async function pushToUser(
 ): Promise<PushResult> {
   const now = new Date();
   const targets = (await listUserConnections(userId)).filter(
-    (c) => !isExpired(c, now) && (companyId === undefined || c.companyId === companyId),
+    (c) =>
+      !isExpired(c, now) &&
+      (companyId === undefined || c.companyId === undefined || c.companyId === companyId),
   );
   const data = JSON.stringify(payload);
   const result: PushResult = { sent: 0, pruned: 0, failed: 0 };

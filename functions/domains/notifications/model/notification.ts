@@ -1,0 +1,85 @@
+/** Notifications: ids, retention and the public view of a stored item. Pure. */
+
+import type { Notification, NotificationSeverity } from '@shared/schemas/notifications';
+
+/**
+ * Read notifications expire 90 days after they were created (DynamoDB TTL), and never sooner than
+ * a week after they were read, so reading an old one does not make it vanish under the user's
+ * finger. Unread ones do not expire: the unread counter is exact only while nothing deletes an
+ * unread item behind its back, and TTL deletions do not go through our transactions.
+ */
+export const RETENTION_DAYS = 90;
+export const MIN_DAYS_AFTER_READ = 7;
+const DAY_MS = 86_400_000;
+
+export function readExpiry(createdAt: string, readAt: Date): number {
+  const byAge = Date.parse(createdAt) + RETENTION_DAYS * DAY_MS;
+  const byRead = readAt.getTime() + MIN_DAYS_AFTER_READ * DAY_MS;
+  return Math.floor(Math.max(byAge, byRead) / 1000);
+}
+
+/**
+ * Time-ordered id: 13 decimal digits of epoch milliseconds, then a random part. Sorting the ids
+ * sorts by creation time, so the sort key `N#<id>` serves both "newest first" and GetItem by id.
+ */
+export function newNotificationId(now: Date, random: string): string {
+  const suffix = random.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
+  return `${String(now.getTime()).padStart(13, '0')}${suffix}`;
+}
+
+/** What callers (actions, other workers) give to create a notification. */
+export interface NewNotification {
+  userId: string;
+  companyId: string;
+  type: string;
+  title: string;
+  message: string;
+  severity: NotificationSeverity;
+  /** An in-app path (`/app/...`). */
+  link?: string;
+}
+
+/** The stored record of a notification, without keys. */
+export interface NotificationRecord extends Notification {
+  userId: string;
+  /** Epoch seconds (DynamoDB TTL); only read notifications have one. */
+  ttl?: number;
+}
+
+export function newNotificationRecord(input: NewNotification, notificationId: string, now: Date) {
+  const record: NotificationRecord = {
+    notificationId,
+    userId: input.userId,
+    companyId: input.companyId,
+    type: input.type,
+    title: input.title,
+    message: input.message,
+    severity: input.severity,
+    ...(input.link ? { link: input.link } : {}),
+    isRead: false,
+    readAt: null,
+    createdAt: now.toISOString(),
+  };
+  return record;
+}
+
+/** The public shape of a stored item (stream image or table item): no keys, owner or TTL. */
+export function toNotification(raw: object): Notification {
+  const item = raw as Record<string, unknown>;
+  return {
+    notificationId: String(item.notificationId),
+    type: String(item.type),
+    title: String(item.title),
+    message: String(item.message),
+    isRead: item.isRead === true,
+    readAt: typeof item.readAt === 'string' ? item.readAt : null,
+    createdAt: String(item.createdAt),
+    companyId: String(item.companyId),
+    ...(typeof item.link === 'string' ? { link: item.link } : {}),
+    severity: (typeof item.severity === 'string' ? item.severity : 'info') as NotificationSeverity,
+  };
+}
+
+/** Expired but not yet removed by TTL (DynamoDB deletes lazily, within days): readers skip it. */
+export const hasExpired = (item: { ttl?: unknown }, now: Date): boolean =>
+  typeof item.ttl === 'number' && item.ttl * 1000 <= now.getTime();

@@ -1,0 +1,387 @@
+/**
+ * Notification items and the unread counter of each (user, company) — access patterns 20-23.
+ *
+ * Every write that changes whether a notification is unread changes the counter in the same
+ * TransactWriteItems, conditioned on the state it read (`isRead = :was`), so a double click, two
+ * tabs or a retry can never apply the same change twice: the loser's condition fails, it reads the
+ * item again and finds nothing left to do. Items are only ever addressed under the caller's own
+ * partition (`NOTIF#<userId>#<companyId>`), so another user's id is simply not found.
+ */
+
+import {
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { Page } from '@shared/api/envelope';
+import { AppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import { SCHEMA_VERSION } from '@shared/db/records';
+import type { MarkAllReadResult, Notification } from '@shared/schemas/notifications';
+import {
+  hasExpired,
+  type NewNotification,
+  type NotificationRecord,
+  newNotificationId,
+  newNotificationRecord,
+  readExpiry,
+  toNotification,
+} from '../model/notification';
+import type { NotificationsDeps } from './deps';
+
+type Deps = Pick<NotificationsDeps, 'db' | 'table'>;
+type WriteDeps = Pick<NotificationsDeps, 'db' | 'table' | 'now' | 'newId'>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Item = Record<string, unknown>;
+
+export interface Owner {
+  userId: string;
+  companyId: string;
+}
+
+/** Transactions per read-all batch: 100 actions at most, one of them the counter. */
+export const READ_ALL_BATCH = 50;
+/** Attempts of a read-state change that keeps losing a race before giving up (500). */
+const MAX_ATTEMPTS = 3;
+
+const notFound = () => new AppError('CORE_006', 'La notificación no existe.');
+
+/** The stored item: keys, the sparse unread index while unread, entity and version, the record. */
+export function notificationItem(record: NotificationRecord): Item {
+  return {
+    ...keys.notification(record.userId, record.companyId, record.notificationId),
+    ...(record.isRead ? {} : keys.unreadNotification(record.userId, record.companyId, record.notificationId)),
+    entity: 'Notification',
+    v: SCHEMA_VERSION,
+    ...record,
+  };
+}
+
+function counterUpdate(deps: Deps, owner: Owner, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: deps.table,
+      Key: keys.notificationCounter(owner.userId, owner.companyId),
+      UpdateExpression: 'SET entity = :e, v = :v, userId = :u, companyId = :c ADD unread :d',
+      ExpressionAttributeValues: {
+        ':e': 'NotificationCounter',
+        ':v': SCHEMA_VERSION,
+        ':u': owner.userId,
+        ':c': owner.companyId,
+        ':d': delta,
+      },
+    },
+  };
+}
+
+/** A condition of ours failed (or another transaction held the item): read again and decide anew. */
+function lostRace(e: unknown): boolean {
+  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] } | undefined;
+  if (err?.name === 'ConditionalCheckFailedException') return true;
+  if (err?.name !== 'TransactionCanceledException') return false;
+  return (err.CancellationReasons ?? []).some(
+    (r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict',
+  );
+}
+
+async function transact(deps: Deps, items: TransactItem[]): Promise<void> {
+  await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+// --- create ---------------------------------------------------------------------------------------
+
+/**
+ * Creates a notification for a user in a company: the item and +1 on the unread counter in one
+ * transaction. The table stream then pushes it to the user's open sockets (push-notification.ts).
+ * Workers of this domain that notify someone call this; it does not consult preferences
+ * (see notifyUser).
+ */
+export async function createNotification(deps: WriteDeps, input: NewNotification): Promise<Notification> {
+  const now = deps.now();
+  const record = newNotificationRecord(input, newNotificationId(now, deps.newId()), now);
+  await transact(deps, [
+    {
+      Put: {
+        TableName: deps.table,
+        Item: notificationItem(record),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    counterUpdate(deps, input, 1),
+  ]);
+  return toNotification(record);
+}
+
+// --- read -----------------------------------------------------------------------------------------
+
+/** One notification of the caller, strongly consistent (a second click must see the first). */
+async function getItem(deps: Deps, owner: Owner, notificationId: string, now: Date) {
+  const res = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.notification(owner.userId, owner.companyId, notificationId),
+      ConsistentRead: true,
+    }),
+  );
+  const item = res.Item as (Item & NotificationRecord) | undefined;
+  return item && !hasExpired(item, now) ? item : undefined;
+}
+
+export async function unreadCount(deps: Deps, owner: Owner): Promise<number> {
+  const res = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.notificationCounter(owner.userId, owner.companyId),
+      ConsistentRead: true,
+    }),
+  );
+  return Math.max(0, Number(res.Item?.unread ?? 0));
+}
+
+const NOT_EXPIRED = 'attribute_not_exists(#ttl) OR #ttl > :now';
+
+/** Sparse index: only unread items are in it, and unread items never expire (no TTL filter). */
+function unreadQuery(deps: Deps, owner: Owner): QueryCommandInput {
+  return {
+    TableName: deps.table,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :g',
+    ExpressionAttributeValues: {
+      ':g': keys.unreadNotificationPartition(owner.userId, owner.companyId).gsi1pk,
+    },
+  };
+}
+
+function allQuery(deps: Deps, owner: Owner, now: Date): QueryCommandInput {
+  const { pk, skPrefix } = keys.notificationPrefix(owner.userId, owner.companyId);
+  return {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :n)',
+    FilterExpression: NOT_EXPIRED,
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':pk': pk, ':n': skPrefix, ':now': Math.floor(now.getTime() / 1000) },
+  };
+}
+
+/** The newest `wanted` items of a query, reading no more than needed (Limit shrinks as they come). */
+async function newest(deps: Deps, input: QueryCommandInput, wanted: number): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const res = await deps.db.send(
+      new QueryCommand({
+        ...input,
+        ScanIndexForward: false,
+        Limit: wanted - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start && items.length < wanted);
+  return items.slice(0, wanted);
+}
+
+/**
+ * How many live notifications the caller has in the company: a Select COUNT Query over its
+ * partition (no items travel back). Not a counter like `unread`, because TTL deletions of read
+ * notifications bypass our transactions and would make a stored total drift. The partition stays
+ * small in practice (read notifications expire after 90 days; unread ones are what the user still
+ * has to see), so this is a cheap read; COUNT is charged like the read but returns no items.
+ */
+async function countLive(deps: Deps, owner: Owner, now: Date): Promise<number> {
+  const input = allQuery(deps, owner, now);
+  let total = 0;
+  let start: Item | undefined;
+  do {
+    const res = await deps.db.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    total += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return total;
+}
+
+/**
+ * Page N of the caller's notifications, newest first. DynamoDB has no offsets: the Query reads
+ * the first (N + 1) x size items and keeps the last `size`. Pages are at most 100 and people read
+ * the first few, so the cost stays small; the total comes from the counter (unread only) or a
+ * COUNT Query (all), run in parallel.
+ */
+export async function listNotifications(
+  deps: Deps,
+  owner: Owner,
+  opts: { unreadOnly: boolean; page: number; size: number; now: Date },
+): Promise<Page<Notification>> {
+  const { page, size, unreadOnly, now } = opts;
+  const [items, totalElements] = await Promise.all([
+    newest(deps, unreadOnly ? unreadQuery(deps, owner) : allQuery(deps, owner, now), (page + 1) * size),
+    unreadOnly ? unreadCount(deps, owner) : countLive(deps, owner, now),
+  ]);
+  return {
+    content: items.slice(page * size).map(toNotification),
+    page,
+    size,
+    totalElements,
+    totalPages: Math.ceil(totalElements / size),
+  };
+}
+
+/** The latest notifications, read or not (the bell's dropdown). */
+export async function latestNotifications(
+  deps: Deps,
+  owner: Owner,
+  limit: number,
+  now: Date,
+): Promise<Notification[]> {
+  return (await newest(deps, allQuery(deps, owner, now), limit)).map(toNotification);
+}
+
+// --- read state -------------------------------------------------------------------------------------
+
+function readStateWrites(deps: Deps, owner: Owner, item: NotificationRecord, read: boolean, now: Date) {
+  const Key = keys.notification(owner.userId, owner.companyId, item.notificationId);
+  const update: TransactItem = read
+    ? {
+        Update: {
+          TableName: deps.table,
+          Key,
+          UpdateExpression: 'SET isRead = :true, readAt = :at, #ttl = :ttl REMOVE gsi1pk, gsi1sk',
+          ConditionExpression: 'attribute_exists(pk) AND isRead = :false',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':false': false,
+            ':at': now.toISOString(),
+            ':ttl': readExpiry(item.createdAt, now),
+          },
+        },
+      }
+    : {
+        Update: {
+          TableName: deps.table,
+          Key,
+          UpdateExpression: 'SET isRead = :false, readAt = :null, gsi1pk = :g, gsi1sk = :gs REMOVE #ttl',
+          ConditionExpression: 'attribute_exists(pk) AND isRead = :true',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':false': false,
+            ':null': null,
+            ...prefixed(keys.unreadNotification(owner.userId, owner.companyId, item.notificationId)),
+          },
+        },
+      };
+  return [update, counterUpdate(deps, owner, read ? -1 : 1)];
+}
+
+const prefixed = (k: { gsi1pk: string; gsi1sk: string }) => ({ ':g': k.gsi1pk, ':gs': k.gsi1sk });
+
+/**
+ * Marks one notification read or unread. Already in that state: nothing is written (a double
+ * click is a no-op). 404 CORE_006 when the caller has no such notification in the company.
+ */
+export async function setReadState(
+  deps: Deps,
+  owner: Owner,
+  notificationId: string,
+  read: boolean,
+  now: Date,
+): Promise<{ notification: Notification; changed: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const item = await getItem(deps, owner, notificationId, now);
+    if (!item) throw notFound();
+    if (item.isRead === read) return { notification: toNotification(item), changed: false };
+    try {
+      await transact(deps, readStateWrites(deps, owner, item, read, now));
+      return {
+        notification: toNotification({ ...item, isRead: read, readAt: read ? now.toISOString() : null }),
+        changed: true,
+      };
+    } catch (e) {
+      if (!lostRace(e) || attempt >= MAX_ATTEMPTS) throw e;
+    }
+  }
+}
+
+/** Deletes one notification; an unread one takes its count with it in the same transaction. */
+export async function deleteNotification(
+  deps: Deps,
+  owner: Owner,
+  notificationId: string,
+  now: Date,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const item = await getItem(deps, owner, notificationId, now);
+    if (!item) throw notFound();
+    const writes: TransactItem[] = [
+      {
+        Delete: {
+          TableName: deps.table,
+          Key: keys.notification(owner.userId, owner.companyId, notificationId),
+          ConditionExpression: 'attribute_exists(pk) AND isRead = :was',
+          ExpressionAttributeValues: { ':was': item.isRead },
+        },
+      },
+    ];
+    if (!item.isRead) writes.push(counterUpdate(deps, owner, -1));
+    try {
+      await transact(deps, writes);
+      return;
+    } catch (e) {
+      if (!lostRace(e) || attempt >= MAX_ATTEMPTS) throw e;
+    }
+  }
+}
+
+/**
+ * Marks every unread notification of the caller in the company read: batches of READ_ALL_BATCH
+ * items plus the counter, each one transaction. A batch that loses a race (one of its items was
+ * read or deleted meanwhile, e.g. in another tab) is redone item by item. The counter is not
+ * forced to 0 at the end: it already moved by exactly what changed, and a notification created
+ * during the call must stay counted.
+ */
+export async function markAllRead(deps: Deps, owner: Owner, now: Date): Promise<MarkAllReadResult> {
+  const unread = await unreadItems(deps, owner);
+  let updated = 0;
+  for (let i = 0; i < unread.length; i += READ_ALL_BATCH) {
+    const batch = unread.slice(i, i + READ_ALL_BATCH);
+    try {
+      await transact(deps, [
+        ...batch.map((item) => readStateWrites(deps, owner, item, true, now)[0]!),
+        counterUpdate(deps, owner, -batch.length),
+      ]);
+      updated += batch.length;
+    } catch (e) {
+      if (!lostRace(e)) throw e;
+      for (const item of batch) {
+        try {
+          if ((await setReadState(deps, owner, item.notificationId, true, now)).changed) updated += 1;
+        } catch (inner) {
+          // Deleted meanwhile: nothing left to mark.
+          if (!(inner instanceof AppError && inner.code === 'CORE_006')) throw inner;
+        }
+      }
+    }
+  }
+  return { updated, count: await unreadCount(deps, owner) };
+}
+
+/** Every unread notification of the caller in the company (the sparse unread index). */
+async function unreadItems(deps: Deps, owner: Owner): Promise<NotificationRecord[]> {
+  const out: NotificationRecord[] = [];
+  let start: Item | undefined;
+  do {
+    const res = await deps.db.send(
+      new QueryCommand({
+        ...unreadQuery(deps, owner),
+        ProjectionExpression: 'notificationId, createdAt',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) out.push(item as unknown as NotificationRecord);
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
