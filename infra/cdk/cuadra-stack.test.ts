@@ -217,12 +217,23 @@ describe('functions', () => {
       ...Object.keys(m.queues).map((q) => envNames.queueUrl(q as never)),
       ...Object.keys(m.buckets).map((b) => envNames.bucket(b as never)),
     ];
+    // Workers that post to WebSocket connections: the $connect/$default routes (with their domain's
+    // needs) and every queue, schedule, stream or bucket consumer whose own needs say so.
+    const key = (e: { entry: string; export: string }) => `${e.entry}#${e.export}`;
+    const workerNeedsSocket = new Set([
+      ...(m.domains[m.websocket.domain].needs.websocket ? Object.values(m.websocket.routes).map(key) : []),
+      ...Object.values(m.queues).flatMap((q) => (q.consumer?.needs.websocket ? [key(q.consumer)] : [])),
+      ...Object.values(m.schedules).flatMap((s) => (s.target.needs.websocket ? [key(s.target)] : [])),
+      ...Object.values(m.table.streamConsumers).flatMap((c) => (c.needs.websocket ? [key(c)] : [])),
+      ...Object.values(m.buckets).flatMap((b) =>
+        b.notifications.filter((n) => n.consumer.needs.websocket).map((n) => key(n.consumer)),
+      ),
+    ]);
     const needsSocket = new Set(
       [
         ...withApi.filter(([, d]) => d.needs.websocket).map(([domain]) => stack.apiFunctions[domain]!),
         ...[...stack.workerFunctions.entries()]
-          .filter(([key]) => Object.values(m.websocket.routes).some((e) => `${e.entry}#${e.export}` === key))
-          .filter(() => m.domains[m.websocket.domain].needs.websocket)
+          .filter(([key]) => workerNeedsSocket.has(key))
           .map(([, fn]) => fn),
       ].map((fn) => logicalId(fn.fn)),
     );

@@ -6,6 +6,7 @@
 
 import type { Role } from '@shared/api/routes';
 import type { Address, ClientPermission, CompanyRole, CompanyType, FiscalData } from '@shared/db/records';
+import type { PlanCode, SubscriptionAddon, SubscriptionStatus } from '@shared/schemas/billing';
 
 export const DEMO_PASSWORD = 'Cuadra-Demo-2026';
 
@@ -211,5 +212,51 @@ export const demoCompanies: DemoCompany[] = [
     fiscal: { ...irpf, activityCode: '844', activityDescription: 'Diseño gráfico' },
     siiEnabled: false,
     members: [{ email: 'autonomo@cuadra.test', companyRole: 'OWNER', permissions: ALL, default: true }],
+  },
+];
+
+export interface DemoSubscription {
+  email: string;
+  subscriptionId: string;
+  planCode: PlanCode;
+  status: SubscriptionStatus;
+  addons: SubscriptionAddon[];
+}
+
+/**
+ * Who pays for what, so every plan rule is visible with a demo account: the first gestora on the
+ * Professional plan (accounting and payroll), the second gestor on Starter (no Usuarios, Compartir
+ * con Clientes nor Revisión de Documentos, no payroll), the autónoma on a trial, the administrator on
+ * Enterprise (ADMIN passes every gate anyway). The cliente pays for nothing: its gestoría does, and a
+ * client inherits no plan.
+ */
+export const demoSubscriptions: DemoSubscription[] = [
+  {
+    email: 'gestor@cuadra.test',
+    subscriptionId: 'demo-sub-martinez',
+    planCode: 'GESTORIA_PROFESSIONAL',
+    status: 'ACTIVE',
+    addons: [],
+  },
+  {
+    email: 'gestor2@cuadra.test',
+    subscriptionId: 'demo-sub-navarro',
+    planCode: 'GESTORIA_STARTER',
+    status: 'ACTIVE',
+    addons: [],
+  },
+  {
+    email: 'autonomo@cuadra.test',
+    subscriptionId: 'demo-sub-marta',
+    planCode: 'STANDARD_STARTER',
+    status: 'TRIAL',
+    addons: [],
+  },
+  {
+    email: 'admin@cuadra.test',
+    subscriptionId: 'demo-sub-admin',
+    planCode: 'ENTERPRISE_PROFESSIONAL',
+    status: 'ACTIVE',
+    addons: [],
   },
 ];

@@ -15,7 +15,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
 import { companyItem, emailClaimItem, membershipItem, profileItem, SCHEMA_VERSION } from '@shared/db/records';
-import { DEMO_PASSWORD, demoCompanies, demoUsers } from './demo-data';
+import { plans, subscriptionToPlan } from '@shared/schemas/billing';
+import {
+  DEMO_PASSWORD,
+  type DemoSubscription,
+  demoCompanies,
+  demoSubscriptions,
+  demoUsers,
+} from './demo-data';
 import type { LocalCloudInfo } from './types';
 
 const SEED_TIME = '2026-01-07T09:00:00.000Z';
@@ -174,7 +181,40 @@ export async function seedDemoData(info: LocalCloudInfo) {
       );
     }
   }
+  const seededAt = new Date();
+  for (const s of demoSubscriptions) {
+    await putIfMissing(db, table, subscriptionItem(s, ids.get(s.email)!, seededAt));
+  }
   cognito.destroy();
   db.destroy();
   return demoUsers.map((u) => ({ email: u.email, role: u.role, description: u.description }));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A demo subscription, alive from the first seed on: the current period (or the trial) ends a month
+ * (or the plan's trial days) after it. Put only when missing, like everything else.
+ */
+function subscriptionItem(s: DemoSubscription, userId: string, seededAt: Date) {
+  const trialDays = plans[s.planCode].trialDays;
+  const periodEnd = new Date(
+    seededAt.getTime() + (s.status === 'TRIAL' ? trialDays : 30) * DAY_MS,
+  ).toISOString();
+  return {
+    ...keys.subscription(userId),
+    entity: 'Subscription',
+    v: SCHEMA_VERSION,
+    userId,
+    ...subscriptionToPlan(s.planCode, {
+      subscriptionId: s.subscriptionId,
+      status: s.status,
+      startedAt: SEED_TIME,
+      currentPeriodEnd: periodEnd,
+      trialEndsAt: s.status === 'TRIAL' ? periodEnd : null,
+      addons: s.addons,
+    }),
+    createdAt: SEED_TIME,
+    updatedAt: SEED_TIME,
+  };
 }

@@ -1,6 +1,7 @@
 /** The identity domain's Lambda: authentication on Cognito and the users endpoints. */
 
 import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { activateClientRoute } from './actions/activate-client';
 import { changePasswordRoute } from './actions/change-password';
 import { getGestorTypeRoute } from './actions/get-gestor-type';
 import { getProfileRoute } from './actions/get-profile';
@@ -14,6 +15,7 @@ import { resendVerificationRoute } from './actions/resend-verification';
 import { resendVerificationByEmailRoute } from './actions/resend-verification-by-email';
 import { resetPasswordRoute } from './actions/reset-password';
 import { updateProfileRoute } from './actions/update-profile';
+import { validateActivationRoute } from './actions/validate-activation';
 import { validateResetTokenRoute } from './actions/validate-reset-token';
 import { validateVerificationTokenRoute } from './actions/validate-verification-token';
 import { verifyEmailRoute } from './actions/verify-email';
@@ -32,6 +34,8 @@ export const identityActions: { [K in RoutesOf<'identity'>]: AnyAction<IdentityD
   'auth.resetPasswordValidate': validateResetTokenRoute,
   'auth.resetPassword': resetPasswordRoute,
   'auth.changePassword': changePasswordRoute,
+  'auth.activationValidate': validateActivationRoute,
+  'auth.activate': activateClientRoute,
   'users.getProfile': getProfileRoute,
   'users.updateProfile': updateProfileRoute,
   'users.gestorType': getGestorTypeRoute,

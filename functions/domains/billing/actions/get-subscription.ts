@@ -1,0 +1,38 @@
+/**
+ * GET billing/subscription: the caller's own subscription. A CLIENTE invited by its gestoría pays
+ * for nothing and inherits nothing: 404 CORE_006, which the client reads as "no subscription"
+ * (spec part 1 §8), not as an error.
+ */
+
+import type { AuthContext } from '@functions/platform/auth-context';
+import { defineAction } from '@functions/platform/http';
+import { AppError } from '@shared/api/errors';
+import type { Subscription } from '@shared/schemas/billing';
+import type { BillingDeps } from '../store/deps';
+import { getSubscription as readSubscription } from '../store/subscriptions';
+
+export const NO_SUBSCRIPTION_MESSAGE = 'No tienes ninguna suscripción.';
+
+export async function getSubscription(
+  input: { auth: AuthContext },
+  deps: BillingDeps,
+): Promise<Subscription> {
+  const record = await readSubscription(deps, input.auth.userId);
+  if (!record) throw new AppError('CORE_006', NO_SUBSCRIPTION_MESSAGE);
+  return {
+    subscriptionId: record.subscriptionId,
+    planCategory: record.planCategory,
+    planCode: record.planCode,
+    planName: record.planName,
+    status: record.status,
+    limits: record.limits,
+    addons: record.addons ?? [],
+    currentPeriodEnd: record.currentPeriodEnd,
+    trialEndsAt: record.trialEndsAt ?? null,
+    startedAt: record.startedAt,
+  };
+}
+
+export const getSubscriptionRoute = defineAction({
+  run: ({ auth }, deps: BillingDeps) => getSubscription({ auth: auth! }, deps),
+});
