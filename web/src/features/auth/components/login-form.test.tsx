@@ -13,10 +13,14 @@ vi.mock('aws-amplify/auth', () => ({
 }));
 
 function renderLogin() {
-  return renderRoutes([{ path: '/auth/login', element: <LoginForm /> }], {
-    path: '/auth/login',
-    withAuth: true,
-  });
+  return renderRoutes(
+    [
+      { path: '/auth/login', element: <LoginForm /> },
+      { path: '/auth/register', element: <p>Registro</p> },
+      { path: '/auth/forgot-password', element: <p>Olvidada</p> },
+    ],
+    { path: '/auth/login', withAuth: true },
+  );
 }
 
 async function submit(email: string, password: string) {
@@ -91,5 +95,28 @@ describe('LoginForm', () => {
 
     await waitFor(() => expect(signIn).toHaveBeenCalled());
     expect(localStorage.getItem('remember_me')).toBe('false');
+  });
+
+  it('links to the registration and to the forgotten password', async () => {
+    const { router } = renderLogin();
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Crear cuenta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
+
+    await router.navigate('/auth/login');
+    fireEvent.click(await screen.findByRole('link', { name: '¿Has olvidado tu contraseña?' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/forgot-password'));
+  });
+
+  it('shows what the previous page reported (a reset password) until the user types', async () => {
+    const { router } = renderLogin();
+    await router.navigate('/auth/register');
+    await router.navigate('/auth/login', {
+      state: { loginNotice: { type: 'success', message: 'Tu contraseña se ha restablecido.' } },
+    });
+
+    expect(await screen.findByText('Tu contraseña se ha restablecido.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a' } });
+    await waitFor(() => expect(screen.queryByText('Tu contraseña se ha restablecido.')).toBeNull());
   });
 });
