@@ -58,6 +58,23 @@ export default defineConfig({
         },
       },
       {
+        // End-to-end: real walks in headless Chromium (Debian's, through playwright-core) against
+        // the local cloud; the global setup builds the SPA when stale, starts the cloud as the
+        // integration project does and launches one browser for the run.
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          root: here('.'),
+          environment: 'node',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: [here('./web/e2e/global-setup.ts')],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'web',

@@ -4,8 +4,11 @@ import { defineConfig } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The local cloud (`npm start`): API gateway, runtime config, Cognito shim and WebSocket. */
-const LOCAL_CLOUD = 'http://localhost:3000';
+/**
+ * The local cloud (`npm start`): API gateway, runtime config, Cognito shim and WebSocket. Another
+ * port (`PORT=3100 npm start`) is reached with `CUADRA_CLOUD_URL=http://127.0.0.1:3100 npx vite`.
+ */
+const LOCAL_CLOUD = process.env.CUADRA_CLOUD_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],

@@ -50,7 +50,8 @@ export function buildWeb(rootDir: string, onLine: (line: string) => void = () =>
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, 'build'], {
       cwd: web,
-      env: { ...process.env, NODE_OPTIONS: '' },
+      // web/dist is the production build, whatever NODE_ENV the caller runs with (vitest sets 'test').
+      env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const tail: string[] = [];

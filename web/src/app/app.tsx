@@ -1,15 +1,16 @@
+import { ErrorBoundary } from '@web/components/error-boundary';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createQueryClient } from './query-client';
 import { appRoutes } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(appRoutes));
   return (
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
+    <ErrorBoundary>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </ErrorBoundary>
   );
 }

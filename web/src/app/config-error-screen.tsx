@@ -1,6 +1,6 @@
+import { MessageScreen } from '@web/components/message-screen';
 import { RuntimeConfigError } from '@web/lib/runtime-config';
 import { Button } from 'antd';
-import { MessageScreen } from './message-screen';
 import { UiProvider } from './provider';
 
 /** Shown instead of the application when `/config.json` cannot be loaded or is not valid. */

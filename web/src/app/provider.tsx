@@ -1,14 +1,9 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '@web/lib/auth';
 import { ConfigProvider } from 'antd';
 // The ES-module build of the locale: 'antd/locale/es_ES' is CommonJS and drags antd/lib along.
 import es_ES from 'antd/es/locale/es_ES';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import type { ReactNode } from 'react';
 import { theme } from './theme';
-
-dayjs.locale('es');
 
 /** Locale and theme only: what every screen needs, including the start-up error screen. */
 export function UiProvider({ children }: { children: ReactNode }) {
@@ -19,13 +14,14 @@ export function UiProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Everything the application's screens rely on: UI, server state, the session. */
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Everything every screen relies on: UI and the session. Server state (react-query) is provided by
+ * the router below the login page (app/query-provider.tsx), to keep it off the login's JavaScript.
+ */
+export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <UiProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>{children}</AuthProvider>
     </UiProvider>
   );
 }

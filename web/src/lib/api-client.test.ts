@@ -1,9 +1,10 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noSession, sessionWithTokens } from '../testing/amplify';
+import { amplifyError, noSession, sessionWithTokens } from '../testing/amplify';
 import { setSessionExpiredHandler } from './access-token';
-import { apiRequest } from './api-client';
+import { apiRequest, QUOTA_EXCEEDED_EVENT, type QuotaExceededDetail } from './api-client';
 import { ApiError } from './api-error';
+import { clearRateLimitError, getRateLimitError, RATE_LIMIT_CLEAR_MS } from './rate-limit';
 import { setRuntimeConfig } from './runtime-config';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
@@ -47,9 +48,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.resetAllMocks();
   setSessionExpiredHandler(null);
+  clearRateLimitError();
 });
 
 describe('apiRequest', () => {
@@ -201,4 +204,103 @@ describe('apiRequest', () => {
     expect(sent(0).headers.get('x-company-id')).toBe('c-9');
     expect(sent(1).url).toBe('https://api.cuadra.test/api/v1/companies/c-9');
   });
+});
+
+describe('session rules of spec part 1 §8', () => {
+  it('never retries a 429', async () => {
+    fetchMock.mockImplementation(async () => fail(429, 'RATE_LIMITED', 'Demasiadas peticiones.'));
+    await expect(apiRequest('companies.list')).rejects.toMatchObject({ status: 429 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(fetchAuthSession).mock.calls.some(([options]) => options?.forceRefresh)).toBe(false);
+  });
+
+  it('broadcasts cuadra:quota-exceeded with the error data on a 402', async () => {
+    const events: QuotaExceededDetail[] = [];
+    const listener = (event: Event) => events.push((event as CustomEvent<QuotaExceededDetail>).detail);
+    window.addEventListener(QUOTA_EXCEEDED_EVENT, listener);
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          success: false,
+          data: null,
+          error: {
+            code: 'BILLING_LIMIT',
+            message: 'Has agotado tus facturas del mes.',
+            field: null,
+            details: { limit: 50 },
+          },
+        },
+        402,
+      ),
+    );
+
+    await expect(apiRequest('companies.list')).rejects.toMatchObject({ status: 402 });
+    window.removeEventListener(QUOTA_EXCEEDED_EVENT, listener);
+
+    expect(events).toEqual([
+      {
+        code: 'BILLING_LIMIT',
+        message: 'Has agotado tus facturas del mes.',
+        status: 402,
+        details: { limit: 50 },
+        routeId: 'companies.list',
+      },
+    ]);
+  });
+
+  it('keeps the refresh rate-limit message for 60 seconds, and does not retry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.mocked(fetchAuthSession).mockImplementation(async (options) => {
+      if (options?.forceRefresh) throw amplifyError('TooManyRequestsException', 'Rate exceeded', 400);
+      return sessionWithTokens({ accessToken: 'token-1' });
+    });
+    fetchMock.mockResolvedValue(fail(401, 'CORE_001', 'La sesión ha expirado.'));
+
+    await expect(apiRequest('companies.list')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Demasiados intentos de refresh token. Intenta de nuevo en 1 minuto.',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getRateLimitError()).toBe('Demasiados intentos de refresh token. Intenta de nuevo en 1 minuto.');
+
+    vi.advanceTimersByTime(RATE_LIMIT_CLEAR_MS - 1);
+    expect(getRateLimitError()).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(getRateLimitError()).toBeNull();
+  });
+
+  it('ends the session with "Refresh token expirado" when the refresh token is refused', async () => {
+    const onExpired = vi.fn();
+    setSessionExpiredHandler(onExpired);
+    vi.mocked(fetchAuthSession).mockImplementation(async (options) =>
+      options?.forceRefresh ? noSession() : sessionWithTokens({ accessToken: 'token-1' }),
+    );
+    fetchMock.mockResolvedValue(fail(401, 'CORE_001', 'La sesión ha expirado.'));
+
+    await expect(apiRequest('companies.list')).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(onExpired).toHaveBeenCalledWith('Refresh token expirado. Por favor, inicia sesión nuevamente.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session at once on a message saying the user does not exist', async () => {
+    const onExpired = vi.fn();
+    setSessionExpiredHandler(onExpired);
+    fetchMock.mockResolvedValue(fail(403, 'CORE_002', 'El usuario no existe.'));
+    await expect(apiRequest('users.getProfile')).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(onExpired).toHaveBeenCalledWith('Sesión expirada. Por favor, inicia sesión nuevamente.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['auth.login', 'auth.register', 'auth.forgotPassword', 'auth.resetPassword'] as const)(
+    'passes a 401 on %s through, without token, refresh or retry',
+    async (routeId) => {
+      fetchMock.mockResolvedValue(fail(401, 'AUTH_001', 'Email o contraseña incorrectos.'));
+      await expect(apiRequest(routeId, { body: {} })).rejects.toMatchObject({
+        code: 'AUTH_001',
+        status: 401,
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchAuthSession).not.toHaveBeenCalled();
+    },
+  );
 });

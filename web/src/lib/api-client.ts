@@ -2,15 +2,43 @@
  * The one way the web calls the API (spec part 1 §7, §8): URLs from the shared route table,
  * bearer token, request id, company header, the `{ success, data, error }` envelope unwrapped,
  * and every failure thrown as an `ApiError` carrying the server's Spanish message.
+ *
+ * Session rules (spec part 1 §8): a 401/403 gets one refresh and one retry, except on the
+ * authentication calls themselves; a user that no longer exists ends the session at once; a 429 is
+ * never retried; a 402 broadcasts `cuadra:quota-exceeded` on `window` with the error's data.
  */
 import { buildPath, pathParams, type RouteId, routes } from '@shared/api/routes';
-import * as z from 'zod';
 import { getAccessToken, refreshAccessToken, sessionExpired } from './access-token';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { getRuntimeConfig } from './runtime-config';
 
 /** Spec part 1 §9: request time-out 30 s in development, 15 s in production. */
 const REQUEST_TIMEOUT_MS = import.meta.env.DEV ? 30_000 : 15_000;
+
+/** The event a 402 (plan quota exceeded) dispatches on `window`; `detail` is a `QuotaExceededDetail`. */
+export const QUOTA_EXCEEDED_EVENT = 'cuadra:quota-exceeded';
+
+export interface QuotaExceededDetail {
+  code: string;
+  message: string;
+  status: 402;
+  details: Record<string, unknown> | null;
+  routeId: RouteId;
+}
+
+/**
+ * Spec part 1 §8: "401 or 403 on login, register, forgot-password, reset-password: error passed
+ * through, no refresh". They are public routes today; the set keeps the rule if that changes.
+ */
+const NO_REFRESH_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
+  'auth.login',
+  'auth.register',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+]);
+
+/** Spec part 1 §8: "a message saying the user does not exist" also forces the logout. */
+const USER_GONE_MESSAGE = /usuario no existe|user (?:does not|doesn't) exist|user not found/i;
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -26,18 +54,16 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-const Envelope = z.object({
-  success: z.boolean(),
-  data: z.unknown(),
-  error: z
-    .object({
-      code: z.string(),
-      message: z.string(),
-      field: z.string().nullish(),
-      details: z.record(z.string(), z.unknown()).nullish(),
-    })
-    .nullish(),
-});
+interface Envelope {
+  success: boolean;
+  data: unknown;
+  error?: {
+    code: string;
+    message: string;
+    field?: string | null;
+    details?: Record<string, unknown> | null;
+  } | null;
+}
 
 /** Calls a route of `@shared/api/routes` and resolves with the envelope's `data`. */
 export async function apiRequest<T>(routeId: RouteId, options: ApiRequestOptions = {}): Promise<T> {
@@ -56,31 +82,54 @@ export async function apiRequest<T>(routeId: RouteId, options: ApiRequestOptions
   let response = await send(url, route.method, options, needsToken ? await getAccessToken() : undefined);
   let envelope = await readEnvelope(response);
 
-  if (needsToken && (response.status === 401 || response.status === 403)) {
+  if (needsToken && isAuthFailure(response.status)) {
     // Spec part 1 §8: a user that no longer exists ends the session at once...
-    if (envelope?.error?.code === 'USER_NOT_FOUND') throw sessionExpired();
-    // ...any other 401/403 gets one refresh and one retry.
-    response = await send(url, route.method, options, await refreshAccessToken());
-    envelope = await readEnvelope(response);
-    if (envelope?.error?.code === 'USER_NOT_FOUND') throw sessionExpired();
+    if (userIsGone(envelope)) throw sessionExpired();
+    // ...any other 401/403 gets one refresh and one retry (never a 429, never the login calls).
+    if (!NO_REFRESH_ROUTES.has(routeId)) {
+      response = await send(url, route.method, options, await refreshAccessToken());
+      envelope = await readEnvelope(response);
+      if (isAuthFailure(response.status) && userIsGone(envelope)) throw sessionExpired();
+    }
   }
 
   if (envelope?.success && response.ok) return envelope.data as T;
   if (envelope?.error) {
-    throw new ApiError({
+    const error = new ApiError({
       code: envelope.error.code as ApiError['code'],
       message: envelope.error.message,
       status: response.status,
       field: envelope.error.field ?? null,
       details: envelope.error.details ?? null,
     });
+    if (response.status === 402) broadcastQuotaExceeded(error, routeId);
+    throw error;
   }
   if (response.ok && response.status === 204) return undefined as T;
-  throw new ApiError({
+  const error = new ApiError({
     code: 'API_ERROR',
     message: response.status >= 500 ? CLIENT_ERROR_MESSAGES.SERVER_ERROR : CLIENT_ERROR_MESSAGES.API_ERROR,
     status: response.status,
   });
+  if (response.status === 402) broadcastQuotaExceeded(error, routeId);
+  throw error;
+}
+
+const isAuthFailure = (status: number) => status === 401 || status === 403;
+
+const userIsGone = (envelope: Envelope | undefined) =>
+  envelope?.error?.code === 'USER_NOT_FOUND' || USER_GONE_MESSAGE.test(envelope?.error?.message ?? '');
+
+/** Spec part 1 §8: "402: a quota-exceeded event is broadcast with the error data". */
+function broadcastQuotaExceeded(error: ApiError, routeId: RouteId): void {
+  const detail: QuotaExceededDetail = {
+    code: error.code,
+    message: error.message,
+    status: 402,
+    details: error.details,
+    routeId,
+  };
+  window.dispatchEvent(new CustomEvent<QuotaExceededDetail>(QUOTA_EXCEEDED_EVENT, { detail }));
 }
 
 function buildUrl(routeId: RouteId, { params, query }: ApiRequestOptions): string {
@@ -130,7 +179,7 @@ async function send(
 }
 
 /** The envelope, or undefined when the body is empty or not one (a proxy's HTML error page). */
-async function readEnvelope(response: Response): Promise<z.infer<typeof Envelope> | undefined> {
+async function readEnvelope(response: Response): Promise<Envelope | undefined> {
   let text: string;
   try {
     text = await response.text();
@@ -138,12 +187,29 @@ async function readEnvelope(response: Response): Promise<z.infer<typeof Envelope
     return undefined;
   }
   if (!text) return undefined;
+  let value: unknown;
   try {
-    const parsed = Envelope.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  return isEnvelope(value) ? value : undefined;
+}
+
+/** `{ success: boolean, data, error?: { code: string, message: string, … } | null }`. */
+function isEnvelope(value: unknown): value is Envelope {
+  if (!value || typeof value !== 'object') return false;
+  const { success, error } = value as Record<string, unknown>;
+  if (typeof success !== 'boolean') return false;
+  if (error === undefined || error === null) return true;
+  if (typeof error !== 'object') return false;
+  const { code, message, field, details } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (field === undefined || field === null || typeof field === 'string') &&
+    (details === undefined || details === null || (typeof details === 'object' && !Array.isArray(details)))
+  );
 }
 
 function newRequestId(): string {

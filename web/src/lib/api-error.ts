@@ -6,7 +6,9 @@ export type ClientErrorCode =
   | 'API_ERROR'
   | 'UNKNOWN_ERROR'
   | 'SESSION_EXPIRED'
-  | 'NO_COMPANY_SELECTED';
+  | 'NO_COMPANY_SELECTED'
+  /** Cognito refused the refresh token (internal: the caller sees SESSION_EXPIRED). */
+  | 'SESSION_REFUSED';
 
 export type ApiErrorCode = ApiErrorBody['code'] | ClientErrorCode;
 
@@ -48,6 +50,8 @@ export const CLIENT_ERROR_MESSAGES = {
   SESSION_EXPIRED: 'Sesión expirada. Por favor, inicia sesión nuevamente.',
   NO_COMPANY_SELECTED: 'No hay empresa seleccionada. Por favor, selecciona una empresa primero.',
   REFRESH_RATE_LIMITED: 'Demasiados intentos de refresh token. Intenta de nuevo en 1 minuto.',
+  REFRESH_EXPIRED: 'Refresh token expirado. Por favor, inicia sesión nuevamente.',
+  SIGNED_OUT_ELSEWHERE: 'Se ha cerrado la sesión en otra pestaña. Inicia sesión de nuevo para continuar.',
 } as const;
 
 /** A message fit for the screen, whatever was thrown. */

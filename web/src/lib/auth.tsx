@@ -1,16 +1,10 @@
 /**
  * Who is signed in, for the whole SPA. Cognito (through Amplify) owns the tokens; this provider
  * turns them into `{ status, user }`, signs in and out, and ends the session when it is gone
- * (spec part 1 §4: forced logout, sign-out in another tab, the periodic check).
+ * (spec part 1 §4: forced logout, token removed in another tab, the periodic check).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  signIn as amplifySignIn,
-  signOut as amplifySignOut,
-  fetchAuthSession,
-  getCurrentUser,
-  type SignInOutput,
-} from 'aws-amplify/auth';
+import type { Role } from '@shared/api/routes';
+import { fetchAuthSession, getCurrentUser, type SignInOutput } from 'aws-amplify/auth';
 import {
   createContext,
   type ReactNode,
@@ -21,11 +15,17 @@ import {
   useRef,
   useState,
 } from 'react';
-import { setSessionExpiredHandler } from './access-token';
+import { accessTokenExpiresAt, refreshAccessToken, setSessionExpiredHandler } from './access-token';
+import { CLIENT_ERROR_MESSAGES, isApiError } from './api-error';
+import { clearRateLimitError, useRateLimitError } from './rate-limit';
+import { primaryRole } from './roles';
 import { clearSessionData, setRememberMe } from './session';
+import { getSessionQueryClient } from './session-query-client';
 
-/** Spec part 1 §4: the session check runs every 30 seconds. */
-const SESSION_CHECK_MS = 30_000;
+/** Spec part 1 §4: the session check runs every 30 seconds... */
+export const SESSION_CHECK_MS = 30_000;
+/** ...and refreshes the token when it is within 10 minutes of expiry, then reloads the profile. */
+export const PERIODIC_REFRESH_MS = 10 * 60_000;
 /** Amplify's keys in web storage; a change by another tab means a sign-in or sign-out there. */
 const AMPLIFY_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
 
@@ -34,13 +34,20 @@ export interface AuthUser {
   email: string;
   /** Cognito groups: ADMIN, GESTOR, CLIENTE. */
   groups: string[];
+  /** The one role the interface uses (ADMIN above GESTOR above CLIENTE). */
+  role: Role;
 }
+
+export type SignedOutReason = 'signedOut' | 'expired' | null;
 
 export type AuthState =
   | { status: 'loading'; user: null }
   | { status: 'authenticated'; user: AuthUser }
-  /** `expired`: the session ended without the user asking (the login page says so). */
-  | { status: 'unauthenticated'; user: null; reason: 'signedOut' | 'expired' | null };
+  /**
+   * `expired`: the session ended without the user asking; `message` says why (the login page
+   * shows 'Sesión expirada…'). `signedOut`: 'Cerrar sesión'.
+   */
+  | { status: 'unauthenticated'; user: null; reason: SignedOutReason; message?: string };
 
 export interface SignInInput {
   email: string;
@@ -52,6 +59,8 @@ export interface AuthContextValue {
   state: AuthState;
   signIn: (input: SignInInput) => Promise<void>;
   signOut: () => Promise<void>;
+  /** 'Demasiados intentos de refresh token…' for 60 s after a rate-limited refresh, else null. */
+  rateLimitError: string | null;
 }
 
 /** Sign-in needs a step this SPA does not offer yet (new password, MFA, confirming the account). */
@@ -68,16 +77,24 @@ export class SignInStepError extends Error {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+  const rateLimitError = useRateLimitError();
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
-  const endSession = useCallback(async (reason: 'signedOut' | 'expired') => {
+  const endSession = useCallback(async (reason: 'signedOut' | 'expired', message?: string) => {
     try {
+      const { signOut: amplifySignOut } = await import('./amplify-sign-in');
       await amplifySignOut();
     } catch {
       // Amplify clears the local tokens even when revoking them on the server fails.
     }
-    setState({ status: 'unauthenticated', user: null, reason });
+    setState(signedOut(reason, message));
+    // The login page says 'Sesión expirada…'; any other reason (refresh token refused, signed out in
+    // another tab) is also said once in a toast. Loaded on demand: not part of the login's JavaScript.
+    if (message && message !== CLIENT_ERROR_MESSAGES.SESSION_EXPIRED) {
+      void import('./toast').then(({ toastAuthOnce }) => toastAuthOnce(message));
+    }
   }, []);
 
   const refreshState = useCallback(async () => {
@@ -92,10 +109,50 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState((previous) => {
       if (user)
         return previous.user && sameUser(previous.user, user) ? previous : { status: 'authenticated', user };
-      if (previous.status === 'authenticated') return signedOut('expired');
+      // Both tokens expired (Amplify could not refresh): the login says so and brings the user back.
+      if (previous.status === 'authenticated')
+        return signedOut('expired', CLIENT_ERROR_MESSAGES.SESSION_EXPIRED);
       return previous.status === 'loading' ? signedOut(null) : previous;
     });
   }, []);
+
+  /**
+   * Spec part 1 §4, periodic check: no token left ends the session; a token within 10 minutes of
+   * expiry is refreshed and the profile reloaded; a failure there ends the session, except a
+   * network failure or a rate-limited refresh, which the next check tries again.
+   */
+  const periodicCheck = useCallback(async () => {
+    if (stateRef.current.status !== 'authenticated') return refreshState();
+    let expiresAt: number | null;
+    try {
+      expiresAt = await accessTokenExpiresAt();
+    } catch {
+      return; // Cognito unreachable: next time.
+    }
+    if (expiresAt === null) {
+      if (stateRef.current.status === 'authenticated') {
+        await endSession('expired', CLIENT_ERROR_MESSAGES.SESSION_EXPIRED);
+      }
+      return;
+    }
+    if (expiresAt - Date.now() > PERIODIC_REFRESH_MS) return refreshState();
+    try {
+      await refreshAccessToken();
+      // Loaded on demand: the profile call is not part of the login page's JavaScript.
+      const { getProfile, profileQueryOptions } = await import('./profile');
+      const queryClient = getSessionQueryClient();
+      if (queryClient) await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
+      else await getProfile();
+      await refreshState();
+    } catch (error) {
+      if (isApiError(error) && (error.code === 'NETWORK_ERROR' || error.code === 'RATE_LIMITED')) return;
+      // A SESSION_EXPIRED error has already ended the session through the handler.
+      if (isApiError(error) && error.code === 'SESSION_EXPIRED') return;
+      if (stateRef.current.status === 'authenticated') {
+        await endSession('expired', CLIENT_ERROR_MESSAGES.SESSION_EXPIRED);
+      }
+    }
+  }, [endSession, refreshState]);
 
   // Whatever ended the session, nothing of the previous user survives it.
   const wasAuthenticated = useRef(false);
@@ -105,24 +162,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } else if (state.status === 'unauthenticated' && wasAuthenticated.current) {
       wasAuthenticated.current = false;
       clearSessionData();
-      queryClient.clear();
+      clearRateLimitError();
+      getSessionQueryClient()?.clear();
     }
-  }, [state.status, queryClient]);
+  }, [state.status]);
 
   useEffect(() => {
     void refreshState();
-    const interval = setInterval(() => void refreshState(), SESSION_CHECK_MS);
+    const interval = setInterval(() => void periodicCheck(), SESSION_CHECK_MS);
+    // Storage events only reach the other tabs: this is another tab signing in or out.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key.startsWith(AMPLIFY_STORAGE_PREFIX)) void refreshState();
+      if (event.key === null) return void refreshState();
+      if (!event.key.startsWith(AMPLIFY_STORAGE_PREFIX)) return;
+      if (
+        event.key.endsWith('.accessToken') &&
+        event.newValue === null &&
+        stateRef.current.status === 'authenticated'
+      ) {
+        // Spec part 1 §4: the token removed in another tab ends the session here too.
+        return void endSession('expired', CLIENT_ERROR_MESSAGES.SIGNED_OUT_ELSEWHERE);
+      }
+      void refreshState();
     };
     window.addEventListener('storage', onStorage);
-    setSessionExpiredHandler(() => void endSession('expired'));
+    setSessionExpiredHandler((message) => {
+      if (stateRef.current.status !== 'unauthenticated') void endSession('expired', message);
+    });
     return () => {
       clearInterval(interval);
       window.removeEventListener('storage', onStorage);
       setSessionExpiredHandler(null);
     };
-  }, [refreshState, endSession]);
+  }, [refreshState, periodicCheck, endSession]);
 
   const signIn = useCallback(async ({ email, password, remember }: SignInInput) => {
     setRememberMe(remember);
@@ -132,6 +203,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The local Cognito emulator does not support SRP, Amplify's default.
       options: { authFlowType: 'USER_PASSWORD_AUTH' as const },
     };
+    const { signIn: amplifySignIn, signOut: amplifySignOut } = await import('./amplify-sign-in');
     let result: SignInOutput;
     try {
       result = await amplifySignIn(input);
@@ -149,7 +221,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(() => endSession('signedOut'), [endSession]);
 
-  const value = useMemo(() => ({ state, signIn, signOut }), [state, signIn, signOut]);
+  const value = useMemo(
+    () => ({ state, signIn, signOut, rateLimitError }),
+    [state, signIn, signOut, rateLimitError],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -159,10 +234,18 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-const signedOut = (reason: 'signedOut' | 'expired' | null): AuthState => ({
+/** The signed-in user; only for screens behind `RequireAuth`. */
+export function useAuthUser(): AuthUser {
+  const { state } = useAuth();
+  if (state.status !== 'authenticated') throw new Error('useAuthUser used outside an authenticated route');
+  return state.user;
+}
+
+const signedOut = (reason: SignedOutReason, message?: string): AuthState => ({
   status: 'unauthenticated',
   user: null,
   reason,
+  ...(message ? { message } : {}),
 });
 
 const sameUser = (a: AuthUser, b: AuthUser) =>
@@ -178,11 +261,13 @@ async function loadCurrentUser(): Promise<AuthUser | null> {
   const access = tokens.accessToken.payload;
   const id = tokens.idToken?.payload;
   const { userId, username, signInDetails } = await getCurrentUser();
-  const groups = access['cognito:groups'];
+  const rawGroups = access['cognito:groups'];
+  const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
   return {
     userId,
     email: asString(id?.email) ?? signInDetails?.loginId ?? username,
-    groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    groups,
+    role: primaryRole(groups),
   };
 }
 

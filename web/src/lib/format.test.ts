@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime } from './format';
+import { formatCents, formatDate, formatDateTime, formatRelativeTime } from './format';
 
 // Intl puts a narrow no-break space before the euro sign; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -27,5 +27,21 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatRelativeTime (spec part 3 §9)', () => {
+  const now = new Date('2025-03-03T12:00:00Z');
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+  it('says Ahora mismo, then minutes, hours and days', () => {
+    expect(formatRelativeTime(ago(0.5), now)).toBe('Ahora mismo');
+    expect(formatRelativeTime(ago(5), now)).toBe('Hace 5 min');
+    expect(formatRelativeTime(ago(59), now)).toBe('Hace 59 min');
+    expect(formatRelativeTime(ago(60), now)).toBe('Hace 1 hora');
+    expect(formatRelativeTime(ago(1439), now)).toBe('Hace 23 horas');
+    expect(formatRelativeTime(ago(1440), now)).toBe('Hace 1 día');
+    expect(formatRelativeTime(ago(4 * 1440), now)).toBe('Hace 4 días');
+    expect(formatRelativeTime('', now)).toBe('');
   });
 });

@@ -1,5 +1,10 @@
 /** es-ES formatting (spec part 1 §1: EUR, DD/MM/YYYY). Money arrives as integer céntimos. */
 import dayjs, { type ConfigType } from 'dayjs';
+import 'dayjs/locale/es';
+
+// Set here rather than at start-up: dayjs stays out of the first screen's JavaScript, and every
+// screen that shows a date (or an antd DatePicker) loads this module first.
+dayjs.locale('es');
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
@@ -27,4 +32,23 @@ function format(value: ConfigType, pattern: string): string {
   if (value === null || value === undefined || value === '') return '';
   const date = dayjs(value);
   return date.isValid() ? date.format(pattern) : '';
+}
+
+/**
+ * Spec part 3 §9: under 1 minute 'Ahora mismo', under 60 minutes in minutes, under 1440 in hours,
+ * otherwise in days. '' for an invalid date.
+ */
+export function formatRelativeTime(value: ConfigType, now: Date = new Date()): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  const minutes = Math.max(0, Math.floor((now.getTime() - date.valueOf()) / 60_000));
+  if (minutes < 1) return 'Ahora mismo';
+  if (minutes < 60) return `Hace ${minutes} min`;
+  if (minutes < 1440) {
+    const hours = Math.floor(minutes / 60);
+    return `Hace ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+  }
+  const days = Math.floor(minutes / 1440);
+  return `Hace ${days} ${days === 1 ? 'día' : 'días'}`;
 }

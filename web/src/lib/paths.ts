@@ -39,9 +39,88 @@ export const paths = {
     company: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}`,
     companyEdit: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}/edit`,
     companyUsers: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}/users`,
+    /** Pages under a company that later issues build (documents, expense-categories, addons/...). */
+    companySection: (companyId: string, section: string) =>
+      `/app/companies/${encodeURIComponent(companyId)}/${section}`,
     users: '/app/users',
     notifications: '/app/notifications',
     support: '/app/support',
+    // Pages of later issues: the menus list them (hidden until their page exists) and the guards
+    // apply their access rules already (spec part 1 §2).
+    invoicing: {
+      income: '/app/admin/invoicing/income',
+      expenses: '/app/admin/invoicing/expenses',
+      suppliers: '/app/admin/invoicing/suppliers',
+    },
+    accounting: {
+      chart: '/app/accounting/chart',
+      journal: '/app/accounting/journal',
+      balance: '/app/accounting/balance',
+      incomeStatement: '/app/accounting/income-statement',
+    },
+    tax: {
+      dashboard: '/app/tax/dashboard',
+      calendar: '/app/tax/calendar',
+      models: '/app/tax/models',
+      history: '/app/tax/history',
+      configuration: '/app/tax/configuration',
+    },
+    documents: '/app/documents',
+    documentReviews: '/app/document-reviews',
+    documentCategories: '/app/document-categories',
+    smartInbox: '/app/smart-inbox',
+    banking: {
+      root: '/app/banking',
+      accounts: '/app/banking/accounts',
+      reconciliation: '/app/banking/reconciliation',
+      security: '/app/banking/security',
+      payments: '/app/banking/payments',
+      treasury: '/app/banking/treasury',
+    },
+    payroll: {
+      dashboard: '/app/payroll/dashboard',
+      employees: '/app/payroll/employees',
+      payrolls: '/app/payroll/payrolls',
+      calculation: '/app/payroll/calculation',
+      payments: '/app/payroll/payments',
+      absencesVacations: '/app/payroll/absences-vacations',
+      reports: '/app/payroll/reports',
+      configuration: '/app/payroll/configuration',
+    },
+    verifactu: '/app/verifactu',
+    gestorClients: '/app/gestor/clients',
+    analytics: '/app/analytics',
+    profitability: '/app/analytics/profitability',
+    notificationDocuments: '/app/notifications/documents',
+    client: {
+      myDocuments: '/app/my-documents',
+      documentUpload: '/app/document-upload',
+      myTaxDocuments: '/app/my-tax-documents',
+      myObligations: '/app/my-obligations',
+      messages: '/app/messages',
+      clientProfile: '/app/client-profile',
+      myAccounting: '/app/my-accounting',
+      myUsers: '/app/my-users',
+      myInvoices: '/app/my-invoices',
+    },
+    admin: {
+      dashboard: '/app/admin/dashboard',
+      users: '/app/admin/users',
+      subscriptions: '/app/admin/subscriptions',
+      discounts: '/app/admin/discounts',
+      discountCodes: '/app/admin/discount-codes',
+      systemConfig: '/app/admin/system-config',
+      logs: '/app/admin/logs',
+      systemErrors: '/app/admin/system-errors',
+      smartInbox: '/app/admin/smart-inbox',
+      smartInboxAiMetrics: '/app/admin/smart-inbox/ai-metrics',
+      tgssConfiguration: '/app/admin/tgss/configuration',
+      certificatesGlobal: '/app/admin/certificates/global',
+      auditCompany: '/app/admin/audit/company',
+      auditGestor: '/app/admin/audit/gestor',
+      support: '/app/admin/support',
+      addons: '/app/admin/addons',
+    },
   },
 } as const;
 
@@ -54,11 +133,11 @@ export function loginPath(redirectTo?: string): string {
 }
 
 /**
- * Where to go after a successful login. Only paths inside this SPA under /app are honoured, so a
- * crafted link cannot send the user to another site (`//evil.example`, `https://...`).
+ * Where to go after a successful login. Only the SPA's pages behind the login (/app/..., /checkout)
+ * are honoured, so a crafted link cannot send the user to another site (`//evil.example`, `https://...`).
  */
 export function redirectAfterLogin(search: string): string {
   const target = new URLSearchParams(search).get(REDIRECT_PARAM);
-  if (target && /^\/app(?:[/?#]|$)/.test(target)) return target;
+  if (target && /^\/(?:app|checkout)(?:[/?#]|$)/.test(target)) return target;
   return paths.app.dashboard;
 }

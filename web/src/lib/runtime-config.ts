@@ -1,28 +1,24 @@
-import * as z from 'zod';
-
-const httpUrl = z.url({ protocol: /^https?$/ });
-
 /**
  * `/config.json`, written by the local cloud (`npm start`) and by the deploy into the SPA bucket:
  * the same build runs against any environment because nothing environment-specific is baked in.
+ *
+ * Validated by hand rather than with zod: this runs before the first screen, and zod would add
+ * about 20 kB gzip to the start-up JavaScript of every page, the login included.
  */
-export const RuntimeConfig = z.object({
-  /** '' means the API is served from the SPA's own origin. */
-  apiBaseUrl: z.union([z.literal(''), httpUrl]).transform((url) => url.replace(/\/+$/, '')),
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+export interface RuntimeConfig {
+  /** '' means the API is served from the SPA's own origin; never ends with '/'. */
+  apiBaseUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
   /**
    * Local only: the Cognito shim in front of cognito-local. A path (`/_cognito`) is taken on the
    * SPA's origin, which keeps it working behind the Vite dev proxy too.
    */
-  userPoolEndpoint: z
-    .union([httpUrl, z.string().regex(/^\/(?!\/)/)])
-    .transform((url) => new URL(url, window.location.origin).toString().replace(/\/+$/, ''))
-    .optional(),
-  wsUrl: z.string().min(1),
-});
-export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+  userPoolEndpoint?: string;
+  /** The notifications WebSocket (`wss://…`, locally `ws://localhost:3000/ws`). */
+  wsUrl: string;
+}
 
 export const RUNTIME_CONFIG_URL = '/config.json';
 
@@ -54,15 +50,55 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   } catch (cause) {
     throw new RuntimeConfigError('El archivo de configuración no es un JSON válido.', { cause });
   }
-  const parsed = RuntimeConfig.safeParse(body);
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(raíz)'))];
-    throw new RuntimeConfigError(`El archivo de configuración no es válido (${fields.join(', ')}).`, {
-      cause: parsed.error,
-    });
-  }
-  current = parsed.data;
+  current = parseRuntimeConfig(body);
   return current;
+}
+
+/** The configuration, or a `RuntimeConfigError` naming every invalid field. */
+export function parseRuntimeConfig(body: unknown): RuntimeConfig {
+  const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const invalid: string[] = [];
+  const text = (key: keyof RuntimeConfig, valid: (value: string) => boolean): string => {
+    const value = raw[key];
+    if (typeof value === 'string' && valid(value)) return value;
+    invalid.push(key);
+    return '';
+  };
+  const nonEmpty = (value: string) => value.length > 0;
+
+  const apiBaseUrl = text('apiBaseUrl', (v) => v === '' || isHttpUrl(v)).replace(/\/+$/, '');
+  const region = text('region', nonEmpty);
+  const userPoolId = text('userPoolId', nonEmpty);
+  const userPoolClientId = text('userPoolClientId', nonEmpty);
+  const endpoint =
+    raw.userPoolEndpoint === undefined
+      ? undefined
+      : text('userPoolEndpoint', (v) => isHttpUrl(v) || /^\/(?!\/)/.test(v));
+  const wsUrl = text('wsUrl', nonEmpty);
+
+  if (invalid.length > 0 || !(body && typeof body === 'object')) {
+    const fields = invalid.length > 0 ? invalid.join(', ') : '(raíz)';
+    throw new RuntimeConfigError(`El archivo de configuración no es válido (${fields}).`);
+  }
+  return {
+    apiBaseUrl,
+    region,
+    userPoolId,
+    userPoolClientId,
+    ...(endpoint
+      ? { userPoolEndpoint: new URL(endpoint, window.location.origin).toString().replace(/\/+$/, '') }
+      : {}),
+    wsUrl,
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 /** The configuration loaded at start. Throws if read before `loadRuntimeConfig` resolved. */

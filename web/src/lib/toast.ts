@@ -47,7 +47,7 @@ export function showToast(type: ToastType, message: string, options: ToastOption
     description: options.title ? message : undefined,
     duration: options.persistent ? 0 : TOAST_SECONDS[type],
     placement: 'top',
-    btn: options.action
+    actions: options.action
       ? createElement(
           'button',
           { type: 'button', className: 'ant-btn ant-btn-link', onClick: options.action.onClick },
@@ -71,11 +71,7 @@ export function isSilentError(e: ApiError): boolean {
  * Shows an error the way the spec asks. Returns false when it was not shown (silent, auth or a
  * repeated auth error within 30 s), so callers can render the error in place instead.
  */
-export function toastError(
-  error: unknown,
-  options: ToastOptions & { retry?: () => void } = {},
-  now = Date.now(),
-): boolean {
+export function toastError(error: unknown, options: ToastOptions & { retry?: () => void } = {}): boolean {
   if (!isApiError(error)) {
     showToast('error', 'Error desconocido', options);
     return true;

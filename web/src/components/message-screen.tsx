@@ -10,11 +10,14 @@ export function MessageScreen({
   description,
   detail,
   action,
+  fullScreen = true,
 }: {
   title: string;
   description: string;
   detail?: string;
   action: ReactNode;
+  /** False inside the application's frame (header and menu around it). */
+  fullScreen?: boolean;
 }) {
   const { token } = theme.useToken();
   return (
@@ -23,7 +26,7 @@ export function MessageScreen({
       align="center"
       justify="center"
       gap={16}
-      style={{ minHeight: '100vh', padding: 24, textAlign: 'center' }}
+      style={{ minHeight: fullScreen ? '100vh' : 360, padding: 24, textAlign: 'center' }}
     >
       <h1 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: 600, color: token.colorText }}>
         {title}

@@ -1,9 +1,12 @@
+import { PageLoader } from '@web/components/page-loader';
 import { useAuth } from '@web/lib/auth';
 import { loginPath, redirectAfterLogin } from '@web/lib/paths';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { PageLoader } from './page-loader';
 
-/** /app/*: a signed-in user only; anyone else goes to the login, which brings them back here. */
+/**
+ * /app/* and /checkout: a signed-in user only; anyone else goes to the login, which brings them
+ * back here (spec part 1 §2), also when the session ended because both tokens expired.
+ */
 export function RequireAuth() {
   const { state } = useAuth();
   const location = useLocation();
@@ -17,7 +20,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /auth/*: a signed-in user has nothing to do here; send them on (spec part 1 §2). */
+/** /, /auth/login, /auth/register, /auth/forgot-password: a signed-in user goes on to the app. */
 export function RedirectIfAuthenticated() {
   const { state } = useAuth();
   const location = useLocation();

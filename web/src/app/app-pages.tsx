@@ -1,0 +1,94 @@
+/**
+ * The pages under /app as data (spec part 1 §2): each with its path (relative to /app), its lazy
+ * module and its access rules. Pages of later issues are listed without a module: their access
+ * rules apply already (a gestor opening an admin page sees 'Acceso Restringido'), then the
+ * not-found page. The router builds its /app routes from this list; the menus show an entry only
+ * when `isRegisteredPage` says its page exists.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPath } from 'react-router-dom';
+import type { RouteAccess } from './guards/access';
+
+export interface AppPage extends RouteAccess {
+  /** Relative to /app, react-router syntax (`companies/:companyId`, `payroll/*`). */
+  path: string;
+  /** The page; absent while a later issue has not built it. */
+  page?: LazyExoticComponent<ComponentType>;
+}
+
+const ADMIN = ['ADMIN'] as const;
+const GESTOR = ['GESTOR'] as const;
+const STAFF = ['ADMIN', 'GESTOR'] as const;
+
+export const appPages: readonly AppPage[] = [
+  // --- pages of this SPA ---
+  { path: 'dashboard', page: lazy(() => import('./routes/app/dashboard')) },
+  { path: 'dashboard/subscription', page: lazy(() => import('./routes/app/subscription')) },
+  { path: 'profile', page: lazy(() => import('./routes/app/profile')) },
+  { path: 'companies', page: lazy(() => import('./routes/app/companies/list')) },
+  { path: 'companies/new', page: lazy(() => import('./routes/app/companies/create')) },
+  { path: 'companies/:companyId', page: lazy(() => import('./routes/app/companies/detail')) },
+  { path: 'companies/:companyId/edit', page: lazy(() => import('./routes/app/companies/edit')) },
+  { path: 'companies/:companyId/users', page: lazy(() => import('./routes/app/companies/users')) },
+  { path: 'users', page: lazy(() => import('./routes/app/users')) },
+  { path: 'notifications', page: lazy(() => import('./routes/app/notifications')) },
+  { path: 'support', page: lazy(() => import('./routes/app/support')) },
+
+  // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
+  { path: 'dashboard/billing' },
+  // ADMIN only.
+  ...[
+    'admin/dashboard',
+    'admin/users',
+    'admin/subscriptions',
+    'admin/system-config',
+    'admin/logs',
+    'admin/system-errors',
+    'admin/smart-inbox',
+    'admin/smart-inbox/ai-metrics',
+    'admin/support',
+    'admin/audit/company',
+    'admin/audit/gestor',
+    'admin/discount-codes',
+    'admin/addons',
+    'admin/tgss/configuration',
+    'admin/certificates/global',
+  ].map((path) => ({ path, roles: ADMIN })),
+  // GESTOR only (ADMIN passes every role gate).
+  ...[
+    'support/admin',
+    'admin/private-plans',
+    'admin/discounts',
+    'analytics',
+    'analytics/profitability',
+    'gestor/clients',
+    'gestor/clients/payment-methods',
+    'document-reviews',
+  ].map((path) => ({ path, roles: GESTOR })),
+  // ADMIN or GESTOR.
+  { path: 'notifications/documents/*', roles: STAFF },
+  { path: 'smart-inbox/*', roles: STAFF },
+  { path: 'payment-methods', roles: STAFF },
+  { path: 'subscription/payment-methods', roles: STAFF },
+  // Payroll: staff only, and the Professional plan or the payroll add-on.
+  { path: 'payroll/*', roles: STAFF, plan: 'payroll' },
+  // Accounting: the Professional plan; a CLIENTE needs VIEW_ACCOUNTING_DATA.
+  { path: 'accounting/*', permission: 'VIEW_ACCOUNTING_DATA', plan: 'accounting' },
+  { path: 'my-accounting', permission: 'VIEW_ACCOUNTING_DATA' },
+  // Invoicing, tax and VeriFacTu, documents: the CLIENTE permissions of spec part 1 §6.
+  { path: 'invoices/*', permission: 'VIEW_INVOICES' },
+  { path: 'admin/invoicing/*', permission: 'VIEW_INVOICES' },
+  { path: 'my-invoices', permission: 'VIEW_INVOICES' },
+  { path: 'tax/*', permission: 'VIEW_TAX_DOCUMENTS' },
+  { path: 'verifactu/*', permission: 'VIEW_TAX_DOCUMENTS' },
+  { path: 'my-tax-documents', permission: 'VIEW_TAX_DOCUMENTS' },
+  { path: 'documents/*', permission: 'UPLOAD_DOCUMENTS' },
+  { path: 'document-upload', permission: 'UPLOAD_DOCUMENTS' },
+];
+
+const registered = appPages.filter((page) => page.page !== undefined);
+
+/** True when the SPA has a page for this concrete path (`/app/companies/c-1/users`). */
+export function isRegisteredPage(pathname: string): boolean {
+  return registered.some((page) => matchPath({ path: `/app/${page.path}`, end: true }, pathname) !== null);
+}

@@ -1,0 +1,404 @@
+/**
+ * The menus of spec part 1 §2 as data: admin, gestor (varying by company type and plan), client
+ * (varying by company type) and the user menu. `visibleMenu` applies the rules and keeps only the
+ * entries whose page exists in this SPA (`isRegistered`); entries of later issues stay here and
+ * appear by themselves once their page is added to app-pages.
+ */
+import AppstoreAddOutlined from '@ant-design/icons/AppstoreAddOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
+import BankOutlined from '@ant-design/icons/BankOutlined';
+import BellOutlined from '@ant-design/icons/BellOutlined';
+import CalculatorOutlined from '@ant-design/icons/CalculatorOutlined';
+import CloudUploadOutlined from '@ant-design/icons/CloudUploadOutlined';
+import ContactsOutlined from '@ant-design/icons/ContactsOutlined';
+import CreditCardOutlined from '@ant-design/icons/CreditCardOutlined';
+import CrownOutlined from '@ant-design/icons/CrownOutlined';
+import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
+import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
+import FileProtectOutlined from '@ant-design/icons/FileProtectOutlined';
+import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
+import FolderOpenOutlined from '@ant-design/icons/FolderOpenOutlined';
+import HomeOutlined from '@ant-design/icons/HomeOutlined';
+import LineChartOutlined from '@ant-design/icons/LineChartOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import WalletOutlined from '@ant-design/icons/WalletOutlined';
+import type { CompanyType } from '@shared/db/records';
+import { hasPayroll, isEnterprise, isStarter, type PlanGateInput } from '@shared/schemas/billing';
+import { paths } from '@web/lib/paths';
+import type { Role } from '@web/lib/roles';
+import type { ComponentType } from 'react';
+
+export interface MenuContext {
+  role: Role;
+  /** The selected company; null when none is selected. */
+  companyId: string | null;
+  companyType: CompanyType | null;
+  /** The user's subscription; null when there is none. */
+  subscription: PlanGateInput | null;
+}
+
+export interface MenuEntry {
+  key: string;
+  label: string;
+  icon?: ComponentType;
+  /** A fixed path, or one built from the context (null: not available, e.g. no company selected). */
+  path?: string | ((context: MenuContext) => string | null);
+  /** The rule of spec part 1 §2/§6 that shows the entry; absent: always. */
+  visible?: (context: MenuContext) => boolean;
+  children?: readonly MenuEntry[];
+}
+
+export interface MenuItem {
+  key: string;
+  label: string;
+  icon?: ComponentType;
+  path?: string;
+  children?: MenuItem[];
+}
+
+// --- the rules -----------------------------------------------------------------------------------
+
+/** Plan codes containing 'starter' hide 'Usuarios', 'Compartir con Clientes', 'Revisión de Documentos'. */
+const notStarter = ({ subscription }: MenuContext) => !isStarter(subscription);
+/** 'Gestión de Clientes' only for the ENTERPRISE plan category. */
+const enterprise = ({ subscription }: MenuContext) => isEnterprise(subscription);
+/** 'Nóminas' only with payroll access (plan limit or an active payroll add-on). */
+const payrollAccess = ({ subscription }: MenuContext) => hasPayroll(subscription);
+const companyTypeIn =
+  (...types: CompanyType[]) =>
+  ({ companyType }: MenuContext) =>
+    companyType !== null && types.includes(companyType);
+const notAutonomo = ({ companyType }: MenuContext) => companyType !== 'AUTONOMO';
+const companyPath =
+  (section: string) =>
+  ({ companyId }: MenuContext) =>
+    companyId ? paths.app.companySection(companyId, section) : null;
+
+// --- the menus -----------------------------------------------------------------------------------
+
+export const adminMenu: readonly MenuEntry[] = [
+  { key: 'dashboard', label: 'Inicio', icon: HomeOutlined, path: paths.app.dashboard },
+  {
+    key: 'admin-dashboard',
+    label: 'Panel de administración',
+    icon: DashboardOutlined,
+    path: paths.app.admin.dashboard,
+  },
+  { key: 'admin-users', label: 'Usuarios', icon: TeamOutlined, path: paths.app.admin.users },
+  {
+    key: 'admin-subscriptions',
+    label: 'Suscripciones',
+    icon: CrownOutlined,
+    path: paths.app.admin.subscriptions,
+  },
+  { key: 'admin-discounts', label: 'Descuentos', icon: CreditCardOutlined, path: paths.app.admin.discounts },
+  {
+    key: 'admin-discount-codes',
+    label: 'Códigos de descuento',
+    icon: CreditCardOutlined,
+    path: paths.app.admin.discountCodes,
+  },
+  {
+    key: 'admin-system-config',
+    label: 'Configuración del sistema',
+    icon: SettingOutlined,
+    path: paths.app.admin.systemConfig,
+  },
+  { key: 'admin-logs', label: 'Registros', icon: FileTextOutlined, path: paths.app.admin.logs },
+  {
+    key: 'admin-system-errors',
+    label: 'Errores del sistema',
+    icon: AuditOutlined,
+    path: paths.app.admin.systemErrors,
+  },
+  {
+    key: 'admin-smart-inbox',
+    label: 'Buzón inteligente',
+    icon: MailOutlined,
+    path: paths.app.admin.smartInbox,
+  },
+  {
+    key: 'admin-smart-inbox-ai',
+    label: 'Métricas de IA',
+    icon: LineChartOutlined,
+    path: paths.app.admin.smartInboxAiMetrics,
+  },
+  {
+    key: 'admin-tgss',
+    label: 'Configuración TGSS',
+    icon: SafetyCertificateOutlined,
+    path: paths.app.admin.tgssConfiguration,
+  },
+  {
+    key: 'admin-certificates',
+    label: 'Certificados globales',
+    icon: FileProtectOutlined,
+    path: paths.app.admin.certificatesGlobal,
+  },
+  {
+    key: 'admin-audit-company',
+    label: 'Auditoría de empresas',
+    icon: AuditOutlined,
+    path: paths.app.admin.auditCompany,
+  },
+  {
+    key: 'admin-audit-gestor',
+    label: 'Auditoría de gestores',
+    icon: AuditOutlined,
+    path: paths.app.admin.auditGestor,
+  },
+  { key: 'admin-support', label: 'Soporte', icon: CustomerServiceOutlined, path: paths.app.admin.support },
+  { key: 'admin-addons', label: 'Complementos', icon: AppstoreAddOutlined, path: paths.app.admin.addons },
+  {
+    key: 'notification-documents',
+    label: 'Notificaciones de documentos',
+    icon: BellOutlined,
+    path: paths.app.notificationDocuments,
+  },
+  { key: 'profile', label: 'Perfil', icon: UserOutlined, path: paths.app.profile },
+];
+
+export const gestorMenu: readonly MenuEntry[] = [
+  { key: 'dashboard', label: 'Inicio', icon: HomeOutlined, path: paths.app.dashboard },
+  { key: 'companies', label: 'Empresas', icon: BankOutlined, path: paths.app.companies },
+  { key: 'users', label: 'Usuarios', icon: TeamOutlined, path: paths.app.users, visible: notStarter },
+  { key: 'subscription', label: 'Suscripción', icon: CrownOutlined, path: paths.app.subscription },
+  { key: 'profile', label: 'Perfil', icon: UserOutlined, path: paths.app.profile },
+  {
+    key: 'invoicing',
+    label: 'Facturación',
+    icon: FileTextOutlined,
+    children: [
+      { key: 'invoicing-income', label: 'Ingresos', path: paths.app.invoicing.income },
+      { key: 'invoicing-expenses', label: 'Gastos', path: paths.app.invoicing.expenses },
+      { key: 'invoicing-suppliers', label: 'Proveedores', path: paths.app.invoicing.suppliers },
+      { key: 'expense-categories', label: 'Categorías de gasto', path: companyPath('expense-categories') },
+    ],
+  },
+  {
+    key: 'accounting',
+    label: 'Contabilidad',
+    icon: CalculatorOutlined,
+    visible: notAutonomo,
+    children: [
+      { key: 'accounting-chart', label: 'Plan de cuentas', path: paths.app.accounting.chart },
+      { key: 'accounting-journal', label: 'Libro diario', path: paths.app.accounting.journal },
+      { key: 'accounting-balance', label: 'Balance', path: paths.app.accounting.balance },
+      { key: 'accounting-income', label: 'Cuenta de resultados', path: paths.app.accounting.incomeStatement },
+    ],
+  },
+  {
+    key: 'tax',
+    label: 'Fiscal',
+    icon: AuditOutlined,
+    children: [
+      { key: 'tax-dashboard', label: 'Panel fiscal', path: paths.app.tax.dashboard },
+      { key: 'tax-calendar', label: 'Calendario fiscal', path: paths.app.tax.calendar },
+      { key: 'tax-models', label: 'Modelos', path: paths.app.tax.models },
+      { key: 'tax-history', label: 'Historial', path: paths.app.tax.history },
+      { key: 'tax-configuration', label: 'Configuración fiscal', path: paths.app.tax.configuration },
+    ],
+  },
+  {
+    key: 'documents',
+    label: 'Documentos',
+    icon: FolderOpenOutlined,
+    children: [
+      { key: 'documents-all', label: 'Documentos', path: paths.app.documents },
+      {
+        key: 'documents-share',
+        label: 'Compartir con Clientes',
+        path: companyPath('documents'),
+        visible: notStarter,
+      },
+      {
+        key: 'document-reviews',
+        label: 'Revisión de Documentos',
+        path: paths.app.documentReviews,
+        visible: notStarter,
+      },
+      { key: 'document-categories', label: 'Categorías de documentos', path: paths.app.documentCategories },
+    ],
+  },
+  { key: 'smart-inbox', label: 'Buzón inteligente', icon: MailOutlined, path: paths.app.smartInbox },
+  {
+    key: 'banking',
+    label: 'Banca',
+    icon: WalletOutlined,
+    children: [
+      { key: 'banking-home', label: 'Resumen bancario', path: paths.app.banking.root },
+      { key: 'banking-accounts', label: 'Cuentas', path: paths.app.banking.accounts },
+      { key: 'banking-reconciliation', label: 'Conciliación', path: paths.app.banking.reconciliation },
+      { key: 'banking-security', label: 'Seguridad', path: paths.app.banking.security },
+      { key: 'banking-payments', label: 'Pagos', path: paths.app.banking.payments },
+      {
+        key: 'banking-treasury',
+        label: 'Tesorería',
+        path: paths.app.banking.treasury,
+        visible: companyTypeIn('SA'),
+      },
+    ],
+  },
+  {
+    key: 'payroll',
+    label: 'Nóminas',
+    icon: SolutionOutlined,
+    visible: payrollAccess,
+    children: [
+      { key: 'payroll-dashboard', label: 'Panel de nóminas', path: paths.app.payroll.dashboard },
+      { key: 'payroll-employees', label: 'Empleados', path: paths.app.payroll.employees },
+      { key: 'payroll-payrolls', label: 'Nóminas', path: paths.app.payroll.payrolls },
+      { key: 'payroll-calculation', label: 'Cálculo', path: paths.app.payroll.calculation },
+      { key: 'payroll-payments', label: 'Pagos', path: paths.app.payroll.payments },
+      { key: 'payroll-absences', label: 'Ausencias y vacaciones', path: paths.app.payroll.absencesVacations },
+      { key: 'payroll-reports', label: 'Informes', path: paths.app.payroll.reports },
+      { key: 'payroll-configuration', label: 'Configuración', path: paths.app.payroll.configuration },
+    ],
+  },
+  { key: 'verifactu', label: 'VeriFacTu', icon: SafetyCertificateOutlined, path: paths.app.verifactu },
+  // Add-on entries go right after VeriFacTu for gestors (spec part 1 §2).
+  {
+    key: 'addons',
+    label: 'Complementos',
+    icon: AppstoreAddOutlined,
+    children: [
+      { key: 'addons-dashboard', label: 'Mis complementos', path: companyPath('addons/dashboard') },
+      { key: 'addons-features', label: 'Funcionalidades', path: companyPath('addons/features') },
+    ],
+  },
+  {
+    key: 'gestor-clients',
+    label: 'Gestión de Clientes',
+    icon: ContactsOutlined,
+    path: paths.app.gestorClients,
+    visible: enterprise,
+  },
+  // A gestor working on an SA also gets the company's users and the analytics.
+  {
+    key: 'company-users',
+    label: 'Usuarios de la empresa',
+    icon: TeamOutlined,
+    path: ({ companyId }) => (companyId ? paths.app.companyUsers(companyId) : null),
+    visible: companyTypeIn('SA'),
+  },
+  {
+    key: 'analytics',
+    label: 'Analítica',
+    icon: LineChartOutlined,
+    path: paths.app.analytics,
+    visible: companyTypeIn('SA'),
+  },
+  {
+    key: 'profitability',
+    label: 'Rentabilidad',
+    icon: LineChartOutlined,
+    path: paths.app.profitability,
+    visible: companyTypeIn('SA'),
+  },
+];
+
+export const clientMenu: readonly MenuEntry[] = [
+  { key: 'dashboard', label: 'Inicio', icon: HomeOutlined, path: paths.app.dashboard },
+  {
+    key: 'my-documents',
+    label: 'Mis documentos',
+    icon: FolderOpenOutlined,
+    path: paths.app.client.myDocuments,
+  },
+  {
+    key: 'document-upload',
+    label: 'Subir documentos',
+    icon: CloudUploadOutlined,
+    path: paths.app.client.documentUpload,
+  },
+  {
+    key: 'my-tax-documents',
+    label: 'Mis documentos fiscales',
+    icon: AuditOutlined,
+    path: paths.app.client.myTaxDocuments,
+  },
+  {
+    key: 'my-obligations',
+    label: 'Mis obligaciones',
+    icon: ScheduleOutlined,
+    path: paths.app.client.myObligations,
+  },
+  { key: 'messages', label: 'Mensajes', icon: MessageOutlined, path: paths.app.client.messages },
+  {
+    key: 'client-profile',
+    label: 'Mi ficha de cliente',
+    icon: UserOutlined,
+    path: paths.app.client.clientProfile,
+  },
+  {
+    key: 'my-accounting',
+    label: 'Mi contabilidad',
+    icon: CalculatorOutlined,
+    path: paths.app.client.myAccounting,
+    visible: companyTypeIn('SL', 'SA'),
+  },
+  {
+    key: 'my-users',
+    label: 'Mis usuarios',
+    icon: TeamOutlined,
+    path: paths.app.client.myUsers,
+    visible: companyTypeIn('SL', 'SA'),
+  },
+  {
+    key: 'my-invoices',
+    label: 'Mis facturas',
+    icon: FileTextOutlined,
+    path: paths.app.client.myInvoices,
+    visible: companyTypeIn('SA', 'CB', 'SC'),
+  },
+];
+
+/** The user menu of the header; 'Cerrar sesión' is an action, added by the header. */
+export const userMenu: readonly MenuEntry[] = [
+  { key: 'profile', label: 'Perfil', icon: UserOutlined, path: paths.app.profile },
+  { key: 'companies', label: 'Empresas', icon: BankOutlined, path: paths.app.companies },
+  { key: 'billing', label: 'Facturación', icon: CreditCardOutlined, path: paths.app.billing },
+  { key: 'support', label: 'Ayuda y soporte', icon: CustomerServiceOutlined, path: paths.app.support },
+];
+
+export function sideMenuFor(role: Role): readonly MenuEntry[] {
+  if (role === 'ADMIN') return adminMenu;
+  if (role === 'GESTOR') return gestorMenu;
+  return clientMenu;
+}
+
+/**
+ * The entries the user sees: the rules applied, paths resolved, leaves without a page in this SPA
+ * dropped, and groups left empty dropped with them.
+ */
+export function visibleMenu(
+  entries: readonly MenuEntry[],
+  context: MenuContext,
+  isRegistered: (path: string) => boolean,
+): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const entry of entries) {
+    if (entry.visible && !entry.visible(context)) continue;
+    if (entry.children) {
+      const children = visibleMenu(entry.children, context, isRegistered);
+      if (children.length > 0) items.push({ key: entry.key, label: entry.label, icon: entry.icon, children });
+      continue;
+    }
+    const path = typeof entry.path === 'function' ? entry.path(context) : entry.path;
+    if (path && isRegistered(path))
+      items.push({ key: entry.key, label: entry.label, icon: entry.icon, path });
+  }
+  return items;
+}
+
+/** Every path of a visible menu, depth first (for tests and the selected-key lookup). */
+export function menuPaths(items: readonly MenuItem[]): string[] {
+  return items.flatMap((item) => (item.children ? menuPaths(item.children) : item.path ? [item.path] : []));
+}

@@ -1,0 +1,6 @@
+import { CompaniesList } from '@web/features/companies/components/companies-list';
+
+/** /app/companies */
+export default function CompaniesListRoute() {
+  return <CompaniesList />;
+}

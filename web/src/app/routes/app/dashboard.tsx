@@ -1,0 +1,33 @@
+import { Greeting } from '@web/features/dashboard/components/greeting';
+import { SelectedCompanyCard } from '@web/features/dashboard/components/selected-company-card';
+import { LatestNotificationsCard } from '@web/features/notifications/components/latest-notifications';
+import { OnboardingProgressCard } from '@web/features/onboarding/components/onboarding-progress-card';
+import { useProfile } from '@web/lib/profile';
+import { useSelectedCompany } from '@web/lib/session';
+import { Col, Flex, Row } from 'antd';
+
+/** A first dashboard: greeting, the selected company, onboarding progress, the latest notifications. */
+export default function DashboardRoute() {
+  const company = useSelectedCompany();
+  const profile = useProfile();
+  return (
+    <Flex vertical gap={16}>
+      <Greeting name={profile.data?.firstName || undefined} />
+      <Row gutter={[16, 16]}>
+        {company ? (
+          <Col xs={24} lg={12}>
+            <SelectedCompanyCard company={company} />
+          </Col>
+        ) : null}
+        <Col xs={24} lg={12}>
+          <OnboardingProgressCard />
+        </Col>
+        {company ? (
+          <Col xs={24}>
+            <LatestNotificationsCard companyId={company.companyId} />
+          </Col>
+        ) : null}
+      </Row>
+    </Flex>
+  );
+}

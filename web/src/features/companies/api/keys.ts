@@ -1,0 +1,12 @@
+/** react-query keys of the companies feature, so mutations invalidate exactly what they change. */
+export const companiesKeys = {
+  all: ['companies'] as const,
+  lists: () => ['companies', 'list'] as const,
+  details: () => ['companies', 'detail'] as const,
+  detail: (companyId: string) => ['companies', 'detail', companyId] as const,
+  settings: (companyId: string) => ['companies', 'settings', companyId] as const,
+  users: (companyId: string) => ['companies', 'users', companyId] as const,
+};
+
+/** Spec part 1 §9: companies are cached 30 minutes (60 in development). */
+export const COMPANIES_STALE_MS = (import.meta.env.DEV ? 60 : 30) * 60_000;

@@ -1,0 +1,85 @@
+import type { ProfileResult } from '@shared/schemas/identity';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { apiRequest } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, callsTo } from '../../../testing/api-mock';
+import { renderRoutes } from '../../../testing/render';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileDetails } from './profile-details';
+
+vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/toast', () => ({
+  toast: { info: vi.fn(), warning: vi.fn(), error: vi.fn(), success: vi.fn(), fromError: vi.fn() },
+}));
+
+const profile = {
+  userId: 'u-1',
+  email: 'lucia@gestoria.es',
+  firstName: 'Lucía',
+  lastName: 'Martínez',
+  phone: '+34 915 234 567',
+  role: 'GESTOR',
+  isAutonomous: false,
+  emailVerified: true,
+  isActive: true,
+  createdAt: '2025-01-07T09:00:00Z',
+  clientPermissions: [],
+  invitedByUserId: null,
+  defaultCompanyId: 'c-1',
+  companies: [],
+} as ProfileResult;
+
+afterEach(() => vi.clearAllMocks());
+
+describe('profile', () => {
+  it('shows the profile and saves names and phone, a blank phone as null', async () => {
+    answerApi(apiRequest, {
+      'users.updateProfile': ({ body }: { body?: unknown }) => ({ ...profile, ...(body as object) }),
+    });
+    renderRoutes([{ path: '/', element: <ProfileDetails profile={profile} /> }]);
+    expect(screen.getByText('lucia@gestoria.es')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Editar/ }));
+    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Lucía María' } });
+    fireEvent.change(screen.getByLabelText(/^Teléfono/), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    await waitFor(() => expect(callsTo(apiRequest, 'users.updateProfile')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'users.updateProfile')[0]?.body).toEqual({
+      firstName: 'Lucía María',
+      lastName: 'Martínez',
+      phone: null,
+    });
+  });
+
+  it('checks the password policy and the confirmation before changing the password', async () => {
+    answerApi(apiRequest, {
+      'auth.changePassword': { message: 'Tu contraseña se ha cambiado correctamente.' },
+    });
+    renderRoutes([{ path: '/', element: <ChangePasswordForm /> }]);
+    fireEvent.change(screen.getByLabelText('Contraseña actual'), { target: { value: 'Vieja-2025' } });
+    fireEvent.change(screen.getByLabelText('Nueva contraseña'), { target: { value: 'corta' } });
+    fireEvent.change(screen.getByLabelText('Confirmar nueva contraseña'), { target: { value: 'otra' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+
+    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
+    expect(await screen.findByText('Las contraseñas no coinciden.')).toBeTruthy();
+    expect(callsTo(apiRequest, 'auth.changePassword')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Nueva contraseña'), { target: { value: 'Nueva-Clave-2026' } });
+    fireEvent.change(screen.getByLabelText('Confirmar nueva contraseña'), {
+      target: { value: 'Nueva-Clave-2026' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+
+    await waitFor(() => expect(callsTo(apiRequest, 'auth.changePassword')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'auth.changePassword')[0]?.body).toEqual({
+      currentPassword: 'Vieja-2025',
+      newPassword: 'Nueva-Clave-2026',
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Tu contraseña se ha cambiado correctamente.'),
+    );
+  });
+});
