@@ -1,0 +1,66 @@
+/**
+ * Integer money arithmetic (CONVENTIONS rule 8): amounts are integer céntimos, rates are basis points,
+ * and there is never a float in tax arithmetic. Products are taken in BigInt so that
+ * `quantityMilli × unitPriceCents × (10000 − discountBp)` cannot lose precision; every public result is
+ * checked to be a safe integer. Formatting is not here: the web formats (es-ES).
+ */
+
+export class MoneyArithmeticError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MoneyArithmeticError';
+  }
+}
+
+function assertSafeInteger(value: number, name: string): void {
+  if (!Number.isSafeInteger(value)) {
+    throw new MoneyArithmeticError(`${name} must be a safe integer, got ${value}`);
+  }
+}
+
+function toSafeNumber(value: bigint, name: string): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new MoneyArithmeticError(`${name} is outside the safe integer range: ${value}`);
+  }
+  return Number(value);
+}
+
+/**
+ * numerator / denominator rounded to the nearest integer, halves away from zero (the "redondeo al
+ * céntimo más próximo" of art. 10 RD 1619/2012 and of the AEAT: 0.005 € → 0.01 €, −0.005 € → −0.01 €).
+ * Exact in BigInt; the denominator must be non-zero (its sign is honoured).
+ */
+export function roundHalfUpBig(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new MoneyArithmeticError('denominator must not be zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = n / d;
+  const remainder = n % d;
+  const magnitude = remainder * 2n >= d ? quotient + 1n : quotient;
+  return negative ? -magnitude : magnitude;
+}
+
+/** Integer division rounded half away from zero; both arguments must be safe integers. */
+export function roundHalfUp(numerator: number, denominator: number): number {
+  assertSafeInteger(numerator, 'numerator');
+  assertSafeInteger(denominator, 'denominator');
+  return toSafeNumber(roundHalfUpBig(BigInt(numerator), BigInt(denominator)), 'result');
+}
+
+/** cents × bp / 10 000, rounded half away from zero once: a quota or a withholding on a base. */
+export function applyBp(cents: number, bp: number): number {
+  assertSafeInteger(cents, 'cents');
+  assertSafeInteger(bp, 'bp');
+  return toSafeNumber(roundHalfUpBig(BigInt(cents) * BigInt(bp), 10_000n), 'result');
+}
+
+/** Sum of integer amounts; throws instead of drifting past the safe integer range. */
+export function sumCents(amounts: readonly number[]): number {
+  let total = 0n;
+  for (const [i, a] of amounts.entries()) {
+    assertSafeInteger(a, `amounts[${i}]`);
+    total += BigInt(a);
+  }
+  return toSafeNumber(total, 'sum');
+}
