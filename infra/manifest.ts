@@ -39,7 +39,15 @@ export interface Needs {
   certificatesKey?: boolean;
 }
 
-export type DomainName = 'identity' | 'companies' | 'mail' | 'notifications' | 'onboarding' | 'billing';
+export type DomainName =
+  | 'identity'
+  | 'companies'
+  | 'mail'
+  | 'notifications'
+  | 'onboarding'
+  | 'billing'
+  | 'invoices'
+  | 'expenses';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -63,6 +71,8 @@ export const domains: Record<DomainName, DomainDef> = {
   },
   onboarding: { api: api('onboarding'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
   billing: { api: api('billing'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'read' } },
+  invoices: { api: api('invoices'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'readwrite' } },
+  expenses: { api: api('expenses'), memoryMb: 512, timeoutSeconds: 29, needs: { table: 'readwrite' } },
 };
 
 // --- queues -------------------------------------------------------------------------------------

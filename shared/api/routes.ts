@@ -156,6 +156,39 @@ export const routes = {
 
   // --- billing: the caller's subscription (plan gates of the web; 404 means none) ---
   'billing.getSubscription': r('GET', `${V1}/billing/subscription`, 'billing', 'user', false),
+
+  // --- invoices: customers and invoice series (spec part 2 §2, §7) ---
+  'customers.list': r('GET', `${V1}/customers`, 'invoices', 'user', true),
+  'customers.create': r('POST', `${V1}/customers`, 'invoices', 'user', true),
+  'customers.get': r('GET', `${V1}/customers/{customerId}`, 'invoices', 'user', true),
+  'customers.update': r('PUT', `${V1}/customers/{customerId}`, 'invoices', 'user', true),
+  'customers.delete': r('DELETE', `${V1}/customers/{customerId}`, 'invoices', 'user', true),
+  'invoiceSeries.list': r('GET', `${V1}/invoice-series`, 'invoices', 'user', true),
+  'invoiceSeries.create': r('POST', `${V1}/invoice-series`, 'invoices', 'user', true),
+  'invoiceSeries.get': r('GET', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
+  'invoiceSeries.update': r('PUT', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
+  'invoiceSeries.delete': r('DELETE', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
+
+  // --- expenses: suppliers and expense categories (spec part 1 §7, part 2 §2) ---
+  'suppliers.list': r('GET', `${V1}/suppliers`, 'expenses', 'user', true),
+  'suppliers.search': r('GET', `${V1}/suppliers/search`, 'expenses', 'user', true),
+  'suppliers.byTaxId': r('GET', `${V1}/suppliers/by-tax-id/{taxId}`, 'expenses', 'user', true),
+  'suppliers.create': r('POST', `${V1}/suppliers`, 'expenses', 'user', true),
+  'suppliers.get': r('GET', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true),
+  'suppliers.update': r('PUT', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true),
+  'suppliers.delete': r('DELETE', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true),
+  'expenseCategories.list': r('GET', `${V1}/expense-categories`, 'expenses', 'user', true),
+  'expenseCategories.create': r('POST', `${V1}/expense-categories`, 'expenses', 'user', true),
+  'expenseCategories.reorder': r('PUT', `${V1}/expense-categories/reorder`, 'expenses', 'user', true),
+  'expenseCategories.update': r('PUT', `${V1}/expense-categories/{categoryId}`, 'expenses', 'user', true),
+  'expenseCategories.delete': r('DELETE', `${V1}/expense-categories/{categoryId}`, 'expenses', 'user', true),
+  'expenseCategories.duplicate': r(
+    'POST',
+    `${V1}/expense-categories/{categoryId}/duplicate`,
+    'expenses',
+    'user',
+    true,
+  ),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

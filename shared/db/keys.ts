@@ -126,6 +126,78 @@ export const keys = {
   }),
   /** A user's notification preferences (channels, types, digest); not company-scoped. */
   notificationPreferences: (userId: string): Key => ({ pk: `USER#${enc(userId)}`, sk: 'NOTIF_PREFS' }),
+
+  // --- invoices: customers and series ---
+  /** A customer of a company; only ever looked up under the caller's company partition. */
+  customer: (companyId: string, customerId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `CUSTOMER#${enc(customerId)}`,
+  }),
+  customerPrefix: (companyId: string) => ({ pk: `COMPANY#${enc(companyId)}`, skPrefix: 'CUSTOMER#' }),
+  /** A tax id is not repeated among a company's customers (written with the customer). */
+  customerTaxIdClaim: (companyId: string, taxIdKey: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `CUSTTAXID#${enc(taxIdKey)}`,
+  }),
+  /** An invoice series of a company. */
+  invoiceSeries: (companyId: string, seriesId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `SERIES#${enc(seriesId)}`,
+  }),
+  invoiceSeriesPrefix: (companyId: string) => ({ pk: `COMPANY#${enc(companyId)}`, skPrefix: 'SERIES#' }),
+  /** A series code is unique within a company (written with the series). */
+  invoiceSeriesCodeClaim: (companyId: string, code: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `SERIESCODE#${enc(code)}`,
+  }),
+  /** The default series of one purpose: one pointer item, so there is never more than one. */
+  invoiceSeriesDefault: (companyId: string, purpose: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `SERIESDEFAULT#${enc(purpose)}`,
+  }),
+  invoiceSeriesDefaultPrefix: (companyId: string) => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    skPrefix: 'SERIESDEFAULT#',
+  }),
+  /** The last number issued by a series in one calendar year (numbering restarts every year). */
+  invoiceNumberCounter: (companyId: string, seriesId: string, year: number): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `SERIESNUM#${enc(seriesId)}#${year}`,
+  }),
+
+  // --- expenses: suppliers and expense categories ---
+  /** A supplier of a company; only ever looked up under the caller's company partition. */
+  supplier: (companyId: string, supplierId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `SUPPLIER#${enc(supplierId)}`,
+  }),
+  supplierPrefix: (companyId: string) => ({ pk: `COMPANY#${enc(companyId)}`, skPrefix: 'SUPPLIER#' }),
+  /** A tax id is not repeated among a company's suppliers (written with the supplier). */
+  supplierTaxIdClaim: (companyId: string, taxIdKey: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `SUPPTAXID#${enc(taxIdKey)}`,
+  }),
+  /** An expense category of a company. */
+  expenseCategory: (companyId: string, categoryId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `EXPCAT#${enc(categoryId)}`,
+  }),
+  expenseCategoryPrefix: (companyId: string) => ({ pk: `COMPANY#${enc(companyId)}`, skPrefix: 'EXPCAT#' }),
+  /** A category name is unique within a company (folded name; written with the category). */
+  expenseCategoryNameClaim: (companyId: string, nameKey: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `EXPCATNAME#${enc(nameKey)}`,
+  }),
+  /** How many active suppliers use a category as their default (kept in the suppliers' transactions). */
+  expenseCategoryUsage: (companyId: string, categoryId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `EXPCATUSE#${enc(categoryId)}`,
+  }),
+  /** Marker: the default categories were created (written once, with them). */
+  expenseCategoryDefaults: (companyId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: 'EXPCATDEFAULTS',
+  }),
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

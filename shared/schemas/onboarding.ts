@@ -98,7 +98,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
     step({
       stepId: 'gestor-welcome',
       type: 'WELCOME',
-      title: 'Bienvenida a Cuadra',
+      title: 'Te damos la bienvenida a Cuadra',
       description:
         'Tu despacho en un solo lugar: las empresas y autónomos que asesoras, sus facturas, sus impuestos y sus documentos.',
       instructions:
@@ -174,7 +174,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
     step({
       stepId: 'cliente-welcome',
       type: 'WELCOME',
-      title: 'Bienvenido a Cuadra',
+      title: 'Te damos la bienvenida a Cuadra',
       description:
         'Tu gestoría te ha dado acceso a tu empresa: aquí ves tus facturas, tus impuestos y los documentos que compartís.',
       instructions: 'Te enseñamos lo básico en un par de minutos.',
@@ -227,7 +227,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
     step({
       stepId: 'autonomo-welcome',
       type: 'WELCOME',
-      title: 'Bienvenida a Cuadra',
+      title: 'Te damos la bienvenida a Cuadra',
       description:
         'Tu actividad en un solo lugar: facturas, gastos, impuestos trimestrales y documentos, sin depender de hojas de cálculo.',
       instructions:
@@ -282,7 +282,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
     step({
       stepId: 'admin-welcome',
       type: 'WELCOME',
-      title: 'Bienvenida a la administración de Cuadra',
+      title: 'Te damos la bienvenida a la administración de Cuadra',
       description: 'Como administrador ves todas las empresas y usuarios de la plataforma.',
       instructions: 'Repasa lo esencial; los pasos opcionales puedes omitirlos.',
       iconName: 'SafetyCertificateOutlined',

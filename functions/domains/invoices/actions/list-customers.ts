@@ -1,0 +1,28 @@
+import { defineAction } from '@functions/platform/http';
+import { parseSort } from '@shared/schemas/common';
+import { CustomerListQuery, customerTaxIdText } from '@shared/schemas/invoices';
+import { matchesSearch, paginate, sortBy } from '../model/listing';
+import { assertCanRead } from '../model/permissions';
+import { listCustomers } from '../store/customers';
+import type { InvoicesDeps } from '../store/deps';
+
+const SORTABLE = ['name', 'createdAt', 'updatedAt'] as const;
+
+/** A company's customers, searched by name and tax id (accent-insensitive), sorted and paged. */
+export const listCustomersRoute = defineAction({
+  query: CustomerListQuery,
+  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
+    assertCanRead(auth, scope);
+    const customers = (await listCustomers(deps, scope!.companyId)).filter(
+      (c) =>
+        matchesSearch(query.search, c.name, customerTaxIdText(c.taxId)) &&
+        (!query.active || String(c.isActive) === query.active),
+    );
+    const { field, dir } = parseSort(query.sort, SORTABLE, { field: 'name', dir: 'asc' });
+    return paginate(
+      sortBy(customers, (c) => String(c[field]), dir),
+      query.page,
+      query.size,
+    );
+  },
+});

@@ -1,0 +1,29 @@
+import { defineAction } from '@functions/platform/http';
+import { InvoiceSeriesListQuery } from '@shared/schemas/invoices';
+import { sortBy } from '../model/listing';
+import { assertCanRead } from '../model/permissions';
+import { seriesView } from '../model/series-view';
+import type { InvoicesDeps } from '../store/deps';
+import { getDefaults, listSeries } from '../store/series';
+
+/** A company's series (a handful), by code, with their default flags. */
+export const listInvoiceSeriesRoute = defineAction({
+  query: InvoiceSeriesListQuery,
+  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
+    assertCanRead(auth, scope);
+    const [series, defaults] = await Promise.all([
+      listSeries(deps, scope!.companyId),
+      getDefaults(deps, scope!.companyId),
+    ]);
+    const now = deps.now();
+    return sortBy(
+      series.filter(
+        (s) =>
+          (!query.purpose || s.purpose === query.purpose) &&
+          (!query.active || String(s.isActive) === query.active),
+      ),
+      (s) => s.code,
+      'asc',
+    ).map((s) => seriesView(s, defaults, now));
+  },
+});

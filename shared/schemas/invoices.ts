@@ -1,0 +1,401 @@
+/**
+ * Request and response contracts of the invoices domain: customers and invoice series
+ * (issue 4, items 1 and 2). Pure: the web form validates with the same schemas.
+ */
+
+import * as z from 'zod';
+import { validateIban } from '../fiscal/iban';
+import { validateTaxId } from '../fiscal/nif';
+import { Email, Id, PageQuery } from './common';
+
+// --- countries -----------------------------------------------------------------------------------
+
+/** ISO 3166-1 alpha-2, officially assigned codes. */
+export const ISO_COUNTRIES: ReadonlySet<string> = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI ' +
+    'BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN ' +
+    'CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK ' +
+    'FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM ' +
+    'HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN ' +
+    'KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ' +
+    'ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP ' +
+    'NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
+    'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF ' +
+    'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI ' +
+    'VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
+);
+
+/**
+ * EU member states and the format of their VAT number after the prefix (VIES). Greece's prefix
+ * is EL, not its ISO code GR.
+ */
+const EU_VAT_FORMATS: Record<string, { prefix: string; format: RegExp }> = {
+  AT: { prefix: 'AT', format: /^U\d{8}$/ },
+  BE: { prefix: 'BE', format: /^[01]\d{9}$/ },
+  BG: { prefix: 'BG', format: /^\d{9,10}$/ },
+  CY: { prefix: 'CY', format: /^\d{8}[A-Z]$/ },
+  CZ: { prefix: 'CZ', format: /^\d{8,10}$/ },
+  DE: { prefix: 'DE', format: /^\d{9}$/ },
+  DK: { prefix: 'DK', format: /^\d{8}$/ },
+  EE: { prefix: 'EE', format: /^\d{9}$/ },
+  ES: { prefix: 'ES', format: /^[A-Z0-9]\d{7}[A-Z0-9]$/ },
+  FI: { prefix: 'FI', format: /^\d{8}$/ },
+  FR: { prefix: 'FR', format: /^[A-HJ-NP-Z0-9]{2}\d{9}$/ },
+  GR: { prefix: 'EL', format: /^\d{9}$/ },
+  HR: { prefix: 'HR', format: /^\d{11}$/ },
+  HU: { prefix: 'HU', format: /^\d{8}$/ },
+  IE: { prefix: 'IE', format: /^(\d{7}[A-W][A-IW]?|\d[A-Z+*]\d{5}[A-W])$/ },
+  IT: { prefix: 'IT', format: /^\d{11}$/ },
+  LT: { prefix: 'LT', format: /^(\d{9}|\d{12})$/ },
+  LU: { prefix: 'LU', format: /^\d{8}$/ },
+  LV: { prefix: 'LV', format: /^\d{11}$/ },
+  MT: { prefix: 'MT', format: /^\d{8}$/ },
+  NL: { prefix: 'NL', format: /^\d{9}B\d{2}$/ },
+  PL: { prefix: 'PL', format: /^\d{10}$/ },
+  PT: { prefix: 'PT', format: /^\d{9}$/ },
+  RO: { prefix: 'RO', format: /^\d{2,10}$/ },
+  SE: { prefix: 'SE', format: /^\d{12}$/ },
+  SI: { prefix: 'SI', format: /^\d{8}$/ },
+  SK: { prefix: 'SK', format: /^\d{10}$/ },
+};
+
+export const isEuCountry = (country: string): boolean => country in EU_VAT_FORMATS;
+
+/** An EU VAT number (NIF-IVA): the member state's prefix followed by its national format. */
+export function validateEuVatNumber(
+  raw: string,
+  country: string,
+): { valid: boolean; normalized: string; reason?: string } {
+  const normalized = raw.toUpperCase().replace(/[\s.\-_/]/g, '');
+  const rule = EU_VAT_FORMATS[country];
+  if (!rule) {
+    return { valid: false, normalized, reason: 'El NIF-IVA solo existe para países de la Unión Europea.' };
+  }
+  if (!normalized.startsWith(rule.prefix)) {
+    return {
+      valid: false,
+      normalized,
+      reason: `El NIF-IVA debe empezar por el prefijo ${rule.prefix} del país.`,
+    };
+  }
+  return rule.format.test(normalized.slice(2))
+    ? { valid: true, normalized }
+    : { valid: false, normalized, reason: `El NIF-IVA no tiene el formato de ${country}.` };
+}
+
+const Country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((c) => ISO_COUNTRIES.has(c), { message: 'El país debe ser un código ISO 3166-1 alfa-2.' });
+
+// --- customers ---------------------------------------------------------------------------------
+
+/** AEAT IDType of a foreign identifier (IDOtro): 02 NIF-IVA, 03 passport, 04 other, 05 residence cert. */
+export const FOREIGN_ID_TYPES = ['NIF_IVA', 'PASSPORT', 'OTHER_ID', 'RESIDENCE_CERT'] as const;
+export type ForeignIdType = (typeof FOREIGN_ID_TYPES)[number];
+export const aeatIdType: Record<ForeignIdType, string> = {
+  NIF_IVA: '02',
+  PASSPORT: '03',
+  OTHER_ID: '04',
+  RESIDENCE_CERT: '05',
+};
+
+export const VAT_TREATMENTS = ['DOMESTIC', 'RECARGO_EQUIVALENCIA', 'INTRA_EU', 'EXPORT'] as const;
+export type VatTreatment = (typeof VAT_TREATMENTS)[number];
+
+const ForeignTaxIdInput = z
+  .object({
+    type: z.enum(FOREIGN_ID_TYPES),
+    // AEAT IDOtro.ID: at most 20 characters.
+    value: z.string().trim().min(1, { message: 'El identificador es obligatorio.' }).max(20),
+    country: Country,
+  })
+  .strict();
+
+export interface ForeignTaxId {
+  type: ForeignIdType;
+  value: string;
+  country: string;
+}
+
+/** A Spanish NIF (normalised string) or a foreign identifier. */
+export type CustomerTaxId = string | ForeignTaxId;
+
+/** Either a Spanish NIF (checked and normalised) or a foreign identifier with its AEAT type. */
+export const CustomerTaxIdSchema = z
+  .union([z.string().trim().min(1, { message: 'El NIF es obligatorio.' }).max(20), ForeignTaxIdInput])
+  .transform((v, ctx): CustomerTaxId => {
+    if (typeof v === 'string') {
+      const r = validateTaxId(v);
+      if (!r.valid) ctx.addIssue({ code: 'custom', message: r.reason ?? 'El NIF no es válido.' });
+      return r.normalized;
+    }
+    if (v.type === 'NIF_IVA') {
+      if (v.country === 'ES') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: 'Para un cliente español indica su NIF, no un NIF-IVA.',
+        });
+      }
+      const r = validateEuVatNumber(v.value, v.country);
+      if (!r.valid)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: r.reason ?? 'NIF-IVA no válido.' });
+      return { ...v, value: r.normalized };
+    }
+    return { ...v, value: v.value.toUpperCase().replace(/\s+/g, '') };
+  });
+
+/** The key that makes a tax id unique within a company (the claim item's key). */
+export const taxIdKey = (t: CustomerTaxId): string =>
+  typeof t === 'string' ? `ES:NIF:${t}` : `${t.country}:${t.type}:${t.value}`;
+
+export const customerTaxIdText = (t: CustomerTaxId): string => (typeof t === 'string' ? t : t.value);
+
+const CustomerAddress = z
+  .object({
+    street: z.string().trim().min(1, { message: 'La dirección es obligatoria.' }).max(200),
+    postalCode: z.string().trim().min(1).max(12),
+    city: z.string().trim().min(1).max(100),
+    province: z.string().trim().max(100).default(''),
+    country: Country.default('ES'),
+  })
+  .strict()
+  .superRefine((a, ctx) => {
+    const ok = a.country === 'ES' ? /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(a.postalCode) : true;
+    if (!ok)
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'El código postal no es válido.' });
+    if (a.country === 'ES' && !a.province) {
+      ctx.addIssue({ code: 'custom', path: ['province'], message: 'La provincia es obligatoria.' });
+    }
+  });
+
+const Iban = z
+  .string()
+  .trim()
+  .max(42)
+  .transform((raw, ctx) => {
+    const r = validateIban(raw);
+    if (!r.valid) ctx.addIssue({ code: 'custom', message: r.reason ?? 'El IBAN no es válido.' });
+    return r.normalized;
+  });
+
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s]{6,20}$/, { message: 'El teléfono no es válido.' });
+
+/** Why a VAT treatment does not fit the customer's identity, or undefined when it fits. */
+export function vatTreatmentConflict(c: {
+  taxId: CustomerTaxId;
+  vatTreatment: VatTreatment;
+  address: { country: string };
+}): string | undefined {
+  const { taxId, vatTreatment } = c;
+  if (vatTreatment === 'INTRA_EU') {
+    // Art. 25 Ley 37/1992: the exemption needs the acquirer's VAT number of another member state.
+    const ok = typeof taxId !== 'string' && taxId.type === 'NIF_IVA' && taxId.country !== 'ES';
+    return ok ? undefined : 'Una operación intracomunitaria exige el NIF-IVA de otro país de la UE.';
+  }
+  if (vatTreatment === 'EXPORT') {
+    // Art. 21 Ley 37/1992: the goods leave the Union.
+    const country = c.address.country;
+    const foreignId = typeof taxId === 'string' ? undefined : taxId;
+    const ok = country !== 'ES' && !isEuCountry(country) && (!foreignId || !isEuCountry(foreignId.country));
+    return ok ? undefined : 'Una exportación exige un cliente de un país fuera de la UE.';
+  }
+  if (vatTreatment === 'RECARGO_EQUIVALENCIA') {
+    // Art. 154 Ley 37/1992: retailers who are natural persons or entities under income attribution
+    // (comunidades de bienes E, sociedades civiles J), always with a Spanish NIF.
+    const r = typeof taxId === 'string' ? validateTaxId(taxId) : undefined;
+    const ok = r?.valid && (r.kind === 'DNI' || r.kind === 'NIE' || /^[EJ]/.test(r.normalized));
+    return ok
+      ? undefined
+      : 'El recargo de equivalencia exige el NIF español de una persona física o de una entidad en atribución de rentas.';
+  }
+  return undefined;
+}
+
+const customerFields = {
+  name: z.string().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+  taxId: CustomerTaxIdSchema,
+  address: CustomerAddress,
+  email: Email.optional(),
+  phone: Phone.optional(),
+  paymentTermsDays: z.number().int().min(0).max(365).default(30),
+  iban: Iban.optional(),
+  vatTreatment: z.enum(VAT_TREATMENTS).default('DOMESTIC'),
+  isActive: z.boolean().default(true),
+};
+
+const consistent = <
+  T extends { taxId: CustomerTaxId; vatTreatment: VatTreatment; address: { country: string } },
+>(
+  c: T,
+  ctx: z.RefinementCtx,
+) => {
+  const conflict = vatTreatmentConflict(c);
+  if (conflict) ctx.addIssue({ code: 'custom', path: ['vatTreatment'], message: conflict });
+};
+
+export const CreateCustomerBody = z.object(customerFields).strict().superRefine(consistent);
+export type CreateCustomerBody = z.infer<typeof CreateCustomerBody>;
+
+/** PUT replaces the customer's data (the contract of POST); `isActive` left out keeps its value. */
+export const UpdateCustomerBody = z
+  .object({ ...customerFields, isActive: z.boolean().optional() })
+  .strict()
+  .superRefine(consistent);
+export type UpdateCustomerBody = z.infer<typeof UpdateCustomerBody>;
+
+export const CustomerPath = z.object({ customerId: Id });
+export type CustomerPath = z.infer<typeof CustomerPath>;
+
+export const CustomerListQuery = PageQuery.extend({
+  active: z.enum(['true', 'false']).optional(),
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+
+export interface Customer {
+  customerId: string;
+  companyId: string;
+  name: string;
+  taxId: CustomerTaxId;
+  address: { street: string; postalCode: string; city: string; province: string; country: string };
+  email?: string;
+  phone?: string;
+  paymentTermsDays: number;
+  iban?: string;
+  vatTreatment: VatTreatment;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// --- invoice series ----------------------------------------------------------------------------
+
+export const SERIES_PURPOSES = ['ORDINARY', 'RECTIFICATIVA', 'SIMPLIFICADA'] as const;
+export type SeriesPurpose = (typeof SERIES_PURPOSES)[number];
+
+export const DEFAULT_NUMBER_FORMAT = '{SERIES}-{YYYY}-{NNNN}';
+/** VeriFacTu and SII take at most 60 characters; we stay well below. */
+export const MAX_INVOICE_NUMBER_LENGTH = 30;
+
+const FORMAT_TOKEN = /\{(SERIES|YYYY|YY|N{3,8})\}/g;
+
+/**
+ * Checks a number pattern: literals from `A-Z 0-9 - / . _`, exactly one year token ({YYYY} or
+ * {YY}, since numbering restarts every year and the number must stay unique in the series),
+ * exactly one number token of 3 to 8 N, {SERIES} at most once. Returns why it is refused.
+ */
+export function numberFormatProblem(format: string, code = 'XXXXXXXXXX'): string | undefined {
+  const tokens = [...format.matchAll(FORMAT_TOKEN)].map((m) => m[1]!);
+  const literals = format.replace(FORMAT_TOKEN, '');
+  if (!/^[A-Z0-9\-/._]*$/.test(literals)) {
+    return 'El formato solo admite letras mayúsculas, dígitos, - / . _ y los marcadores {SERIES}, {YYYY}, {YY}, {NNNN}.';
+  }
+  const years = tokens.filter((t) => t === 'YYYY' || t === 'YY').length;
+  const numbers = tokens.filter((t) => t.startsWith('N')).length;
+  const series = tokens.filter((t) => t === 'SERIES').length;
+  if (years !== 1) return 'El formato debe incluir el año una vez ({YYYY} o {YY}).';
+  if (numbers !== 1) return 'El formato debe incluir el número una vez ({NNN} a {NNNNNNNN}).';
+  if (series > 1) return 'El formato solo puede incluir {SERIES} una vez.';
+  const longest = renderNumber(format, code, 2026, 1).length;
+  if (longest > MAX_INVOICE_NUMBER_LENGTH) {
+    return `El número resultante no puede superar ${MAX_INVOICE_NUMBER_LENGTH} caracteres.`;
+  }
+  return undefined;
+}
+
+/** Digits of the number token of a pattern (the largest number it can hold is 10^digits - 1). */
+export const numberDigits = (format: string): number => {
+  const m = format.match(/\{(N{3,8})\}/);
+  return m ? m[1]!.length : 4;
+};
+
+/** Renders a pattern: `{SERIES}-{YYYY}-{NNNN}` with F, 2026, 1 gives `F-2026-0001`. */
+export function renderNumber(format: string, code: string, year: number, n: number): string {
+  return format.replace(FORMAT_TOKEN, (_, token: string) => {
+    if (token === 'SERIES') return code;
+    if (token === 'YYYY') return String(year).padStart(4, '0');
+    if (token === 'YY') return String(year % 100).padStart(2, '0');
+    return String(n).padStart(token.length, '0');
+  });
+}
+
+const SeriesCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9](?:[A-Z0-9-]{0,8}[A-Z0-9])?$/, {
+    message:
+      'El código debe tener de 1 a 10 letras mayúsculas, dígitos o guiones (sin guion al inicio o al final).',
+  });
+
+const NumberFormat = z.string().trim().min(1).max(60);
+
+const formatFits = (s: { code?: string; format?: string }, ctx: z.RefinementCtx) => {
+  if (s.format === undefined) return;
+  const problem = numberFormatProblem(s.format, s.code);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['format'], message: problem });
+};
+
+export const CreateInvoiceSeriesBody = z
+  .object({
+    code: SeriesCode,
+    description: z.string().trim().max(200).default(''),
+    purpose: z.enum(SERIES_PURPOSES).default('ORDINARY'),
+    format: NumberFormat.default(DEFAULT_NUMBER_FORMAT),
+    isDefault: z.boolean().optional(),
+    isActive: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine(formatFits);
+export type CreateInvoiceSeriesBody = z.infer<typeof CreateInvoiceSeriesBody>;
+
+/** Partial update; code, purpose and format are frozen once the series has issued numbers. */
+export const UpdateInvoiceSeriesBody = z
+  .object({
+    code: SeriesCode.optional(),
+    description: z.string().trim().max(200).optional(),
+    purpose: z.enum(SERIES_PURPOSES).optional(),
+    format: NumberFormat.optional(),
+    isDefault: z.boolean().optional(),
+    isActive: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine(formatFits);
+export type UpdateInvoiceSeriesBody = z.infer<typeof UpdateInvoiceSeriesBody>;
+
+export const InvoiceSeriesPath = z.object({ seriesId: Id });
+export type InvoiceSeriesPath = z.infer<typeof InvoiceSeriesPath>;
+
+export const InvoiceSeriesListQuery = z.object({
+  purpose: z.enum(SERIES_PURPOSES).optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+export type InvoiceSeriesListQuery = z.infer<typeof InvoiceSeriesListQuery>;
+
+export interface InvoiceSeries {
+  seriesId: string;
+  companyId: string;
+  code: string;
+  description: string;
+  purpose: SeriesPurpose;
+  format: string;
+  isActive: boolean;
+  /** How many numbers the series has issued, all years together (frozen code and format once > 0). */
+  issuedCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A series as the API returns it: `isDefault` comes from the company's default pointer. */
+export interface InvoiceSeriesView extends InvoiceSeries {
+  isDefault: boolean;
+  /** What the next number of the current year looks like with this format. */
+  example: string;
+}
