@@ -4,6 +4,7 @@ import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
 import { defineAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
+import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import type { MembershipRecord } from '@shared/db/records';
 import { parseSort } from '@shared/schemas/common';
 import {
@@ -13,7 +14,6 @@ import {
   ToggleCompanyUserStatusBody,
   UpdateCompanyUserBody,
 } from '@shared/schemas/companies';
-import { matchesSearch, paginate, sortBy } from '../model/listing';
 import { assertCanManage } from '../model/permissions';
 import type { CompaniesDeps } from '../store/deps';
 import {

@@ -1,9 +1,9 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import { defineAction } from '@functions/platform/http';
+import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import type { Company } from '@shared/db/records';
 import { parseSort } from '@shared/schemas/common';
 import { type CompanyEntry, CompanyListQuery, companyEntry } from '@shared/schemas/companies';
-import { matchesSearch, paginate, sortBy } from '../model/listing';
 import { getCompanies, getProfile, listAllCompanies } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import { membershipsOfUser } from '../store/memberships';

@@ -1,7 +1,7 @@
 import { defineAction } from '@functions/platform/http';
+import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import { parseSort } from '@shared/schemas/common';
 import { CustomerListQuery, customerTaxIdText } from '@shared/schemas/invoices';
-import { matchesSearch, paginate, sortBy } from '../model/listing';
 import { assertCanRead } from '../model/permissions';
 import { listCustomers } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';

@@ -1,6 +1,6 @@
 import { defineAction } from '@functions/platform/http';
+import { sortBy } from '@shared/api/listing';
 import { InvoiceSeriesListQuery } from '@shared/schemas/invoices';
-import { sortBy } from '../model/listing';
 import { assertCanRead } from '../model/permissions';
 import { seriesView } from '../model/series-view';
 import type { InvoicesDeps } from '../store/deps';

@@ -1,6 +1,9 @@
-/** In-memory filtering, sorting and paging of small per-user lists (see access-patterns.md). */
+/**
+ * In-memory filtering, sorting and paging of small per-company lists (see shared/db/access-patterns.md):
+ * one Query reads the list, these shape the page. Shared by every domain that lists that way.
+ */
 
-import type { Page } from '@shared/api/envelope';
+import type { Page } from './envelope';
 
 /** Case- and accent-insensitive text for search ("Peña" matches "pena"). */
 export const fold = (s: string): string =>
@@ -16,7 +19,7 @@ export function matchesSearch(search: string | undefined, ...fields: (string | u
 }
 
 export function sortBy<T>(items: T[], key: (t: T) => string, dir: 'asc' | 'desc'): T[] {
-  const sorted = [...items].sort((a, b) => key(a).localeCompare(key(b), 'es'));
+  const sorted = [...items].sort((a, b) => key(a).localeCompare(key(b), 'es', { sensitivity: 'base' }));
   return dir === 'desc' ? sorted.reverse() : sorted;
 }
 

@@ -1,0 +1,43 @@
+import { defineAction } from '@functions/platform/http';
+import { type Supplier, SupplierBody } from '@shared/schemas/expenses';
+import { assertCanWrite } from '../model/permissions';
+import { getCategory } from '../store/categories';
+import type { ExpensesDeps } from '../store/deps';
+import { saveSupplier, unknownCategory } from '../store/suppliers';
+
+/** The default category must be an active category of the same company. */
+export async function assertCategoryUsable(
+  deps: ExpensesDeps,
+  companyId: string,
+  categoryId: string | undefined,
+) {
+  if (!categoryId) return;
+  const category = await getCategory(deps, companyId, categoryId);
+  if (!category?.isActive) throw unknownCategory();
+}
+
+export async function createSupplier(
+  input: { companyId: string; body: SupplierBody },
+  deps: ExpensesDeps,
+): Promise<Supplier> {
+  await assertCategoryUsable(deps, input.companyId, input.body.defaultExpenseCategoryId);
+  const now = deps.now().toISOString();
+  const supplier: Supplier = {
+    supplierId: deps.newId(),
+    companyId: input.companyId,
+    ...input.body,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await saveSupplier(deps, undefined, supplier);
+  return supplier;
+}
+
+export const createSupplierRoute = defineAction({
+  body: SupplierBody,
+  status: 201,
+  run: ({ auth, scope, body }, deps: ExpensesDeps) => {
+    assertCanWrite(auth, scope);
+    return createSupplier({ companyId: scope!.companyId, body }, deps);
+  },
+});

@@ -1,0 +1,36 @@
+import { defineAction } from '@functions/platform/http';
+import { type Supplier, SupplierBody, SupplierPath } from '@shared/schemas/expenses';
+import { assertCanWrite } from '../model/permissions';
+import type { ExpensesDeps } from '../store/deps';
+import { saveSupplier } from '../store/suppliers';
+import { assertCategoryUsable } from './create-supplier';
+import { requireSupplier } from './get-supplier';
+
+/** A replacement: optional fields left out are removed. */
+export async function updateSupplier(
+  input: { companyId: string; supplierId: string; body: SupplierBody },
+  deps: ExpensesDeps,
+): Promise<Supplier> {
+  const current = await requireSupplier(deps, input.companyId, input.supplierId);
+  if (input.body.defaultExpenseCategoryId !== current.defaultExpenseCategoryId) {
+    await assertCategoryUsable(deps, input.companyId, input.body.defaultExpenseCategoryId);
+  }
+  const next: Supplier = {
+    supplierId: current.supplierId,
+    companyId: current.companyId,
+    ...input.body,
+    createdAt: current.createdAt,
+    updatedAt: deps.now().toISOString(),
+  };
+  await saveSupplier(deps, current, next);
+  return next;
+}
+
+export const updateSupplierRoute = defineAction({
+  params: SupplierPath,
+  body: SupplierBody,
+  run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
+    assertCanWrite(auth, scope);
+    return updateSupplier({ companyId: scope!.companyId, supplierId: params.supplierId, body }, deps);
+  },
+});
