@@ -168,6 +168,13 @@ export const routes = {
   'invoiceSeries.get': r('GET', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
   'invoiceSeries.update': r('PUT', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
   'invoiceSeries.delete': r('DELETE', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
+  'invoices.list': r('GET', `${V1}/invoices`, 'invoices', 'user', true),
+  'invoices.create': r('POST', `${V1}/invoices`, 'invoices', 'user', true),
+  'invoices.createAndConfirm': r('POST', `${V1}/invoices/create-and-confirm`, 'invoices', 'user', true),
+  'invoices.get': r('GET', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
+  'invoices.update': r('PUT', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
+  'invoices.delete': r('DELETE', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
+  'invoices.confirm': r('POST', `${V1}/invoices/{invoiceId}/confirm`, 'invoices', 'user', true),
 
   // --- expenses: suppliers and expense categories (spec part 1 §7, part 2 §2) ---
   'suppliers.list': r('GET', `${V1}/suppliers`, 'expenses', 'user', true),

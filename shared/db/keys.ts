@@ -198,6 +198,24 @@ export const keys = {
     pk: `COMPANY#${enc(companyId)}`,
     sk: 'EXPCATDEFAULTS',
   }),
+
+  // --- invoices: issued invoices and their events ---
+  /** An issued invoice (draft or confirmed) of a company. */
+  invoice: (companyId: string, invoiceId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `INVOICE#${enc(invoiceId)}`,
+  }),
+  /** gsi1: a company's issued invoices by invoice date (the list is one Query with a date range). */
+  invoiceByDate: (companyId: string, invoiceDate: string, invoiceId: string) => ({
+    gsi1pk: `COMPANY#${enc(companyId)}#INVOICES`,
+    gsi1sk: `${invoiceDate}#${enc(invoiceId)}`,
+  }),
+  invoiceByDatePartition: (companyId: string) => ({ gsi1pk: `COMPANY#${enc(companyId)}#INVOICES` }),
+  /** An event of an invoice (INVOICE_CONFIRMED...), written in the transaction that causes it. */
+  invoiceEvent: (companyId: string, invoiceId: string, kind: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `INVEVENT#${enc(invoiceId)}#${enc(kind)}`,
+  }),
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

@@ -399,3 +399,228 @@ export interface InvoiceSeriesView extends InvoiceSeries {
   /** What the next number of the current year looks like with this format. */
   example: string;
 }
+
+// --- issued invoices (issue 4, items 3 and 4: drafts and confirmation) -----------------------------
+
+export const INVOICE_TYPES = ['F1', 'F2', 'F3'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+export const INVOICE_STATUSES = ['DRAFT', 'CONFIRMED'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const PAYMENT_METHODS = ['TRANSFER', 'DIRECT_DEBIT', 'CARD', 'CASH', 'OTHER'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const EXEMPTION_CAUSES = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'] as const;
+export const NOT_SUBJECT_KINDS = ['N1', 'N2'] as const;
+
+const QUANTITY = /^\d{1,9}(\.\d{1,3})?$/;
+
+/**
+ * A quantity with at most 3 decimals, turned into thousandths exactly: the decimal text is split,
+ * never multiplied as a float (1.005 × 1000 is 1004.9999… in binary floating point).
+ */
+export const Quantity = z.union([z.number(), z.string().trim()]).transform((raw, ctx): number => {
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (!QUANTITY.test(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'La cantidad debe ser un número positivo con como máximo 3 decimales.',
+    });
+    return z.NEVER;
+  }
+  const [whole = '0', fraction = ''] = text.split('.');
+  const milli = Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
+  if (milli <= 0) ctx.addIssue({ code: 'custom', message: 'La cantidad debe ser mayor que cero.' });
+  return milli;
+});
+
+const Bp = z.number().int().min(0).max(10_000);
+
+export const InvoiceLineBody = z
+  .object({
+    description: z.string().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
+    quantity: Quantity,
+    unitPriceCents: z.number().int().min(0).max(1_000_000_000_000),
+    discountBp: Bp.default(0),
+    vatRateBp: z.number().int().min(0).max(10_000),
+    exemptionCause: z.enum(EXEMPTION_CAUSES).optional(),
+    notSubject: z.enum(NOT_SUBJECT_KINDS).optional(),
+    reverseCharge: z.boolean().optional(),
+    recargo: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((l, ctx) => {
+    const kinds = [l.exemptionCause, l.notSubject, l.reverseCharge ? 'S2' : undefined].filter(Boolean);
+    if (kinds.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exemptionCause'],
+        message: 'Una línea solo puede ser exenta, no sujeta o con inversión del sujeto pasivo.',
+      });
+    }
+    if (kinds.length > 0 && l.vatRateBp !== 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vatRateBp'],
+        message: 'Una línea exenta, no sujeta o con inversión del sujeto pasivo no repercute IVA: tipo 0.',
+      });
+    }
+  });
+export type InvoiceLineBody = z.infer<typeof InvoiceLineBody>;
+
+/** The customer written on the invoice when it is not (or not only) a stored customer. */
+export const InvoiceCustomerBody = z
+  .object({
+    nif: z.string().optional(),
+    idOtro: z.object({ type: z.string(), value: z.string(), country: z.string() }).strict().optional(),
+    name: z.string().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+    address: z.string().trim().max(200).default(''),
+    postalCode: z.string().trim().max(12).default(''),
+    city: z.string().trim().max(100).default(''),
+    country: Country.default('ES'),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.nif !== undefined && c.idOtro !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nif'],
+        message: 'Indica el NIF o un identificador extranjero, no ambos.',
+      });
+    }
+    const raw = c.nif ?? c.idOtro;
+    if (raw === undefined) return;
+    const parsed = CustomerTaxIdSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.nif !== undefined ? 'nif' : 'idOtro', ...issue.path.map(String)],
+        message: issue.message,
+      });
+    }
+  })
+  .transform((c) => {
+    const raw = c.nif ?? c.idOtro;
+    const taxId = raw === undefined ? undefined : CustomerTaxIdSchema.parse(raw);
+    return {
+      name: c.name,
+      taxId,
+      address: c.address,
+      postalCode: c.postalCode,
+      city: c.city,
+      country: c.country,
+    };
+  });
+export type InvoiceCustomerBody = z.infer<typeof InvoiceCustomerBody>;
+
+export const CreateInvoiceBody = z
+  .object({
+    invoiceType: z.enum(INVOICE_TYPES),
+    invoiceDate: z.iso.date(),
+    operationDate: z.iso.date().optional(),
+    customerId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+    customer: InvoiceCustomerBody.optional(),
+    invoiceLines: z
+      .array(InvoiceLineBody)
+      .min(1, { message: 'La factura debe tener al menos una línea.' })
+      .max(500),
+    irpfRateBp: Bp.optional(),
+    dueDate: z.iso.date().optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    notes: z.string().trim().max(2000).optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.dueDate && b.dueDate < b.invoiceDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueDate'],
+        message: 'El vencimiento no puede ser anterior a la fecha de la factura.',
+      });
+    }
+  });
+export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBody>;
+
+export const InvoicePath = z.object({ invoiceId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+export type InvoicePath = z.infer<typeof InvoicePath>;
+
+/** `?series=` takes a series id or its code. */
+export const InvoiceSeriesQuery = z.object({ series: z.string().trim().min(1).max(64).optional() });
+export type InvoiceSeriesQuery = z.infer<typeof InvoiceSeriesQuery>;
+
+export const InvoiceListQuery = PageQuery.extend({
+  type: z.enum(INVOICE_TYPES).optional(),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  customer: z.string().trim().max(64).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
+/** The customer as it was when the invoice was written (an issued invoice never follows later edits). */
+export interface InvoiceCustomerSnapshot {
+  customerId: string | null;
+  name: string;
+  taxId: CustomerTaxId | null;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  vatTreatment: VatTreatment;
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantityMilli: number;
+  unitPriceCents: number;
+  discountBp: number;
+  vatRateBp: number;
+  operation: string;
+  recargo: boolean;
+  baseCents: number;
+}
+
+export interface InvoiceTotalsView {
+  baseCents: number;
+  vatCents: number;
+  recargoCents: number;
+  irpfCents: number;
+  totalCents: number;
+}
+
+export interface Invoice {
+  invoiceId: string;
+  companyId: string;
+  invoiceType: InvoiceType;
+  status: InvoiceStatus;
+  invoiceDate: string;
+  operationDate: string | null;
+  dueDate: string | null;
+  paymentMethod: PaymentMethod | null;
+  notes: string | null;
+  customer: InvoiceCustomerSnapshot | null;
+  invoiceLines: InvoiceLine[];
+  irpfRateBp: number;
+  totals: InvoiceTotalsView;
+  breakdown: {
+    operation: string;
+    vatRateBp: number;
+    recargoRateBp: number;
+    baseCents: number;
+    vatCents: number;
+    recargoCents: number;
+  }[];
+  legalMentions: string[];
+  series: string | null;
+  seriesId: string | null;
+  /** The series chosen with `?series=` when the draft was created; used when it is confirmed. */
+  requestedSeriesId: string | null;
+  number: number | null;
+  invoiceNumber: string | null;
+  confirmedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

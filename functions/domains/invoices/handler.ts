@@ -1,13 +1,20 @@
 import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { confirmInvoiceRoute } from './actions/confirm-invoice';
+import { createAndConfirmInvoiceRoute } from './actions/create-and-confirm-invoice';
 import { createCustomerRoute } from './actions/create-customer';
+import { createInvoiceRoute } from './actions/create-invoice';
 import { createInvoiceSeriesRoute } from './actions/create-invoice-series';
 import { deleteCustomerRoute } from './actions/delete-customer';
+import { deleteInvoiceRoute } from './actions/delete-invoice';
 import { deleteInvoiceSeriesRoute } from './actions/delete-invoice-series';
 import { getCustomerRoute } from './actions/get-customer';
+import { getInvoiceRoute } from './actions/get-invoice';
 import { getInvoiceSeriesRoute } from './actions/get-invoice-series';
 import { listCustomersRoute } from './actions/list-customers';
 import { listInvoiceSeriesRoute } from './actions/list-invoice-series';
+import { listInvoicesRoute } from './actions/list-invoices';
 import { updateCustomerRoute } from './actions/update-customer';
+import { updateInvoiceRoute } from './actions/update-invoice';
 import { updateInvoiceSeriesRoute } from './actions/update-invoice-series';
 import { type InvoicesDeps, makeDeps } from './store/deps';
 
@@ -22,6 +29,13 @@ export const invoicesActions: { [K in RoutesOf<'invoices'>]: AnyAction<InvoicesD
   'invoiceSeries.get': getInvoiceSeriesRoute,
   'invoiceSeries.update': updateInvoiceSeriesRoute,
   'invoiceSeries.delete': deleteInvoiceSeriesRoute,
+  'invoices.list': listInvoicesRoute,
+  'invoices.create': createInvoiceRoute,
+  'invoices.createAndConfirm': createAndConfirmInvoiceRoute,
+  'invoices.get': getInvoiceRoute,
+  'invoices.update': updateInvoiceRoute,
+  'invoices.delete': deleteInvoiceRoute,
+  'invoices.confirm': confirmInvoiceRoute,
 };
 
 export const handler = createApiHandler('invoices', invoicesActions, makeDeps);

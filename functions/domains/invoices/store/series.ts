@@ -353,3 +353,19 @@ export function isNumberClaimConflict(e: unknown, counterIndex: number): boolean
   if (reasons[counterIndex]?.Code === 'ConditionalCheckFailed') return true;
   return reasons.some((r) => r.Code === 'TransactionConflict');
 }
+
+/** A series found by its code (through the code claim), read strongly consistent. */
+export async function getSeriesByCode(
+  deps: Deps,
+  companyId: string,
+  code: string,
+): Promise<InvoiceSeries | undefined> {
+  const claim = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.invoiceSeriesCodeClaim(companyId, code.trim().toUpperCase()),
+      ConsistentRead: true,
+    }),
+  );
+  return claim.Item ? getSeries(deps, companyId, String(claim.Item.seriesId)) : undefined;
+}

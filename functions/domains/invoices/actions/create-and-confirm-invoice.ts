@@ -1,0 +1,31 @@
+import type { CompanyScope } from '@functions/platform/company-scope';
+import { defineAction } from '@functions/platform/http';
+import { CreateInvoiceBody, type Invoice, InvoiceSeriesQuery } from '@shared/schemas/invoices';
+import { assertCanWrite } from '../model/permissions';
+import type { InvoicesDeps } from '../store/deps';
+import { confirmInvoiceWrite } from '../store/invoices';
+import { resolveSeries } from './confirm-invoice';
+import { draftOf } from './create-invoice';
+
+/**
+ * Create + confirm as ONE transaction (the confirmed invoice is put directly with its number
+ * claim and event), so a refusal or a lost race never leaves a stray draft behind.
+ */
+export async function createAndConfirmInvoice(
+  input: { scope: CompanyScope; body: CreateInvoiceBody; series: string | undefined },
+  deps: InvoicesDeps,
+): Promise<Invoice> {
+  const draft = await draftOf(deps, input.scope.companyId, input.body);
+  const series = await resolveSeries(deps, draft, input.series);
+  return confirmInvoiceWrite(deps, draft, series, 'create', draft.updatedAt);
+}
+
+export const createAndConfirmInvoiceRoute = defineAction({
+  query: InvoiceSeriesQuery,
+  body: CreateInvoiceBody,
+  status: 201,
+  run: ({ auth, scope, query, body }, deps: InvoicesDeps) => {
+    assertCanWrite(auth, scope);
+    return createAndConfirmInvoice({ scope: scope!, body, series: query.series }, deps);
+  },
+});

@@ -1,0 +1,40 @@
+import type { CompanyScope } from '@functions/platform/company-scope';
+import { defineAction } from '@functions/platform/http';
+import { CreateInvoiceBody, type Invoice, InvoicePath } from '@shared/schemas/invoices';
+import { buildDraft } from '../model/build-invoice';
+import { assertCanWrite } from '../model/permissions';
+import type { InvoicesDeps } from '../store/deps';
+import { confirmedIsFinal, replaceDraft } from '../store/invoices';
+import { customerOf } from './create-invoice';
+import { requireInvoice } from './get-invoice';
+
+/** Replaces a draft with the body (the contract of POST). A confirmed invoice is refused untouched. */
+export async function updateInvoice(
+  input: { scope: CompanyScope; invoiceId: string; body: CreateInvoiceBody },
+  deps: InvoicesDeps,
+): Promise<Invoice> {
+  const { companyId } = input.scope;
+  const current = await requireInvoice(deps, companyId, input.invoiceId);
+  // Art. 6 RD 1619/2012: an issued invoice is never edited; corrections are rectificativas.
+  if (current.status !== 'DRAFT') throw confirmedIsFinal();
+  const next = buildDraft({
+    invoiceId: current.invoiceId,
+    companyId,
+    body: input.body,
+    customer: await customerOf(deps, companyId, input.body),
+    now: deps.now().toISOString(),
+    createdAt: current.createdAt,
+    requestedSeriesId: current.requestedSeriesId,
+  });
+  await replaceDraft(deps, current, next);
+  return next;
+}
+
+export const updateInvoiceRoute = defineAction({
+  params: InvoicePath,
+  body: CreateInvoiceBody,
+  run: ({ auth, scope, params, body }, deps: InvoicesDeps) => {
+    assertCanWrite(auth, scope);
+    return updateInvoice({ scope: scope!, invoiceId: params.invoiceId, body }, deps);
+  },
+});

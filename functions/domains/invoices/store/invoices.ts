@@ -1,0 +1,253 @@
+/**
+ * DynamoDB access for issued invoices: the invoice item (with its by-date index keys), draft
+ * writes guarded by `status = DRAFT`, and the confirming transaction that carries the invoice,
+ * the number claim and the INVOICE_CONFIRMED event together.
+ */
+
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@functions/platform/store/directory';
+import { AppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import type { IndexName } from '@shared/db/table';
+import type { Invoice, InvoiceSeries } from '@shared/schemas/invoices';
+import type { InvoicesDeps } from './deps';
+import { isNumberClaimConflict, type NumberClaim, numberClaimItems } from './series';
+
+type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** How many times a confirmation claims a number again after losing a race. */
+export const MAX_CONFIRM_ATTEMPTS = 10;
+
+export const invoiceItem = (inv: Invoice) => ({
+  ...keys.invoice(inv.companyId, inv.invoiceId),
+  ...keys.invoiceByDate(inv.companyId, inv.invoiceDate, inv.invoiceId),
+  entity: 'Invoice',
+  v: SCHEMA_VERSION,
+  ...inv,
+});
+
+const reasonsOf = (e: unknown) =>
+  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
+
+const isConditionFailure = (e: unknown) =>
+  (e as { name?: string }).name === 'ConditionalCheckFailedException';
+
+// Art. 6 RD 1619/2012: an issued invoice is never edited; corrections are rectificativas.
+export const confirmedIsFinal = () =>
+  new AppError(
+    'DOC_047',
+    'La factura ya está confirmada y no se puede modificar ni eliminar; emite una rectificativa.',
+  );
+
+export const invoiceNotFound = () => new AppError('CORE_006', 'La factura no existe.');
+
+export async function getInvoice(
+  deps: Deps,
+  companyId: string,
+  invoiceId: string,
+): Promise<Invoice | undefined> {
+  const res = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.invoice(companyId, invoiceId), ConsistentRead: true }),
+  );
+  return res.Item ? (stripKeys(res.Item) as unknown as Invoice) : undefined;
+}
+
+/** A company's invoices dated within [from, to], newest first: one Query on gsi1. */
+export async function listInvoices(
+  deps: Deps,
+  companyId: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<Invoice[]> {
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    IndexName: 'gsi1' satisfies IndexName,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.invoiceByDatePartition(companyId).gsi1pk,
+      ':from': from ?? '0000-00-00',
+      // '~' sorts after every id character, so the whole `to` day is included.
+      ':to': `${to ?? '9999-12-31'}#~`,
+    },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => stripKeys(i) as unknown as Invoice);
+}
+
+export async function putDraft(deps: Deps, inv: Invoice): Promise<void> {
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: invoiceItem(inv),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** After a refused draft write: DOC_047 when it was confirmed meanwhile, 404 when it is gone. */
+async function draftRefusal(deps: Deps, companyId: string, invoiceId: string): Promise<AppError> {
+  const fresh = await getInvoice(deps, companyId, invoiceId);
+  if (fresh?.status === 'CONFIRMED') return confirmedIsFinal();
+  if (!fresh) return invoiceNotFound();
+  return new AppError(
+    'CORE_004',
+    'La factura ha cambiado mientras la editabas. Recarga y vuelve a intentarlo.',
+    {
+      details: { reason: 'CONCURRENT_UPDATE' },
+    },
+  );
+}
+
+/** Replaces a draft, only while it is still the draft that was read. */
+export async function replaceDraft(deps: Deps, current: Invoice, next: Invoice): Promise<void> {
+  try {
+    await deps.db.send(
+      new PutCommand({
+        TableName: deps.table,
+        Item: invoiceItem(next),
+        ConditionExpression: '#status = :draft AND updatedAt = :seen',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':draft': 'DRAFT', ':seen': current.updatedAt },
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailure(e)) throw await draftRefusal(deps, current.companyId, current.invoiceId);
+    throw e;
+  }
+}
+
+export async function deleteDraft(deps: Deps, companyId: string, invoiceId: string): Promise<void> {
+  try {
+    await deps.db.send(
+      new DeleteCommand({
+        TableName: deps.table,
+        Key: keys.invoice(companyId, invoiceId),
+        ConditionExpression: '#status = :draft',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':draft': 'DRAFT' },
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailure(e)) throw await draftRefusal(deps, companyId, invoiceId);
+    throw e;
+  }
+}
+
+/** The invoice as confirmed with a claimed number. */
+export const confirmed = (inv: Invoice, series: InvoiceSeries, claim: NumberClaim, at: string): Invoice => ({
+  ...inv,
+  status: 'CONFIRMED',
+  series: series.code,
+  seriesId: series.seriesId,
+  number: claim.number,
+  invoiceNumber: claim.invoiceNumber,
+  confirmedAt: at,
+  updatedAt: at,
+});
+
+const eventPut = (deps: Deps, inv: Invoice): TransactItem => ({
+  Put: {
+    TableName: deps.table,
+    Item: {
+      ...keys.invoiceEvent(inv.companyId, inv.invoiceId, 'INVOICE_CONFIRMED'),
+      entity: 'InvoiceEvent',
+      v: SCHEMA_VERSION,
+      kind: 'INVOICE_CONFIRMED',
+      invoiceId: inv.invoiceId,
+      companyId: inv.companyId,
+      invoiceType: inv.invoiceType,
+      invoiceDate: inv.invoiceDate,
+      series: inv.series,
+      number: inv.number,
+      invoiceNumber: inv.invoiceNumber,
+      totals: inv.totals,
+      at: inv.confirmedAt,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/**
+ * The write of the invoice itself: 'create' puts a new confirmed invoice (create-and-confirm,
+ * one transaction, so a refusal leaves no draft behind); 'update' turns a draft into the
+ * confirmed invoice, conditioned on it still being a draft.
+ */
+function invoiceWrite(
+  deps: Deps,
+  next: Invoice,
+  mode: 'create' | 'update',
+  seenUpdatedAt: string,
+): TransactItem {
+  if (mode === 'create') {
+    return {
+      Put: {
+        TableName: deps.table,
+        Item: invoiceItem(next),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
+  }
+  return {
+    Put: {
+      TableName: deps.table,
+      Item: invoiceItem(next),
+      ConditionExpression: '#status = :draft AND updatedAt = :seen',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':draft': 'DRAFT', ':seen': seenUpdatedAt },
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Confirms an invoice in ONE TransactWriteItems: [invoice, counter, series use, event]. A lost
+ * numbering race (Art. 6.1.a RD 1619/2012: correlative, no gaps, no repeats) claims the next
+ * number again after a jittered exponential back-off.
+ */
+export async function confirmInvoiceWrite(
+  deps: Deps,
+  inv: Invoice,
+  series: InvoiceSeries,
+  mode: 'create' | 'update',
+  at: string,
+): Promise<Invoice> {
+  const year = Number(inv.invoiceDate.slice(0, 4));
+  for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS; attempt++) {
+    const claim = await numberClaimItems(deps, series, year);
+    const next = confirmed(inv, series, claim, at);
+    const items = [invoiceWrite(deps, next, mode, inv.updatedAt), ...claim.items, eventPut(deps, next)];
+    try {
+      await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+      return next;
+    } catch (e) {
+      const reasons = reasonsOf(e);
+      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {
+        if (mode === 'update') throw await draftRefusal(deps, inv.companyId, inv.invoiceId);
+        throw e;
+      }
+      if (isNumberClaimConflict(e, 1)) {
+        await sleep(Math.random() * Math.min(1000, 20 * 2 ** attempt));
+        continue;
+      }
+      if (reasons?.[2]?.Code === 'ConditionalCheckFailed') {
+        throw new AppError('CORE_004', `La serie ${series.code} no está activa.`, {
+          field: 'series',
+          details: { reason: 'SERIES_INACTIVE' },
+        });
+      }
+      throw e;
+    }
+  }
+  throw new AppError('CORE_005', 'No se ha podido numerar la factura por concurrencia; inténtalo de nuevo.', {
+    details: { reason: 'NUMBERING_CONTENTION' },
+  });
+}
