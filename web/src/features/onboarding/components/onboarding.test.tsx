@@ -82,7 +82,7 @@ describe('onboarding after login (spec part 1 §4)', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
 
     expect(screen.getByRole('dialog')).toBeTruthy();
-    expect(screen.getByText('Bienvenida a Cuadra')).toBeTruthy();
+    expect(screen.getByText('Te damos la bienvenida a Cuadra')).toBeTruthy();
     expect(screen.getByText('Bienvenida')).toBeTruthy();
   });
 
