@@ -1,3 +1,4 @@
+import { formatIban, validateIban } from '@shared/fiscal/iban';
 import type { CompanySettings } from '@shared/schemas/companies';
 import { errorMessage } from '@web/lib/api-error';
 import { toast } from '@web/lib/toast';
@@ -6,7 +7,6 @@ import { useState } from 'react';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { showApiErrorOnForm } from '../utils/api-field-errors';
-import { formatIban, validateIban } from '../utils/iban';
 import { optionsOf, paymentMethodLabels } from '../utils/labels';
 import { LoadError } from './load-error';
 
