@@ -4,9 +4,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
+import { useEnv } from '@functions/platform/testing/env';
 import { routeIds, routes } from '@shared/api/routes';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler, identityActions } from './handler';
 
 const env = {
@@ -19,20 +20,7 @@ const env = {
   AWS_SECRET_ACCESS_KEY: 'test',
   LOG_LEVEL: 'silent',
 };
-const saved: Record<string, string | undefined> = {};
-
-beforeAll(() => {
-  for (const [k, v] of Object.entries(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+useEnv(env);
 
 describe('identity handler', () => {
   it('wires exactly the identity routes of the route table', () => {

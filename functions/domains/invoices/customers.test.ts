@@ -1,4 +1,4 @@
-import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -12,10 +12,11 @@ import {
   lambdaContext,
   readResponse,
 } from '@functions/platform/testing/api-event';
+import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import type { Customer } from '@shared/schemas/invoices';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { invoicesActions } from './handler';
 import { customerItem } from './store/customers';
 import type { InvoicesDeps } from './store/deps';
@@ -26,30 +27,12 @@ const COMPANY = 'co-1';
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 
 const env: Record<string, string> = { TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' };
-const saved: Record<string, string | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+useEnv(env);
 
 const db = mockClient(DynamoDBDocumentClient);
 let ids = 0;
 const deps: InvoicesDeps = {
-  db: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'eu-west-1',
-      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  ),
+  db: testDocumentClient(),
   table: TABLE,
   now: () => new Date(T0),
   newId: () => `id${++ids}`,

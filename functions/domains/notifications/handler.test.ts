@@ -14,11 +14,12 @@ import {
   lambdaContext,
   readResponse,
 } from '@functions/platform/testing/api-event';
+import { useEnv } from '@functions/platform/testing/env';
 import { routeIds, routes } from '@shared/api/routes';
 import { keys } from '@shared/db/keys';
 import type { Notification, NotificationPreferences } from '@shared/schemas/notifications';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { notificationsActions } from './handler';
 import { newNotificationId, newNotificationRecord } from './model/notification';
 import type { NotificationsDeps } from './store/deps';
@@ -30,19 +31,7 @@ const COMPANY = 'co-1';
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 
 const env: Record<string, string> = { TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' };
-const saved: Record<string, string | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+useEnv(env);
 
 const db = mockClient(DynamoDBDocumentClient);
 let ids = 0;

@@ -3,7 +3,7 @@
  * injected deps and DynamoDB mocked at the client (aws-sdk-client-mock).
  */
 
-import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiHandler } from '@functions/platform/http';
 import {
@@ -12,9 +12,10 @@ import {
   lambdaContext,
   readResponse,
 } from '@functions/platform/testing/api-event';
+import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { expensesActions } from '../handler';
 import type { ExpensesDeps } from '../store/deps';
 
@@ -26,13 +27,7 @@ export const T0 = new Date('2026-03-02T10:00:00.000Z');
 export const db = mockClient(DynamoDBDocumentClient);
 let ids = 0;
 const deps: ExpensesDeps = {
-  db: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'eu-west-1',
-      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  ),
+  db: testDocumentClient(),
   table: TABLE,
   now: () => new Date(T0),
   newId: () => `id${++ids}`,
@@ -42,19 +37,7 @@ const handler = createApiHandler('expenses', expensesActions, () => deps);
 /** Environment, a member GESTOR of COMPANY, and successful transactions by default. */
 export function useExpensesHarness(): void {
   const env: Record<string, string> = { TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' };
-  const saved: Record<string, string | undefined> = {};
-  beforeAll(() => {
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-  });
-  afterAll(() => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  });
+  useEnv(env);
   beforeEach(() => {
     db.reset();
     ids = 0;
