@@ -47,7 +47,8 @@ export type DomainName =
   | 'onboarding'
   | 'billing'
   | 'invoices'
-  | 'expenses';
+  | 'expenses'
+  | 'pdf';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -73,6 +74,8 @@ export const domains: Record<DomainName, DomainDef> = {
   billing: { api: api('billing'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'read' } },
   invoices: { api: api('invoices'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'readwrite' } },
   expenses: { api: api('expenses'), memoryMb: 512, timeoutSeconds: 29, needs: { table: 'readwrite' } },
+  // Rendering lives apart: pdf-lib (~500 KB) would otherwise weigh on every invoicing cold start.
+  pdf: { api: api('pdf'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'read' } },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -128,6 +131,17 @@ export const schedules: Record<string, ScheduleDef> = {
       entry: 'functions/domains/mail/workers/sweep-outbox.ts',
       export: 'handler',
       needs: { table: 'readwrite', queues: ['mail'] },
+    },
+  },
+  'invoices-overdue': {
+    expression: 'cron(30 6 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description: 'Marks confirmed invoices still unpaid after their due date as OVERDUE (daily).',
+    target: {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/mark-overdue.ts',
+      export: 'handler',
+      needs: { table: 'readwrite' },
     },
   },
 };

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { assertRoles, authFromClaims } from './auth-context';
 import { resolveCompanyId } from './company-scope';
-import { type AnyAction, createApiHandler, defineAction } from './http';
+import { type AnyAction, binaryResponse, createApiHandler, defineAction } from './http';
 
 beforeAll(() => {
   process.env.LOG_LEVEL = 'silent';
@@ -76,6 +76,14 @@ const actions = Object.fromEntries(
 actions['companies.update'] = boom;
 actions['companies.updateSettings'] = refuse;
 actions['companies.create'] = withSchemas;
+actions['companies.getSettings'] = defineAction({
+  run: async () =>
+    binaryResponse({
+      contentType: 'application/pdf',
+      body: new Uint8Array([37, 80, 68, 70, 0, 255]),
+      filename: 'F-2026-0001.pdf',
+    }),
+});
 
 const members = new Set(['c1:u1']);
 const handler = createApiHandler('companies', actions as never, () => ({}), {
@@ -198,6 +206,20 @@ describe('api pipeline', () => {
     const res = await call(e);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('CORE_006');
+  });
+
+  it('sends a binary response raw, base64-encoded, outside the envelope', async () => {
+    const res = (await handler(
+      event('companies.getSettings', { params: { companyId: 'c1' }, claims: user }),
+      ctx,
+    )) as APIGatewayProxyResult;
+    expect(res.statusCode).toBe(200);
+    expect(res.isBase64Encoded).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="F-2026-0001.pdf"',
+    });
+    expect([...Buffer.from(res.body, 'base64')]).toEqual([37, 80, 68, 70, 0, 255]);
   });
 
   it('keeps a well-formed client request id and replaces a hostile one', async () => {

@@ -100,6 +100,40 @@ export function lowerHeaders(
   return out;
 }
 
+/** A raw (non-JSON) success body, e.g. a PDF: an action returns it and the pipeline sends it base64-encoded. */
+export interface BinaryResponse {
+  readonly kind: 'binary';
+  contentType: string;
+  body: Uint8Array;
+  /** Sent as `content-disposition: attachment` when present. */
+  filename?: string;
+}
+
+export const binaryResponse = (r: Omit<BinaryResponse, 'kind'>): BinaryResponse => ({ kind: 'binary', ...r });
+
+const isBinaryResponse = (v: unknown): v is BinaryResponse =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as { kind?: unknown }).kind === 'binary' &&
+  (v as { body?: unknown }).body instanceof Uint8Array;
+
+function respondBinary(r: BinaryResponse, requestId: string): APIGatewayProxyResult {
+  const headers: Record<string, string> = {
+    'content-type': r.contentType,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': requestId,
+  };
+  if (r.filename)
+    headers['content-disposition'] = `attachment; filename="${r.filename.replace(/[^\w.-]/g, '_')}"`;
+  return {
+    statusCode: 200,
+    isBase64Encoded: true,
+    headers,
+    body: Buffer.from(r.body.buffer, r.body.byteOffset, r.body.byteLength).toString('base64'),
+  };
+}
+
 function respond(status: number, payload: unknown, requestId: string): APIGatewayProxyResult {
   return {
     statusCode: status,
@@ -191,6 +225,7 @@ export function createApiHandler<D extends string, Deps>(
       { params, query, body, auth, scope, requestId: state.requestId, log: state.log, headers },
       deps,
     );
+    if (isBinaryResponse(data)) return respondBinary(data, state.requestId);
     return respond(action.status ?? 200, ok(data ?? null), state.requestId);
   };
 

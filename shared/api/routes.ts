@@ -175,6 +175,10 @@ export const routes = {
   'invoices.update': r('PUT', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
   'invoices.delete': r('DELETE', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
   'invoices.confirm': r('POST', `${V1}/invoices/{invoiceId}/confirm`, 'invoices', 'user', true),
+  'invoices.pdf': r('GET', `${V1}/invoices/{invoiceId}/pdf`, 'pdf', 'user', true),
+  'invoices.cancel': r('POST', `${V1}/invoices/{invoiceId}/cancel`, 'invoices', 'user', true),
+  'invoices.listPayments': r('GET', `${V1}/invoices/{invoiceId}/payments`, 'invoices', 'user', true),
+  'invoices.addPayment': r('POST', `${V1}/invoices/{invoiceId}/payments`, 'invoices', 'user', true),
 
   // --- expenses: suppliers and expense categories (spec part 1 §7, part 2 §2) ---
   'suppliers.list': r('GET', `${V1}/suppliers`, 'expenses', 'user', true),

@@ -216,6 +216,21 @@ export const keys = {
     pk: `COMPANY#${enc(companyId)}`,
     sk: `INVEVENT#${enc(invoiceId)}#${enc(kind)}`,
   }),
+  /** A payment of an issued invoice; the sort key orders them oldest first. */
+  invoicePayment: (companyId: string, invoiceId: string, createdAt: string, paymentId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `INVPAY#${enc(invoiceId)}#${createdAt}#${enc(paymentId)}`,
+  }),
+  invoicePaymentPrefix: (companyId: string, invoiceId: string) => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    skPrefix: `INVPAY#${enc(invoiceId)}#`,
+  }),
+  /** gsi2 (sparse): confirmed invoices not yet paid nor overdue, by due date, for the overdue schedule. */
+  invoiceDue: (dueDate: string, companyId: string, invoiceId: string) => ({
+    gsi2pk: 'INVOICES#DUE',
+    gsi2sk: `${dueDate}#${enc(companyId)}#${enc(invoiceId)}`,
+  }),
+  invoiceDuePartition: () => ({ gsi2pk: 'INVOICES#DUE' }),
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

@@ -404,7 +404,7 @@ export interface InvoiceSeriesView extends InvoiceSeries {
 
 export const INVOICE_TYPES = ['F1', 'F2', 'F3'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
-export const INVOICE_STATUSES = ['DRAFT', 'CONFIRMED'] as const;
+export const INVOICE_STATUSES = ['DRAFT', 'CONFIRMED', 'CANCELLED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_METHODS = ['TRANSFER', 'DIRECT_DEBIT', 'CARD', 'CASH', 'OTHER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -624,3 +624,55 @@ export interface Invoice {
   createdAt: string;
   updatedAt: string;
 }
+
+// --- payments, payment status and cancellation (issue 4, item 3) ---------------------------------
+
+/** Where an issued invoice stands with its payments (stored; the daily schedule marks OVERDUE). */
+export const PAYMENT_STATUSES = ['PENDING', 'PARTIAL', 'PAID', 'OVERDUE'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A confirmed invoice with its payment state; CANCELLED when annulled without payments. */
+export interface InvoiceWithPayments extends Omit<Invoice, 'status'> {
+  status: InvoiceStatus | 'CANCELLED';
+  paymentStatus?: PaymentStatus;
+  paidCents?: number;
+  /** What was paid in cash, so the cash limit applies to the invoice's cash payments together. */
+  cashPaidCents?: number;
+  cancelledAt?: string;
+  cancelReason?: string;
+}
+
+export const AddPaymentBody = z
+  .object({
+    amountCents: z
+      .number()
+      .int({ message: 'El importe debe ser un número entero de céntimos.' })
+      .positive({ message: 'El importe debe ser mayor que cero.' })
+      .max(1_000_000_000_000),
+    paidAt: z.iso.date({ message: 'La fecha de pago debe ser una fecha ISO (AAAA-MM-DD).' }),
+    method: z.enum(PAYMENT_METHODS),
+    reference: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type AddPaymentBody = z.infer<typeof AddPaymentBody>;
+
+export interface InvoicePayment {
+  paymentId: string;
+  amountCents: number;
+  paidAt: string;
+  method: PaymentMethod;
+  reference: string | null;
+  createdAt: string;
+  createdBy: string;
+}
+
+export const CancelInvoiceBody = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(5, { message: 'Indica el motivo de la anulación (al menos 5 caracteres).' })
+      .max(500),
+  })
+  .strict();
+export type CancelInvoiceBody = z.infer<typeof CancelInvoiceBody>;

@@ -1,4 +1,6 @@
 import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { addPaymentRoute } from './actions/add-payment';
+import { cancelInvoiceRoute } from './actions/cancel-invoice';
 import { confirmInvoiceRoute } from './actions/confirm-invoice';
 import { createAndConfirmInvoiceRoute } from './actions/create-and-confirm-invoice';
 import { createCustomerRoute } from './actions/create-customer';
@@ -13,6 +15,7 @@ import { getInvoiceSeriesRoute } from './actions/get-invoice-series';
 import { listCustomersRoute } from './actions/list-customers';
 import { listInvoiceSeriesRoute } from './actions/list-invoice-series';
 import { listInvoicesRoute } from './actions/list-invoices';
+import { listPaymentsRoute } from './actions/list-payments';
 import { updateCustomerRoute } from './actions/update-customer';
 import { updateInvoiceRoute } from './actions/update-invoice';
 import { updateInvoiceSeriesRoute } from './actions/update-invoice-series';
@@ -36,6 +39,9 @@ export const invoicesActions: { [K in RoutesOf<'invoices'>]: AnyAction<InvoicesD
   'invoices.update': updateInvoiceRoute,
   'invoices.delete': deleteInvoiceRoute,
   'invoices.confirm': confirmInvoiceRoute,
+  'invoices.cancel': cancelInvoiceRoute,
+  'invoices.listPayments': listPaymentsRoute,
+  'invoices.addPayment': addPaymentRoute,
 };
 
 export const handler = createApiHandler('invoices', invoicesActions, makeDeps);

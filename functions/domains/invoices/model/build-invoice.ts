@@ -114,10 +114,11 @@ function checkSimplified(body: CreateInvoiceBody, totalCents: number): void {
  * The issuer always acts as a business, so the 1.000 € limit applies to every cash payment;
  * the 10.000 € limit only to a foreign natural person identified by a passport or similar id.
  */
-function checkCash(
-  body: CreateInvoiceBody,
+export function checkCash(
+  body: Pick<CreateInvoiceBody, 'paymentMethod'>,
   customer: InvoiceCustomerSnapshot | null,
   totalCents: number,
+  field = 'paymentMethod',
 ): void {
   if (body.paymentMethod !== 'CASH') return;
   const t = customer?.taxId;
@@ -125,7 +126,7 @@ function checkCash(
   const limit = foreignPerson ? CASH_LIMIT_NON_RESIDENT_CENTS : CASH_LIMIT_CENTS;
   if (totalCents >= limit) {
     throw new AppError('CORE_004', CASH_LIMIT_MESSAGE, {
-      field: 'paymentMethod',
+      field,
       details: { reason: 'CASH_LIMIT', limitCents: limit },
     });
   }

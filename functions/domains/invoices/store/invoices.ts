@@ -17,6 +17,7 @@ import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
 import type { Invoice, InvoiceSeries } from '@shared/schemas/invoices';
+import { confirmationPaymentAttributes, confirmationPaymentStatus } from '../model/payments';
 import type { InvoicesDeps } from './deps';
 import { isNumberClaimConflict, type NumberClaim, numberClaimItems } from './series';
 
@@ -29,6 +30,7 @@ export const MAX_CONFIRM_ATTEMPTS = 10;
 export const invoiceItem = (inv: Invoice) => ({
   ...keys.invoice(inv.companyId, inv.invoiceId),
   ...keys.invoiceByDate(inv.companyId, inv.invoiceDate, inv.invoiceId),
+  ...confirmationPaymentAttributes(inv),
   entity: 'Invoice',
   v: SCHEMA_VERSION,
   ...inv,
@@ -227,7 +229,7 @@ export async function confirmInvoiceWrite(
     const items = [invoiceWrite(deps, next, mode, inv.updatedAt), ...claim.items, eventPut(deps, next)];
     try {
       await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
-      return next;
+      return { ...next, ...confirmationPaymentStatus(next) } as Invoice;
     } catch (e) {
       const reasons = reasonsOf(e);
       if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {

@@ -1,0 +1,93 @@
+/**
+ * Payment status of issued invoices (issue 4, item 3): PENDING after confirmation, PARTIAL and
+ * PAID from the payments, OVERDUE once the due date has passed unpaid (the daily schedule), and
+ * the cash limit of Ley 7/2012 art. 7 (as amended by Ley 11/2021) across an invoice's cash payments.
+ */
+
+import { AppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import type { AddPaymentBody, Invoice, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
+import { checkCash } from './build-invoice';
+
+const euros = (cents: number) =>
+  `${(cents / 100).toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+/** Today's date in Spain (Europe/Madrid), as YYYY-MM-DD. */
+export const madridDate = (at: Date): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Madrid',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+
+/**
+ * The attributes a freshly confirmed invoice carries besides the invoice itself: PENDING, nothing
+ * paid, and (with a due date) the sparse gsi2 entry the overdue schedule queries.
+ */
+export function confirmationPaymentAttributes(inv: Invoice): Record<string, unknown> {
+  if (inv.status !== 'CONFIRMED') return {};
+  const status = (inv as InvoiceWithPayments).paymentStatus;
+  const due = inv.dueDate && (status === undefined || status === 'PENDING' || status === 'PARTIAL');
+  return {
+    ...confirmationPaymentStatus(inv),
+    ...(due ? keys.invoiceDue(inv.dueDate!, inv.companyId, inv.invoiceId) : {}),
+  };
+}
+
+/** The payment fields of a freshly confirmed invoice, as the confirmation answers them. */
+export function confirmationPaymentStatus(inv: Invoice): Partial<InvoiceWithPayments> {
+  if (inv.status !== 'CONFIRMED' || 'paymentStatus' in inv) return {};
+  return { paymentStatus: 'PENDING', paidCents: 0, cashPaidCents: 0 };
+}
+
+export const draftCannotBePaid = () =>
+  new AppError('DOC_047', 'Un borrador no admite cobros: confirma antes la factura.');
+export const cancelledCannotBePaid = () =>
+  new AppError('DOC_047', 'La factura está anulada y no admite cobros.');
+
+/** The refusals of a payment that do not depend on a race: status, dates, amount, cash limit. */
+export function checkPayment(inv: InvoiceWithPayments, body: AddPaymentBody, today: string): void {
+  if (inv.status === 'DRAFT') throw draftCannotBePaid();
+  if (inv.status === 'CANCELLED') throw cancelledCannotBePaid();
+  if (body.paidAt < inv.invoiceDate) {
+    throw new AppError('CORE_004', 'La fecha de pago no puede ser anterior a la fecha de la factura.', {
+      field: 'paidAt',
+    });
+  }
+  if (body.paidAt > today) {
+    throw new AppError('CORE_004', 'La fecha de pago no puede ser futura.', { field: 'paidAt' });
+  }
+  const pending = inv.totals.totalCents - (inv.paidCents ?? 0);
+  if (body.amountCents > pending) {
+    throw new AppError('CORE_004', `El pago supera el importe pendiente (${euros(Math.max(0, pending))}).`, {
+      field: 'amountCents',
+      details: { reason: 'OVERPAYMENT', pendingCents: Math.max(0, pending) },
+    });
+  }
+  if (body.method === 'CASH') {
+    checkCash(
+      { paymentMethod: 'CASH' },
+      inv.customer,
+      (inv.cashPaidCents ?? 0) + body.amountCents,
+      'amountCents',
+    );
+  }
+}
+
+/** The status after a payment: PAID when covered; an OVERDUE invoice stays OVERDUE until then. */
+export function statusAfterPayment(inv: InvoiceWithPayments, paidCents: number): PaymentStatus {
+  if (paidCents >= inv.totals.totalCents) return 'PAID';
+  return inv.paymentStatus === 'OVERDUE' ? 'OVERDUE' : 'PARTIAL';
+}
+
+export const paidCannotBeCancelled = () =>
+  new AppError('DOC_047', 'No se puede anular una factura con cobros registrados; emite una rectificativa.');
+export const draftCannotBeCancelled = () => new AppError('DOC_047', 'Un borrador no se anula: elimínalo.');
+export const alreadyCancelled = () => new AppError('DOC_047', 'La factura ya está anulada.');
+
+export function checkCancel(inv: InvoiceWithPayments): void {
+  if (inv.status === 'DRAFT') throw draftCannotBeCancelled();
+  if (inv.status === 'CANCELLED') throw alreadyCancelled();
+  if ((inv.paidCents ?? 0) > 0) throw paidCannotBeCancelled();
+}

@@ -1,0 +1,369 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { createApiHandler } from '@functions/platform/http';
+import { createLogger } from '@functions/platform/logger';
+import {
+  type ApiEventOptions,
+  apiEvent,
+  lambdaContext,
+  readResponse,
+} from '@functions/platform/testing/api-event';
+import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
+import { keys } from '@shared/db/keys';
+import type { Invoice, InvoicePayment, InvoiceWithPayments } from '@shared/schemas/invoices';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { invoicesActions } from './handler';
+import { CASH_LIMIT_MESSAGE } from './model/build-invoice';
+import type { InvoicesDeps } from './store/deps';
+import { invoiceItem } from './store/invoices';
+import { markOverdue } from './workers/mark-overdue';
+
+const TABLE = 'cuadra-test';
+const USER = 'user-1';
+const COMPANY = 'co-1';
+const T0 = new Date('2026-03-10T10:00:00.000Z');
+
+useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
+
+const db = mockClient(DynamoDBDocumentClient);
+let ids = 0;
+const deps: InvoicesDeps = {
+  db: testDocumentClient(),
+  table: TABLE,
+  now: () => new Date(T0),
+  newId: () => `pay${++ids}`,
+};
+const handler = createApiHandler('invoices', invoicesActions, () => deps);
+
+async function call<T = unknown>(options: Omit<ApiEventOptions, 'claims'>) {
+  const event = apiEvent({
+    claims: { sub: USER, groups: ['GESTOR'] },
+    ...options,
+    headers: { 'x-company-id': COMPANY, ...options.headers },
+  });
+  return readResponse<T>(await handler(event, lambdaContext()));
+}
+
+const errorOf = (res: { envelope: unknown }) =>
+  (res.envelope as { error?: { code: string; field: string | null; message: string } }).error;
+const transactions = () => db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+
+const invoice = (over: Partial<Invoice> = {}): Invoice => ({
+  invoiceId: 'i1',
+  companyId: COMPANY,
+  invoiceType: 'F1',
+  status: 'CONFIRMED',
+  invoiceDate: '2026-03-02',
+  operationDate: null,
+  dueDate: '2026-04-01',
+  paymentMethod: 'TRANSFER',
+  notes: null,
+  customer: {
+    customerId: null,
+    name: 'Ferretería López SL',
+    taxId: 'B12345674',
+    address: 'Calle Mayor 1',
+    postalCode: '28013',
+    city: 'Madrid',
+    country: 'ES',
+    vatTreatment: 'DOMESTIC',
+  },
+  invoiceLines: [],
+  irpfRateBp: 0,
+  totals: { baseCents: 200_000, vatCents: 42_000, recargoCents: 0, irpfCents: 0, totalCents: 242_000 },
+  breakdown: [],
+  legalMentions: [],
+  series: 'F',
+  seriesId: 'f1',
+  requestedSeriesId: null,
+  number: 1,
+  invoiceNumber: 'F-2026-0001',
+  confirmedAt: '2026-03-02T09:00:00.000Z',
+  createdAt: '2026-03-02T09:00:00.000Z',
+  updatedAt: '2026-03-02T09:00:00.000Z',
+  ...over,
+});
+
+/** The stored invoice item; transactions apply to it as DynamoDB would, conditions included. */
+let stored: Record<string, unknown>;
+
+const conditionFailed = () =>
+  new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+  });
+
+function applyTransaction(input: TransactWriteCommandInput) {
+  const update = input.TransactItems![0]!.Update!;
+  const v = update.ExpressionAttributeValues!;
+  if (stored.status !== 'CONFIRMED') throw conditionFailed();
+  if (':seen' in v && (stored.paidCents ?? 0) !== v[':seen']) throw conditionFailed();
+  if (':zero' in v && (stored.paidCents ?? 0) !== 0) throw conditionFailed();
+  if (':paid' in v) {
+    stored = { ...stored, paidCents: v[':paid'], cashPaidCents: v[':cash'], paymentStatus: v[':ps'] };
+  } else {
+    stored = { ...stored, status: 'CANCELLED', cancelledAt: v[':at'], cancelReason: v[':reason'] };
+  }
+  if (update.UpdateExpression!.includes('REMOVE gsi2pk')) {
+    const { gsi2pk: _p, gsi2sk: _s, ...rest } = stored;
+    stored = rest;
+  }
+  return {};
+}
+
+beforeEach(() => {
+  db.reset();
+  ids = 0;
+  stored = invoiceItem(invoice());
+  db.on(GetCommand).resolves({});
+  db.on(GetCommand, { Key: keys.membership(COMPANY, USER) }).resolves({
+    Item: { ...keys.membership(COMPANY, USER), companyRole: 'GESTOR', isActive: true },
+  });
+  db.on(GetCommand, { Key: keys.invoice(COMPANY, 'i1') }).callsFake(() => ({ Item: stored }));
+  db.on(QueryCommand).resolves({ Items: [] });
+  db.on(PutCommand).resolves({});
+  db.on(TransactWriteCommand).callsFake(applyTransaction);
+});
+
+const pay = (body: Record<string, unknown>) =>
+  call<InvoicePayment>({ routeId: 'invoices.addPayment', params: { invoiceId: 'i1' }, body });
+
+describe('invoices: payment status', () => {
+  it('a confirmed invoice item carries PENDING, nothing paid and the sparse due-date index entry', () => {
+    expect(invoiceItem(invoice())).toMatchObject({
+      paymentStatus: 'PENDING',
+      paidCents: 0,
+      ...keys.invoiceDue('2026-04-01', COMPANY, 'i1'),
+    });
+    const draft = invoiceItem(invoice({ status: 'DRAFT' }));
+    expect(draft).not.toHaveProperty('paymentStatus');
+    expect(draft).not.toHaveProperty('gsi2pk');
+    expect(invoiceItem(invoice({ dueDate: null }))).not.toHaveProperty('gsi2pk');
+  });
+
+  it('goes PENDING → PARTIAL → PAID, each payment ONE transaction conditioned on the paidCents read', async () => {
+    const first = await pay({
+      amountCents: 100_000,
+      paidAt: '2026-03-05',
+      method: 'TRANSFER',
+      reference: 'TR-1',
+    });
+    expect(first.status).toBe(201);
+    expect(first.envelope.data).toMatchObject({ paymentId: 'pay1', amountCents: 100_000, createdBy: USER });
+    expect(stored).toMatchObject({ paymentStatus: 'PARTIAL', paidCents: 100_000 });
+    expect(stored.gsi2pk).toBe('INVOICES#DUE');
+
+    const second = await pay({ amountCents: 142_000, paidAt: '2026-03-10', method: 'CARD' });
+    expect(second.status).toBe(201);
+    expect(stored).toMatchObject({ paymentStatus: 'PAID', paidCents: 242_000 });
+    expect(stored).not.toHaveProperty('gsi2pk');
+
+    const [t1, t2] = transactions();
+    expect(t1).toHaveLength(2);
+    expect(t1![0]!.Update!.Key).toEqual(keys.invoice(COMPANY, 'i1'));
+    expect(t1![0]!.Update!.ConditionExpression).toContain('paidCents = :seen');
+    expect(t1![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':seen': 0, ':ps': 'PARTIAL' });
+    expect(t1![1]!.Put!.Item).toMatchObject({
+      entity: 'InvoicePayment',
+      amountCents: 100_000,
+      method: 'TRANSFER',
+    });
+    expect(t2![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':seen': 100_000, ':ps': 'PAID' });
+    expect(t2![0]!.Update!.UpdateExpression).toContain('REMOVE gsi2pk, gsi2sk');
+  });
+
+  it('refuses an overpayment naming amountCents and the pending amount, writing nothing', async () => {
+    stored = { ...stored, paidCents: 100_000, paymentStatus: 'PARTIAL' };
+    const res = await pay({ amountCents: 142_001, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      code: 'CORE_004',
+      field: 'amountCents',
+      message: 'El pago supera el importe pendiente (1420,00 €).',
+    });
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('refuses a zero amount, a payment before the invoice date and one in the future', async () => {
+    expect((await pay({ amountCents: 0, paidAt: '2026-03-05', method: 'CASH' })).status).toBe(400);
+    const early = await pay({ amountCents: 1_000, paidAt: '2026-03-01', method: 'CASH' });
+    expect(errorOf(early)).toMatchObject({ code: 'CORE_004', field: 'paidAt' });
+    const future = await pay({ amountCents: 1_000, paidAt: '2026-03-11', method: 'CASH' });
+    expect(errorOf(future)).toMatchObject({ code: 'CORE_004', field: 'paidAt' });
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('applies the cash limit to the cash payments together (Ley 7/2012 art. 7)', async () => {
+    expect((await pay({ amountCents: 60_000, paidAt: '2026-03-05', method: 'CASH' })).status).toBe(201);
+    const res = await pay({ amountCents: 40_000, paidAt: '2026-03-06', method: 'CASH' });
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      code: 'CORE_004',
+      field: 'amountCents',
+      message: CASH_LIMIT_MESSAGE,
+    });
+    expect(transactions()).toHaveLength(1);
+    expect((await pay({ amountCents: 39_999, paidAt: '2026-03-06', method: 'CASH' })).status).toBe(201);
+    expect((await pay({ amountCents: 40_000, paidAt: '2026-03-06', method: 'TRANSFER' })).status).toBe(201);
+    expect(stored).toMatchObject({ cashPaidCents: 99_999, paidCents: 139_999 });
+  });
+
+  it('refuses a payment on a draft or a cancelled invoice with 409 DOC_047', async () => {
+    stored = invoiceItem(invoice({ status: 'DRAFT', number: null, invoiceNumber: null }));
+    const draft = await pay({ amountCents: 1_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(draft.status).toBe(409);
+    expect(errorOf(draft)).toMatchObject({ code: 'DOC_047', message: expect.stringContaining('borrador') });
+    stored = { ...invoiceItem(invoice()), status: 'CANCELLED' };
+    const cancelled = await pay({ amountCents: 1_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(errorOf(cancelled)).toMatchObject({
+      code: 'DOC_047',
+      message: expect.stringContaining('anulada'),
+    });
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('reads again and re-checks after losing the race to a concurrent payment', async () => {
+    db.on(TransactWriteCommand)
+      .callsFakeOnce(() => {
+        stored = { ...stored, paidCents: 200_000, paymentStatus: 'PARTIAL' };
+        throw conditionFailed();
+      })
+      .callsFake(applyTransaction);
+    const res = await pay({ amountCents: 100_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({ field: 'amountCents' });
+    expect(stored.paidCents).toBe(200_000);
+  });
+
+  it('lists the payments oldest first by one Query on the invoice prefix', async () => {
+    const p = { paymentId: 'p1', amountCents: 1, paidAt: '2026-03-05', method: 'CARD', reference: null };
+    db.on(QueryCommand).resolves({
+      Items: [
+        {
+          ...keys.invoicePayment(COMPANY, 'i1', T0.toISOString(), 'p1'),
+          entity: 'InvoicePayment',
+          invoiceId: 'i1',
+          companyId: COMPANY,
+          ...p,
+          createdAt: T0.toISOString(),
+          createdBy: USER,
+        },
+      ],
+    });
+    const res = await call<InvoicePayment[]>({
+      routeId: 'invoices.listPayments',
+      params: { invoiceId: 'i1' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.envelope.data).toEqual([{ ...p, createdAt: T0.toISOString(), createdBy: USER }]);
+    const q = db.commandCalls(QueryCommand).at(-1)!.args[0].input;
+    expect(q.ScanIndexForward).toBe(true);
+    expect(q.ExpressionAttributeValues).toMatchObject({ ':prefix': 'INVPAY#i1#' });
+  });
+});
+
+describe('invoices: cancellation', () => {
+  const cancel = (reason = 'Emitida por error') =>
+    call<InvoiceWithPayments>({ routeId: 'invoices.cancel', params: { invoiceId: 'i1' }, body: { reason } });
+
+  it('cancels in ONE transaction with the INVOICE_CANCELLED event; the number stays', async () => {
+    const res = await cancel();
+    expect(res.status).toBe(200);
+    expect(res.envelope.data).toMatchObject({
+      status: 'CANCELLED',
+      number: 1,
+      cancelReason: 'Emitida por error',
+    });
+    const [items, ...rest] = transactions();
+    expect(rest).toHaveLength(0);
+    expect(items).toHaveLength(2);
+    expect(items![0]!.Update!.ConditionExpression).toContain('#status = :confirmed');
+    expect(items![0]!.Update!.ConditionExpression).toContain('paidCents = :zero');
+    expect(items![1]!.Put!.Item).toMatchObject({
+      ...keys.invoiceEvent(COMPANY, 'i1', 'INVOICE_CANCELLED'),
+      entity: 'InvoiceEvent',
+      kind: 'INVOICE_CANCELLED',
+      invoiceNumber: 'F-2026-0001',
+      totals: invoice().totals,
+      at: T0.toISOString(),
+    });
+    expect(stored).toMatchObject({ status: 'CANCELLED' });
+    expect(stored).not.toHaveProperty('gsi2pk');
+  });
+
+  it('refuses to cancel an invoice with payments, a draft, or with a short reason', async () => {
+    stored = { ...stored, paidCents: 1_000, paymentStatus: 'PARTIAL' };
+    const paid = await cancel();
+    expect(paid.status).toBe(409);
+    expect(errorOf(paid)).toMatchObject({
+      code: 'DOC_047',
+      message: 'No se puede anular una factura con cobros registrados; emite una rectificativa.',
+    });
+    stored = invoiceItem(invoice({ status: 'DRAFT' }));
+    expect(errorOf(await cancel())).toMatchObject({
+      code: 'DOC_047',
+      message: 'Un borrador no se anula: elimínalo.',
+    });
+    stored = invoiceItem(invoice());
+    expect(errorOf(await cancel('no'))).toMatchObject({ code: 'CORE_004' });
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('says why when a payment wins the race against the cancellation', async () => {
+    db.on(TransactWriteCommand).callsFakeOnce(() => {
+      stored = { ...stored, paidCents: 1_000, paymentStatus: 'PARTIAL' };
+      throw conditionFailed();
+    });
+    const res = await cancel();
+    expect(res.status).toBe(409);
+    expect(errorOf(res)?.message).toContain('cobros registrados');
+  });
+});
+
+describe('invoices: overdue schedule', () => {
+  const log = createLogger({});
+  const ctx = (now: Date) => ({ log, now, remainingMs: () => 60_000 });
+
+  it('queries the sparse due index before today (Madrid) and marks each with a condition', async () => {
+    const a = keys.invoice(COMPANY, 'i1');
+    const b = keys.invoice(COMPANY, 'i2');
+    db.on(QueryCommand).resolves({ Items: [a, b] });
+    db.on(UpdateCommand, { Key: a })
+      .resolves({})
+      .on(UpdateCommand, { Key: b })
+      .rejects(Object.assign(new Error('cond'), { name: 'ConditionalCheckFailedException' }));
+
+    // 23:30 UTC on 31 March is already 1 April in Madrid.
+    const result = await markOverdue(deps, ctx(new Date('2026-03-31T23:30:00.000Z')));
+
+    expect(result).toEqual({ marked: 1, skipped: 1, failed: 0 });
+    const q = db.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(q).toMatchObject({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :today',
+      ExpressionAttributeValues: { ':pk': 'INVOICES#DUE', ':today': '2026-04-01' },
+    });
+    const u = db.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(u.ConditionExpression).toBe('#status = :confirmed AND paymentStatus IN (:pending, :partial)');
+    expect(u.UpdateExpression).toBe('SET paymentStatus = :overdue REMOVE gsi2pk, gsi2sk');
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('keeps an OVERDUE invoice OVERDUE after a partial payment and PAID once covered', async () => {
+    stored = { ...stored, paymentStatus: 'OVERDUE' };
+    await pay({ amountCents: 1_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(stored.paymentStatus).toBe('OVERDUE');
+    await pay({ amountCents: 241_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(stored.paymentStatus).toBe('PAID');
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * DynamoDB access for payments, cancellation and the overdue mark of issued invoices. Every
+ * write is one TransactWriteItems (or one conditional update) conditioned on what was read, so
+ * concurrent payments never overpay and a cancellation never races a payment.
+ */
+
+import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@functions/platform/store/directory';
+import { keys } from '@shared/db/keys';
+import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import type { IndexName } from '@shared/db/table';
+import type { InvoicePayment, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
+import type { InvoicesDeps } from './deps';
+
+type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** How many times a payment is tried again after another payment changed the invoice meanwhile. */
+export const MAX_PAYMENT_ATTEMPTS = 5;
+
+const reasonsOf = (e: unknown) =>
+  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
+
+/** True when the transaction lost the condition on the invoice (its first item). */
+export const lostInvoiceCondition = (e: unknown): boolean =>
+  (e as { name?: string }).name === 'TransactionCanceledException' &&
+  reasonsOf(e)?.[0]?.Code === 'ConditionalCheckFailed';
+
+export async function listPayments(
+  deps: Deps,
+  companyId: string,
+  invoiceId: string,
+): Promise<InvoicePayment[]> {
+  const k = keys.invoicePaymentPrefix(companyId, invoiceId);
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+    ScanIndexForward: true,
+  });
+  return items.map((i) => {
+    const { invoiceId: _i, companyId: _c, ...p } = stripKeys(i) as Record<string, unknown>;
+    return p as unknown as InvoicePayment;
+  });
+}
+
+/**
+ * ONE transaction: the payment item and the invoice update (paidCents, cashPaidCents, status),
+ * conditioned on the invoice being CONFIRMED with the paidCents it was read with. A PAID invoice
+ * leaves the due-date index.
+ */
+export async function addPaymentWrite(
+  deps: Deps,
+  inv: InvoiceWithPayments,
+  payment: InvoicePayment,
+  paymentStatus: PaymentStatus,
+): Promise<void> {
+  const seen = inv.paidCents ?? 0;
+  const paidCents = seen + payment.amountCents;
+  const cashPaidCents = (inv.cashPaidCents ?? 0) + (payment.method === 'CASH' ? payment.amountCents : 0);
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: deps.table,
+        Key: keys.invoice(inv.companyId, inv.invoiceId),
+        UpdateExpression: `SET paidCents = :paid, cashPaidCents = :cash, paymentStatus = :ps${
+          paymentStatus === 'PAID' ? ' REMOVE gsi2pk, gsi2sk' : ''
+        }`,
+        ConditionExpression:
+          seen === 0
+            ? '#status = :confirmed AND (attribute_not_exists(paidCents) OR paidCents = :seen)'
+            : '#status = :confirmed AND paidCents = :seen',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':paid': paidCents,
+          ':cash': cashPaidCents,
+          ':ps': paymentStatus,
+          ':confirmed': 'CONFIRMED',
+          ':seen': seen,
+        },
+      },
+    },
+    {
+      Put: {
+        TableName: deps.table,
+        Item: {
+          ...keys.invoicePayment(inv.companyId, inv.invoiceId, payment.createdAt, payment.paymentId),
+          entity: 'InvoicePayment',
+          v: SCHEMA_VERSION,
+          invoiceId: inv.invoiceId,
+          companyId: inv.companyId,
+          ...payment,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/**
+ * ONE transaction: CONFIRMED → CANCELLED (only while nothing is paid) and the INVOICE_CANCELLED
+ * event, same shape as INVOICE_CONFIRMED. The number stays used: no gap is reopened.
+ */
+export async function cancelInvoiceWrite(
+  deps: Deps,
+  inv: InvoiceWithPayments,
+  reason: string,
+  at: string,
+): Promise<void> {
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: deps.table,
+        Key: keys.invoice(inv.companyId, inv.invoiceId),
+        UpdateExpression:
+          'SET #status = :cancelled, cancelledAt = :at, cancelReason = :reason, updatedAt = :at REMOVE gsi2pk, gsi2sk',
+        ConditionExpression:
+          '#status = :confirmed AND (attribute_not_exists(paidCents) OR paidCents = :zero)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':cancelled': 'CANCELLED',
+          ':confirmed': 'CONFIRMED',
+          ':at': at,
+          ':reason': reason,
+          ':zero': 0,
+        },
+      },
+    },
+    {
+      Put: {
+        TableName: deps.table,
+        Item: {
+          ...keys.invoiceEvent(inv.companyId, inv.invoiceId, 'INVOICE_CANCELLED'),
+          entity: 'InvoiceEvent',
+          v: SCHEMA_VERSION,
+          kind: 'INVOICE_CANCELLED',
+          invoiceId: inv.invoiceId,
+          companyId: inv.companyId,
+          invoiceType: inv.invoiceType,
+          invoiceDate: inv.invoiceDate,
+          series: inv.series,
+          number: inv.number,
+          invoiceNumber: inv.invoiceNumber,
+          totals: inv.totals,
+          reason,
+          at,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/** The keys of the invoices whose due date is before `today` and are not yet paid nor overdue. */
+export async function dueBefore(deps: Deps, today: string): Promise<{ pk: string; sk: string }[]> {
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    IndexName: 'gsi2' satisfies IndexName,
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :today',
+    ExpressionAttributeValues: { ':pk': keys.invoiceDuePartition().gsi2pk, ':today': today },
+  });
+  return items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
+}
+
+/**
+ * PENDING/PARTIAL → OVERDUE, conditioned so a payment or cancellation in between wins; the
+ * invoice leaves the due-date index. Returns false when the condition no longer held.
+ */
+export async function markOverdueWrite(deps: Deps, key: { pk: string; sk: string }): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: key,
+        UpdateExpression: 'SET paymentStatus = :overdue REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: '#status = :confirmed AND paymentStatus IN (:pending, :partial)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':overdue': 'OVERDUE',
+          ':confirmed': 'CONFIRMED',
+          ':pending': 'PENDING',
+          ':partial': 'PARTIAL',
+        },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if ((e as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}

@@ -1,0 +1,467 @@
+/**
+ * The invoice as an A4 PDF (pdf-lib, standard Helvetica in WinAnsi), with the contents art. 6
+ * RD 1619/2012 requires: number and series, dates (6.1.a, 6.1.f), issuer and customer with NIF and
+ * address (6.1.c–e), the lines, the VAT breakdown by rate with base and cuota (6.1.g–h), and the
+ * legal mentions (6.1.j–n). Pure: the same invoice, company and settings give the same document.
+ */
+
+import type { Company } from '@shared/db/records';
+import type { CompanySettings } from '@shared/schemas/companies';
+import type { Invoice, InvoiceCustomerSnapshot, PaymentMethod } from '@shared/schemas/invoices';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { formatCents, formatDate, formatQuantity, formatRate, toWinAnsi } from './format';
+
+const MM = 72 / 25.4;
+const PAGE_W = 595.28;
+const PAGE_H = 841.89;
+const MARGIN = 40;
+const CONTENT_W = PAGE_W - 2 * MARGIN;
+/** Space kept at the bottom of every page for the page number. */
+const BOTTOM = 55;
+/**
+ * Reserved for the VeriFacTu QR (art. 20 Orden HAC/1177/2024: 30–40 mm) and its legend
+ * 'QR tributario:' / 'Factura verificable en la sede electrónica de la AEAT'. The VeriFacTu work
+ * fills it; until then only the thin frame is drawn.
+ */
+export const QR_AREA = { size: 36 * MM, x: PAGE_W - MARGIN - 36 * MM, top: PAGE_H - MARGIN } as const;
+
+const GREY = rgb(0.35, 0.35, 0.35);
+const LIGHT = rgb(0.8, 0.8, 0.8);
+const BLACK = rgb(0, 0, 0);
+const RED = rgb(0.75, 0.1, 0.1);
+
+const PAYMENT_METHODS: Record<PaymentMethod, string> = {
+  TRANSFER: 'Transferencia bancaria',
+  DIRECT_DEBIT: 'Domiciliación bancaria',
+  CARD: 'Tarjeta',
+  CASH: 'Efectivo',
+  OTHER: 'Otro',
+};
+
+const OPERATION_LABELS: Record<string, string> = {
+  S2: 'Inversión del sujeto pasivo',
+  N1: 'No sujeta',
+  N2: 'No sujeta (localización)',
+};
+
+export function invoiceTitle(invoiceType: string): string {
+  if (invoiceType.startsWith('R')) return 'FACTURA RECTIFICATIVA';
+  if (invoiceType === 'F2') return 'FACTURA SIMPLIFICADA';
+  return 'FACTURA';
+}
+
+function parseColour(hex: string | undefined): RGB {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
+  if (!m) return rgb(0.12, 0.31, 0.47);
+  return rgb(
+    Number.parseInt(m[1]!, 16) / 255,
+    Number.parseInt(m[2]!, 16) / 255,
+    Number.parseInt(m[3]!, 16) / 255,
+  );
+}
+
+const operationLabel = (operation: string, vatRateBp: number): string =>
+  operation === 'S1'
+    ? `IVA ${formatRate(vatRateBp)}`
+    : (OPERATION_LABELS[operation] ?? (operation.startsWith('E') ? `Exenta (${operation})` : operation));
+
+/** The short VAT cell of a line; the breakdown and the legal mentions give the full wording. */
+const lineVatLabel = (operation: string, vatRateBp: number): string => {
+  if (operation === 'S1') return formatRate(vatRateBp);
+  if (operation === 'S2') return 'ISP';
+  return operation.startsWith('E') ? 'Exenta' : 'No sujeta';
+};
+
+function customerLines(c: InvoiceCustomerSnapshot): string[] {
+  const lines = [c.name];
+  if (c.taxId) {
+    lines.push(
+      typeof c.taxId === 'string'
+        ? `NIF: ${c.taxId}`
+        : `${c.taxId.type === 'NIF_IVA' ? 'NIF-IVA' : 'Id.'}: ${c.taxId.value} (${c.taxId.country})`,
+    );
+  }
+  if (c.address) lines.push(c.address);
+  const city = [c.postalCode, c.city].filter(Boolean).join(' ');
+  if (city || (c.country && c.country !== 'ES'))
+    lines.push([city, c.country !== 'ES' ? c.country : ''].filter(Boolean).join(', '));
+  return lines;
+}
+
+function issuerLines(company: Company): string[] {
+  const a = company.address;
+  const lines = [company.name, `NIF: ${company.nif}`, a.street];
+  lines.push(
+    [`${a.postalCode} ${a.city}`.trim(), a.province, a.country !== 'ES' ? a.country : '']
+      .filter(Boolean)
+      .join(', '),
+  );
+  if (company.email) lines.push(company.email);
+  if (company.phone) lines.push(company.phone);
+  return lines;
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+const COLUMNS: Column[] = [
+  { title: 'Descripción', width: 205, align: 'left' },
+  { title: 'Cantidad', width: 55, align: 'right' },
+  { title: 'Precio unit.', width: 70, align: 'right' },
+  { title: 'Dto.', width: 40, align: 'right' },
+  { title: 'IVA', width: 45, align: 'right' },
+  { title: 'Base', width: CONTENT_W - 415, align: 'right' },
+];
+
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  readonly pages: PDFPage[] = [];
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+    readonly colour: RGB,
+    readonly continuation: string,
+    readonly draft: boolean,
+  ) {}
+
+  addPage(): void {
+    this.page = this.doc.addPage([PAGE_W, PAGE_H]);
+    this.pages.push(this.page);
+    this.y = PAGE_H - MARGIN;
+    if (this.draft) this.watermark();
+    if (this.pages.length > 1) {
+      this.text(this.continuation, MARGIN, this.y - 10, { size: 9, colour: GREY });
+      this.y -= 28;
+    }
+  }
+
+  watermark(): void {
+    this.page.drawText('BORRADOR', {
+      x: 130,
+      y: 260,
+      size: 110,
+      font: this.bold,
+      color: RED,
+      opacity: 0.12,
+      rotate: degrees(45),
+    });
+  }
+
+  width(text: string, size: number, bold = false): number {
+    return (bold ? this.bold : this.font).widthOfTextAtSize(toWinAnsi(text), size);
+  }
+
+  text(
+    text: string,
+    x: number,
+    y: number,
+    o: { size?: number; bold?: boolean; colour?: RGB; align?: 'left' | 'right'; width?: number } = {},
+  ): void {
+    const size = o.size ?? 9;
+    const clean = toWinAnsi(text);
+    const w = this.width(clean, size, o.bold);
+    const left = o.align === 'right' ? x + (o.width ?? 0) - w : x;
+    this.page.drawText(clean, {
+      x: left,
+      y,
+      size,
+      font: o.bold ? this.bold : this.font,
+      color: o.colour ?? BLACK,
+    });
+  }
+
+  /** Splits text into lines that fit `width` (words longer than a line are cut). */
+  wrap(text: string, width: number, size: number, bold = false): string[] {
+    const out: string[] = [];
+    for (const paragraph of text.split(/\r\n?|\n/).map(toWinAnsi)) {
+      let line = '';
+      for (const word of paragraph.split(' ')) {
+        let w = word;
+        while (this.width(w, size, bold) > width) {
+          let cut = w.length - 1;
+          while (cut > 1 && this.width(w.slice(0, cut), size, bold) > width) cut--;
+          if (line) out.push(line);
+          out.push(w.slice(0, cut));
+          line = '';
+          w = w.slice(cut);
+        }
+        const candidate = line ? `${line} ${w}` : w;
+        if (this.width(candidate, size, bold) > width && line) {
+          out.push(line);
+          line = w;
+        } else line = candidate;
+      }
+      out.push(line);
+    }
+    return out;
+  }
+
+  /** Moves to a new page when `height` does not fit; true when it did. */
+  ensure(height: number): boolean {
+    if (this.y - height >= BOTTOM) return false;
+    this.addPage();
+    return true;
+  }
+
+  heading(title: string): void {
+    this.ensure(30);
+    this.y -= 16;
+    this.text(title, MARGIN, this.y, { size: 10, bold: true, colour: this.colour });
+    this.y -= 4;
+  }
+
+  paragraph(text: string, size = 8.5, colour: RGB = BLACK): void {
+    for (const line of this.wrap(text, CONTENT_W, size)) {
+      this.ensure(size + 3);
+      this.y -= size + 3;
+      this.text(line, MARGIN, this.y, { size, colour });
+    }
+  }
+}
+
+/** The PDF of a stored invoice, with the issuer's data and its invoicing settings. */
+export async function renderInvoicePdf(
+  invoice: Invoice,
+  company: Company,
+  settings: CompanySettings,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const title = invoiceTitle(invoice.invoiceType);
+  const draft = invoice.status === 'DRAFT';
+  const number = invoice.invoiceNumber ?? 'BORRADOR';
+  doc.setTitle(toWinAnsi(`${title} ${number}`));
+  doc.setAuthor(toWinAnsi(company.name));
+  doc.setProducer('Cuadra');
+  doc.setCreator('Cuadra');
+  const createdAt = new Date(invoice.confirmedAt ?? invoice.updatedAt);
+  if (!Number.isNaN(createdAt.getTime())) {
+    doc.setCreationDate(createdAt);
+    doc.setModificationDate(createdAt);
+  }
+
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const colour = parseColour(settings.invoicing.primaryColor);
+  const w = new Writer(doc, font, bold, colour, `${title} ${number} (continuación)`, draft);
+  w.addPage();
+
+  // Reserved VeriFacTu QR area (top right, first page): frame only; the VeriFacTu work draws the QR
+  // and the 'QR tributario:' / 'Factura verificable en la sede electrónica de la AEAT' legend here.
+  w.page.drawRectangle({
+    x: QR_AREA.x,
+    y: QR_AREA.top - QR_AREA.size,
+    width: QR_AREA.size,
+    height: QR_AREA.size,
+    borderColor: LIGHT,
+    borderWidth: 0.5,
+  });
+
+  // Title, number, series and dates (art. 6.1.a, 6.1.f).
+  let y = w.y - 20;
+  w.text(title, MARGIN, y, { size: 18, bold: true, colour });
+  if (draft) {
+    y -= 18;
+    w.text('BORRADOR — sin validez fiscal', MARGIN, y, { size: 11, bold: true, colour: RED });
+  }
+  const meta: [string, string][] = [['Número', number]];
+  if (invoice.series) meta.push(['Serie', invoice.series]);
+  meta.push(['Fecha de expedición', formatDate(invoice.invoiceDate)]);
+  if (invoice.operationDate && invoice.operationDate !== invoice.invoiceDate) {
+    meta.push(['Fecha de operación', formatDate(invoice.operationDate)]);
+  }
+  y -= 8;
+  for (const [label, value] of meta) {
+    y -= 13;
+    w.text(`${label}:`, MARGIN, y, { size: 9.5, bold: true });
+    w.text(value, MARGIN + 105, y, { size: 9.5 });
+  }
+  w.y = Math.min(y, QR_AREA.top - QR_AREA.size) - 14;
+
+  // Issuer and customer (art. 6.1.c, 6.1.d, 6.1.e).
+  const colW = CONTENT_W / 2 - 10;
+  const blocks: [string, string[]][] = [['Emisor', issuerLines(company)]];
+  if (invoice.customer) blocks.push(['Cliente', customerLines(invoice.customer)]);
+  let lowest = w.y;
+  blocks.forEach(([label, lines], i) => {
+    const x = MARGIN + i * (colW + 20);
+    let by = w.y - 12;
+    w.text(label, x, by, { size: 10, bold: true, colour });
+    by -= 3;
+    lines.forEach((line, j) => {
+      for (const part of w.wrap(line, colW, 9, j === 0)) {
+        by -= 12;
+        w.text(part, x, by, { size: 9, bold: j === 0 });
+      }
+    });
+    lowest = Math.min(lowest, by);
+  });
+  w.y = lowest - 18;
+
+  // Lines, with the header row repeated on every page.
+  const headerRow = () => {
+    w.page.drawRectangle({ x: MARGIN, y: w.y - 16, width: CONTENT_W, height: 16, color: colour });
+    let x = MARGIN;
+    for (const c of COLUMNS) {
+      w.text(c.title, x + 3, w.y - 11.5, {
+        size: 8.5,
+        bold: true,
+        colour: rgb(1, 1, 1),
+        align: c.align,
+        width: c.width - 6,
+      });
+      x += c.width;
+    }
+    w.y -= 16;
+  };
+  headerRow();
+  for (const line of invoice.invoiceLines) {
+    const desc = w.wrap(line.description, COLUMNS[0]!.width - 6, 8.5);
+    const cells = [
+      formatQuantity(line.quantityMilli),
+      formatCents(line.unitPriceCents),
+      line.discountBp ? formatRate(line.discountBp) : '',
+      lineVatLabel(line.operation, line.vatRateBp),
+      formatCents(line.baseCents),
+    ].map((cell, i) => {
+      const width = COLUMNS[i + 1]!.width - 6;
+      return w.width(cell, 8.5) > width ? w.wrap(cell, width, 7) : [cell];
+    });
+    // A row is as tall as its longest cell, so nothing spills into the next row.
+    const height = Math.max(desc.length * 11, ...cells.map((parts) => parts.length * 9 + 2)) + 5;
+    if (w.ensure(height)) headerRow();
+    const top = w.y - 11;
+    desc.forEach((d, i) => {
+      w.text(d, MARGIN + 3, top - i * 11, { size: 8.5 });
+    });
+    let x = MARGIN + COLUMNS[0]!.width;
+    cells.forEach((parts, i) => {
+      const c = COLUMNS[i + 1]!;
+      parts.forEach((p, k) => {
+        w.text(p, x + 3, top - k * 9, {
+          size: parts.length > 1 ? 7 : 8.5,
+          align: 'right',
+          width: c.width - 6,
+        });
+      });
+      x += c.width;
+    });
+    w.y -= height;
+    w.page.drawLine({
+      start: { x: MARGIN, y: w.y },
+      end: { x: MARGIN + CONTENT_W, y: w.y },
+      thickness: 0.3,
+      color: LIGHT,
+    });
+  }
+
+  // VAT breakdown by rate: base and cuota (art. 6.1.g, 6.1.h), recargo de equivalencia.
+  const hasRecargo = invoice.breakdown.some((g) => g.recargoRateBp > 0 || g.recargoCents > 0);
+  w.y -= 8;
+  w.heading('Desglose de IVA');
+  const bCols = hasRecargo ? [175, 95, 75, 95, 75] : [215, 115, 0, 0, 185];
+  const bTitles = ['Tipo', 'Base imponible', 'Cuota IVA', 'Recargo eq.', 'Cuota recargo'];
+  const bRow = (cells: string[], boldRow: boolean) => {
+    w.ensure(14);
+    w.y -= 13;
+    let x = MARGIN;
+    const shown = hasRecargo ? [0, 1, 2, 3, 4] : [0, 1, 2];
+    const widths = hasRecargo ? bCols : [215, 115, CONTENT_W - 330];
+    shown.forEach((idx, k) => {
+      const width = widths[k]!;
+      w.text(cells[idx] ?? '', x, w.y, {
+        size: 8.5,
+        bold: boldRow,
+        align: k === 0 ? 'left' : 'right',
+        width: width - 3,
+      });
+      x += width;
+    });
+  };
+  bRow(bTitles, true);
+  for (const g of invoice.breakdown) {
+    bRow(
+      [
+        operationLabel(g.operation, g.vatRateBp),
+        formatCents(g.baseCents),
+        formatCents(g.vatCents),
+        g.recargoRateBp ? formatRate(g.recargoRateBp) : '',
+        g.recargoRateBp || g.recargoCents ? formatCents(g.recargoCents) : '',
+      ],
+      false,
+    );
+  }
+
+  // Totals.
+  const t = invoice.totals;
+  const totals: [string, string, boolean][] = [
+    ['Base imponible', formatCents(t.baseCents), false],
+    ['Cuota de IVA', formatCents(t.vatCents), false],
+  ];
+  if (t.recargoCents) totals.push(['Recargo de equivalencia', formatCents(t.recargoCents), false]);
+  if (t.irpfCents || invoice.irpfRateBp) {
+    totals.push([`Retención IRPF (${formatRate(invoice.irpfRateBp)})`, formatCents(-t.irpfCents), false]);
+  }
+  totals.push(['Total factura', formatCents(t.totalCents), true]);
+  w.y -= 10;
+  w.ensure(totals.length * 15 + 6);
+  const labelX = MARGIN + CONTENT_W - 260;
+  for (const [label, value, strong] of totals) {
+    w.y -= strong ? 17 : 14;
+    if (strong) {
+      w.page.drawLine({
+        start: { x: labelX, y: w.y + 12 },
+        end: { x: MARGIN + CONTENT_W, y: w.y + 12 },
+        thickness: 0.8,
+        color: colour,
+      });
+    }
+    const size = strong ? 11 : 9;
+    w.text(label, labelX, w.y, { size, bold: strong, colour: strong ? colour : BLACK });
+    w.text(value, labelX, w.y, { size, bold: strong, align: 'right', width: 260 });
+  }
+
+  // Legal mentions (exemption article, inversión del sujeto pasivo, recargo, criterio de caja).
+  if (invoice.legalMentions.length) {
+    w.heading('Menciones legales');
+    for (const mention of invoice.legalMentions) w.paragraph(mention);
+  }
+
+  // Payment.
+  const payment: string[] = [];
+  if (invoice.paymentMethod) payment.push(`Forma de pago: ${PAYMENT_METHODS[invoice.paymentMethod]}`);
+  if (invoice.dueDate) payment.push(`Vencimiento: ${formatDate(invoice.dueDate)}`);
+  const iban = settings.invoicing.iban;
+  if (iban && invoice.paymentMethod !== 'CASH' && invoice.paymentMethod !== 'CARD') {
+    payment.push(`IBAN: ${iban.replace(/(.{4})(?=.)/g, '$1 ')}`);
+  }
+  if (payment.length) {
+    w.heading('Pago');
+    for (const p of payment) w.paragraph(p, 9);
+  }
+
+  if (invoice.notes) {
+    w.heading('Observaciones');
+    w.paragraph(invoice.notes);
+  }
+  if (settings.invoicing.footerNotes) {
+    w.y -= 8;
+    w.paragraph(settings.invoicing.footerNotes, 8, GREY);
+  }
+
+  // Page numbers, now that the count is known.
+  const total = w.pages.length;
+  w.pages.forEach((page, i) => {
+    w.page = page;
+    const label = `Página ${i + 1} / ${total}`;
+    w.text(label, MARGIN, 28, { size: 8, colour: GREY, align: 'right', width: CONTENT_W });
+    w.text(`${company.name} · NIF ${company.nif}`, MARGIN, 28, { size: 8, colour: GREY });
+  });
+
+  return doc.save();
+}
