@@ -315,6 +315,24 @@ describe('numbering', () => {
     });
   });
 
+  it('refuses a date earlier than the last invoice of the series and records the date it numbers', async () => {
+    db.on(GetCommand, { Key: keys.invoiceNumberCounter(COMPANY, 'f1', 2026) }).resolves({
+      Item: { last: 3, lastIssueDate: '2026-05-10' },
+    });
+
+    await expect(numberClaimItems(deps, series(), 2026, '2026-05-09')).rejects.toMatchObject({
+      code: 'CORE_004',
+      field: 'invoiceDate',
+      message: expect.stringContaining('10/05/2026'),
+    });
+    const sameDay = await numberClaimItems(deps, series(), 2026, '2026-05-10');
+    expect(sameDay.number).toBe(4);
+    expect(sameDay.items[0]!.Update).toMatchObject({
+      UpdateExpression: expect.stringContaining('lastIssueDate = :date'),
+      ExpressionAttributeValues: expect.objectContaining({ ':date': '2026-05-10', ':prev': 3 }),
+    });
+  });
+
   it('refuses a number the pattern cannot hold', async () => {
     db.on(GetCommand, { Key: keys.invoiceNumberCounter(COMPANY, 'f1', 2026) }).resolves({
       Item: { last: 999 },

@@ -224,7 +224,7 @@ export async function confirmInvoiceWrite(
 ): Promise<Invoice> {
   const year = Number(inv.invoiceDate.slice(0, 4));
   for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS; attempt++) {
-    const claim = await numberClaimItems(deps, series, year);
+    const claim = await numberClaimItems(deps, series, year, inv.invoiceDate);
     const next = confirmed(inv, series, claim, at);
     const items = [invoiceWrite(deps, next, mode, inv.updatedAt), ...claim.items, eventPut(deps, next)];
     try {

@@ -265,7 +265,8 @@ export const formatInvoiceNumber = (series: InvoiceSeries, year: number, n: numb
   renderNumber(series.format, series.code, year, n);
 
 /** The last number a series issued in a year (0 when none), read strongly consistent. */
-export async function lastIssuedNumber(deps: Deps, series: InvoiceSeries, year: number): Promise<number> {
+/** The counter of a series and year: the last number issued and the date of that invoice. */
+async function readCounter(deps: Deps, series: InvoiceSeries, year: number) {
   const res = await deps.db.send(
     new GetCommand({
       TableName: deps.table,
@@ -273,8 +274,18 @@ export async function lastIssuedNumber(deps: Deps, series: InvoiceSeries, year: 
       ConsistentRead: true,
     }),
   );
-  return Number(res.Item?.last ?? 0);
+  return {
+    last: Number(res.Item?.last ?? 0),
+    lastIssueDate:
+      typeof res.Item?.lastIssueDate === 'string' ? (res.Item.lastIssueDate as string) : undefined,
+  };
 }
+
+export async function lastIssuedNumber(deps: Deps, series: InvoiceSeries, year: number): Promise<number> {
+  return (await readCounter(deps, series, year)).last;
+}
+
+const esDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 export interface NumberClaim {
   year: number;
@@ -297,8 +308,19 @@ export async function numberClaimItems(
   deps: Deps,
   series: InvoiceSeries,
   year: number,
+  /** The invoice's date (ISO): numbers must follow dates within a series, so an earlier date is refused. */
+  issueDate?: string,
 ): Promise<NumberClaim> {
-  const last = await lastIssuedNumber(deps, series, year);
+  const { last, lastIssueDate } = await readCounter(deps, series, year);
+  // Art. 6.1.a RD 1619/2012: correlative numbering. The counter's condition below (#last = :prev)
+  // guarantees the date read with it is still the latest when the transaction commits.
+  if (issueDate && lastIssueDate && issueDate < lastIssueDate) {
+    throw new AppError(
+      'CORE_004',
+      `La fecha de la factura es anterior a la de la última factura de la serie ${series.code} (${esDate(lastIssueDate)}).`,
+      { field: 'invoiceDate', details: { reason: 'DATE_BEFORE_LAST_IN_SERIES', lastIssueDate } },
+    );
+  }
   const number = last + 1;
   if (number >= 10 ** numberDigits(series.format)) {
     throw new AppError('CORE_004', `La serie ${series.code} ha agotado su numeración de ${year}.`, {
@@ -310,7 +332,9 @@ export async function numberClaimItems(
     Update: {
       TableName: deps.table,
       Key: keys.invoiceNumberCounter(series.companyId, series.seriesId, year),
-      UpdateExpression: 'SET #last = :next, entity = :entity, v = :v, seriesId = :series, #year = :year',
+      UpdateExpression: issueDate
+        ? 'SET #last = :next, entity = :entity, v = :v, seriesId = :series, #year = :year, lastIssueDate = :date'
+        : 'SET #last = :next, entity = :entity, v = :v, seriesId = :series, #year = :year',
       ConditionExpression: last === 0 ? 'attribute_not_exists(pk)' : '#last = :prev',
       ExpressionAttributeNames: { '#last': 'last', '#year': 'year' },
       ExpressionAttributeValues: {
@@ -319,6 +343,7 @@ export async function numberClaimItems(
         ':v': SCHEMA_VERSION,
         ':series': series.seriesId,
         ':year': year,
+        ...(issueDate ? { ':date': issueDate } : {}),
         ...(last === 0 ? {} : { ':prev': last }),
       },
     },
