@@ -1,60 +1,22 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
-  DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { createApiHandler } from '@functions/platform/http';
-import {
-  type ApiEventOptions,
-  apiEvent,
-  lambdaContext,
-  readResponse,
-} from '@functions/platform/testing/api-event';
-import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import type { Customer, Invoice, InvoiceSeries } from '@shared/schemas/invoices';
-import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invoicesActions } from './handler';
 import { CASH_LIMIT_MESSAGE } from './model/build-invoice';
 import { customerItem } from './store/customers';
-import type { InvoicesDeps } from './store/deps';
 import { invoiceItem } from './store/invoices';
 import { seriesItem } from './store/series';
+import { COMPANY, invoicesHarness, T0, USER } from './testing/harness';
 
-const TABLE = 'cuadra-test';
-const USER = 'user-1';
-const COMPANY = 'co-1';
-const T0 = new Date('2026-03-02T10:00:00.000Z');
-
-const env: Record<string, string> = { TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' };
-useEnv(env);
-
-const db = mockClient(DynamoDBDocumentClient);
-let ids = 0;
-const deps: InvoicesDeps = {
-  db: testDocumentClient(),
-  table: TABLE,
-  now: () => new Date(T0),
-  newId: () => `inv${++ids}`,
-};
-const handler = createApiHandler('invoices', invoicesActions, () => deps);
-
-async function call<T = unknown>(options: Omit<ApiEventOptions, 'claims'>) {
-  const event = apiEvent({
-    claims: { sub: USER, groups: ['GESTOR'] },
-    ...options,
-    headers: { 'x-company-id': COMPANY, ...options.headers },
-  });
-  return readResponse<T>(await handler(event, lambdaContext()));
-}
-
-const transactions = () => db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+const { db, call, transactions, resetIds } = invoicesHarness('inv');
 const writes = () =>
   db.commandCalls(PutCommand).length +
   db.commandCalls(DeleteCommand).length +
@@ -120,7 +82,7 @@ const errorOf = (res: { envelope: unknown }) =>
 
 beforeEach(() => {
   db.reset();
-  ids = 0;
+  resetIds();
   db.on(GetCommand).resolves({});
   db.on(GetCommand, { Key: keys.membership(COMPANY, USER) }).resolves({
     Item: { ...keys.membership(COMPANY, USER), companyRole: 'GESTOR', isActive: true },

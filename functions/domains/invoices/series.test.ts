@@ -1,61 +1,16 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { createApiHandler } from '@functions/platform/http';
-import {
-  type ApiEventOptions,
-  apiEvent,
-  lambdaContext,
-  readResponse,
-} from '@functions/platform/testing/api-event';
-import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import type { InvoiceSeries, InvoiceSeriesView } from '@shared/schemas/invoices';
-import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invoicesActions } from './handler';
-import type { InvoicesDeps } from './store/deps';
 import { formatInvoiceNumber, isNumberClaimConflict, numberClaimItems, seriesItem } from './store/series';
+import { COMPANY, cancelled, invoicesHarness, T0, USER } from './testing/harness';
 
-const TABLE = 'cuadra-test';
-const USER = 'user-1';
-const COMPANY = 'co-1';
-const T0 = new Date('2026-03-02T10:00:00.000Z');
-
-const env: Record<string, string> = { TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' };
-useEnv(env);
-
-const db = mockClient(DynamoDBDocumentClient);
-let ids = 0;
-const deps: InvoicesDeps = {
-  db: testDocumentClient(),
-  table: TABLE,
-  now: () => new Date(T0),
-  newId: () => `s${++ids}`,
-};
-const handler = createApiHandler('invoices', invoicesActions, () => deps);
-
-async function call<T = unknown>(options: Omit<ApiEventOptions, 'claims'>) {
-  const event = apiEvent({
-    claims: { sub: USER, groups: ['GESTOR'] },
-    ...options,
-    headers: { 'x-company-id': COMPANY, ...options.headers },
-  });
-  return readResponse<T>(await handler(event, lambdaContext()));
-}
-
-const transactions = () => db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: codes.map((Code) => ({ Code })),
-  });
+const { db, deps, call, transactions, resetIds } = invoicesHarness('s');
 
 const series = (over: Partial<InvoiceSeries> = {}): InvoiceSeries => ({
   seriesId: 'f1',
@@ -88,7 +43,7 @@ function given(stored: InvoiceSeries[], defaults: Record<string, string> = {}) {
 
 beforeEach(() => {
   db.reset();
-  ids = 0;
+  resetIds();
   db.on(GetCommand).resolves({});
   db.on(GetCommand, { Key: keys.membership(COMPANY, USER) }).resolves({
     Item: { ...keys.membership(COMPANY, USER), companyRole: 'GESTOR', isActive: true },
