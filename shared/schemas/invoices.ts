@@ -403,7 +403,32 @@ export interface InvoiceSeriesView extends InvoiceSeries {
 // --- issued invoices (issue 4, items 3 and 4: drafts and confirmation) -----------------------------
 
 export const INVOICE_TYPES = ['F1', 'F2', 'F3'] as const;
-export type InvoiceType = (typeof INVOICE_TYPES)[number];
+export type OrdinaryInvoiceType = (typeof INVOICE_TYPES)[number];
+/**
+ * Rectificativas (art. 15 RD 1619/2012; AEAT TipoFactura): R1 error founded in law and art. 80.1,
+ * 80.2 and 80.6 LIVA; R2 art. 80.3 (concurso); R3 art. 80.4 (bad debts); R4 other causes; R5
+ * rectification of simplified invoices.
+ */
+export const RECTIFICATIVA_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export type RectificativaType = (typeof RECTIFICATIVA_TYPES)[number];
+export const ALL_INVOICE_TYPES = [...INVOICE_TYPES, ...RECTIFICATIVA_TYPES] as const;
+export type InvoiceType = (typeof ALL_INVOICE_TYPES)[number];
+export const isRectificativa = (t: InvoiceType): t is RectificativaType => t.startsWith('R');
+/** AEAT TipoRectificativa: S = por sustitución, I = por diferencias (incremental). */
+export const RECTIFICATION_METHODS = ['SUBSTITUTION', 'DIFFERENCES'] as const;
+export type RectificationMethod = (typeof RECTIFICATION_METHODS)[number];
+/** SII states of an issued invoice (spec part 2 §3); null when the company is not in the SII. */
+export const SII_STATUSES = [
+  'NOT_SENT',
+  'QUEUED',
+  'SENT',
+  'ACCEPTED',
+  'REJECTED',
+  'PENDING_CORRECTION',
+  'PARTIALLY_SENT',
+  'ERROR',
+] as const;
+export type SiiStatus = (typeof SII_STATUSES)[number];
 export const INVOICE_STATUSES = ['DRAFT', 'CONFIRMED', 'CANCELLED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_METHODS = ['TRANSFER', 'DIRECT_DEBIT', 'CARD', 'CASH', 'OTHER'] as const;
@@ -572,6 +597,37 @@ export interface InvoiceCustomerSnapshot {
   vatTreatment: VatTreatment;
 }
 
+export interface InvoiceIssuerSnapshot {
+  name: string;
+  nif: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  province: string;
+  country: string;
+  email: string | null;
+  phone: string | null;
+  /** The company's VAT regime then; CRITERIO_CAJA brings its mandatory mention. */
+  vatRegime: string;
+}
+
+/** A rectified invoice as the rectificativa records it (AEAT FacturasRectificadas + ImporteRectificacion). */
+export interface RectifiedInvoiceRef {
+  invoiceId: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  invoiceType: InvoiceType;
+  totals: InvoiceTotalsView;
+  breakdown: Invoice['breakdown'];
+}
+
+export interface InvoiceRectification {
+  method: RectificationMethod;
+  /** Why (shown on the PDF and sent to VeriFacTu/SII). */
+  reason: string;
+  rectified: RectifiedInvoiceRef[];
+}
+
 export interface InvoiceLine {
   description: string;
   quantityMilli: number;
@@ -616,6 +672,17 @@ export interface Invoice {
   legalMentions: string[];
   series: string | null;
   seriesId: string | null;
+  /**
+   * The issuer as it was at confirmation (Art. 6.1.c/d RD 1619/2012): an issued invoice never
+   * follows later edits of the company. Null on drafts (the PDF of a draft reads the company now).
+   */
+  issuer?: InvoiceIssuerSnapshot | null;
+  /** SII state: NOT_SENT at confirmation when the company is in the SII, otherwise null. */
+  siiStatus?: SiiStatus | null;
+  /** Set on a rectificativa (R1–R5): what it corrects and how. */
+  rectification?: InvoiceRectification | null;
+  /** Set on an invoice that later rectificativas correct: their ids, oldest first. */
+  rectifiedBy?: string[];
   /** The series chosen with `?series=` when the draft was created; used when it is confirmed. */
   requestedSeriesId: string | null;
   number: number | null;

@@ -14,7 +14,7 @@ import { CASH_LIMIT_MESSAGE } from './model/build-invoice';
 import { customerItem } from './store/customers';
 import { invoiceItem } from './store/invoices';
 import { seriesItem } from './store/series';
-import { COMPANY, invoicesHarness, T0, USER } from './testing/harness';
+import { COMPANY, invoicesHarness, issuerCompany, T0, USER } from './testing/harness';
 
 const { db, call, transactions, resetIds } = invoicesHarness('inv');
 const writes = () =>
@@ -84,6 +84,9 @@ beforeEach(() => {
   db.reset();
   resetIds();
   db.on(GetCommand).resolves({});
+  db.on(GetCommand, { Key: keys.company(COMPANY) }).resolves({
+    Item: { ...keys.company(COMPANY), ...issuerCompany },
+  });
   db.on(GetCommand, { Key: keys.membership(COMPANY, USER) }).resolves({
     Item: { ...keys.membership(COMPANY, USER), companyRole: 'GESTOR', isActive: true },
   });
@@ -309,6 +312,9 @@ describe('invoices: confirmation', () => {
       number: 1,
       invoiceNumber: 'F-2026-0001',
       confirmedAt: T0.toISOString(),
+      // The issuer as it is now is frozen into the invoice; not in the SII → no SII state.
+      issuer: { name: issuerCompany.name, nif: issuerCompany.nif, city: 'Valencia', vatRegime: 'GENERAL' },
+      siiStatus: null,
     });
     const [items, ...rest] = transactions();
     expect(rest).toHaveLength(0);

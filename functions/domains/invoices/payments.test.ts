@@ -25,6 +25,7 @@ import { invoicesActions } from './handler';
 import { CASH_LIMIT_MESSAGE } from './model/build-invoice';
 import type { InvoicesDeps } from './store/deps';
 import { invoiceItem } from './store/invoices';
+import { issuerCompany } from './testing/harness';
 import { markOverdue } from './workers/mark-overdue';
 
 const TABLE = 'cuadra-test';
@@ -126,6 +127,9 @@ beforeEach(() => {
   ids = 0;
   stored = invoiceItem(invoice());
   db.on(GetCommand).resolves({});
+  db.on(GetCommand, { Key: keys.company(COMPANY) }).resolves({
+    Item: { ...keys.company(COMPANY), ...issuerCompany },
+  });
   db.on(GetCommand, { Key: keys.membership(COMPANY, USER) }).resolves({
     Item: { ...keys.membership(COMPANY, USER), companyRole: 'GESTOR', isActive: true },
   });

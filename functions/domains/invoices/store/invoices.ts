@@ -14,9 +14,9 @@ import {
 import { queryAll } from '@functions/platform/store/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
-import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import { type Company, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
-import type { Invoice, InvoiceSeries } from '@shared/schemas/invoices';
+import type { Invoice, InvoiceIssuerSnapshot, InvoiceSeries } from '@shared/schemas/invoices';
 import { confirmationPaymentAttributes, confirmationPaymentStatus } from '../model/payments';
 import type { InvoicesDeps } from './deps';
 import { isNumberClaimConflict, type NumberClaim, numberClaimItems } from './series';
@@ -143,9 +143,38 @@ export async function deleteDraft(deps: Deps, companyId: string, invoiceId: stri
   }
 }
 
-/** The invoice as confirmed with a claimed number. */
-export const confirmed = (inv: Invoice, series: InvoiceSeries, claim: NumberClaim, at: string): Invoice => ({
+/** The issuer as the invoice records it at confirmation (Art. 6.1.c/d RD 1619/2012). */
+export const issuerSnapshot = (c: Company): InvoiceIssuerSnapshot => ({
+  name: c.name,
+  nif: c.nif,
+  street: c.address.street,
+  postalCode: c.address.postalCode,
+  city: c.address.city,
+  province: c.address.province,
+  country: c.address.country,
+  email: c.email ?? null,
+  phone: c.phone ?? null,
+  vatRegime: c.fiscal.vatRegime,
+});
+
+async function getIssuerCompany(deps: Deps, companyId: string): Promise<Company> {
+  const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.company(companyId) }));
+  if (!res.Item) throw new AppError('CORE_006', 'La empresa no existe.');
+  return stripKeys(res.Item) as unknown as Company;
+}
+
+/** The invoice as confirmed with a claimed number, the issuer snapshot and its SII state. */
+export const confirmed = (
+  inv: Invoice,
+  series: InvoiceSeries,
+  claim: NumberClaim,
+  at: string,
+  company?: Company,
+): Invoice => ({
   ...inv,
+  ...(company
+    ? { issuer: issuerSnapshot(company), siiStatus: company.siiEnabled ? ('NOT_SENT' as const) : null }
+    : {}),
   status: 'CONFIRMED',
   series: series.code,
   seriesId: series.seriesId,
@@ -223,9 +252,10 @@ export async function confirmInvoiceWrite(
   at: string,
 ): Promise<Invoice> {
   const year = Number(inv.invoiceDate.slice(0, 4));
+  const company = await getIssuerCompany(deps, inv.companyId);
   for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS; attempt++) {
     const claim = await numberClaimItems(deps, series, year, inv.invoiceDate);
-    const next = confirmed(inv, series, claim, at);
+    const next = confirmed(inv, series, claim, at, company);
     const items = [invoiceWrite(deps, next, mode, inv.updatedAt), ...claim.items, eventPut(deps, next)];
     try {
       await deps.db.send(new TransactWriteCommand({ TransactItems: items }));

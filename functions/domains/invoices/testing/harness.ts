@@ -62,3 +62,26 @@ export const cancelled = (...codes: string[]) =>
     $metadata: {},
     CancellationReasons: codes.map((Code) => ({ Code })),
   });
+
+/** The issuing company as stored (confirmation reads it for the issuer snapshot). */
+export const issuerCompany = {
+  companyId: COMPANY,
+  name: 'Fontanería Romero SL',
+  nif: 'B12345674',
+  companyType: 'SL',
+  isActive: true,
+  siiEnabled: false,
+  verifactuEnabled: true,
+  email: 'facturas@romero.example',
+  address: {
+    street: 'Calle Mayor 1',
+    postalCode: '46001',
+    city: 'Valencia',
+    province: 'Valencia',
+    country: 'ES',
+  },
+  fiscal: { vatRegime: 'GENERAL', directTax: 'IMPUESTO_SOCIEDADES', largeCompany: false, redeme: false },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  createdBy: USER,
+};
