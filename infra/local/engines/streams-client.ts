@@ -107,7 +107,35 @@ export function createStreamsClient(endpoint: string): StreamsClient {
         ShardIterator: iterator,
         Limit: limit,
       });
-      return { records: res.Records ?? [], next: res.NextShardIterator };
+      return { records: (res.Records ?? []).map(normalizeRecord), next: res.NextShardIterator };
+    },
+  };
+}
+
+/**
+ * DynamoDB Local's stream writes an empty map as `{}` where DynamoDB writes `{ "M": {} }` (verified:
+ * an item with `options: {}` comes back as `"options": {}`), and `unmarshall` then throws "No value
+ * defined". Images are given the shape the real service sends.
+ */
+export function normalizeAttribute(value: AttributeValue): AttributeValue {
+  const v = value as Record<string, unknown>;
+  if (Object.keys(v).length === 0) return { M: {} };
+  if (v.M) return { M: normalizeImage(v.M as Record<string, AttributeValue>) };
+  if (v.L) return { L: (v.L as AttributeValue[]).map(normalizeAttribute) };
+  return value;
+}
+
+const normalizeImage = (image: Record<string, AttributeValue>): Record<string, AttributeValue> =>
+  Object.fromEntries(Object.entries(image).map(([k, v]) => [k, normalizeAttribute(v)]));
+
+export function normalizeRecord(record: RawStreamRecord): RawStreamRecord {
+  const d = record.dynamodb;
+  return {
+    ...record,
+    dynamodb: {
+      ...d,
+      ...(d.NewImage ? { NewImage: normalizeImage(d.NewImage) } : {}),
+      ...(d.OldImage ? { OldImage: normalizeImage(d.OldImage) } : {}),
     },
   };
 }
