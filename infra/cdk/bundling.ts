@@ -10,6 +10,10 @@
  * - No source maps: they double the bundle and slow the cold start; stack traces point at
  *   minified code, which the structured logs compensate for with request ids.
  * - The root tsconfig.json is passed so the `@shared/*`, `@functions/*` aliases resolve.
+ * - `@pdf-lib/standard-fonts` is aliased to a copy that carries Helvetica and Helvetica-Bold only
+ *   (functions/platform/pdf/standard-fonts-helvetica.ts): the metrics of the other twelve standard
+ *   fonts are ~90 KB of the pdf bundle that the invoice PDF never draws with. Only bundles that use
+ *   pdf-lib are affected; loading another standard font there fails with a clear error.
  * - Never Docker: the locally installed esbuild bundles (Docker is not available in CI).
  */
 
@@ -36,6 +40,11 @@ export const depsLockFilePath = path.join(repoRoot, 'package-lock.json');
 export const esmRequireBanner =
   "import { createRequire as __cuadraCreateRequire } from 'node:module'; const require = __cuadraCreateRequire(import.meta.url);";
 
+/** Package substitutions (esbuild `alias`), applied to deploy and benchmark alike. */
+export const bundleAliases: Record<string, string> = {
+  '@pdf-lib/standard-fonts': path.join(repoRoot, 'functions/platform/pdf/standard-fonts-helvetica.ts'),
+};
+
 /** The bundle, described once; both exports below are projections of it. */
 export const lambdaBundle = {
   target: 'node22',
@@ -59,6 +68,7 @@ export const nodejsBundling: BundlingOptions = {
   banner: lambdaBundle.banner,
   externalModules: [...lambdaBundle.external],
   tsconfig: lambdaBundle.tsconfig,
+  esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
   // esbuild's per-bundle size report would flood `cdk synth` and the test output; warnings still show.
   logLevel: LogLevel.WARNING,
   forceDockerBundling: false,
@@ -79,6 +89,7 @@ export function esbuildOptionsFor(entryAbsPath: string, outfile: string): BuildO
     banner: { js: lambdaBundle.banner },
     external: [...lambdaBundle.external],
     tsconfig: lambdaBundle.tsconfig,
+    alias: { ...bundleAliases },
     logLevel: 'warning',
   };
 }

@@ -2,6 +2,10 @@
  * The synthesized stack against the manifest: every route, domain, worker, queue, schedule, bucket
  * and stream consumer of the manifest is realised, and cdk-nag's AwsSolutions pack has nothing
  * left to say. The stack is built once (bundling every function with the local esbuild).
+ *
+ * The route methods live in nested stacks (constructs/rest-api.ts): their templates reference the
+ * parent's resources through parameters, which `inParent` replaces with the values the parent
+ * passes, so assertions compare against the parent's logical ids as before.
  */
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -12,13 +16,13 @@ import { gatewayResponses } from '@shared/api/gateway-responses';
 import { ROLES, routes } from '@shared/api/routes';
 import { tableDefinition } from '@shared/db/table';
 import { PASSWORD_MIN_LENGTH } from '@shared/schemas/identity';
-import type { App, CfnResource, PolicyViolation } from 'aws-cdk-lib';
+import { type App, type CfnResource, type PolicyViolation, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './bundling';
 import type { CuadraConfig } from './config';
 import { COGNITO_USER_ADMIN } from './constructs/permissions';
-import { ACCESS_TOKEN_SCOPE } from './constructs/rest-api';
+import { ACCESS_TOKEN_SCOPE, type RouteStack } from './constructs/rest-api';
 import { cdkJsonContext, createCuadraApp } from './cuadra-app';
 import { cuadraManifest, entriesOf } from './cuadra-manifest';
 import type { CuadraStack } from './cuadra-stack';
@@ -38,6 +42,19 @@ let config: CuadraConfig;
 let template: Template;
 let resources: Record<string, CfnRes>;
 let findings: PolicyViolation[];
+/** The nested stacks of the route methods, with the parameter values the parent passes them. */
+let routeTemplates: RouteTemplate[];
+
+interface RouteTemplate {
+  nested: RouteStack;
+  template: Template;
+  resources: Record<string, CfnRes>;
+  /** Parameter name -> the value the parent stack passes (a Ref/GetAtt in the parent template). */
+  params: Json;
+}
+
+/** CloudFormation's hard limit is 500 per stack (nested stacks included); keep a margin. */
+const MAX_RESOURCES_PER_STACK = 450;
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
@@ -53,50 +70,114 @@ beforeAll(() => {
   findings = nagFindings(app);
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, CfnRes>;
+  routeTemplates = stack.restApi.routeStacks.map((nested) => {
+    const nestedTemplate = Template.fromStack(nested);
+    const stackResource = resources[stack.getLogicalId(nested.nestedStackResource as CfnResource)]!;
+    return {
+      nested,
+      template: nestedTemplate,
+      resources: nestedTemplate.toJSON().Resources as Record<string, CfnRes>,
+      params: (stackResource.Properties.Parameters ?? {}) as Json,
+    };
+  });
 });
+
+/** A nested template's value with every `{ Ref: <parameter> }` replaced by what the parent passes. */
+const inParent = (value: unknown, params: Json): unknown => {
+  if (Array.isArray(value)) return value.map((v) => inParent(v, params));
+  if (value && typeof value === 'object') {
+    const r = ref(value);
+    if (r !== undefined && Object.keys(value).length === 1 && r in params) return params[r];
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inParent(v, params)]));
+  }
+  return value;
+};
+
+/** Every route method of every nested stack, its properties in parent terms. */
+const routeMethods = () =>
+  routeTemplates.flatMap((rt) =>
+    Object.entries(rt.resources)
+      .filter(([, r]) => r.Type === 'AWS::ApiGateway::Method')
+      .map(([id, r]) => ({ rt, id, props: inParent(r.Properties, rt.params) as Json })),
+  );
 
 afterAll(() => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
 });
 
 describe('REST API from the route table', () => {
-  /** Full `/api/v1/...` path of every API Gateway resource, from PathPart and ParentId. */
-  const resourcePaths = () => {
-    const paths = new Map<string, string>();
-    const resolve = (id: string): string => {
-      const cached = paths.get(id);
-      if (cached !== undefined) return cached;
-      const props = resources[id]!.Properties;
-      const parent = ref(props.ParentId);
-      const full = `${parent ? resolve(parent) : ''}/${props.PathPart as string}`;
-      paths.set(id, full);
-      return full;
-    };
-    for (const [id] of ofType('AWS::ApiGateway::Resource')) resolve(id);
-    return paths;
+  const restApiId = () => logicalId(stack.restApi.api);
+
+  /** Full `/api/v1/...` path of a ParentId/ResourceId, resolved across the nested and parent stacks. */
+  const pathOf = (value: unknown, rt?: RouteTemplate): string => {
+    const getAtt = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+    if (getAtt) {
+      expect(getAtt).toEqual([restApiId(), 'RootResourceId']);
+      return '';
+    }
+    const id = ref(value)!;
+    if (rt && id in rt.params) return pathOf(rt.params[id]);
+    const resource = (rt ? rt.resources : resources)[id];
+    expect(resource?.Type, `${rt?.nested.node.id ?? 'parent'} ${id}`).toBe('AWS::ApiGateway::Resource');
+    return `${pathOf(resource!.Properties.ParentId, rt)}/${resource!.Properties.PathPart as string}`;
   };
 
   it('has one method per route, with its HTTP method and path, and no other method', () => {
-    const paths = resourcePaths();
-    const methods = ofType('AWS::ApiGateway::Method').filter(
-      ([, r]) => r.Properties.HttpMethod !== 'OPTIONS',
-    );
-    const byOperation = new Map(methods.map(([, r]) => [r.Properties.OperationName as string, r.Properties]));
+    const methods = routeMethods();
+    const byOperation = new Map(methods.map((m) => [m.props.OperationName as string, m]));
 
     expect(methods).toHaveLength(Object.keys(routes).length);
+    expect(byOperation.size).toBe(methods.length);
+    // The parent stack holds no methods: every one is in a route stack.
+    expect(ofType('AWS::ApiGateway::Method')).toEqual([]);
     for (const [id, route] of Object.entries(routes)) {
       const method = byOperation.get(id);
       expect(method, `route ${id}`).toBeDefined();
-      expect(method!.HttpMethod, id).toBe(route.method);
-      expect(paths.get(ref(method!.ResourceId)!), id).toBe(route.path);
+      expect(method!.props.HttpMethod, id).toBe(route.method);
+      expect(method!.props.RestApiId, id).toEqual({ Ref: restApiId() });
+      expect(pathOf(method!.rt.resources[method!.id]!.Properties.ResourceId, method!.rt), id).toBe(
+        route.path,
+      );
+    }
+  });
+
+  it('creates each path once, each subtree in exactly one stack, every stack under the limit', () => {
+    const created: string[] = [];
+    for (const [id] of ofType('AWS::ApiGateway::Resource')) created.push(pathOf({ Ref: id }));
+    for (const rt of routeTemplates) {
+      for (const [id, r] of Object.entries(rt.resources)) {
+        if (r.Type === 'AWS::ApiGateway::Resource') created.push(pathOf({ Ref: id }, rt));
+      }
+    }
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created).size, 'a path created twice would fail the deploy').toBe(created.length);
+    // The shared prefixes are the parent's; a route stack's paths are all under its own root.
+    expect(
+      ofType('AWS::ApiGateway::Resource')
+        .map(([id]) => pathOf({ Ref: id }))
+        .sort(),
+    ).toEqual(stack.restApi.routePlan!.shared);
+    for (const rt of routeTemplates) {
+      for (const m of routeMethods().filter((x) => x.rt === rt)) {
+        const path = pathOf(rt.resources[m.id]!.Properties.ResourceId, rt);
+        expect(path === rt.nested.plan.root || path.startsWith(`${rt.nested.plan.root}/`), path).toBe(true);
+      }
+    }
+
+    const counts = {
+      [stack.stackName]: Object.keys(resources).length,
+      ...Object.fromEntries(
+        routeTemplates.map((rt) => [rt.nested.node.id, Object.keys(rt.resources).length]),
+      ),
+    };
+    for (const [name, count] of Object.entries(counts)) {
+      expect(count, name).toBeLessThanOrEqual(MAX_RESOURCES_PER_STACK);
     }
   });
 
   it('puts the Cognito authorizer (access-token scope) exactly on the user routes', () => {
     const authorizerId = logicalId(stack.restApi.authorizer() as never);
-    const byOperation = new Map(
-      ofType('AWS::ApiGateway::Method').map(([, r]) => [r.Properties.OperationName as string, r.Properties]),
-    );
+    const byOperation = new Map(routeMethods().map((m) => [m.props.OperationName as string, m.props]));
     for (const [id, route] of Object.entries(routes)) {
       const method = byOperation.get(id)!;
       if (route.auth === 'user') {
@@ -111,16 +192,55 @@ describe('REST API from the route table', () => {
   });
 
   it("proxies each route to its domain's Lambda", () => {
-    const byOperation = new Map(
-      ofType('AWS::ApiGateway::Method').map(([, r]) => [r.Properties.OperationName as string, r.Properties]),
-    );
+    const byOperation = new Map(routeMethods().map((m) => [m.props.OperationName as string, m.props]));
     for (const [id, route] of Object.entries(routes)) {
       const fn = stack.apiFunctions[route.domain as keyof typeof stack.apiFunctions];
       expect(fn, `API function of ${route.domain}`).toBeDefined();
       const integration = byOperation.get(id)!.Integration as Json;
       expect(integration.Type).toBe('AWS_PROXY');
-      expect(JSON.stringify(integration.Uri)).toContain(logicalId(fn!.fn));
+      expect(integration.IntegrationHttpMethod).toBe('POST');
+      expect(JSON.stringify(integration.Uri), id).toContain(
+        JSON.stringify({ 'Fn::GetAtt': [logicalId(fn!.fn), 'Arn'] }),
+      );
     }
+  });
+
+  it('lets API Gateway invoke each API function through one permission for the whole API', () => {
+    for (const rt of routeTemplates) {
+      expect(Object.values(rt.resources).filter((r) => r.Type === 'AWS::Lambda::Permission')).toEqual([]);
+    }
+    const restApiPermissions = ofType('AWS::Lambda::Permission')
+      .map(([, r]) => r.Properties)
+      .filter((p) => JSON.stringify(p.SourceArn).includes(JSON.stringify({ Ref: restApiId() })));
+    const routed = new Set(Object.values(routes).map((r) => r.domain));
+    expect(restApiPermissions).toHaveLength(routed.size);
+    for (const domain of routed) {
+      const fn = stack.apiFunctions[domain as keyof typeof stack.apiFunctions]!;
+      const permission = restApiPermissions.find((p) => getAttId(p.FunctionName) === logicalId(fn.fn));
+      expect(permission, domain).toMatchObject({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+      });
+      // arn:...:execute-api:<region>:<account>:<api>/*/*/* (any stage, method and path of this API).
+      const [, parts] = (permission!.SourceArn as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+      expect(parts.at(-1), domain).toBe('/*/*/*');
+    }
+  });
+
+  it('deploys after every route stack, with a new deployment when the route table changes', () => {
+    const [[deploymentId, deployment]] = ofType('AWS::ApiGateway::Deployment') as [[string, CfnRes]];
+    const dependsOn = (deployment as unknown as { DependsOn?: string[] }).DependsOn ?? [];
+    for (const rt of routeTemplates) {
+      expect(dependsOn, rt.nested.node.id).toContain(
+        stack.getLogicalId(rt.nested.nestedStackResource as CfnResource),
+      );
+    }
+    for (const [id] of ofType('AWS::ApiGateway::GatewayResponse')) expect(dependsOn, id).toContain(id);
+    const [[, stage]] = ofType('AWS::ApiGateway::Stage') as [[string, CfnRes]];
+    expect(stage.Properties.DeploymentId).toEqual({ Ref: deploymentId });
+    expect(stage.Properties.StageName).toBe(config.stage);
+    // The logical id carries a hash of the route table (route-stacks.test.ts checks it changes).
+    expect(deploymentId).toMatch(/^RestApiDeployment[0-9A-F]{8}[0-9a-f]{32}$/);
   });
 
   it('logs access without query strings, throttles the stage and validates requests', () => {
@@ -134,24 +254,40 @@ describe('REST API from the route table', () => {
         ResourcePath: '/*',
         LoggingLevel: 'ERROR',
         DataTraceEnabled: false,
-        ThrottlingRateLimit: expect.any(Number),
-        ThrottlingBurstLimit: expect.any(Number),
+        MetricsEnabled: true,
+        ThrottlingRateLimit: config.apiThrottle.rateLimit,
+        ThrottlingBurstLimit: config.apiThrottle.burstLimit,
       }),
     ]);
+    expect(stage.Properties.TracingEnabled).toBe(true);
     template.hasResourceProperties('AWS::ApiGateway::RequestValidator', {
       ValidateRequestParameters: true,
       ValidateRequestBody: true,
     });
+    for (const m of routeMethods()) {
+      expect(ref(m.props.RequestValidatorId), m.id).toBe(
+        logicalId(stack.restApi.api.node.findChild('Validator') as never),
+      );
+    }
     template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+    const [[, association]] = ofType('AWS::WAFv2::WebACLAssociation') as [[string, CfnRes]];
+    expect(JSON.stringify(association.Properties.ResourceArn)).toContain(`/stages/`);
+    expect(JSON.stringify(association.Properties.ResourceArn)).toContain(
+      JSON.stringify({ Ref: logicalId(stack.restApi.stage) }),
+    );
   });
 
-  it('answers preflight requests (CORS) on every resource that has routes', () => {
-    const methods = ofType('AWS::ApiGateway::Method').map(([, r]) => r.Properties);
-    const routed = new Set(methods.filter((p) => p.HttpMethod !== 'OPTIONS').map((p) => ref(p.ResourceId)));
-    const preflight = new Set(
-      methods.filter((p) => p.HttpMethod === 'OPTIONS').map((p) => ref(p.ResourceId)),
-    );
-    for (const id of routed) expect(preflight.has(id), id).toBe(true);
+  it('has no CORS preflight methods: the SPA calls /api/v1 on its own origin (CloudFront /api/*)', () => {
+    // Per-resource OPTIONS methods were dropped (constructs/rest-api.ts says why): the deployed SPA
+    // is configured same-origin, and CloudFront forwards /api/* to this API's stage.
+    for (const m of routeMethods()) expect(m.props.HttpMethod, m.id).not.toBe('OPTIONS');
+    const runtimeConfig = (template.toJSON().Outputs as Record<string, { Value: unknown }>).RuntimeConfig!;
+    expect(JSON.stringify(runtimeConfig.Value)).toContain('\\"apiBaseUrl\\":\\"\\"');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*' })],
+      }),
+    });
   });
 
   it('installs every gateway response with its status and envelope body', () => {
@@ -582,8 +718,32 @@ describe('cdk-nag AwsSolutions', () => {
     }
   });
 
-  it('leaves no CDK warnings or errors on the stack', () => {
+  it('leaves no CDK warnings or errors on the stack and its route stacks', () => {
+    // Nested stacks have no artifact of their own: their constructs' annotations are the parent's.
     expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
     expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+
+  it('checks the route stacks too (their public methods are acknowledged one by one)', () => {
+    const publicRoutes = Object.entries(routes).filter(([, r]) => r.auth === 'public');
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    const acks = listAcknowledgements(app);
+    for (const [id] of publicRoutes) {
+      const method = stack.restApi.methods[id]!;
+      expect(Stack.of(method).nested, id).toBe(true);
+      for (const rule of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
+        expect(
+          acks.some((a) => a.path === method.node.path && a.rule === rule && a.reason.includes(id)),
+          `${id} ${rule}`,
+        ).toBe(true);
+      }
+    }
+    // No acknowledgement on a route stack as a whole (it would hide findings of every method in it).
+    for (const rt of routeTemplates) {
+      expect(
+        acks.filter((a) => a.path === rt.nested.node.path),
+        rt.nested.node.id,
+      ).toEqual([]);
+    }
   });
 });

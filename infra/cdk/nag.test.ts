@@ -3,7 +3,7 @@
  * the finding ids we compute are the ones the pack reports. Small stacks, no bundling.
  */
 
-import { App, Stack } from 'aws-cdk-lib';
+import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -76,5 +76,19 @@ describe('nag wiring', () => {
 
     acknowledge(role, id, 'Object keys are generated at run time; the statement names one bucket.');
     expect(ruleNames(app)).not.toContain(id);
+  });
+
+  it('checks nested stacks too (the REST API routes live in them), with acknowledgements there', () => {
+    const app = new App();
+    const stack = new Stack(app, 'Probe');
+    const nested = new NestedStack(stack, 'Routes');
+    const queue = new sqs.Queue(nested, 'Bare', { encryption: sqs.QueueEncryption.SQS_MANAGED });
+    expect(ruleNames(app)).toEqual(expect.arrayContaining(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']));
+
+    acknowledge(queue, 'AwsSolutions-SQS3', 'Probe queue of a unit test, never deployed anywhere.');
+    expect(ruleNames(app)).not.toContain('AwsSolutions-SQS3');
+
+    enableNag(app);
+    expect(() => app.synth()).toThrow(/AwsSolutions-SQS4/);
   });
 });
