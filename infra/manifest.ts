@@ -72,15 +72,34 @@ export const domains: Record<DomainName, DomainDef> = {
   },
   onboarding: { api: api('onboarding'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
   billing: { api: api('billing'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'read' } },
-  invoices: { api: api('invoices'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'readwrite' } },
+  invoices: {
+    api: api('invoices'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    // Import files and bulk downloads live in the documents bucket (presigned URLs).
+    needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+  },
   expenses: { api: api('expenses'), memoryMb: 512, timeoutSeconds: 29, needs: { table: 'readwrite' } },
   // Rendering lives apart: pdf-lib (~500 KB) would otherwise weigh on every invoicing cold start.
-  pdf: { api: api('pdf'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'read' } },
+  pdf: {
+    api: api('pdf'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    // send-email stores the rendered PDF and queues the mail (outbox) with its log entry.
+    needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+  },
 };
 
 // --- queues -------------------------------------------------------------------------------------
 
-export type QueueName = 'verifactu' | 'sii' | 'ocr' | 'mail';
+export type QueueName =
+  | 'verifactu'
+  | 'sii'
+  | 'ocr'
+  | 'mail'
+  | 'accounting'
+  | 'invoice-bulk'
+  | 'invoice-import';
 
 export interface QueueDef {
   fifo: boolean;
@@ -96,6 +115,34 @@ export const queues: Record<QueueName, QueueDef> = {
   verifactu: { fifo: true, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
   sii: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
   ocr: { fifo: false, visibilityTimeoutSeconds: 300, maxReceiveCount: 3 },
+  // Invoice events for the accounting journal (its consumer arrives with the accounting issue).
+  accounting: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
+  // One message per chunk of a bulk operation; progress is kept on the operation item.
+  'invoice-bulk': {
+    fifo: false,
+    visibilityTimeoutSeconds: 540,
+    maxReceiveCount: 3,
+    consumer: {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/run-bulk-operation.ts',
+      export: 'handler',
+      batchSize: 1,
+      needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+    },
+  },
+  // One message per chunk of rows of an import being executed.
+  'invoice-import': {
+    fifo: false,
+    visibilityTimeoutSeconds: 540,
+    maxReceiveCount: 3,
+    consumer: {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/run-import.ts',
+      export: 'handler',
+      batchSize: 1,
+      needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'read' }] },
+    },
+  },
   mail: {
     fifo: false,
     visibilityTimeoutSeconds: 180,
@@ -105,7 +152,8 @@ export const queues: Record<QueueName, QueueDef> = {
       entry: 'functions/domains/mail/workers/send-mail.ts',
       export: 'handler',
       batchSize: 10,
-      needs: { table: 'readwrite', sendMail: true },
+      // Attachments (invoice PDFs) are read from the documents bucket.
+      needs: { table: 'readwrite', sendMail: true, buckets: [{ bucket: 'documents', access: 'read' }] },
     },
   },
 };
@@ -140,6 +188,29 @@ export const schedules: Record<string, ScheduleDef> = {
     target: {
       domain: 'invoices',
       entry: 'functions/domains/invoices/workers/mark-overdue.ts',
+      export: 'handler',
+      needs: { table: 'readwrite' },
+    },
+  },
+  'recurring-invoices': {
+    expression: 'cron(0 6 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description: 'Generates the recurring invoices due today, as drafts or confirmed and sent (daily).',
+    target: {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/generate-recurring.ts',
+      export: 'handler',
+      needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+    },
+  },
+  'tax-aggregates-recompute': {
+    expression: 'cron(0 3 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Recomputes every running tax aggregate from the books and records any difference (nightly).',
+    target: {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/recompute-aggregates.ts',
       export: 'handler',
       needs: { table: 'readwrite' },
     },
@@ -196,6 +267,33 @@ export const table = {
       entities: ['Notification'],
       needs: { table: 'read', websocket: true },
     },
+    // Stored invoice events (confirmed, cancelled, rectified) reach VeriFacTu, SII and accounting.
+    'invoice-events': {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/publish-invoice-events.ts',
+      export: 'handler',
+      batchSize: 25,
+      entities: ['InvoiceEvent'],
+      needs: { table: 'readwrite', queues: ['verifactu', 'sii', 'accounting'] },
+    },
+    // A new bulk operation is split into queue messages (born with the operation item).
+    'bulk-dispatch': {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/dispatch-bulk-operation.ts',
+      export: 'handler',
+      batchSize: 10,
+      entities: ['BulkOperation'],
+      needs: { table: 'readwrite', queues: ['invoice-bulk'] },
+    },
+    // An import batch set to execute is split into queue messages.
+    'import-dispatch': {
+      domain: 'invoices',
+      entry: 'functions/domains/invoices/workers/dispatch-import.ts',
+      export: 'handler',
+      batchSize: 10,
+      entities: ['ImportBatch'],
+      needs: { table: 'readwrite', queues: ['invoice-import'] },
+    },
   } satisfies Record<string, StreamConsumerDef>,
 };
 
@@ -225,6 +323,8 @@ export const binaryMediaTypes = [
   'application/x-pkcs12',
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  // Exports (CSV with a BOM for Excel es-ES) are returned base64-encoded like the other files.
+  'text/csv',
   'image/*',
 ] as const;
 
@@ -238,7 +338,7 @@ export const envNames = {
   table: 'TABLE_NAME',
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
-  queueUrl: (q: QueueName) => `QUEUE_URL_${q.toUpperCase()}`,
+  queueUrl: (q: QueueName) => `QUEUE_URL_${q.toUpperCase().replace(/-/g, '_')}`,
   bucket: (b: BucketName) => `BUCKET_${b.toUpperCase()}`,
   mailFrom: 'MAIL_FROM',
   wsEndpoint: 'WS_MANAGEMENT_ENDPOINT',

@@ -179,6 +179,74 @@ export const routes = {
   'invoices.cancel': r('POST', `${V1}/invoices/{invoiceId}/cancel`, 'invoices', 'user', true),
   'invoices.listPayments': r('GET', `${V1}/invoices/{invoiceId}/payments`, 'invoices', 'user', true),
   'invoices.addPayment': r('POST', `${V1}/invoices/{invoiceId}/payments`, 'invoices', 'user', true),
+  'invoices.rectify': r('POST', `${V1}/invoices/{invoiceId}/rectify`, 'invoices', 'user', true),
+  // Spec part 2 §4: the three work listings and the yearly threshold statistics.
+  'invoices.pendingConfirmation': r('GET', `${V1}/invoices/pending-confirmation`, 'invoices', 'user', true),
+  'invoices.draftsPendingUserConfirmation': r(
+    'GET',
+    `${V1}/invoices/draft-pending-user-confirmation`,
+    'invoices',
+    'user',
+    true,
+  ),
+  'invoices.confirmedPendingSii': r('GET', `${V1}/invoices/confirmed-pending-sii`, 'invoices', 'user', true),
+  'invoices.thresholdStatistics': r('GET', `${V1}/invoices/threshold-statistics`, 'invoices', 'user', true),
+  /** Running tax aggregates of one period (month `2026-03` or quarter `2026-Q1`), by book and tax key. */
+  'taxAggregates.get': r('GET', `${V1}/tax-aggregates`, 'invoices', 'user', true),
+  // Sending renders the PDF, so it lives with the renderer.
+  'invoices.sendEmail': r('POST', `${V1}/invoices/{invoiceId}/send-email`, 'pdf', 'user', true),
+  'invoices.emailLog': r('GET', `${V1}/invoices/{invoiceId}/emails`, 'pdf', 'user', true),
+  'invoices.export': r('POST', `${V1}/invoices/export`, 'invoices', 'user', true),
+  'invoices.bulkCreate': r('POST', `${V1}/invoices/bulk-operations`, 'invoices', 'user', true),
+  'invoices.bulkGet': r('GET', `${V1}/invoices/bulk-operations/{operationId}`, 'invoices', 'user', true),
+  'invoices.bulkDownload': r(
+    'GET',
+    `${V1}/invoices/bulk-operations/{operationId}/download`,
+    'invoices',
+    'user',
+    true,
+  ),
+  'invoices.importUpload': r('POST', `${V1}/invoices/import`, 'invoices', 'user', true),
+  'invoices.importTemplate': r('GET', `${V1}/invoices/import/template`, 'invoices', 'user', true),
+  'invoices.importGet': r('GET', `${V1}/invoices/import/{batchId}`, 'invoices', 'user', true),
+  'invoices.importExecute': r('POST', `${V1}/invoices/import/{batchId}/execute`, 'invoices', 'user', true),
+
+  // --- recurring invoices (spec part 2 §2 invoices/recurring) ---
+  'recurring.listTemplates': r('GET', `${V1}/recurring-invoices/templates`, 'invoices', 'user', true),
+  'recurring.createTemplate': r('POST', `${V1}/recurring-invoices/templates`, 'invoices', 'user', true),
+  'recurring.getTemplate': r(
+    'GET',
+    `${V1}/recurring-invoices/templates/{templateId}`,
+    'invoices',
+    'user',
+    true,
+  ),
+  'recurring.updateTemplate': r(
+    'PUT',
+    `${V1}/recurring-invoices/templates/{templateId}`,
+    'invoices',
+    'user',
+    true,
+  ),
+  'recurring.deleteTemplate': r(
+    'DELETE',
+    `${V1}/recurring-invoices/templates/{templateId}`,
+    'invoices',
+    'user',
+    true,
+  ),
+  'recurring.generateNow': r(
+    'POST',
+    `${V1}/recurring-invoices/templates/{templateId}/generate`,
+    'invoices',
+    'user',
+    true,
+  ),
+  'recurring.listGenerations': r('GET', `${V1}/recurring-invoices/generations`, 'invoices', 'user', true),
+  'recurring.listScheduled': r('GET', `${V1}/recurring-invoices/scheduled`, 'invoices', 'user', true),
+  'recurring.stats': r('GET', `${V1}/recurring-invoices/stats`, 'invoices', 'user', true),
+  'recurring.getSettings': r('GET', `${V1}/recurring-invoices/settings`, 'invoices', 'user', true),
+  'recurring.updateSettings': r('PUT', `${V1}/recurring-invoices/settings`, 'invoices', 'user', true),
 
   // --- expenses: suppliers and expense categories (spec part 1 §7, part 2 §2) ---
   'suppliers.list': r('GET', `${V1}/suppliers`, 'expenses', 'user', true),
@@ -200,6 +268,49 @@ export const routes = {
     'user',
     true,
   ),
+  'expenseCategories.counts': r('GET', `${V1}/expense-categories/counts`, 'expenses', 'user', true),
+
+  // --- expenses: received invoices and expense totals (spec part 2 §3, §7) ---
+  'receivedInvoices.list': r('GET', `${V1}/received-invoices`, 'expenses', 'user', true),
+  'receivedInvoices.listByCompany': r(
+    'GET',
+    `${V1}/companies/{companyId}/received-invoices`,
+    'expenses',
+    'user',
+    true,
+  ),
+  'receivedInvoices.create': r('POST', `${V1}/received-invoices`, 'expenses', 'user', true),
+  'receivedInvoices.get': r('GET', `${V1}/received-invoices/{receivedInvoiceId}`, 'expenses', 'user', true),
+  'receivedInvoices.update': r(
+    'PUT',
+    `${V1}/received-invoices/{receivedInvoiceId}`,
+    'expenses',
+    'user',
+    true,
+  ),
+  'receivedInvoices.delete': r(
+    'DELETE',
+    `${V1}/received-invoices/{receivedInvoiceId}`,
+    'expenses',
+    'user',
+    true,
+  ),
+  'receivedInvoices.setApproval': r(
+    'PUT',
+    `${V1}/received-invoices/{receivedInvoiceId}/approval-status`,
+    'expenses',
+    'user',
+    true,
+  ),
+  'receivedInvoices.assignCategory': r(
+    'PUT',
+    `${V1}/received-invoices/{receivedInvoiceId}/expense-category`,
+    'expenses',
+    'user',
+    true,
+  ),
+  'expenses.totals': r('GET', `${V1}/expenses/totals`, 'expenses', 'user', true),
+  'expenses.byCategory': r('GET', `${V1}/expenses/by-category`, 'expenses', 'user', true),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

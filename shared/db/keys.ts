@@ -6,7 +6,13 @@
 
 export type Key = { pk: string; sk: string };
 
-const enc = (v: string) => v.replace(/#/g, '%23');
+import { aggregatesKeys } from './keys/aggregates';
+import { bulkKeys } from './keys/bulk';
+import { emailsKeys } from './keys/emails';
+import { enc } from './keys/encoding';
+import { importsKeys } from './keys/imports';
+import { receivedInvoicesKeys } from './keys/received-invoices';
+import { recurringKeys } from './keys/recurring';
 
 export const keys = {
   // --- users ---
@@ -231,6 +237,14 @@ export const keys = {
     gsi2sk: `${dueDate}#${enc(companyId)}#${enc(invoiceId)}`,
   }),
   invoiceDuePartition: () => ({ gsi2pk: 'INVOICES#DUE' }),
+
+  // --- areas kept in their own files (shared/db/keys/*.ts) ---
+  ...aggregatesKeys,
+  ...receivedInvoicesKeys,
+  ...recurringKeys,
+  ...bulkKeys,
+  ...importsKeys,
+  ...emailsKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

@@ -12,6 +12,7 @@ import { reorderExpenseCategoriesRoute } from './actions/reorder-expense-categor
 import { searchSuppliersRoute } from './actions/search-suppliers';
 import { updateExpenseCategoryRoute } from './actions/update-expense-category';
 import { updateSupplierRoute } from './actions/update-supplier';
+import { receivedInvoicesActions } from './areas/received-invoices';
 import { type ExpensesDeps, makeDeps } from './store/deps';
 
 export const expensesActions: { [K in RoutesOf<'expenses'>]: AnyAction<ExpensesDeps> } = {
@@ -28,6 +29,7 @@ export const expensesActions: { [K in RoutesOf<'expenses'>]: AnyAction<ExpensesD
   'expenseCategories.update': updateExpenseCategoryRoute,
   'expenseCategories.delete': deleteExpenseCategoryRoute,
   'expenseCategories.duplicate': duplicateExpenseCategoryRoute,
+  ...receivedInvoicesActions,
 };
 
 export const handler = createApiHandler('expenses', expensesActions, makeDeps);

@@ -19,6 +19,11 @@ import { listPaymentsRoute } from './actions/list-payments';
 import { updateCustomerRoute } from './actions/update-customer';
 import { updateInvoiceRoute } from './actions/update-invoice';
 import { updateInvoiceSeriesRoute } from './actions/update-invoice-series';
+import { aggregatesActions } from './areas/aggregates';
+import { bulkActions } from './areas/bulk';
+import { importExportActions } from './areas/import-export';
+import { rectifyAndListingsActions } from './areas/rectify-and-listings';
+import { recurringActions } from './areas/recurring';
 import { type InvoicesDeps, makeDeps } from './store/deps';
 
 export const invoicesActions: { [K in RoutesOf<'invoices'>]: AnyAction<InvoicesDeps> } = {
@@ -42,6 +47,11 @@ export const invoicesActions: { [K in RoutesOf<'invoices'>]: AnyAction<InvoicesD
   'invoices.cancel': cancelInvoiceRoute,
   'invoices.listPayments': listPaymentsRoute,
   'invoices.addPayment': addPaymentRoute,
+  ...rectifyAndListingsActions,
+  ...aggregatesActions,
+  ...bulkActions,
+  ...importExportActions,
+  ...recurringActions,
 };
 
 export const handler = createApiHandler('invoices', invoicesActions, makeDeps);
