@@ -318,7 +318,6 @@ describe('invoices: confirmation', () => {
     });
     const [items, ...rest] = transactions();
     expect(rest).toHaveLength(0);
-    expect(items).toHaveLength(4);
     expect(items![0]!.Put!.ConditionExpression).toContain('#status = :draft');
     expect(items![1]!.Update!.Key).toEqual(keys.invoiceNumberCounter(COMPANY, 'f1', 2026));
     expect(items![2]!.Update!.Key).toEqual(keys.invoiceSeries(COMPANY, 'f1'));
@@ -328,7 +327,34 @@ describe('invoices: confirmation', () => {
       kind: 'INVOICE_CONFIRMED',
       invoiceNumber: 'F-2026-0001',
       totals: draft.totals,
+      // Consumers (VeriFacTu, SII, accounting) never read the invoice.
+      breakdown: draft.breakdown,
+      customer: draft.customer,
+      issuer: { nif: issuerCompany.nif },
+      rectification: null,
+      siiStatus: null,
     });
+    // Then the tax aggregates, in the same transaction: per VAT group and per type in the month and
+    // the quarter, and the customer in the quarter; all ADDs without condition.
+    const aggregates = items!.slice(4).map((i) => i.Update!);
+    const month = draft.invoiceDate.slice(0, 7);
+    const quarter = `${draft.invoiceDate.slice(0, 4)}-Q${Math.ceil(Number(draft.invoiceDate.slice(5, 7)) / 3)}`;
+    const groups = draft.breakdown.map((g) => `${g.operation}|${g.vatRateBp}|${g.recargoRateBp}`);
+    expect(groups.length).toBeGreaterThan(0);
+    expect(items).toHaveLength(4 + 2 * (groups.length + (draft.totals.irpfCents ? 1 : 0) + 1) + 1);
+    const sks = aggregates.map((u) => u.Key!.sk);
+    for (const g of groups) {
+      // In the series' own shard: confirmations in other series never contend on these items.
+      expect(sks).toContain(keys.taxAggregate(COMPANY, 'M', month, 'ISSUED', 'K', g, 'f1').sk);
+      expect(sks).toContain(keys.taxAggregate(COMPANY, 'Q', quarter, 'ISSUED', 'K', g, 'f1').sk);
+    }
+    const first = aggregates.find(
+      (u) => u.Key!.sk === keys.taxAggregate(COMPANY, 'Q', quarter, 'ISSUED', 'K', groups[0]!, 'f1').sk,
+    )!;
+    expect(first.ConditionExpression).toBeUndefined();
+    expect(Object.values(first.ExpressionAttributeValues!)).toEqual(
+      expect.arrayContaining([draft.breakdown[0]!.baseCents, draft.breakdown[0]!.vatCents, 1]),
+    );
   });
 
   it('claims the number again after losing a race', async () => {

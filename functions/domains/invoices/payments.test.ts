@@ -290,7 +290,8 @@ describe('invoices: cancellation', () => {
     });
     const [items, ...rest] = transactions();
     expect(rest).toHaveLength(0);
-    expect(items).toHaveLength(2);
+    // invoice, event, then the aggregates without the invoice: its type in March and Q1, its customer in Q1.
+    expect(items).toHaveLength(5);
     expect(items![0]!.Update!.ConditionExpression).toContain('#status = :confirmed');
     expect(items![0]!.Update!.ConditionExpression).toContain('paidCents = :zero');
     expect(items![1]!.Put!.Item).toMatchObject({
@@ -299,8 +300,23 @@ describe('invoices: cancellation', () => {
       kind: 'INVOICE_CANCELLED',
       invoiceNumber: 'F-2026-0001',
       totals: invoice().totals,
+      customer: { taxId: 'B12345674' },
+      siiStatus: null,
       at: T0.toISOString(),
     });
+    const aggregates = items!.slice(2).map((i) => i.Update!);
+    expect(aggregates.map((u) => u.Key)).toEqual([
+      keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'T', 'F1', 'f1'),
+      keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'T', 'F1', 'f1'),
+      keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'C', 'B12345674', 'f1'),
+    ]);
+    for (const u of aggregates) {
+      expect(u.UpdateExpression).toMatch(/^SET .* ADD /);
+      expect(u.ConditionExpression).toBeUndefined();
+      const added = Object.values(u.ExpressionAttributeValues!);
+      // base −2.000 €, total −2.420 €, one invoice fewer.
+      expect(added).toEqual(expect.arrayContaining([-200_000, -242_000, -1]));
+    }
     expect(stored).toMatchObject({ status: 'CANCELLED' });
     expect(stored).not.toHaveProperty('gsi2pk');
   });

@@ -12,10 +12,12 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/platform/store/directory';
+import { aggregateUpdateItems, assertTransactionFits } from '@functions/platform/store/tax-aggregates';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type Company, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
+import { issuedContribution } from '@shared/fiscal/tax-aggregates';
 import type { Invoice, InvoiceIssuerSnapshot, InvoiceSeries } from '@shared/schemas/invoices';
 import { confirmationPaymentAttributes, confirmationPaymentStatus } from '../model/payments';
 import type { InvoicesDeps } from './deps';
@@ -184,6 +186,28 @@ export const confirmed = (
   updatedAt: at,
 });
 
+/**
+ * What an invoice event carries so its consumers (VeriFacTu, SII, accounting) never read the
+ * invoice: identity, type, dates, customer, issuer, breakdown, totals, rectification and SII state.
+ */
+export const invoiceEventPayload = (inv: Invoice) => ({
+  invoiceId: inv.invoiceId,
+  companyId: inv.companyId,
+  invoiceType: inv.invoiceType,
+  invoiceDate: inv.invoiceDate,
+  operationDate: inv.operationDate ?? null,
+  series: inv.series,
+  number: inv.number,
+  invoiceNumber: inv.invoiceNumber,
+  customer: inv.customer ?? null,
+  issuer: inv.issuer ?? null,
+  breakdown: inv.breakdown,
+  totals: inv.totals,
+  irpfRateBp: inv.irpfRateBp,
+  rectification: inv.rectification ?? null,
+  siiStatus: inv.siiStatus ?? null,
+});
+
 const eventPut = (deps: Deps, inv: Invoice): TransactItem => ({
   Put: {
     TableName: deps.table,
@@ -192,14 +216,7 @@ const eventPut = (deps: Deps, inv: Invoice): TransactItem => ({
       entity: 'InvoiceEvent',
       v: SCHEMA_VERSION,
       kind: 'INVOICE_CONFIRMED',
-      invoiceId: inv.invoiceId,
-      companyId: inv.companyId,
-      invoiceType: inv.invoiceType,
-      invoiceDate: inv.invoiceDate,
-      series: inv.series,
-      number: inv.number,
-      invoiceNumber: inv.invoiceNumber,
-      totals: inv.totals,
+      ...invoiceEventPayload(inv),
       at: inv.confirmedAt,
     },
     ConditionExpression: 'attribute_not_exists(pk)',
@@ -240,9 +257,12 @@ function invoiceWrite(
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Confirms an invoice in ONE TransactWriteItems: [invoice, counter, series use, event]. A lost
- * numbering race (Art. 6.1.a RD 1619/2012: correlative, no gaps, no repeats) claims the next
- * number again after a jittered exponential back-off.
+ * Confirms an invoice in ONE TransactWriteItems: [invoice, counter, series use, event, the tax
+ * aggregates' ADDs (month and quarter by tax key and type, quarter by customer), ...extraItems].
+ * The indexes 0..3 are fixed (the refusal handling below reads them); `extraItems` (e.g. the
+ * rectified invoice's `rectifiedBy` update) go last. A lost numbering race (Art. 6.1.a RD
+ * 1619/2012: correlative, no gaps, no repeats) or a transaction conflict on a shared aggregate
+ * item claims the number again after a jittered exponential back-off.
  */
 export async function confirmInvoiceWrite(
   deps: Deps,
@@ -250,13 +270,21 @@ export async function confirmInvoiceWrite(
   series: InvoiceSeries,
   mode: 'create' | 'update',
   at: string,
+  extraItems: TransactItem[] = [],
 ): Promise<Invoice> {
   const year = Number(inv.invoiceDate.slice(0, 4));
   const company = await getIssuerCompany(deps, inv.companyId);
   for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS; attempt++) {
     const claim = await numberClaimItems(deps, series, year, inv.invoiceDate);
     const next = confirmed(inv, series, claim, at, company);
-    const items = [invoiceWrite(deps, next, mode, inv.updatedAt), ...claim.items, eventPut(deps, next)];
+    const items = [
+      invoiceWrite(deps, next, mode, inv.updatedAt),
+      ...claim.items,
+      eventPut(deps, next),
+      ...aggregateUpdateItems(deps.table, next.companyId, issuedContribution(next, 1)),
+      ...extraItems,
+    ];
+    assertTransactionFits(items);
     try {
       await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
       return { ...next, ...confirmationPaymentStatus(next) } as Invoice;

@@ -6,9 +6,11 @@
 
 import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/platform/store/directory';
+import { aggregateUpdateItems } from '@functions/platform/store/tax-aggregates';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
+import { issuedContribution } from '@shared/fiscal/tax-aggregates';
 import type { InvoicePayment, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
 import type { InvoicesDeps } from './deps';
 
@@ -98,9 +100,24 @@ export async function addPaymentWrite(
   await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
 }
 
+/** How many times a cancellation is tried again after a conflict on a shared aggregate item. */
+export const MAX_CANCEL_ATTEMPTS = 5;
+
+const isTransactionConflict = (e: unknown): boolean => {
+  const name = (e as { name?: string }).name;
+  if (name === 'TransactionConflictException') return true;
+  return (
+    name === 'TransactionCanceledException' &&
+    !reasonsOf(e)?.some((r) => r.Code === 'ConditionalCheckFailed') &&
+    (reasonsOf(e)?.some((r) => r.Code === 'TransactionConflict') ?? false)
+  );
+};
+
 /**
- * ONE transaction: CONFIRMED → CANCELLED (only while nothing is paid) and the INVOICE_CANCELLED
- * event, same shape as INVOICE_CONFIRMED. The number stays used: no gap is reopened.
+ * ONE transaction: CONFIRMED → CANCELLED (only while nothing is paid), the INVOICE_CANCELLED
+ * event (same shape as INVOICE_CONFIRMED) and the tax aggregates without the invoice (its
+ * contribution with sign −1, in its own period). The number stays used: no gap is reopened. A
+ * conflict with a concurrent write of the same aggregate items is tried again.
  */
 export async function cancelInvoiceWrite(
   deps: Deps,
@@ -139,18 +156,34 @@ export async function cancelInvoiceWrite(
           companyId: inv.companyId,
           invoiceType: inv.invoiceType,
           invoiceDate: inv.invoiceDate,
+          operationDate: inv.operationDate ?? null,
           series: inv.series,
           number: inv.number,
           invoiceNumber: inv.invoiceNumber,
+          customer: inv.customer ?? null,
+          issuer: inv.issuer ?? null,
+          breakdown: inv.breakdown,
           totals: inv.totals,
+          irpfRateBp: inv.irpfRateBp,
+          rectification: inv.rectification ?? null,
+          siiStatus: inv.siiStatus ?? null,
           reason,
           at,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    ...aggregateUpdateItems(deps.table, inv.companyId, issuedContribution(inv, -1)),
   ];
-  await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (e) {
+      if (attempt >= MAX_CANCEL_ATTEMPTS || !isTransactionConflict(e)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
+    }
+  }
 }
 
 /** The keys of the invoices whose due date is before `today` and are not yet paid nor overdue. */

@@ -1,0 +1,46 @@
+import { defineAction } from '@functions/platform/http';
+import { type PeriodAggregates, readPeriodAggregates } from '@functions/platform/store/tax-aggregates';
+import { sumLines, type TaxBook } from '@shared/fiscal/tax-aggregates';
+import {
+  TaxAggregatesQuery,
+  type TaxAggregatesView,
+  type TaxBookAggregates,
+} from '@shared/schemas/tax-aggregates';
+import { assertCanRead } from '../model/permissions';
+import type { InvoicesDeps } from '../store/deps';
+
+/** One book of a period: its lines, its invoices by type and their sum. */
+export function bookView(a: Omit<PeriodAggregates, 'itemsRead'>, book: TaxBook): TaxBookAggregates {
+  return {
+    byKey: a.byKey[book],
+    byInvoiceType: a.byInvoiceType[book],
+    totals: { ...sumLines(a.byKey[book]), count: a.byInvoiceType[book].reduce((s, t) => s + t.count, 0) },
+  };
+}
+
+/**
+ * The running tax aggregates of a month, quarter or year, both books: one Query on the company's
+ * aggregates partition, whatever the number of invoices (issue 4, item 8).
+ */
+export async function getTaxAggregates(
+  deps: InvoicesDeps,
+  companyId: string,
+  period: string,
+): Promise<TaxAggregatesView> {
+  const a = await readPeriodAggregates(deps, companyId, period);
+  return {
+    period,
+    issued: bookView(a, 'ISSUED'),
+    received: bookView(a, 'RECEIVED'),
+    byCounterparty: { issued: a.byCounterparty.ISSUED, received: a.byCounterparty.RECEIVED },
+    itemsRead: a.itemsRead,
+  };
+}
+
+export const getTaxAggregatesRoute = defineAction({
+  query: TaxAggregatesQuery,
+  run: ({ auth, scope, query }, deps: InvoicesDeps) => {
+    assertCanRead(auth, scope);
+    return getTaxAggregates(deps, scope!.companyId, query.period);
+  },
+});

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { createLogger } from '@functions/platform/logger';
+import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
+import { envNames } from '@infra/manifest';
+import { keys } from '@shared/db/keys';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  eventIdOf,
+  handler,
+  type PublishDeps,
+  publishChange,
+  publishInvoiceEvent,
+  targetsOf,
+} from './publish-invoice-events';
+
+useEnv({
+  TABLE_NAME: 'cuadra-test',
+  AWS_REGION: 'eu-west-1',
+  LOG_LEVEL: 'silent',
+  [envNames.queueUrl('verifactu')]: 'https://sqs.local/verifactu.fifo',
+  [envNames.queueUrl('sii')]: 'https://sqs.local/sii',
+  [envNames.queueUrl('accounting')]: 'https://sqs.local/accounting',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+});
+
+const db = mockClient(DynamoDBDocumentClient);
+const sqsMock = mockClient(SQSClient);
+const log = createLogger();
+const ctx = { log };
+
+const KEY = keys.invoiceEvent('co-1', 'inv-1', 'INVOICE_CONFIRMED');
+const QUEUES = {
+  verifactu: 'https://sqs.local/verifactu.fifo',
+  sii: 'https://sqs.local/sii',
+  accounting: 'https://sqs.local/accounting',
+};
+
+const deps: PublishDeps = {
+  db: testDocumentClient(),
+  sqs: new SQSClient({ region: 'eu-west-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } }),
+  table: 'cuadra-test',
+  queueUrl: (t) => QUEUES[t],
+  now: () => new Date('2026-03-02T10:00:00.000Z'),
+};
+
+const event = (over: Record<string, unknown> = {}) => ({
+  ...KEY,
+  entity: 'InvoiceEvent',
+  v: 1,
+  kind: 'INVOICE_CONFIRMED',
+  invoiceId: 'inv-1',
+  companyId: 'co-1',
+  invoiceType: 'F1',
+  invoiceNumber: 'F-2026-0001',
+  totals: { baseCents: 10_000, vatCents: 2_100, recargoCents: 0, irpfCents: 0, totalCents: 12_100 },
+  siiStatus: null,
+  ...over,
+});
+
+const sends = () => sqsMock.commandCalls(SendMessageCommand).map((c) => c.args[0].input);
+const marks = () =>
+  db.commandCalls(UpdateCommand).map((c) => c.args[0].input.ExpressionAttributeNames!['#mark']);
+
+beforeEach(() => {
+  db.reset();
+  sqsMock.reset();
+  sqsMock.on(SendMessageCommand).resolves({ MessageId: 'm' });
+  db.on(UpdateCommand).resolves({});
+});
+
+describe('publish-invoice-events', () => {
+  const eventId = createHash('sha256').update(`${KEY.pk}|${KEY.sk}`).digest('hex');
+
+  it('sends to the VeriFacTu FIFO queue (group = company, dedup = hash of the key) and accounting', async () => {
+    db.on(GetCommand).resolves({ Item: event() });
+    const sent = await publishInvoiceEvent(deps, KEY, ctx);
+    expect(sent).toEqual(['verifactu', 'accounting']);
+    const [v, a, ...rest] = sends();
+    expect(rest).toHaveLength(0);
+    expect(eventIdOf(KEY)).toBe(eventId);
+    expect(v).toMatchObject({
+      QueueUrl: QUEUES.verifactu,
+      MessageGroupId: 'co-1',
+      MessageDeduplicationId: eventId,
+    });
+    expect(a!.QueueUrl).toBe(QUEUES.accounting);
+    expect(a!.MessageGroupId).toBeUndefined();
+    const body = JSON.parse(v!.MessageBody!);
+    expect(body).toMatchObject({
+      eventId,
+      kind: 'INVOICE_CONFIRMED',
+      invoiceId: 'inv-1',
+      invoiceNumber: 'F-2026-0001',
+    });
+    expect(body).not.toHaveProperty('pk');
+    expect(body).not.toHaveProperty('entity');
+    expect(a!.MessageBody).toBe(v!.MessageBody);
+    // Each send is marked right after it, conditioned on not being marked yet.
+    expect(marks()).toEqual(['publishedVerifactuAt', 'publishedAccountingAt']);
+    expect(db.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      Key: KEY,
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#mark)',
+      ExpressionAttributeValues: { ':at': '2026-03-02T10:00:00.000Z' },
+    });
+    expect(db.commandCalls(GetCommand)[0]!.args[0].input.ConsistentRead).toBe(true);
+  });
+
+  it('also sends to the SII queue when the invoice has an SII state', async () => {
+    db.on(GetCommand).resolves({ Item: event({ siiStatus: 'NOT_SENT' }) });
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['verifactu', 'sii', 'accounting']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.verifactu, QUEUES.sii, QUEUES.accounting]);
+    expect(targetsOf({ siiStatus: null })).toEqual(['verifactu', 'accounting']);
+  });
+
+  it('skips the queues an earlier attempt already reached (a retried record sends nothing twice)', async () => {
+    db.on(GetCommand).resolves({
+      Item: event({ siiStatus: 'NOT_SENT', publishedVerifactuAt: 't', publishedSiiAt: 't' }),
+    });
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['accounting']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting]);
+    const body = JSON.parse(sends()[0]!.MessageBody!);
+    expect(body).not.toHaveProperty('publishedVerifactuAt');
+  });
+
+  it('tolerates losing the mark to a concurrent publisher and stops on a failed send', async () => {
+    db.on(GetCommand).resolves({ Item: event() });
+    db.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'x', $metadata: {} }));
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['verifactu', 'accounting']);
+
+    db.reset();
+    sqsMock.reset();
+    db.on(GetCommand).resolves({ Item: event() });
+    sqsMock.on(SendMessageCommand).rejects(new Error('throttled'));
+    await expect(publishInvoiceEvent(deps, KEY, ctx)).rejects.toThrow('throttled');
+    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('ignores MODIFY records (its own marks) and publishes INSERTs', async () => {
+    db.on(GetCommand).resolves({ Item: event() });
+    await publishChange(
+      deps,
+      { eventName: 'MODIFY', newImage: event(), oldImage: event(), sequenceNumber: '1' },
+      ctx,
+    );
+    expect(sends()).toHaveLength(0);
+    await publishChange(
+      deps,
+      { eventName: 'INSERT', newImage: event(), oldImage: undefined, sequenceNumber: '2' },
+      ctx,
+    );
+    expect(sends()).toHaveLength(2);
+  });
+
+  it('through the stream handler: reports the first failing record so the batch restarts from it', async () => {
+    const rec = (seq: string, invoiceId: string) => ({
+      eventID: seq,
+      eventName: 'INSERT' as const,
+      dynamodb: {
+        SequenceNumber: seq,
+        NewImage: marshall(
+          event({ ...keys.invoiceEvent('co-1', invoiceId, 'INVOICE_CONFIRMED'), invoiceId }),
+        ) as never,
+      },
+    });
+    db.on(GetCommand).callsFake((input: { Key: { sk: string } }) => ({
+      Item: event({ ...input.Key, invoiceId: input.Key.sk.split('#')[1] }),
+    }));
+    sqsMock.on(SendMessageCommand).callsFake((input: { MessageBody: string }) => {
+      if (JSON.parse(input.MessageBody).invoiceId === 'inv-2') throw new Error('down');
+      return { MessageId: 'm' };
+    });
+    const res = await handler({
+      Records: [rec('1', 'inv-1'), rec('2', 'inv-2'), rec('3', 'inv-3')],
+    } as DynamoDBStreamEvent);
+    expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
+    expect(sends().map((s) => JSON.parse(s.MessageBody!).invoiceId)).toEqual(['inv-1', 'inv-1', 'inv-2']);
+  });
+});

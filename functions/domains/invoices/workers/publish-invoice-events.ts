@@ -1,0 +1,139 @@
+/**
+ * Table stream consumer `invoice-events` (infra/manifest.ts): every InvoiceEvent item INSERTed by
+ * the transaction that caused it (INVOICE_CONFIRMED, INVOICE_CANCELLED, …) is published to
+ *  - the VeriFacTu FIFO queue: MessageGroupId = companyId (a company's records stay in order, as the
+ *    chained VeriFacTu hash needs), MessageDeduplicationId = SHA-256 of the event's pk|sk;
+ *  - the SII queue, only when the invoice has an SII state (its company is in the SII);
+ *  - the accounting queue.
+ * The event carries everything its consumers need (customer, issuer, breakdown, totals,
+ * rectification, SII state), so they never read the invoice.
+ *
+ * Idempotency. The item is read again (strongly consistent) and each queue it was sent to is
+ * marked on it (`published<Target>At`, conditioned on not being marked yet) right after that send;
+ * a retried record (a failed batch restarts from its first failing record, or a replayed shard)
+ * skips the queues already marked. The only duplicate left is a crash between a send and its mark:
+ * the FIFO queue absorbs it (5-minute deduplication window) and the standard queues deliver at
+ * least once, so their consumers dedupe by `eventId` (the same hash). Our own marks come back as
+ * MODIFY records and are ignored (INSERT only).
+ */
+
+import { createHash } from 'node:crypto';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { once, requireEnv, tableName } from '@functions/platform/aws/env';
+import { sqs } from '@functions/platform/aws/sqs';
+import { type StreamChange, streamHandler, type WorkerContext } from '@functions/platform/workers';
+import { envNames } from '@infra/manifest';
+import { stripKeys } from '@shared/db/records';
+
+export type EventTarget = 'verifactu' | 'sii' | 'accounting';
+
+/** The attribute marking that an event reached one queue. */
+export const publishedMark: Record<EventTarget, string> = {
+  verifactu: 'publishedVerifactuAt',
+  sii: 'publishedSiiAt',
+  accounting: 'publishedAccountingAt',
+};
+
+export interface PublishDeps {
+  db: Pick<ReturnType<typeof ddb>, 'send'>;
+  sqs: Pick<ReturnType<typeof sqs>, 'send'>;
+  table: string;
+  queueUrl: (target: EventTarget) => string;
+  now: () => Date;
+}
+
+export const makePublishDeps = (): PublishDeps => ({
+  db: ddb(),
+  sqs: sqs(),
+  table: tableName(),
+  queueUrl: (target) => requireEnv(envNames.queueUrl(target)),
+  now: () => new Date(),
+});
+
+/** Stable id of a stored event: the SHA-256 of its key (FIFO deduplication id and consumers' id). */
+export const eventIdOf = (key: { pk: string; sk: string }): string =>
+  createHash('sha256').update(`${key.pk}|${key.sk}`).digest('hex');
+
+/** The queues an event goes to: SII only for an invoice of a company in the SII. */
+export const targetsOf = (event: Record<string, unknown>): EventTarget[] =>
+  event.siiStatus === null || event.siiStatus === undefined
+    ? ['verifactu', 'accounting']
+    : ['verifactu', 'sii', 'accounting'];
+
+const isConditionFailure = (e: unknown) =>
+  (e as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/** Publishes one stored event to the queues it has not reached yet; returns those it sent to. */
+export async function publishInvoiceEvent(
+  deps: PublishDeps,
+  key: { pk: string; sk: string },
+  ctx: WorkerContext,
+): Promise<EventTarget[]> {
+  const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  const item = res.Item;
+  if (!item) {
+    ctx.log.warn('Invoice event no longer exists; nothing to publish');
+    return [];
+  }
+  const eventId = eventIdOf(key);
+  const payload = stripKeys(item) as Record<string, unknown>;
+  for (const mark of Object.values(publishedMark)) delete payload[mark];
+  const body = JSON.stringify({ eventId, ...payload });
+  const companyId = String(item.companyId);
+  const sent: EventTarget[] = [];
+  for (const target of targetsOf(item)) {
+    if (item[publishedMark[target]]) continue;
+    await deps.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: deps.queueUrl(target),
+        MessageBody: body,
+        ...(target === 'verifactu' ? { MessageGroupId: companyId, MessageDeduplicationId: eventId } : {}),
+      }),
+    );
+    try {
+      await deps.db.send(
+        new UpdateCommand({
+          TableName: deps.table,
+          Key: key,
+          UpdateExpression: 'SET #mark = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#mark)',
+          ExpressionAttributeNames: { '#mark': publishedMark[target] },
+          ExpressionAttributeValues: { ':at': deps.now().toISOString() },
+        }),
+      );
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      // A concurrent run (a replayed shard) published it too: the consumers dedupe by eventId.
+      ctx.log.info('Invoice event was published concurrently', { target });
+    }
+    sent.push(target);
+  }
+  ctx.log.info('Invoice event published', {
+    eventId,
+    kind: item.kind,
+    invoiceId: item.invoiceId,
+    targets: sent,
+  });
+  return sent;
+}
+
+export async function publishChange(
+  deps: PublishDeps,
+  change: StreamChange,
+  ctx: WorkerContext,
+): Promise<void> {
+  if (change.eventName !== 'INSERT' || !change.newImage) return;
+  const { pk, sk } = change.newImage as { pk?: unknown; sk?: unknown };
+  if (typeof pk !== 'string' || typeof sk !== 'string') {
+    ctx.log.error('Invoice event without key; skipped');
+    return;
+  }
+  await publishInvoiceEvent(deps, { pk, sk }, ctx);
+}
+
+const deps = once(makePublishDeps);
+export const handler = streamHandler({ entities: ['InvoiceEvent'] }, (change, ctx) =>
+  publishChange(deps(), change, ctx),
+);

@@ -1,0 +1,328 @@
+/**
+ * The running tax aggregates in DynamoDB (issue 4, items 8 and 12): the items an issued or
+ * received invoice's transaction carries (`ADD`s, so missing items are created), and the read of
+ * one period. Keys in shared/db/keys/aggregates.ts; the figures in shared/fiscal/tax-aggregates.ts.
+ *
+ * Per contribution the items are: for its month and its quarter, one per tax key and one for its
+ * invoice type, plus one counterparty item for the quarter. An issued invoice writes into its
+ * series' shard of those items (see `AggregateContribution.shard`): without it every confirmation
+ * of a company would contend on the same items (TransactionConflict) whatever its series, while
+ * confirmations of one series are serialised by the number counter anyway. Reads sum the shards. Contributions touching the same item
+ * are merged first (DynamoDB refuses two operations on one item in a transaction): a correction is
+ * `aggregateUpdateItems(table, c, old(−1), new(+1))` and a same-period correction that changes
+ * nothing writes nothing.
+ *
+ * Worst case per invoice: a breakdown has one group per (operation, rate, recargo) its lines use,
+ * and the key space is bounded: 14 S1 groups (7 rates × their recargo rates) + S2, N1, N2, E1–E6 =
+ * K ≤ 23, so one contribution writes at most 2 × (23 + 1 IRPF + 1 type) + 1 counterparty = 51 items
+ * (a real invoice: K ≤ 3, ≤ 11 items), and a confirmation 51 + 4 = 55 < 100. A substitution
+ * rectificativa stays within the same key space (its keys and its rectified invoices' keys merge).
+ * A correction moving a received invoice to another period can reach 2 × 51; callers check the
+ * total with `assertTransactionFits` before writing.
+ */
+
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import { SCHEMA_VERSION } from '@shared/db/records';
+import {
+  type AggregateContribution,
+  type AggregateLine,
+  type CounterpartyLine,
+  type InvoiceTypeLine,
+  mergeCounterparties,
+  mergeInvoiceTypes,
+  mergeLines,
+  periodKind,
+  periodsOf,
+  TAX_BOOKS,
+  type TaxBook,
+} from '@shared/fiscal/tax-aggregates';
+import { queryAll, type TableDeps } from './directory';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export const MAX_TRANSACT_ITEMS = 100;
+
+export const TAX_AGGREGATE_ENTITY = 'TaxAggregate';
+export const COUNTERPARTY_AGGREGATE_ENTITY = 'CounterpartyAggregate';
+
+const KEY_FIELDS = [
+  'baseCents',
+  'vatCents',
+  'recargoCents',
+  'irpfCents',
+  'deductibleVatCents',
+  'totalCents',
+  'count',
+] as const;
+const TYPE_FIELDS = ['baseCents', 'totalCents', 'count'] as const;
+const COUNTERPARTY_FIELDS = ['baseCents', 'vatCents', 'totalCents', 'count'] as const;
+
+/** What one aggregate item receives: its key, the attributes it is SET to, the numbers it ADDs. */
+export interface AggregateDelta {
+  key: { pk: string; sk: string };
+  entity: typeof TAX_AGGREGATE_ENTITY | typeof COUNTERPARTY_AGGREGATE_ENTITY;
+  attributes: Record<string, string>;
+  adds: Record<string, number>;
+}
+
+function addDelta(
+  out: Map<string, AggregateDelta>,
+  key: { pk: string; sk: string },
+  entity: AggregateDelta['entity'],
+  attributes: Record<string, string>,
+  fields: readonly string[],
+  amounts: Record<string, number>,
+) {
+  const cur = out.get(key.sk) ?? {
+    key,
+    entity,
+    attributes: {},
+    adds: Object.fromEntries(fields.map((f) => [f, 0])),
+  };
+  // The latest non-empty descriptive attributes win (a counterparty's name as last invoiced).
+  for (const [k, v] of Object.entries(attributes))
+    if (v !== '' || !(k in cur.attributes)) cur.attributes[k] = v;
+  for (const f of fields) {
+    const n = (cur.adds[f] ?? 0) + (amounts[f] ?? 0);
+    cur.adds[f] = n === 0 ? 0 : n;
+  }
+  out.set(key.sk, cur);
+}
+
+/**
+ * The per-item deltas of some contributions, merged by item (sort key) and without the items
+ * whose every number nets to zero. Pure; also what the recompute compares the stored items with.
+ */
+export function aggregateDeltas(
+  companyId: string,
+  ...contributions: AggregateContribution[]
+): AggregateDelta[] {
+  const out = new Map<string, AggregateDelta>();
+  for (const c of contributions) {
+    const { month, quarter } = periodsOf(c.date);
+    for (const [kind, period] of [
+      ['M', month],
+      ['Q', quarter],
+    ] as const) {
+      const base = { companyId, book: c.book, period, ...(c.shard ? { shard: c.shard } : {}) };
+      for (const l of c.byKey) {
+        addDelta(
+          out,
+          keys.taxAggregate(companyId, kind, period, c.book, 'K', l.taxKey, c.shard),
+          TAX_AGGREGATE_ENTITY,
+          { ...base, section: 'KEY', taxKey: l.taxKey },
+          KEY_FIELDS,
+          l as unknown as Record<string, number>,
+        );
+      }
+      for (const t of c.byInvoiceType ?? []) {
+        addDelta(
+          out,
+          keys.taxAggregate(companyId, kind, period, c.book, 'T', t.invoiceType, c.shard),
+          TAX_AGGREGATE_ENTITY,
+          { ...base, section: 'INVOICE_TYPE', invoiceType: t.invoiceType },
+          TYPE_FIELDS,
+          t as unknown as Record<string, number>,
+        );
+      }
+      if (kind === 'M') continue;
+      for (const p of c.byCounterparty) {
+        addDelta(
+          out,
+          keys.taxAggregate(companyId, kind, period, c.book, 'C', p.counterpartyKey, c.shard),
+          COUNTERPARTY_AGGREGATE_ENTITY,
+          { ...base, counterpartyKey: p.counterpartyKey, name: p.name, country: p.country },
+          COUNTERPARTY_FIELDS,
+          p as unknown as Record<string, number>,
+        );
+      }
+    }
+  }
+  return [...out.values()].filter((d) => Object.values(d.adds).some((n) => n !== 0));
+}
+
+/**
+ * The Update items that apply some contributions to the stored aggregates, for the caller's
+ * TransactWriteItems. `ADD` creates a missing item (from 0) and commutes, so concurrent invoices
+ * never lose each other's figures.
+ */
+export function aggregateUpdateItems(
+  table: string,
+  companyId: string,
+  ...contributions: AggregateContribution[]
+): TransactItem[] {
+  return aggregateDeltas(companyId, ...contributions).map((d) => {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':entity': d.entity, ':v': SCHEMA_VERSION };
+    const sets = ['entity = :entity', 'v = :v'];
+    Object.entries(d.attributes).forEach(([k, v], i) => {
+      names[`#s${i}`] = k;
+      values[`:s${i}`] = v;
+      sets.push(`#s${i} = :s${i}`);
+    });
+    const adds = Object.entries(d.adds).map(([k, n], i) => {
+      names[`#a${i}`] = k;
+      values[`:a${i}`] = n;
+      return `#a${i} :a${i}`;
+    });
+    return {
+      Update: {
+        TableName: table,
+        Key: d.key,
+        UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    };
+  });
+}
+
+/** Refuses (before writing) a transaction that DynamoDB would refuse for its size. */
+export function assertTransactionFits(items: readonly unknown[]): void {
+  if (items.length > MAX_TRANSACT_ITEMS) {
+    throw new AppError(
+      'CORE_004',
+      'La factura tiene demasiados grupos de IVA distintos para registrarse en una sola operación.',
+      { details: { reason: 'TOO_MANY_TAX_GROUPS', items: items.length } },
+    );
+  }
+}
+
+// --- reads ------------------------------------------------------------------------------------------
+
+export interface PeriodAggregates {
+  byKey: Record<TaxBook, AggregateLine[]>;
+  byCounterparty: Record<TaxBook, CounterpartyLine[]>;
+  byInvoiceType: Record<TaxBook, InvoiceTypeLine[]>;
+  itemsRead: number;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
+
+/** Groups stored aggregate items (any number of periods) into lines per book, summing periods. */
+export function linesOfItems(items: readonly Record<string, unknown>[]): Omit<PeriodAggregates, 'itemsRead'> {
+  const byKey: Record<TaxBook, AggregateLine[]> = { ISSUED: [], RECEIVED: [] };
+  const byCounterparty: Record<TaxBook, CounterpartyLine[]> = { ISSUED: [], RECEIVED: [] };
+  const byInvoiceType: Record<TaxBook, InvoiceTypeLine[]> = { ISSUED: [], RECEIVED: [] };
+  for (const it of items) {
+    const book = it.book as TaxBook;
+    if (!TAX_BOOKS.includes(book)) continue;
+    if (it.entity === COUNTERPARTY_AGGREGATE_ENTITY) {
+      byCounterparty[book].push({
+        counterpartyKey: String(it.counterpartyKey),
+        name: String(it.name ?? ''),
+        country: String(it.country ?? ''),
+        baseCents: num(it.baseCents),
+        vatCents: num(it.vatCents),
+        totalCents: num(it.totalCents),
+        count: num(it.count),
+      });
+    } else if (it.entity === TAX_AGGREGATE_ENTITY && it.section === 'INVOICE_TYPE') {
+      byInvoiceType[book].push({
+        invoiceType: String(it.invoiceType),
+        baseCents: num(it.baseCents),
+        totalCents: num(it.totalCents),
+        count: num(it.count),
+      });
+    } else if (it.entity === TAX_AGGREGATE_ENTITY) {
+      byKey[book].push({
+        taxKey: String(it.taxKey),
+        baseCents: num(it.baseCents),
+        vatCents: num(it.vatCents),
+        recargoCents: num(it.recargoCents),
+        irpfCents: num(it.irpfCents),
+        deductibleVatCents: num(it.deductibleVatCents),
+        totalCents: num(it.totalCents),
+        count: num(it.count),
+      });
+    }
+  }
+  for (const b of TAX_BOOKS) {
+    byKey[b] = mergeLines(byKey[b]);
+    byCounterparty[b] = mergeCounterparties(byCounterparty[b]);
+    byInvoiceType[b] = mergeInvoiceTypes(byInvoiceType[b]);
+  }
+  return { byKey, byCounterparty, byInvoiceType };
+}
+
+/**
+ * The aggregates of a month ('2026-03'), a quarter ('2026-Q1') or a year ('2026', its four
+ * quarters summed) for both books: ONE Query on the company's aggregates partition (paged only
+ * past 1 MB). Counterparties are kept per quarter, so a month has none. Eventually consistent is
+ * not enough right after a write: read strongly consistent.
+ */
+export async function readPeriodAggregates(
+  deps: TableDeps,
+  companyId: string,
+  period: string,
+): Promise<PeriodAggregates> {
+  if (!periodKind(period)) throw new Error(`Not a period: ${period}`);
+  const k = keys.taxAggregatePeriodPrefix(companyId, period);
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+    ConsistentRead: true,
+  });
+  return { ...linesOfItems(items), itemsRead: items.length };
+}
+
+/**
+ * A year's aggregates quarter by quarter and summed, from the same single Query as the year's
+ * `readPeriodAggregates` (the items carry their quarter in `period`).
+ */
+export async function readQuarterlyAggregates(
+  deps: TableDeps,
+  companyId: string,
+  year: string,
+): Promise<{ year: PeriodAggregates; quarters: Record<string, Omit<PeriodAggregates, 'itemsRead'>> }> {
+  if (periodKind(year) !== 'YEAR') throw new Error(`Not a year: ${year}`);
+  const k = keys.taxAggregatePeriodPrefix(companyId, year);
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+    ConsistentRead: true,
+  });
+  const byQuarter = new Map<string, Record<string, unknown>[]>();
+  for (const it of items) {
+    const q = String(it.period);
+    byQuarter.set(q, [...(byQuarter.get(q) ?? []), it]);
+  }
+  const quarters: Record<string, Omit<PeriodAggregates, 'itemsRead'>> = {};
+  for (const q of [1, 2, 3, 4].map((n) => `${year}-Q${n}`))
+    quarters[q] = linesOfItems(byQuarter.get(q) ?? []);
+  return { year: { ...linesOfItems(items), itemsRead: items.length }, quarters };
+}
+
+/**
+ * Every stored aggregate item of a company as `sk -> numbers` (the nightly check's view), without
+ * the items whose numbers are all zero (an invoice cancelled in its own period leaves zeros).
+ */
+export async function readAllAggregateItems(
+  deps: TableDeps,
+  companyId: string,
+): Promise<Map<string, Record<string, number>>> {
+  const pk = keys.taxAggregateCheck(companyId).pk;
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+  });
+  const out = new Map<string, Record<string, number>>();
+  for (const it of items) {
+    const sk = String(it.sk);
+    if (!sk.startsWith('M#') && !sk.startsWith('Q#')) continue;
+    const fields =
+      it.entity === COUNTERPARTY_AGGREGATE_ENTITY
+        ? COUNTERPARTY_FIELDS
+        : it.section === 'INVOICE_TYPE'
+          ? TYPE_FIELDS
+          : KEY_FIELDS;
+    const nums = Object.fromEntries(fields.map((f) => [f, num(it[f])]));
+    if (Object.values(nums).some((n) => n !== 0)) out.set(sk, nums);
+  }
+  return out;
+}
