@@ -1,0 +1,61 @@
+import { defineAction } from '@functions/platform/http';
+import { paginate, sortBy } from '@shared/api/listing';
+import { parseSort } from '@shared/schemas/common';
+import {
+  CompanyPath,
+  type ReceivedInvoice,
+  ReceivedInvoiceListQuery,
+} from '@shared/schemas/received-invoices';
+import { assertCanRead } from '../model/permissions';
+import { matchesListQuery } from '../model/received-invoices';
+import type { ExpensesDeps } from '../store/deps';
+import { listReceivedInvoices as storeList } from '../store/received-invoices';
+
+const SORTABLE = [
+  'accountingDate',
+  'issueDate',
+  'supplierInvoiceNumber',
+  'supplier',
+  'total',
+  'createdAt',
+] as const;
+
+const sortKey =
+  (field: (typeof SORTABLE)[number]) =>
+  (r: ReceivedInvoice): string => {
+    if (field === 'total') return String(r.totals.totalCents + 1e15).padStart(17, '0');
+    if (field === 'supplier') return r.supplier.name;
+    if (field === 'accountingDate' || field === 'issueDate') return `${r[field]}#${r.createdAt}`;
+    return r[field];
+  };
+
+/** A company's received invoices by book date (one Query on gsi1), filtered, sorted and paged. */
+export async function listReceivedInvoices(
+  input: { companyId: string; query: ReceivedInvoiceListQuery },
+  deps: ExpensesDeps,
+) {
+  const { query } = input;
+  const invoices = (await storeList(deps, input.companyId, query.from, query.to)).filter((r) =>
+    matchesListQuery(r, query),
+  );
+  const { field, dir } = parseSort(query.sort, SORTABLE, { field: 'accountingDate', dir: 'desc' });
+  return paginate(sortBy(invoices, sortKey(field), dir), query.page, query.size);
+}
+
+export const listReceivedInvoicesRoute = defineAction({
+  query: ReceivedInvoiceListQuery,
+  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
+    assertCanRead(auth, scope);
+    return listReceivedInvoices({ companyId: scope!.companyId, query }, deps);
+  },
+});
+
+/** Spec part 2 §7 "received invoices by {companyId}": the same list, the company from the path. */
+export const listCompanyReceivedInvoicesRoute = defineAction({
+  params: CompanyPath,
+  query: ReceivedInvoiceListQuery,
+  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
+    assertCanRead(auth, scope);
+    return listReceivedInvoices({ companyId: scope!.companyId, query }, deps);
+  },
+});

@@ -1,0 +1,57 @@
+import { defineAction } from '@functions/platform/http';
+import { AppError } from '@shared/api/errors';
+import {
+  type ReceivedInvoice,
+  ReceivedInvoicePath,
+  SetApprovalBody,
+} from '@shared/schemas/received-invoices';
+import { assertCanWrite } from '../model/permissions';
+import type { ExpensesDeps } from '../store/deps';
+import { saveReceivedInvoice } from '../store/received-invoices';
+import { requireReceivedInvoice } from './get-received-invoice';
+
+/** PENDING → APPROVED | REJECTED, recording who decided, when and why; conditioned on the version read. */
+export async function setReceivedInvoiceApproval(
+  input: { companyId: string; userId: string; receivedInvoiceId: string; body: SetApprovalBody },
+  deps: ExpensesDeps,
+): Promise<ReceivedInvoice> {
+  const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
+  if (current.approvalStatus !== 'PENDING') {
+    throw new AppError('CORE_004', 'La factura ya está aprobada o rechazada.', {
+      field: 'status',
+      details: { reason: 'APPROVAL_ALREADY_DECIDED', approvalStatus: current.approvalStatus },
+    });
+  }
+  const now = deps.now().toISOString();
+  const next: ReceivedInvoice = {
+    ...current,
+    approvalStatus: input.body.status,
+    approval: {
+      status: input.body.status,
+      comment: input.body.comment ?? null,
+      decidedBy: input.userId,
+      decidedAt: now,
+    },
+    version: current.version + 1,
+    updatedAt: now,
+  };
+  await saveReceivedInvoice(deps, current, next);
+  return next;
+}
+
+export const setReceivedInvoiceApprovalRoute = defineAction({
+  params: ReceivedInvoicePath,
+  body: SetApprovalBody,
+  run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
+    assertCanWrite(auth, scope);
+    return setReceivedInvoiceApproval(
+      {
+        companyId: scope!.companyId,
+        userId: auth!.userId,
+        receivedInvoiceId: params.receivedInvoiceId,
+        body,
+      },
+      deps,
+    );
+  },
+});

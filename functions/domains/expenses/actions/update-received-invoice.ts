@@ -1,0 +1,44 @@
+import { defineAction } from '@functions/platform/http';
+import {
+  type ReceivedInvoice,
+  ReceivedInvoicePath,
+  UpdateReceivedInvoiceBody,
+} from '@shared/schemas/received-invoices';
+import { assertCanWrite } from '../model/permissions';
+import { buildReceivedInvoice } from '../model/received-invoices';
+import type { ExpensesDeps } from '../store/deps';
+import { saveReceivedInvoice } from '../store/received-invoices';
+import { resolveSupplier } from './create-received-invoice';
+import { requireReceivedInvoice } from './get-received-invoice';
+
+/**
+ * Corrects a received invoice (a replacement; approval is kept). One transaction conditioned on the
+ * version read moves the number claim and the category counter and replaces the old contribution to
+ * the tax aggregates by the new one.
+ */
+export async function updateReceivedInvoice(
+  input: { companyId: string; receivedInvoiceId: string; body: UpdateReceivedInvoiceBody },
+  deps: ExpensesDeps,
+): Promise<ReceivedInvoice> {
+  const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
+  const supplier = await resolveSupplier(deps, input.companyId, input.body);
+  const next = buildReceivedInvoice(input.body, supplier, {
+    ...current,
+    version: current.version + 1,
+    updatedAt: deps.now().toISOString(),
+  });
+  await saveReceivedInvoice(deps, current, next);
+  return next;
+}
+
+export const updateReceivedInvoiceRoute = defineAction({
+  params: ReceivedInvoicePath,
+  body: UpdateReceivedInvoiceBody,
+  run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
+    assertCanWrite(auth, scope);
+    return updateReceivedInvoice(
+      { companyId: scope!.companyId, receivedInvoiceId: params.receivedInvoiceId, body },
+      deps,
+    );
+  },
+});

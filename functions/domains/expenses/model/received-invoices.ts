@@ -1,0 +1,132 @@
+/** Pure rules of received invoices: the record from a request body, list filters and period sums. */
+
+import { matchesSearch } from '@shared/api/listing';
+import { sumCents } from '@shared/fiscal/money';
+import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
+import { supplierTaxIdText } from '@shared/schemas/expenses';
+import type {
+  ExpenseCategoryTotals,
+  ExpenseTotals,
+  ReceivedApproval,
+  ReceivedInvoice,
+  ReceivedInvoiceLine,
+  ReceivedInvoiceListQuery,
+  ReceivedSupplierSnapshot,
+  UpdateReceivedInvoiceBody,
+} from '@shared/schemas/received-invoices';
+
+type Body = UpdateReceivedInvoiceBody;
+
+const toLine = (l: Body['lines'][number]): ReceivedInvoiceLine => ({
+  description: l.description,
+  quantityMilli: l.quantity,
+  unitPriceCents: l.unitPriceCents,
+  discountBp: l.discountBp,
+  vatRateBp: l.vatRateBp,
+  kind: l.kind,
+  deductibleBp: l.deductibleBp,
+  recargoRateBp: l.recargoRateBp ?? 0,
+  investmentGoods: l.investmentGoods,
+});
+
+/**
+ * The invoice's data from a create or correction body; identity, approval and timestamps come from
+ * `base`. Optional fields left out are absent (a correction is a replacement).
+ */
+export function buildReceivedInvoice(
+  body: Body,
+  supplier: ReceivedSupplierSnapshot,
+  base: {
+    receivedInvoiceId: string;
+    companyId: string;
+    approvalStatus: ReceivedInvoice['approvalStatus'];
+    approval: ReceivedApproval | null;
+    version: number;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  },
+): ReceivedInvoice {
+  const lines = body.lines.map(toLine);
+  const optional = <K extends string, V>(k: K, v: V | undefined) => (v === undefined ? {} : { [k]: v });
+  return {
+    receivedInvoiceId: base.receivedInvoiceId,
+    companyId: base.companyId,
+    supplier,
+    supplierInvoiceNumber: body.supplierInvoiceNumber,
+    issueDate: body.issueDate,
+    ...optional('operationDate', body.operationDate),
+    accountingDate: body.accountingDate ?? body.issueDate,
+    ...optional('receivedDate', body.receivedDate),
+    lines,
+    irpfRateBp: body.irpfRateBp,
+    expenseCategoryId: body.expenseCategoryId ?? null,
+    ...optional('paymentMethod', body.paymentMethod),
+    ...optional('dueDate', body.dueDate),
+    ...optional('notes', body.notes),
+    attachments: body.attachments,
+    approvalStatus: base.approvalStatus,
+    approval: base.approval,
+    totals: computeReceivedInvoiceTotals({ lines, irpfRateBp: body.irpfRateBp }),
+    version: base.version,
+    createdBy: base.createdBy,
+    createdAt: base.createdAt,
+    updatedAt: base.updatedAt,
+  };
+}
+
+/** The in-memory filters of the list (the date range is the Query's key condition). */
+export const matchesListQuery = (r: ReceivedInvoice, q: ReceivedInvoiceListQuery): boolean =>
+  (!q.expenseCategoryId || r.expenseCategoryId === q.expenseCategoryId) &&
+  (!q.supplierId || r.supplier.supplierId === q.supplierId) &&
+  (!q.approvalStatus || r.approvalStatus === q.approvalStatus) &&
+  matchesSearch(
+    q.search,
+    r.supplierInvoiceNumber,
+    r.supplier.name,
+    supplierTaxIdText(r.supplier.taxId),
+    r.notes,
+    ...r.lines.map((l) => l.description),
+  );
+
+export type ExpenseSums = Omit<ExpenseTotals, 'from' | 'to' | 'type'>;
+
+/** Request-time sums of a set of received invoices (each total was rounded once, per invoice). */
+export function sumExpenses(invoices: readonly ReceivedInvoice[]): ExpenseSums {
+  const sum = (pick: (r: ReceivedInvoice) => number) => sumCents(invoices.map(pick));
+  return {
+    count: invoices.length,
+    baseCents: sum((r) => r.totals.baseCents),
+    vatCents: sum((r) => r.totals.vatCents),
+    deductibleVatCents: sum((r) => r.totals.deductibleVatCents),
+    recargoCents: sum((r) => r.totals.recargoCents),
+    irpfCents: sum((r) => r.totals.irpfCents),
+    totalCents: sum((r) => r.totals.totalCents),
+  };
+}
+
+/**
+ * Sums per category, in the order of `categories` (the user's order), then the uncategorised ones
+ * and any category no longer listed; categories without invoices are left out.
+ */
+export function sumByCategory(
+  invoices: readonly ReceivedInvoice[],
+  categories: readonly { categoryId: string; name: string }[],
+): ExpenseCategoryTotals[] {
+  const groups = new Map<string | null, ReceivedInvoice[]>();
+  for (const r of invoices) groups.set(r.expenseCategoryId, [...(groups.get(r.expenseCategoryId) ?? []), r]);
+  const names = new Map(categories.map((c) => [c.categoryId, c.name]));
+  const order = [...categories.map((c) => c.categoryId), null, ...groups.keys()];
+  const seen = new Set<string | null>();
+  const out: ExpenseCategoryTotals[] = [];
+  for (const id of order) {
+    if (seen.has(id) || !groups.has(id)) continue;
+    seen.add(id);
+    out.push({
+      categoryId: id,
+      name: id === null ? null : (names.get(id) ?? null),
+      ...sumExpenses(groups.get(id)!),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,270 @@
+/**
+ * DynamoDB access for received invoices: the invoice item (with its gsi1 entry by book date), the
+ * supplier-number claim, the per-category counters and the running tax aggregates, always written
+ * together in ONE transaction so a refusal writes nothing.
+ */
+
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@functions/platform/store/directory';
+import { aggregateUpdateItems, assertTransactionFits } from '@functions/platform/store/tax-aggregates';
+import { AppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import type { IndexName } from '@shared/db/table';
+import { receivedBookDate, toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import { receivedContribution } from '@shared/fiscal/tax-aggregates';
+import { supplierTaxIdKey } from '@shared/schemas/expenses';
+import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
+import type { ExpensesDeps } from './deps';
+import { failedAt, reasonsOf, type TransactItem } from './transactions';
+
+type Deps = Pick<ExpensesDeps, 'db' | 'table'>;
+
+export const receivedInvoiceItem = (r: ReceivedInvoice) => ({
+  ...keys.receivedInvoice(r.companyId, r.receivedInvoiceId),
+  ...keys.receivedInvoiceByDate(r.companyId, receivedBookDate(r), r.receivedInvoiceId),
+  entity: 'ReceivedInvoice',
+  v: SCHEMA_VERSION,
+  ...r,
+});
+
+/** The claim that keeps a supplier's number unique per supplier (by tax id) and year of issue. */
+export const numberClaimKey = (r: ReceivedInvoice) =>
+  keys.receivedInvoiceNumberClaim(
+    r.companyId,
+    supplierTaxIdKey(r.supplier.taxId),
+    r.issueDate.slice(0, 4),
+    supplierNumberKey(r.supplierInvoiceNumber),
+  );
+
+export async function getReceivedInvoice(
+  deps: Deps,
+  companyId: string,
+  receivedInvoiceId: string,
+): Promise<ReceivedInvoice | undefined> {
+  const res = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.receivedInvoice(companyId, receivedInvoiceId),
+      ConsistentRead: true,
+    }),
+  );
+  return res.Item ? (stripKeys(res.Item) as unknown as ReceivedInvoice) : undefined;
+}
+
+/** A company's received invoices whose book date is in [from, to]: one Query on gsi1 (newest first). */
+export async function listReceivedInvoices(
+  deps: Deps,
+  companyId: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<ReceivedInvoice[]> {
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    IndexName: 'gsi1' satisfies IndexName,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.receivedInvoiceByDatePartition(companyId).gsi1pk,
+      ':from': from ?? '0000-00-00',
+      // '~' sorts after every id character, so the whole `to` day is included.
+      ':to': `${to ?? '9999-12-31'}#~`,
+    },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => stripKeys(i) as unknown as ReceivedInvoice);
+}
+
+/** The all-time number of received invoices per category (`null` = uncategorised): one Query. */
+export async function listCategoryCounts(
+  deps: Deps,
+  companyId: string,
+): Promise<{ categoryId: string | null; count: number }[]> {
+  const k = keys.receivedInvoiceCategoryCountPrefix(companyId);
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map((i) => ({
+    categoryId: (i.categoryId as string | null | undefined) ?? null,
+    count: Number(i.count ?? 0),
+  }));
+}
+
+const counterDelta = (
+  table: string,
+  companyId: string,
+  categoryId: string | null,
+  delta: number,
+): TransactItem => ({
+  Update: {
+    TableName: table,
+    Key: keys.receivedInvoiceCategoryCount(companyId, categoryId),
+    UpdateExpression: 'ADD #count :d SET entity = :entity, v = :v, categoryId = :cat',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: {
+      ':d': delta,
+      ':entity': 'ReceivedInvoiceCategoryCount',
+      ':v': SCHEMA_VERSION,
+      ':cat': categoryId,
+    },
+  },
+});
+
+function invoiceWrite(
+  table: string,
+  current: ReceivedInvoice | undefined,
+  next: ReceivedInvoice | undefined,
+) {
+  if (!current) {
+    return {
+      Put: {
+        TableName: table,
+        Item: receivedInvoiceItem(next!),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    } satisfies TransactItem;
+  }
+  // Optimistic concurrency: the write only happens on the version that was read.
+  const seen = {
+    ConditionExpression: 'version = :seen',
+    ExpressionAttributeValues: { ':seen': current.version },
+  };
+  if (!next) {
+    return {
+      Delete: {
+        TableName: table,
+        Key: keys.receivedInvoice(current.companyId, current.receivedInvoiceId),
+        ...seen,
+      },
+    } satisfies TransactItem;
+  }
+  return { Put: { TableName: table, Item: receivedInvoiceItem(next), ...seen } } satisfies TransactItem;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Registers (`current` undefined), corrects (both) or deletes (`next` undefined) a received invoice in
+ * ONE transaction: the invoice item conditioned on the version read, its supplier-number claim (moved
+ * when the supplier, year or number changes), the category counters, a check that a newly assigned
+ * category is active, and the tax aggregates (old contribution −1 and new +1, merged by the store).
+ */
+export async function saveReceivedInvoice(
+  deps: Deps,
+  current: ReceivedInvoice | undefined,
+  next: ReceivedInvoice | undefined,
+): Promise<void> {
+  const { table } = deps;
+  const any = (next ?? current)!;
+  const companyId = any.companyId;
+  const items: TransactItem[] = [invoiceWrite(table, current, next)];
+
+  let claimAt: number | undefined;
+  const oldClaim = current ? numberClaimKey(current) : undefined;
+  const newClaim = next ? numberClaimKey(next) : undefined;
+  if (!sameJson(oldClaim, newClaim)) {
+    if (newClaim) {
+      claimAt = items.length;
+      items.push({
+        Put: {
+          TableName: table,
+          Item: {
+            ...newClaim,
+            entity: 'ReceivedInvoiceNumberClaim',
+            v: SCHEMA_VERSION,
+            receivedInvoiceId: any.receivedInvoiceId,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
+    if (oldClaim) items.push({ Delete: { TableName: table, Key: oldClaim } });
+  }
+
+  let categoryAt: number | undefined;
+  const before = current ? current.expenseCategoryId : undefined;
+  const after = next ? next.expenseCategoryId : undefined;
+  if (before !== after) {
+    if (after) {
+      categoryAt = items.length;
+      items.push({
+        ConditionCheck: {
+          TableName: table,
+          Key: keys.expenseCategory(companyId, after),
+          ConditionExpression: 'isActive = :true',
+          ExpressionAttributeValues: { ':true': true },
+        },
+      });
+    }
+    if (after !== undefined) items.push(counterDelta(table, companyId, after, 1));
+    if (before !== undefined) items.push(counterDelta(table, companyId, before, -1));
+  }
+
+  const oldAgg = current ? toReceivedForAggregates(current) : undefined;
+  const newAgg = next ? toReceivedForAggregates(next) : undefined;
+  if (!sameJson(oldAgg, newAgg)) {
+    const contributions = [
+      ...(oldAgg ? [receivedContribution(oldAgg, -1)] : []),
+      ...(newAgg ? [receivedContribution(newAgg, 1)] : []),
+    ];
+    items.push(...aggregateUpdateItems(table, companyId, ...contributions));
+  }
+
+  assertTransactionFits(items);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (e) {
+      if (current && failedAt(e, 0)) throw concurrentUpdate();
+      if (failedAt(e, claimAt)) throw await duplicateNumber(deps, next!);
+      if (failedAt(e, categoryAt)) throw unknownCategory();
+      // The aggregate items are shared by every invoice of the period: two registrations at the same
+      // time collide there. Nothing was written, and the conditions are re-evaluated on each attempt.
+      if (attempt < MAX_ATTEMPTS && isTransactionConflict(e)) {
+        await sleep(attempt * (10 + Math.floor(Math.random() * 40)));
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+
+const MAX_ATTEMPTS = 6;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const isTransactionConflict = (e: unknown): boolean =>
+  (e as { name?: string }).name === 'TransactionConflictException' ||
+  (reasonsOf(e)?.some((code) => code === 'TransactionConflict') ?? false);
+
+const concurrentUpdate = () =>
+  new AppError(
+    'CORE_004',
+    'La factura recibida ha cambiado mientras la editabas. Recarga y vuelve a intentarlo.',
+    {
+      details: { reason: 'CONCURRENT_UPDATE' },
+    },
+  );
+
+export const unknownCategory = () =>
+  new AppError('CORE_004', 'La categoría de gasto no existe o está eliminada.', {
+    field: 'expenseCategoryId',
+    details: { reason: 'UNKNOWN_CATEGORY' },
+  });
+
+async function duplicateNumber(deps: Deps, r: ReceivedInvoice): Promise<AppError> {
+  const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: numberClaimKey(r) }));
+  return new AppError(
+    'CORE_004',
+    'Ya está registrada una factura de este proveedor con el mismo número en ese año.',
+    {
+      field: 'supplierInvoiceNumber',
+      details: {
+        reason: 'DUPLICATE_SUPPLIER_NUMBER',
+        receivedInvoiceId: (res.Item?.receivedInvoiceId as string | undefined) ?? null,
+      },
+    },
+  );
+}
