@@ -7,14 +7,35 @@
 import { keys } from './keys';
 import { SCHEMA_VERSION } from './records';
 
+/** A file attached to a mail, read by the mail consumer from the documents bucket. */
+export interface MailAttachment {
+  s3Key: string;
+  fileName: string;
+  contentType: 'application/pdf';
+}
+
+/** The log item a mail updates once it is sent or has failed for good (an invoice e-mail). */
+export interface MailLogRef {
+  entity: 'InvoiceEmail';
+  companyId: string;
+  invoiceId: string;
+  emailId: string;
+}
+
 export interface MailMessage {
   to: string[];
+  /** Optional fields below are later additions: older queued messages simply lack them. */
+  cc?: string[];
+  replyTo?: string[];
   subject: string;
   text: string;
   html?: string;
   /** What kind of mail it is, for the sent-mail log (e.g. 'verify-email', 'reset-password'). */
   template: string;
   companyId?: string;
+  /** With attachments the mail goes out as raw MIME (multipart/mixed). */
+  attachments?: MailAttachment[];
+  log?: MailLogRef;
 }
 
 export type OutboxKind = 'mail';

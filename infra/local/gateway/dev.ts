@@ -7,12 +7,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayOptions } from '../types';
 import { escapeHtml, page } from './html';
 import { pathOf, queryOf, sendHtml, sendJson } from './http';
-import { mailboxPage, mailNotFoundPage, mailPage, newestFirst } from './mailbox-pages';
+import { mailAttachment, mailboxPage, mailNotFoundPage, mailPage, newestFirst } from './mailbox-pages';
 import { schedulesPage } from './schedules-page';
 
 type DevDeps = Pick<GatewayOptions, 'mailbox' | 'dev'>;
 
 const MAIL_PATH = /^\/_dev\/mailbox\/([^/]+)$/;
+const ATTACHMENT_PATH = /^\/_dev\/mailbox\/([^/]+)\/attachments\/(\d+)$/;
 const RUN_PATH = /^\/_dev\/schedules\/([^/]+)\/run$/;
 
 export async function handleDev(req: IncomingMessage, res: ServerResponse, deps: DevDeps): Promise<void> {
@@ -33,6 +34,24 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, deps:
   if (path === '/_dev/mailbox') return sendHtml(res, 200, mailboxPage(await deps.mailbox.list()));
   if (path === '/_dev/mailbox.json') {
     return sendJson(res, 200, newestFirst(await deps.mailbox.list()), { 'Cache-Control': 'no-store' });
+  }
+  const attachment = ATTACHMENT_PATH.exec(path);
+  if (attachment) {
+    const id = safeDecode(attachment[1]!);
+    const found = await deps.mailbox.get(id);
+    const file = found ? await mailAttachment(found, Number(attachment[2])) : undefined;
+    if (!file) return notFound(res);
+    res
+      .writeHead(200, {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.content.length),
+        // Served as a download: a mail's attachment is never rendered as part of this origin.
+        'Content-Disposition': `attachment; filename="${(file.filename ?? 'adjunto').replace(/[^\w.-]+/g, '_')}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      })
+      .end(method === 'HEAD' ? undefined : file.content);
+    return;
   }
   const mail = MAIL_PATH.exec(path);
   if (mail) {

@@ -4,6 +4,7 @@
  * so a mail can neither run code nor restyle the page around it.
  */
 
+import { simpleParser } from 'mailparser';
 import type { SentMail } from '../types';
 import { escapeHtml, page } from './html';
 
@@ -23,6 +24,18 @@ function formatDate(at: string): string {
 }
 
 const mailLink = (id: string) => `/_dev/mailbox/${encodeURIComponent(id)}`;
+export const attachmentLink = (id: string, n: number) => `${mailLink(id)}/attachments/${n}`;
+
+/** The bytes of the n-th attachment (0-based) of a raw message, parsed again from its MIME. */
+export async function mailAttachment(
+  mail: SentMail,
+  n: number,
+): Promise<{ filename?: string; contentType: string; content: Buffer } | undefined> {
+  if (mail.raw === undefined || !Number.isInteger(n) || n < 0) return undefined;
+  const parsed = await simpleParser(Buffer.from(mail.raw, 'utf8'));
+  const a = parsed.attachments[n];
+  return a ? { filename: a.filename, contentType: a.contentType, content: a.content } : undefined;
+}
 
 export function mailboxPage(mails: SentMail[]): string {
   const sorted = newestFirst(mails);
@@ -32,7 +45,7 @@ export function mailboxPage(mails: SentMail[]): string {
 <td>${escapeHtml(formatDate(m.at))}</td>
 <td>${escapeHtml(m.from)}</td>
 <td>${escapeHtml(m.to.join(', '))}</td>
-<td><a href="${escapeHtml(mailLink(m.id))}">${escapeHtml(m.subject || '(sin asunto)')}</a></td>
+<td><a href="${escapeHtml(mailLink(m.id))}">${escapeHtml(m.subject || '(sin asunto)')}</a>${m.attachments?.length ? ` (${m.attachments.length} adjunto${m.attachments.length > 1 ? 's' : ''})` : ''}</td>
 </tr>`,
     )
     .join('\n');
@@ -65,6 +78,16 @@ ${field('Para', mail.to.join(', '))}
 ${mail.cc.length > 0 ? field('CC', mail.cc.join(', ')) : ''}
 </dl>`,
   ];
+  if (mail.attachments?.length) {
+    const items = mail.attachments.map((a, i) => {
+      const label = `${a.filename ?? 'adjunto'} (${a.contentType}, ${a.size} bytes)`;
+      // Only raw messages keep the bytes; Simple attachments are listed without a link.
+      return mail.raw === undefined
+        ? `<li>${escapeHtml(label)}</li>`
+        : `<li><a href="${escapeHtml(attachmentLink(mail.id, i))}">${escapeHtml(label)}</a></li>`;
+    });
+    parts.push(`<h2>Adjuntos</h2>\n<ul>\n${items.join('\n')}\n</ul>`);
+  }
   if (mail.html !== undefined) {
     // Escaping the whole document for the attribute is all srcdoc needs; the browser un-escapes it once.
     parts.push(

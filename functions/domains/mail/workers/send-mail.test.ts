@@ -1,13 +1,22 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
+import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './send-mail';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const sesMock = mockClient(SESv2Client);
+const s3Mock = mockClient(S3Client);
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 const mail = {
@@ -32,12 +41,15 @@ const puts = () => ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input);
 beforeEach(() => {
   ddbMock.reset();
   sesMock.reset();
+  s3Mock.reset();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   vi.stubEnv('TABLE_NAME', 'cuadra-test');
   vi.stubEnv('MAIL_FROM', 'Cuadra <no-reply@cuadra.es>');
   vi.stubEnv('LOG_LEVEL', 'silent');
+  vi.stubEnv('BUCKET_DOCUMENTS', 'docs-bucket');
   ddbMock.on(GetCommand).resolves({});
+  ddbMock.on(UpdateCommand).resolves({});
   ddbMock.on(PutCommand).resolves({});
   ddbMock.on(DeleteCommand).resolves({});
   sesMock.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
@@ -219,5 +231,110 @@ describe('send-mail', () => {
     expect(body).toEqual({ Text: { Data: mail.text, Charset: 'UTF-8' } });
     const sent = puts().find((p) => p.Item?.status === 'SENT')!;
     expect(sent.Item).not.toHaveProperty('gsi1pk');
+  });
+});
+
+describe('send-mail with an attached invoice PDF', () => {
+  const pdfBytes = Buffer.from('%PDF-1.7\n'.padEnd(3000, 'x'));
+  const log = { entity: 'InvoiceEmail', companyId: 'co-1', invoiceId: 'inv-1', emailId: 'em-1' } as const;
+  const invoiceMail = {
+    to: ['cliente@example.es'],
+    cc: ['conta@example.es'],
+    replyTo: ['facturas@fontaneria.es'],
+    subject: 'Factura F-2026-0007 de Fontanería Romero S.L.',
+    text: 'Le enviamos adjunta la factura F-2026-0007.',
+    template: 'invoice-email',
+    companyId: 'co-1',
+    attachments: [
+      { s3Key: 'invoices/co-1/inv-1/em-1.pdf', fileName: 'F-2026-0007.pdf', contentType: 'application/pdf' },
+    ],
+    log,
+  };
+  const withReceives = (r: SQSRecord, n: number) =>
+    ({ ...r, attributes: { ApproximateReceiveCount: String(n) } }) as unknown as SQSRecord;
+  const updates = () => ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+
+  beforeEach(() => {
+    // The SDK's stream body, reduced to the one method the consumer calls.
+    s3Mock
+      .on(GetObjectCommand)
+      .callsFake(() => ({ Body: { transformToByteArray: async () => new Uint8Array(pdfBytes) } }));
+  });
+
+  it('reads the PDF from the documents bucket, sends raw MIME and marks the log entry SENT', async () => {
+    const res = await handler({ Records: [message('m1', 'ob-1', invoiceMail)] });
+
+    expect(res.batchItemFailures).toEqual([]);
+    expect(s3Mock.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({
+      Bucket: 'docs-bucket',
+      Key: 'invoices/co-1/inv-1/em-1.pdf',
+    });
+    const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.Content?.Simple).toBeUndefined();
+    expect(input.Destination).toEqual({
+      ToAddresses: ['cliente@example.es'],
+      CcAddresses: ['conta@example.es'],
+    });
+    expect(input.ReplyToAddresses).toBeUndefined();
+    const parsed = await simpleParser(Buffer.from(input.Content!.Raw!.Data!));
+    expect(parsed.replyTo?.value[0]?.address).toBe('facturas@fontaneria.es');
+    expect(parsed.cc && !Array.isArray(parsed.cc) ? parsed.cc.text : '').toBe('conta@example.es');
+    expect(parsed.subject).toBe(invoiceMail.subject);
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]!.filename).toBe('F-2026-0007.pdf');
+    expect(parsed.attachments[0]!.content.equals(pdfBytes)).toBe(true);
+
+    const [update] = updates();
+    expect(update).toMatchObject({
+      Key: { pk: 'COMPANY#co-1', sk: 'INVEMAIL#inv-1#em-1' },
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':sent': 'SENT', ':sentAt': NOW.toISOString(), ':id': 'ses-1' },
+    });
+    expect(puts().find((p) => p.Item?.status === 'SENT')?.Item).toMatchObject({ template: 'invoice-email' });
+  });
+
+  it('is idempotent: a duplicate delivery neither sends nor updates the log again', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { pk: 'MAIL#ob-1', status: 'SENT' } });
+
+    await handler({ Records: [message('m2', 'ob-1', invoiceMail)] });
+
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(s3Mock.commandCalls(GetObjectCommand)).toHaveLength(0);
+    expect(updates()).toHaveLength(0);
+  });
+
+  it('leaves the log QUEUED on a failure the queue will retry, and marks it FAILED on the last attempt', async () => {
+    sesMock
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('Address blacklisted'), { name: 'MessageRejected' }));
+
+    const early = await handler({ Records: [withReceives(message('m1', 'ob-1', invoiceMail), 4)] });
+    expect(early.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(updates()).toHaveLength(0);
+
+    const last = await handler({ Records: [withReceives(message('m1', 'ob-1', invoiceMail), 5)] });
+    // Still reported as failed, so SQS moves it to the DLQ.
+    expect(last.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    const [failed] = updates();
+    expect(failed).toMatchObject({
+      Key: { pk: 'COMPANY#co-1', sk: 'INVEMAIL#inv-1#em-1' },
+      ConditionExpression: 'attribute_exists(pk) AND #status <> :sent',
+      ExpressionAttributeValues: {
+        ':failed': 'FAILED',
+        ':at': NOW.toISOString(),
+        ':error': 'MessageRejected: Address blacklisted',
+      },
+    });
+  });
+
+  it('fails (and releases its claim) when the attachment cannot be read, without sending', async () => {
+    s3Mock.on(GetObjectCommand).rejects(Object.assign(new Error('gone'), { name: 'NoSuchKey' }));
+
+    const res = await handler({ Records: [withReceives(message('m1', 'ob-1', invoiceMail), 5)] });
+
+    expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(updates()[0]?.ExpressionAttributeValues).toMatchObject({ ':error': 'NoSuchKey: gone' });
   });
 });

@@ -7,13 +7,17 @@ import type { WorkerContext } from '@functions/platform/workers';
 import { parseJsonBody, sqsHandler } from '@functions/platform/workers';
 import type { SQSRecord } from 'aws-lambda';
 import { deliverMail } from '../actions/deliver-mail';
-import { MailJob } from '../model/mail-job';
+import { MAIL_MAX_RECEIVES, MailJob } from '../model/mail-job';
 
 export async function processMailRecord(record: SQSRecord, { log }: WorkerContext): Promise<void> {
   const parsed = MailJob.safeParse(parseJsonBody(record));
   // A malformed job fails like any other error: after maxReceiveCount it waits in the DLQ.
   if (!parsed.success) throw new Error(`Invalid mail job (${parsed.error.issues.length} issues)`);
-  await deliverMail(parsed.data, { log: log.child({ outboxId: parsed.data.outboxId }) });
+  const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? 0);
+  await deliverMail(parsed.data, {
+    log: log.child({ outboxId: parsed.data.outboxId }),
+    lastAttempt: receiveCount >= MAIL_MAX_RECEIVES,
+  });
 }
 
 export const handler = sqsHandler(processMailRecord);

@@ -1,5 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiHandler } from '@functions/platform/http';
+import * as render from '@functions/platform/pdf/render-invoice-pdf';
+import { company, invoice, pdfPages } from '@functions/platform/pdf/test-fixtures';
 import { apiEvent, lambdaContext } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
@@ -7,8 +9,6 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pdfActions } from '../handler';
-import * as render from '../model/render-invoice-pdf';
-import { company, invoice, pdfPages } from '../model/test-fixtures';
 import type { PdfDeps } from '../store/deps';
 
 const invoiceItem = (i: ReturnType<typeof invoice>) => ({
@@ -71,11 +71,22 @@ describe('GET /api/v1/invoices/{invoiceId}/pdf', () => {
     expect(text).not.toContain('IBAN');
   });
 
-  it('names a draft borrador-<id> and marks it', async () => {
+  it('names a draft borrador-<id> and marks it, with the issuer as the company is now', async () => {
     const res = await download('draft1');
     expect(res.headers?.['content-disposition']).toBe('attachment; filename="borrador-draft1.pdf"');
     const text = (await pdfPages(new Uint8Array(Buffer.from(res.body, 'base64')))).join(' ');
     expect(text).toContain('BORRADOR');
+    expect(text).toContain('Fontanería Romero S.L.');
+  });
+
+  it('prints the issuer snapshot of a confirmed invoice, not the company as edited later', async () => {
+    db.on(GetCommand, { Key: keys.company(COMPANY) }).resolves({
+      Item: { ...keys.company(COMPANY), entity: 'Company', ...company, name: 'Nombre Nuevo S.L.' },
+    });
+    const res = await download('inv1');
+    const text = (await pdfPages(new Uint8Array(Buffer.from(res.body, 'base64')))).join(' ');
+    expect(text).toContain('Fontanería Romero S.L.');
+    expect(text).not.toContain('Nombre Nuevo');
   });
 
   it("answers 404 for an invoice that is not in the caller's company", async () => {

@@ -2,12 +2,20 @@
  * The invoice as an A4 PDF (pdf-lib, standard Helvetica in WinAnsi), with the contents art. 6
  * RD 1619/2012 requires: number and series, dates (6.1.a, 6.1.f), issuer and customer with NIF and
  * address (6.1.c–e), the lines, the VAT breakdown by rate with base and cuota (6.1.g–h), and the
- * legal mentions (6.1.j–n). Pure: the same invoice, company and settings give the same document.
+ * legal mentions (6.1.j–n). A rectificativa (R1–R5) also carries what art. 15 requires: its
+ * condition, the rectified invoices with their numbers and dates, the reason and the method (por
+ * sustitución / por diferencias). Pure: the same invoice, issuer and settings give the same document.
  */
 
 import type { Company } from '@shared/db/records';
 import type { CompanySettings } from '@shared/schemas/companies';
-import type { Invoice, InvoiceCustomerSnapshot, PaymentMethod } from '@shared/schemas/invoices';
+import type {
+  Invoice,
+  InvoiceCustomerSnapshot,
+  InvoiceIssuerSnapshot,
+  InvoiceRectification,
+  PaymentMethod,
+} from '@shared/schemas/invoices';
 import { degrees, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
 import { formatCents, formatDate, formatQuantity, formatRate, toWinAnsi } from './format';
 
@@ -88,16 +96,48 @@ function customerLines(c: InvoiceCustomerSnapshot): string[] {
   return lines;
 }
 
-function issuerLines(company: Company): string[] {
-  const a = company.address;
-  const lines = [company.name, `NIF: ${company.nif}`, a.street];
+/** The issuer as an invoice records it at confirmation; drafts take it from the company now. */
+export const issuerSnapshotOf = (c: Company): InvoiceIssuerSnapshot => ({
+  name: c.name,
+  nif: c.nif,
+  street: c.address.street,
+  postalCode: c.address.postalCode,
+  city: c.address.city,
+  province: c.address.province,
+  country: c.address.country,
+  email: c.email ?? null,
+  phone: c.phone ?? null,
+  vatRegime: c.fiscal?.vatRegime ?? '',
+});
+
+function issuerLines(issuer: InvoiceIssuerSnapshot): string[] {
+  const lines = [issuer.name, `NIF: ${issuer.nif}`, issuer.street];
   lines.push(
-    [`${a.postalCode} ${a.city}`.trim(), a.province, a.country !== 'ES' ? a.country : '']
+    [
+      `${issuer.postalCode} ${issuer.city}`.trim(),
+      issuer.province,
+      issuer.country !== 'ES' ? issuer.country : '',
+    ]
       .filter(Boolean)
       .join(', '),
   );
-  if (company.email) lines.push(company.email);
-  if (company.phone) lines.push(company.phone);
+  if (issuer.email) lines.push(issuer.email);
+  if (issuer.phone) lines.push(issuer.phone);
+  return lines;
+}
+
+export const RECTIFICATION_METHOD_LABELS: Record<InvoiceRectification['method'], string> = {
+  SUBSTITUTION: 'Rectificación por sustitución',
+  DIFFERENCES: 'Rectificación por diferencias',
+};
+
+/** What art. 15 RD 1619/2012 asks a rectificativa to state, as printable lines. */
+export function rectificationLines(r: InvoiceRectification): string[] {
+  const lines = [`Método: ${RECTIFICATION_METHOD_LABELS[r.method] ?? r.method}`];
+  const refs = r.rectified.map((ref) => `${ref.invoiceNumber} de ${formatDate(ref.invoiceDate)}`);
+  if (refs.length)
+    lines.push(`${refs.length > 1 ? 'Facturas rectificadas' : 'Factura rectificada'}: ${refs.join('; ')}`);
+  lines.push(`Motivo de la rectificación: ${r.reason}`);
   return lines;
 }
 
@@ -225,10 +265,13 @@ class Writer {
   }
 }
 
-/** The PDF of a stored invoice, with the issuer's data and its invoicing settings. */
+/**
+ * The PDF of a stored invoice, with the issuer's data (the snapshot of a confirmed invoice, the
+ * company now for a draft) and the company's invoicing settings.
+ */
 export async function renderInvoicePdf(
   invoice: Invoice,
-  company: Company,
+  issuer: InvoiceIssuerSnapshot,
   settings: CompanySettings,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -236,7 +279,7 @@ export async function renderInvoicePdf(
   const draft = invoice.status === 'DRAFT';
   const number = invoice.invoiceNumber ?? 'BORRADOR';
   doc.setTitle(toWinAnsi(`${title} ${number}`));
-  doc.setAuthor(toWinAnsi(company.name));
+  doc.setAuthor(toWinAnsi(issuer.name));
   doc.setProducer('Cuadra');
   doc.setCreator('Cuadra');
   const createdAt = new Date(invoice.confirmedAt ?? invoice.updatedAt);
@@ -285,7 +328,7 @@ export async function renderInvoicePdf(
 
   // Issuer and customer (art. 6.1.c, 6.1.d, 6.1.e).
   const colW = CONTENT_W / 2 - 10;
-  const blocks: [string, string[]][] = [['Emisor', issuerLines(company)]];
+  const blocks: [string, string[]][] = [['Emisor', issuerLines(issuer)]];
   if (invoice.customer) blocks.push(['Cliente', customerLines(invoice.customer)]);
   let lowest = w.y;
   blocks.forEach(([label, lines], i) => {
@@ -302,6 +345,13 @@ export async function renderInvoicePdf(
     lowest = Math.min(lowest, by);
   });
   w.y = lowest - 18;
+
+  // A rectificativa says so, names the invoices it rectifies and why, and how (art. 15 RD 1619/2012).
+  if (invoice.rectification) {
+    w.heading('Datos de la rectificación');
+    for (const l of rectificationLines(invoice.rectification)) w.paragraph(l, 9);
+    w.y -= 10;
+  }
 
   // Lines, with the header row repeated on every page.
   const headerRow = () => {
@@ -460,7 +510,7 @@ export async function renderInvoicePdf(
     w.page = page;
     const label = `Página ${i + 1} / ${total}`;
     w.text(label, MARGIN, 28, { size: 8, colour: GREY, align: 'right', width: CONTENT_W });
-    w.text(`${company.name} · NIF ${company.nif}`, MARGIN, 28, { size: 8, colour: GREY });
+    w.text(`${issuer.name} · NIF ${issuer.nif}`, MARGIN, 28, { size: 8, colour: GREY });
   });
 
   return doc.save();

@@ -2,7 +2,7 @@ import type { Invoice } from '@shared/schemas/invoices';
 import { describe, expect, it } from 'vitest';
 import { formatCents, formatQuantity, formatRate, toWinAnsi } from './format';
 import { renderInvoicePdf } from './render-invoice-pdf';
-import { company, invoice, line, pdfPages, settings } from './test-fixtures';
+import { invoice, issuer, line, pdfPages, settings } from './test-fixtures';
 
 describe('es-ES formatting from integers', () => {
   it('formats céntimos, quantities and rates without floats', () => {
@@ -25,7 +25,7 @@ describe('es-ES formatting from integers', () => {
 
 describe('renderInvoicePdf', () => {
   it('carries every art. 6 field, with accents and € extracted intact', async () => {
-    const bytes = await renderInvoicePdf(invoice(), company, settings);
+    const bytes = await renderInvoicePdf(invoice(), issuer, settings);
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const pages = await pdfPages(bytes);
     expect(pages).toHaveLength(1);
@@ -78,21 +78,74 @@ describe('renderInvoicePdf', () => {
   it('omits the operation date when it equals the invoice date and titles F2 and R invoices', async () => {
     const f2 = (
       await pdfPages(
-        await renderInvoicePdf(
-          invoice({ invoiceType: 'F2', operationDate: '2026-03-02' }),
-          company,
-          settings,
-        ),
+        await renderInvoicePdf(invoice({ invoiceType: 'F2', operationDate: '2026-03-02' }), issuer, settings),
       )
     )[0]!;
     expect(f2).toContain('FACTURA SIMPLIFICADA');
     expect(f2).not.toContain('Fecha de operación');
     const r1 = (
       await pdfPages(
-        await renderInvoicePdf(invoice({ invoiceType: 'R1' as Invoice['invoiceType'] }), company, settings),
+        await renderInvoicePdf(invoice({ invoiceType: 'R1' as Invoice['invoiceType'] }), issuer, settings),
       )
     )[0]!;
     expect(r1).toContain('FACTURA RECTIFICATIVA');
+  });
+
+  it('prints what art. 15 requires of a rectificativa: rectified numbers and dates, reason, method', async () => {
+    const rectified = (n: string, date: string) => ({
+      invoiceId: n,
+      invoiceNumber: n,
+      invoiceDate: date,
+      invoiceType: 'F1' as const,
+      totals: invoice().totals,
+      breakdown: invoice().breakdown,
+    });
+    const text = (
+      await pdfPages(
+        await renderInvoicePdf(
+          invoice({
+            invoiceType: 'R1',
+            invoiceNumber: 'R-2026-0001',
+            rectification: {
+              method: 'DIFFERENCES',
+              reason: 'Error en el precio unitario',
+              rectified: [rectified('F-2026-0003', '2026-01-15'), rectified('F-2026-0005', '2026-02-10')],
+            },
+          }),
+          issuer,
+          settings,
+        ),
+      )
+    ).join(' ');
+    for (const expected of [
+      'FACTURA RECTIFICATIVA',
+      'R-2026-0001',
+      'Datos de la rectificación',
+      'Rectificación por diferencias',
+      'Facturas rectificadas: F-2026-0003 de 15/01/2026; F-2026-0005 de 10/02/2026',
+      'Motivo de la rectificación: Error en el precio unitario',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const substitution = (
+      await pdfPages(
+        await renderInvoicePdf(
+          invoice({
+            invoiceType: 'R4',
+            rectification: {
+              method: 'SUBSTITUTION',
+              reason: 'Cambio de destinatario',
+              rectified: [rectified('F-2026-0003', '2026-01-15')],
+            },
+          }),
+          issuer,
+          settings,
+        ),
+      )
+    ).join(' ');
+    expect(substitution).toContain('Rectificación por sustitución');
+    expect(substitution).toContain('Factura rectificada: F-2026-0003 de 15/01/2026');
+    expect(substitution).toContain('Motivo de la rectificación: Cambio de destinatario');
   });
 
   it('shows recargo de equivalencia in the breakdown and the totals', async () => {
@@ -121,7 +174,7 @@ describe('renderInvoicePdf', () => {
             irpfRateBp: 0,
             legalMentions: ['Recargo de equivalencia'],
           }),
-          company,
+          issuer,
           settings,
         ),
       )
@@ -140,7 +193,7 @@ describe('renderInvoicePdf', () => {
         baseCents: 185_184,
       }),
     );
-    const pages = await pdfPages(await renderInvoicePdf(invoice({ invoiceLines: lines }), company, settings));
+    const pages = await pdfPages(await renderInvoicePdf(invoice({ invoiceLines: lines }), issuer, settings));
     expect(pages.length).toBeGreaterThan(1);
     const n = pages.length;
     pages.forEach((p, i) => {
@@ -159,7 +212,7 @@ describe('renderInvoicePdf', () => {
       await pdfPages(
         await renderInvoicePdf(
           invoice({ status: 'DRAFT', invoiceNumber: null, number: null, series: null, confirmedAt: null }),
-          company,
+          issuer,
           settings,
         ),
       )
@@ -174,7 +227,7 @@ describe('renderInvoicePdf', () => {
           invoice({
             invoiceLines: [line({ description: 'Servicio para Ștefan Dvořák 漢字\nsegunda línea' })],
           }),
-          company,
+          issuer,
           settings,
         ),
       )

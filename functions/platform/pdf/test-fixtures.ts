@@ -2,7 +2,7 @@
 
 import type { Company } from '@shared/db/records';
 import { defaultCompanySettings } from '@shared/schemas/companies';
-import type { Invoice, InvoiceLine } from '@shared/schemas/invoices';
+import type { Invoice, InvoiceIssuerSnapshot, InvoiceLine } from '@shared/schemas/invoices';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
@@ -36,6 +36,19 @@ export const company: Company = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   createdBy: 'u1',
 } as Company;
+
+export const issuer: InvoiceIssuerSnapshot = {
+  name: company.name,
+  nif: company.nif,
+  street: company.address.street,
+  postalCode: company.address.postalCode,
+  city: company.address.city,
+  province: company.address.province,
+  country: company.address.country,
+  email: null,
+  phone: null,
+  vatRegime: 'GENERAL',
+};
 
 export const settings = {
   ...defaultCompanySettings(),
@@ -130,6 +143,7 @@ export const invoice = (over: Partial<Invoice> = {}): Invoice => ({
     'Inversión del sujeto pasivo (art. 84.Uno.2º Ley 37/1992)',
     'Operación exenta de IVA en virtud del artículo 20 de la Ley 37/1992',
   ],
+  issuer,
   series: 'F',
   seriesId: 'f1',
   requestedSeriesId: null,

@@ -1,0 +1,25 @@
+/** The files a mail attaches, read from the documents bucket (the manifest grants the mail consumer read). */
+
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { requireEnv } from '@functions/platform/aws/env';
+import { s3 } from '@functions/platform/aws/s3';
+import type { MailMessage } from '../model/mail-job';
+import type { MimeAttachment } from '../model/mime';
+
+export const DOCUMENTS_BUCKET_ENV = 'BUCKET_DOCUMENTS';
+
+export async function readAttachments(mail: MailMessage): Promise<MimeAttachment[]> {
+  if (!mail.attachments?.length) return [];
+  const bucket = requireEnv(DOCUMENTS_BUCKET_ENV);
+  return Promise.all(
+    mail.attachments.map(async (a) => {
+      const res = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: a.s3Key }));
+      if (!res.Body) throw new Error(`Attachment ${a.s3Key} has no body`);
+      return {
+        fileName: a.fileName,
+        contentType: a.contentType,
+        content: await res.Body.transformToByteArray(),
+      };
+    }),
+  );
+}

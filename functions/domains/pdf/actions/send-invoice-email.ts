@@ -1,0 +1,68 @@
+import { defineAction } from '@functions/platform/http';
+import {
+  documentOf,
+  getInvoiceItem,
+  invoicePdfFileName,
+} from '@functions/platform/pdf/load-invoice-document';
+import { renderInvoicePdf } from '@functions/platform/pdf/render-invoice-pdf';
+import {
+  defaultInvoiceEmailBody,
+  defaultInvoiceEmailSubject,
+  queueInvoiceEmail,
+} from '@functions/platform/store/invoice-emails';
+import { AppError, isAppError } from '@shared/api/errors';
+import { InvoicePath } from '@shared/schemas/invoices';
+import { assertCanWrite } from '../model/permissions';
+import { assertSendable, recipientsOf, SendInvoiceEmailBody } from '../model/send-email';
+import { getCustomerEmail } from '../store/customers';
+import type { PdfDeps } from '../store/deps';
+
+/**
+ * Sends a confirmed invoice by e-mail with its PDF: the PDF is stored, the log entry (QUEUED) and
+ * the outbox mail are written in one transaction, and the mail consumer sends it. 202: the mail
+ * goes out asynchronously; the log entry turns SENT or FAILED. Refusals write nothing.
+ */
+export const sendInvoiceEmailRoute = defineAction({
+  params: InvoicePath,
+  body: SendInvoiceEmailBody,
+  status: 202,
+  run: async ({ auth, scope, params, body, log }, deps: PdfDeps) => {
+    assertCanWrite(auth, scope);
+    const companyId = scope!.companyId;
+    const invoice = await getInvoiceItem(deps, companyId, params.invoiceId);
+    if (!invoice) throw new AppError('CORE_006', 'La factura no existe.');
+    assertSendable(invoice);
+    const customerEmail =
+      body.to?.length || !invoice.customer?.customerId
+        ? undefined
+        : await getCustomerEmail(deps, companyId, invoice.customer.customerId);
+    const to = recipientsOf(body.to, customerEmail);
+    const { issuer, settings } = await documentOf(deps, companyId, invoice);
+    const invoiceNumber = invoice.invoiceNumber ?? invoice.invoiceId;
+
+    let bytes: Uint8Array;
+    try {
+      bytes = await renderInvoicePdf(invoice, issuer, settings);
+    } catch (e) {
+      if (isAppError(e)) throw e;
+      log.error('invoice pdf failed', { invoiceId: invoice.invoiceId, error: (e as Error).message });
+      throw new AppError('DOC_044');
+    }
+
+    const now = deps.now?.() ?? new Date();
+    return queueInvoiceEmail(deps, {
+      companyId,
+      invoiceId: invoice.invoiceId,
+      invoiceNumber,
+      to,
+      cc: body.cc?.filter((c) => !to.includes(c)),
+      replyTo: issuer.email ? [issuer.email] : undefined,
+      subject: body.subject ?? defaultInvoiceEmailSubject(invoiceNumber, issuer.name),
+      bodyText: defaultInvoiceEmailBody(invoiceNumber, issuer.name, body.message),
+      pdf: { bytes, fileName: invoicePdfFileName(invoice) },
+      sentBy: auth!.userId,
+      now,
+      newId: deps.newId ?? (() => crypto.randomUUID().replace(/-/g, '')),
+    });
+  },
+});

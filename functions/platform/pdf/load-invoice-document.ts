@@ -1,0 +1,112 @@
+/**
+ * An invoice as its PDF, read straight from the table: the invoice, the issuer (the snapshot a
+ * confirmed invoice carries since confirmation; the company item for a draft, which prints
+ * BORRADOR) and the company's invoicing settings. Shared by the download route, the e-mail route
+ * and the automatic senders (bulk operations, recurring invoices), which live in other domains.
+ */
+
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError, isAppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import { type Company, stripKeys } from '@shared/db/records';
+import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
+import type { Invoice, InvoiceIssuerSnapshot } from '@shared/schemas/invoices';
+import { issuerSnapshotOf, renderInvoicePdf } from './render-invoice-pdf';
+
+export interface InvoiceDocumentDeps {
+  db: DynamoDBDocumentClient;
+  table: string;
+}
+
+export interface RenderedInvoicePdf {
+  bytes: Uint8Array;
+  fileName: string;
+  invoice: Invoice;
+}
+
+export interface InvoiceDocument {
+  invoice: Invoice;
+  issuer: InvoiceIssuerSnapshot;
+  settings: CompanySettings;
+}
+
+/** The stored invoice under the company's partition (another company's id is a miss). */
+export async function getInvoiceItem(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+  invoiceId: string,
+): Promise<Invoice | undefined> {
+  const res = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.invoice(companyId, invoiceId), ConsistentRead: true }),
+  );
+  return res.Item ? (stripKeys(res.Item) as unknown as Invoice) : undefined;
+}
+
+export async function getCompanyItem(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+): Promise<Company | undefined> {
+  const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.company(companyId) }));
+  return res.Item ? (stripKeys(res.Item) as unknown as Company) : undefined;
+}
+
+/** The stored settings over the defaults (an older item may lack newer fields). */
+export async function getCompanySettings(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+): Promise<CompanySettings> {
+  const res = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.companySettings(companyId) }),
+  );
+  const defaults = defaultCompanySettings();
+  const stored = (res.Item?.settings ?? {}) as Partial<CompanySettings>;
+  return { ...defaults, ...stored, invoicing: { ...defaults.invoicing, ...stored.invoicing } };
+}
+
+/** The file name of an invoice's PDF: its number, or borrador-<id> for a draft (safe characters only). */
+export const invoicePdfFileName = (invoice: Pick<Invoice, 'invoiceNumber' | 'invoiceId'>): string =>
+  `${(invoice.invoiceNumber ?? `borrador-${invoice.invoiceId}`).replace(/[^\w.-]+/g, '-')}.pdf`;
+
+/** Everything the renderer needs; CORE_006 when the invoice is missing, DOC_044 without an issuer. */
+export async function loadInvoiceDocument(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+  invoiceId: string,
+): Promise<InvoiceDocument> {
+  const invoice = await getInvoiceItem(deps, companyId, invoiceId);
+  if (!invoice) throw new AppError('CORE_006', 'La factura no existe.');
+  return documentOf(deps, companyId, invoice);
+}
+
+/** The issuer and settings of an invoice already read (DOC_044 without an issuer). */
+export async function documentOf(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+  invoice: Invoice,
+): Promise<InvoiceDocument> {
+  const snapshot = invoice.status !== 'DRAFT' ? invoice.issuer : null;
+  const [company, settings] = await Promise.all([
+    snapshot ? Promise.resolve(undefined) : getCompanyItem(deps, companyId),
+    getCompanySettings(deps, companyId),
+  ]);
+  const issuer = snapshot ?? (company ? issuerSnapshotOf(company) : undefined);
+  if (!issuer) throw new AppError('DOC_044', 'No se encuentran los datos del emisor de la factura.');
+  return { invoice, issuer, settings };
+}
+
+/** The invoice's PDF bytes and file name; a rendering failure is DOC_044 (the cause is thrown away). */
+export async function renderInvoicePdfFor(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+  invoiceId: string,
+): Promise<RenderedInvoicePdf> {
+  const { invoice, issuer, settings } = await loadInvoiceDocument(deps, companyId, invoiceId);
+  let bytes: Uint8Array;
+  try {
+    bytes = await renderInvoicePdf(invoice, issuer, settings);
+  } catch (e) {
+    if (isAppError(e)) throw e;
+    throw new AppError('DOC_044', undefined, { cause: e });
+  }
+  return { bytes, fileName: invoicePdfFileName(invoice), invoice };
+}
