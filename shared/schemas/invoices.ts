@@ -430,6 +430,9 @@ export const SII_STATUSES = [
 ] as const;
 export type SiiStatus = (typeof SII_STATUSES)[number];
 export const INVOICE_STATUSES = ['DRAFT', 'CONFIRMED', 'CANCELLED'] as const;
+/** Who created an invoice: drafts written by automation wait for the user (spec part 2 §4). */
+export const INVOICE_ORIGINS = ['MANUAL', 'RECURRING', 'IMPORT'] as const;
+export type InvoiceOrigin = (typeof INVOICE_ORIGINS)[number];
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_METHODS = ['TRANSFER', 'DIRECT_DEBIT', 'CARD', 'CASH', 'OTHER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -577,8 +580,10 @@ export const InvoiceSeriesQuery = z.object({ series: z.string().trim().min(1).ma
 export type InvoiceSeriesQuery = z.infer<typeof InvoiceSeriesQuery>;
 
 export const InvoiceListQuery = PageQuery.extend({
-  type: z.enum(INVOICE_TYPES).optional(),
+  type: z.enum(ALL_INVOICE_TYPES).optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
+  siiStatus: z.enum(SII_STATUSES).optional(),
+  paymentStatus: z.enum(['PENDING', 'PARTIAL', 'PAID', 'OVERDUE']).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   customer: z.string().trim().max(64).optional(),
@@ -683,6 +688,8 @@ export interface Invoice {
   rectification?: InvoiceRectification | null;
   /** Set on an invoice that later rectificativas correct: their ids, oldest first. */
   rectifiedBy?: string[];
+  /** Who wrote the draft: a person (MANUAL, also when absent), the recurring schedule or an import. */
+  origin?: InvoiceOrigin;
   /** The series chosen with `?series=` when the draft was created; used when it is confirmed. */
   requestedSeriesId: string | null;
   number: number | null;
@@ -743,3 +750,199 @@ export const CancelInvoiceBody = z
   })
   .strict();
 export type CancelInvoiceBody = z.infer<typeof CancelInvoiceBody>;
+
+// --- rectificativas and the work listings (issue 4, items 3 and 4) ------------------------------
+
+const SIGNED_QUANTITY = /^-?\d{1,9}(\.\d{1,3})?$/;
+
+/**
+ * A quantity that may be negative (a rectificativa by differences lowers what was invoiced),
+ * turned into thousandths exactly like `Quantity`; zero is refused.
+ */
+export const SignedQuantity = z.union([z.number(), z.string().trim()]).transform((raw, ctx): number => {
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (!SIGNED_QUANTITY.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'La cantidad debe ser un número con como máximo 3 decimales.' });
+    return z.NEVER;
+  }
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const milli = Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
+  if (milli === 0) ctx.addIssue({ code: 'custom', message: 'La cantidad no puede ser cero.' });
+  return negative ? -milli : milli;
+});
+
+/**
+ * A line of a rectificativa: by differences it carries the difference (negative quantities or
+ * prices allowed); by substitution the corrected line (the totals engine refuses negatives then).
+ */
+export const RectificationLineBody = z
+  .object({
+    description: z.string().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
+    quantity: SignedQuantity,
+    unitPriceCents: z.number().int().min(-1_000_000_000_000).max(1_000_000_000_000),
+    discountBp: Bp.default(0),
+    vatRateBp: z.number().int().min(0).max(10_000),
+    exemptionCause: z.enum(EXEMPTION_CAUSES).optional(),
+    notSubject: z.enum(NOT_SUBJECT_KINDS).optional(),
+    reverseCharge: z.boolean().optional(),
+    recargo: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((l, ctx) => {
+    const kinds = [l.exemptionCause, l.notSubject, l.reverseCharge ? 'S2' : undefined].filter(Boolean);
+    if (kinds.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exemptionCause'],
+        message: 'Una línea solo puede ser exenta, no sujeta o con inversión del sujeto pasivo.',
+      });
+    }
+    if (kinds.length > 0 && l.vatRateBp !== 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vatRateBp'],
+        message: 'Una línea exenta, no sujeta o con inversión del sujeto pasivo no repercute IVA: tipo 0.',
+      });
+    }
+  });
+export type RectificationLineBody = z.infer<typeof RectificationLineBody>;
+
+const InvoiceIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Identificador no válido.' });
+
+/**
+ * POST /invoices/{invoiceId}/rectify (art. 15 RD 1619/2012). `invoiceLines` are the differences
+ * (DIFFERENCES) or the complete corrected lines (SUBSTITUTION); `cancelAll` annuls the amounts of
+ * the rectified invoices instead. `additionalInvoiceIds` rectifies several invoices of the same
+ * customer at once (art. 15.3: one rectificativa may correct several invoices).
+ */
+export const RectifyInvoiceBody = z
+  .object({
+    rectificationType: z.enum(RECTIFICATIVA_TYPES),
+    method: z.enum(RECTIFICATION_METHODS),
+    reason: z
+      .string()
+      .trim()
+      .min(5, { message: 'Indica el motivo de la rectificación (al menos 5 caracteres).' })
+      .max(500),
+    invoiceDate: z.iso.date().optional(),
+    invoiceLines: z.array(RectificationLineBody).min(1).max(500).optional(),
+    cancelAll: z.boolean().optional(),
+    additionalInvoiceIds: z.array(InvoiceIdText).max(50).optional(),
+    confirm: z.boolean().default(true),
+    series: z.string().trim().min(1).max(64).optional(),
+    notes: z.string().trim().max(2000).optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.cancelAll && b.invoiceLines) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cancelAll'],
+        message: 'Indica las líneas de la rectificativa o la anulación total (cancelAll), no ambas.',
+      });
+    }
+    if (!b.cancelAll && !b.invoiceLines) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['invoiceLines'],
+        message:
+          b.method === 'DIFFERENCES'
+            ? 'Indica las líneas con las diferencias que se rectifican.'
+            : 'Indica las líneas corregidas de la factura o cancelAll para anular sus importes.',
+      });
+    }
+  });
+export type RectifyInvoiceBody = z.infer<typeof RectifyInvoiceBody>;
+
+/** The three work listings (pending confirmation, automatic drafts, pending SII): a paged list. */
+export const InvoiceListingQuery = PageQuery;
+export type InvoiceListingQuery = z.infer<typeof InvoiceListingQuery>;
+
+/** SII states that still need work (spec part 2 §4: confirmed invoices pending SII). */
+export const SII_PENDING_STATUSES = [
+  'NOT_SENT',
+  'QUEUED',
+  'ERROR',
+  'REJECTED',
+  'PENDING_CORRECTION',
+] as const satisfies readonly SiiStatus[];
+
+// --- bulk operations (issue 4, item 10) ----------------------------------------------------------
+
+export const BULK_OPERATIONS = [
+  'CONFIRM',
+  'SEND_EMAIL',
+  'MARK_PAID',
+  'DELETE_DRAFTS',
+  'DOWNLOAD_PDFS',
+] as const;
+export type BulkOperationKind = (typeof BULK_OPERATIONS)[number];
+export const BULK_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED'] as const;
+export type BulkStatus = (typeof BULK_STATUSES)[number];
+export const MAX_BULK_INVOICES = 500;
+
+export const CreateBulkOperationBody = z
+  .object({
+    operation: z.enum(BULK_OPERATIONS),
+    invoiceIds: z
+      .array(InvoiceIdText)
+      .min(1, { message: 'Selecciona al menos una factura.' })
+      .max(MAX_BULK_INVOICES, { message: `Como máximo ${MAX_BULK_INVOICES} facturas por operación.` }),
+    options: z
+      .object({
+        paidAt: z.iso.date({ message: 'La fecha de pago debe ser una fecha ISO (AAAA-MM-DD).' }).optional(),
+        method: z.enum(PAYMENT_METHODS).optional(),
+        series: z.string().trim().min(1).max(64).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (new Set(b.invoiceIds).size !== b.invoiceIds.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['invoiceIds'],
+        message: 'Hay facturas repetidas en la selección.',
+      });
+    }
+    if (b.operation === 'MARK_PAID' && !b.options?.method) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'method'],
+        message: 'Indica la forma de pago para marcar las facturas como cobradas.',
+      });
+    }
+  });
+export type CreateBulkOperationBody = z.infer<typeof CreateBulkOperationBody>;
+
+export const BulkOperationPath = z.object({ operationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+export type BulkOperationPath = z.infer<typeof BulkOperationPath>;
+
+export interface BulkOperationError {
+  invoiceId: string;
+  code: string;
+  message: string;
+}
+
+export interface BulkOperation {
+  operationId: string;
+  companyId: string;
+  operation: BulkOperationKind;
+  status: BulkStatus;
+  invoiceIds: string[];
+  /** Absent when the operation has none (an empty map is not stored: the local stream cannot carry one). */
+  options?: { paidAt?: string; method?: PaymentMethod; series?: string };
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  errors: BulkOperationError[];
+  /** DOWNLOAD_PDFS: where the ZIP is stored once COMPLETED. */
+  zipKey?: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  completedAt?: string | null;
+}

@@ -1,6 +1,7 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
 import { defineAction } from '@functions/platform/http';
-import { CreateInvoiceBody, type Invoice, InvoicePath } from '@shared/schemas/invoices';
+import { AppError } from '@shared/api/errors';
+import { CreateInvoiceBody, type Invoice, InvoicePath, isRectificativa } from '@shared/schemas/invoices';
 import { buildDraft } from '../model/build-invoice';
 import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
@@ -17,7 +18,15 @@ export async function updateInvoice(
   const current = await requireInvoice(deps, companyId, input.invoiceId);
   // Art. 6 RD 1619/2012: an issued invoice is never edited; corrections are rectificativas.
   if (current.status !== 'DRAFT') throw confirmedIsFinal();
-  const next = buildDraft({
+  // A rectificativa's draft is bound to the invoices it corrects; the ordinary body cannot carry that.
+  if (isRectificativa(current.invoiceType)) {
+    throw new AppError(
+      'CORE_004',
+      'Un borrador de rectificativa no se edita: elimínalo y emite de nuevo la rectificativa.',
+      { details: { reason: 'RECTIFICATIVA_DRAFT' } },
+    );
+  }
+  const built = buildDraft({
     invoiceId: current.invoiceId,
     companyId,
     body: input.body,
@@ -26,6 +35,8 @@ export async function updateInvoice(
     createdAt: current.createdAt,
     requestedSeriesId: current.requestedSeriesId,
   });
+  // Where the draft came from (recurring, import) stays what it was.
+  const next: Invoice = current.origin ? { ...built, origin: current.origin } : built;
   await replaceDraft(deps, current, next);
   return next;
 }

@@ -1,0 +1,229 @@
+/**
+ * Rectificativas (art. 15 RD 1619/2012; AEAT TipoFactura R1–R5, TipoRectificativa S/I): which
+ * invoices may be rectified and by which type, the lines of the rectificativa (the differences,
+ * the corrected lines, or the annulment of the amounts) and the invoice that results. Pure.
+ */
+
+import { AppError } from '@shared/api/errors';
+import { computeInvoiceTotals, type InvoiceTotals, InvoiceTotalsError } from '@shared/fiscal/invoice-totals';
+import type { OperationKind } from '@shared/fiscal/vat';
+import {
+  customerTaxIdText,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceRectification,
+  isRectificativa,
+  type RectificationLineBody,
+  type RectifiedInvoiceRef,
+  type RectifyInvoiceBody,
+} from '@shared/schemas/invoices';
+
+/** The lines the totals engine receives (quantities in thousandths, signed when allowed). */
+interface LineInput {
+  description: string;
+  quantityMilli: number;
+  unitPriceCents: number;
+  discountBp: number;
+  vatRateBp: number;
+  operation: OperationKind;
+  recargo: boolean;
+}
+
+const refuse = (message: string, field: string, reason: string) =>
+  new AppError('CORE_004', message, { field, details: { reason } });
+
+/**
+ * Art. 15 RD 1619/2012 and the AEAT types: R5 corrects simplified invoices (F2) and nothing else
+ * corrects them; R1–R4 correct complete invoices (F1, F3) and earlier rectificativas R1–R4.
+ */
+export function typeProblem(rectType: RectifyInvoiceBody['rectificationType'], original: Invoice) {
+  const t = original.invoiceType;
+  if (rectType === 'R5') {
+    return t === 'F2'
+      ? undefined
+      : 'Una rectificativa R5 solo corrige facturas simplificadas (F2); usa R1 a R4 para esta factura.';
+  }
+  if (t === 'F2') return 'Una factura simplificada (F2) solo se rectifica con el tipo R5.';
+  if (t === 'R5')
+    return 'Una rectificativa R5 solo se corrige con otra rectificativa de facturas simplificadas.';
+  return undefined;
+}
+
+const customerKey = (inv: Invoice) => {
+  const c = inv.customer;
+  if (!c) return 'NONE';
+  return c.customerId ?? (c.taxId ? customerTaxIdText(c.taxId) : `NAME:${c.name}`);
+};
+
+/**
+ * Every rectified invoice must be an issued (CONFIRMED) invoice of the company, of a type the
+ * rectificativa may correct, and all of them of the same customer. A cancelled invoice is refused
+ * with DOC_047: an annulled invoice has no effects left to correct (and its VeriFacTu record is
+ * already an anulación), so there is nothing a rectificativa could change.
+ */
+export function checkRectifiable(body: RectifyInvoiceBody, originals: Invoice[], invoiceDate: string): void {
+  for (const [i, inv] of originals.entries()) {
+    const field = i === 0 ? 'invoiceId' : `additionalInvoiceIds.${i - 1}`;
+    if (inv.status === 'DRAFT') {
+      throw refuse(
+        `La factura ${inv.invoiceId} es un borrador: se modifica directamente, no se rectifica.`,
+        field,
+        'NOT_CONFIRMED',
+      );
+    }
+    if (inv.status === 'CANCELLED') {
+      throw new AppError(
+        'DOC_047',
+        `La factura ${inv.invoiceNumber ?? inv.invoiceId} está anulada y no se puede rectificar.`,
+        { field, details: { reason: 'CANCELLED' } },
+      );
+    }
+    const problem = typeProblem(body.rectificationType, inv);
+    if (problem) throw refuse(problem, 'rectificationType', 'RECTIFICATION_TYPE');
+    if (invoiceDate < inv.invoiceDate) {
+      throw refuse(
+        'La fecha de la rectificativa no puede ser anterior a la de la factura que rectifica.',
+        'invoiceDate',
+        'DATE_BEFORE_RECTIFIED',
+      );
+    }
+  }
+  const first = customerKey(originals[0]!);
+  if (originals.some((o) => customerKey(o) !== first)) {
+    throw refuse(
+      'Solo se pueden rectificar juntas facturas del mismo cliente.',
+      'additionalInvoiceIds',
+      'DIFFERENT_CUSTOMERS',
+    );
+  }
+}
+
+const fromBody = (l: RectificationLineBody, recargoRegime: boolean): LineInput => {
+  const operation: OperationKind = l.exemptionCause ?? l.notSubject ?? (l.reverseCharge ? 'S2' : 'S1');
+  return {
+    description: l.description,
+    quantityMilli: l.quantity,
+    unitPriceCents: l.unitPriceCents,
+    discountBp: l.discountBp,
+    vatRateBp: l.vatRateBp,
+    operation,
+    // Art. 154 LIVA: the retailer in the regime bears recargo on the S1 lines.
+    recargo: l.recargo ?? (recargoRegime && operation === 'S1'),
+  };
+};
+
+const copyOf = (l: InvoiceLine, sign: 1 | -1, prefix = ''): LineInput => ({
+  description: `${prefix}${l.description}`,
+  quantityMilli: sign * l.quantityMilli,
+  unitPriceCents: l.unitPriceCents,
+  discountBp: l.discountBp,
+  vatRateBp: l.vatRateBp,
+  operation: l.operation as OperationKind,
+  recargo: l.recargo,
+});
+
+/**
+ * The lines of the rectificativa. `cancelAll` annuls the amounts of the rectified invoices:
+ * by DIFFERENCES it carries their lines negated (its totals are minus theirs); by SUBSTITUTION
+ * it is the corrected invoice, whose amounts are zero, written as their lines followed by the
+ * same lines negated (so the document shows what is annulled and its totals are zero).
+ */
+export function rectificationLines(body: RectifyInvoiceBody, originals: Invoice[]): LineInput[] {
+  const recargoRegime = originals[0]!.customer?.vatTreatment === 'RECARGO_EQUIVALENCIA';
+  if (!body.cancelAll) return (body.invoiceLines ?? []).map((l) => fromBody(l, recargoRegime));
+  const all = originals.flatMap((o) => o.invoiceLines);
+  const negated = all.map((l) => copyOf(l, -1, 'Anulación: '));
+  return body.method === 'DIFFERENCES' ? negated : [...all.map((l) => copyOf(l, 1)), ...negated];
+}
+
+const apiField = (field: string | undefined): string | undefined =>
+  field?.replace(/^lines\./, 'invoiceLines.').replace(/quantityMilli$/, 'quantity');
+
+function totalsOf(lines: LineInput[], body: RectifyInvoiceBody, originals: Invoice[]): InvoiceTotals {
+  try {
+    return computeInvoiceTotals({
+      lines,
+      irpfRateBp: originals[0]!.irpfRateBp,
+      recargoEquivalencia: originals[0]!.customer?.vatTreatment === 'RECARGO_EQUIVALENCIA',
+      // Negative amounts only where the law allows them: differences, or the annulment lines.
+      rectificationByDifferences: body.method === 'DIFFERENCES' || body.cancelAll === true,
+      cashAccounting: originals[0]!.issuer?.vatRegime === 'CRITERIO_CAJA',
+    });
+  } catch (e) {
+    if (e instanceof InvoiceTotalsError) {
+      throw new AppError('CORE_004', e.message, { field: apiField(e.field), details: e.details });
+    }
+    throw e;
+  }
+}
+
+/** What the rectificativa records of each invoice it corrects (AEAT FacturasRectificadas). */
+export const rectifiedRef = (inv: Invoice): RectifiedInvoiceRef => ({
+  invoiceId: inv.invoiceId,
+  invoiceNumber: inv.invoiceNumber ?? '',
+  invoiceDate: inv.invoiceDate,
+  invoiceType: inv.invoiceType,
+  totals: inv.totals,
+  breakdown: inv.breakdown,
+});
+
+export interface BuildRectificativaInput {
+  invoiceId: string;
+  body: RectifyInvoiceBody;
+  originals: Invoice[];
+  invoiceDate: string;
+  now: string;
+  requestedSeriesId: string | null;
+}
+
+/** The rectificativa as a draft (confirmation numbers it in a RECTIFICATIVA series). */
+export function buildRectificativa(input: BuildRectificativaInput): Invoice {
+  const { body, originals } = input;
+  const first = originals[0]!;
+  checkRectifiable(body, originals, input.invoiceDate);
+  const lines = rectificationLines(body, originals);
+  const totals = totalsOf(lines, body, originals);
+  const rectification: InvoiceRectification = {
+    method: body.method,
+    reason: body.reason,
+    rectified: originals.map(rectifiedRef),
+  };
+  return {
+    invoiceId: input.invoiceId,
+    companyId: first.companyId,
+    invoiceType: body.rectificationType,
+    status: 'DRAFT',
+    invoiceDate: input.invoiceDate,
+    operationDate: null,
+    dueDate: null,
+    paymentMethod: first.paymentMethod,
+    notes: body.notes ?? null,
+    // Art. 15 RD 1619/2012: the rectificativa goes to the same recipient as the invoice it corrects.
+    customer: first.customer,
+    invoiceLines: lines.map((l, i) => ({ ...l, baseCents: totals.lineBasesCents[i]! })),
+    irpfRateBp: first.irpfRateBp,
+    totals: {
+      baseCents: totals.baseCents,
+      vatCents: totals.vatCents,
+      recargoCents: totals.recargoCents,
+      irpfCents: totals.irpfCents,
+      totalCents: totals.totalCents,
+    },
+    breakdown: totals.breakdown,
+    legalMentions: totals.legalMentions,
+    rectification,
+    origin: 'MANUAL',
+    series: null,
+    seriesId: null,
+    requestedSeriesId: input.requestedSeriesId,
+    number: null,
+    invoiceNumber: null,
+    confirmedAt: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/** The ids a rectificativa corrects (empty for an ordinary invoice). */
+export const rectifiedIds = (inv: Invoice): string[] =>
+  isRectificativa(inv.invoiceType) ? (inv.rectification?.rectified ?? []).map((r) => r.invoiceId) : [];
