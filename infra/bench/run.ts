@@ -3,7 +3,9 @@
  * of a fresh Node process, next to a DynamoDB-only hello-world bundled and measured the same way in
  * the same run. Targets (issue #2): every bundle under 400 KB; import time at most 2x the hello-world's.
  * Then the SPA's JavaScript (infra/bench/spa.ts): initial JS of the login route against its 250 kB
- * gzip target (issue #3), total JS and the heaviest route chunk.
+ * gzip target (issue #3), total JS and the heaviest route chunk. Last, the invoices handler in process
+ * against DynamoDB Local (infra/bench/invoices.ts, issue #4): list/get/confirm p50 and p99 next to a
+ * bare GetItem, and the items read for a quarter's tax aggregates.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
 import { domains, queues, schedules, table, websocket } from '../manifest';
+import { benchInvoices } from './invoices';
 import { builtSpa, measureSpa, spaSummary } from './spa';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -154,6 +157,14 @@ async function main() {
     if (!ok) failed++;
   } catch (e) {
     console.log(`\nSPA: not measured: ${(e as Error).message}`);
+    failed++;
+  }
+  try {
+    const { lines, ok } = await benchInvoices();
+    console.log(`\n${lines.join('\n')}`);
+    if (!ok) failed++;
+  } catch (e) {
+    console.log(`\nInvoices: not measured: ${(e as Error).message}`);
     failed++;
   }
   process.exitCode = failed === 0 ? 0 : 1;

@@ -1,38 +1,72 @@
 import { defineAction } from '@functions/platform/http';
-import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
+import type { Page } from '@shared/api/envelope';
 import { parseSort } from '@shared/schemas/common';
-import { customerTaxIdText, type Invoice, InvoiceListQuery } from '@shared/schemas/invoices';
+import { type Invoice, InvoiceListQuery, type InvoiceWithPayments } from '@shared/schemas/invoices';
+import { pageOf, SORTABLE } from '../model/invoice-listing';
 import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
+import { countByDate, datePage, getInvoices, listSummaries } from '../store/invoice-pages';
 import { listInvoices } from '../store/invoices';
 
-const SORTABLE = ['invoiceDate', 'invoiceNumber', 'createdAt', 'total'] as const;
-
-const sortKey = (field: (typeof SORTABLE)[number]) => (i: Invoice) => {
-  if (field === 'total') return String(i.totals.totalCents + 1e15).padStart(17, '0');
-  if (field === 'invoiceDate') return `${i.invoiceDate}#${i.createdAt}`;
-  return String(i[field] ?? '');
-};
-
-/** A company's issued invoices in a date range (one Query on gsi1), filtered, sorted and paged. */
+/**
+ * A company's issued invoices in a date range, filtered by type (F1–F3, R1–R5), status, SII state,
+ * payment state and customer, searched, sorted (invoiceDate, number, total, customer, createdAt) and
+ * paged. The default view (date order, no filter) reads only up to the page's end; any other view
+ * reads the invoices' summaries, then the page's full invoices.
+ */
 export const listInvoicesRoute = defineAction({
   query: InvoiceListQuery,
-  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
+  run: ({ auth, scope, query }, deps: InvoicesDeps) => {
     assertCanRead(auth, scope);
-    const invoices = (await listInvoices(deps, scope!.companyId, query.from, query.to)).filter(
-      (i) =>
-        (!query.type || i.invoiceType === query.type) &&
-        (!query.status || i.status === query.status) &&
-        (!query.customer || i.customer?.customerId === query.customer) &&
-        matchesSearch(
-          query.search,
-          i.invoiceNumber ?? undefined,
-          i.customer?.name,
-          i.customer?.taxId ? customerTaxIdText(i.customer.taxId) : undefined,
-          i.notes ?? undefined,
-        ),
-    );
-    const { field, dir } = parseSort(query.sort, SORTABLE, { field: 'invoiceDate', dir: 'desc' });
-    return paginate(sortBy(invoices, sortKey(field), dir), query.page, query.size);
+    return listInvoicePage(deps, scope!.companyId, query);
   },
 });
+
+const matchesFilters = (query: InvoiceListQuery) => (inv: Invoice) => {
+  const i = inv as InvoiceWithPayments;
+  return (
+    (!query.type || i.invoiceType === query.type) &&
+    (!query.status || i.status === query.status) &&
+    (!query.siiStatus || i.siiStatus === query.siiStatus) &&
+    (!query.paymentStatus || i.paymentStatus === query.paymentStatus) &&
+    (!query.customer || i.customer?.customerId === query.customer)
+  );
+};
+
+const isFiltered = (q: InvoiceListQuery) =>
+  Boolean(q.type || q.status || q.siiStatus || q.paymentStatus || q.customer || q.search?.trim());
+
+export async function listInvoicePage(
+  deps: InvoicesDeps,
+  companyId: string,
+  query: InvoiceListQuery,
+): Promise<Page<Invoice>> {
+  const { field, dir } = parseSort(query.sort, SORTABLE, { field: 'invoiceDate', dir: 'desc' });
+  const { page, size, from, to } = query;
+  if (!isFiltered(query) && field === 'invoiceDate') {
+    const [content, total] = await Promise.all([
+      datePage(deps, companyId, { from, to, dir, page, size }),
+      countByDate(deps, companyId, from, to),
+    ]);
+    return { content, page, size, totalElements: total, totalPages: Math.ceil(total / size) };
+  }
+  const chosen = pageOf(
+    (await listSummaries(deps, companyId, from, to)).filter(matchesFilters(query)),
+    query,
+  );
+  const content = await getInvoices(
+    deps,
+    companyId,
+    chosen.content.map((i) => i.invoiceId),
+  );
+  return { ...chosen, content };
+}
+
+/** The full invoices of the list's date range that pass its filters, before search, sort and paging (the export's). */
+export async function filteredInvoices(
+  deps: InvoicesDeps,
+  companyId: string,
+  query: InvoiceListQuery,
+): Promise<Invoice[]> {
+  return (await listInvoices(deps, companyId, query.from, query.to)).filter(matchesFilters(query));
+}

@@ -1,0 +1,215 @@
+/**
+ * `npm run bench` (part 2, issue #4 item 14): the invoices handler in process against a real
+ * DynamoDB Local — warm p50/p99 of the list of 20 invoices, of a single invoice and of confirming
+ * a draft — next to a bare GetItem through the same document client, measured in the same run
+ * (the ratio cancels the machine's speed). Then the number of items read to get one quarter's tax
+ * aggregates after a quarter of confirmed invoices (reference/performance.md P5, P6 and P9).
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { invoicesActions } from '@functions/domains/invoices/handler';
+import type { InvoicesDeps } from '@functions/domains/invoices/store/deps';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { createApiHandler } from '@functions/platform/http';
+import { readPeriodAggregates } from '@functions/platform/store/tax-aggregates';
+import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
+import type { RouteId } from '@shared/api/routes';
+import { keys } from '@shared/db/keys';
+import { type Company, companyItem, membershipItem } from '@shared/db/records';
+import { tableDefinition } from '@shared/db/table';
+import { startDynamoDbLocal } from '../local/engines/dynamodb-local';
+import { ensureTable } from '../local/engines/dynamodb-table';
+
+const TABLE = 'cuadra-bench';
+const COMPANY = 'bench-co';
+const USER = 'bench-user';
+/** Invoices confirmed before measuring: one busy quarter of a small business. */
+const SEEDED = Number(process.env.BENCH_INVOICES ?? 300);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+/** reference/performance.md P5: warm p99 against DynamoDB Local. */
+const P99_SINGLE_MS = 25;
+const P99_LIST_MS = 60;
+
+const company: Company = {
+  companyId: COMPANY,
+  name: 'Banco de Pruebas SL',
+  nif: 'B12345674',
+  companyType: 'SL',
+  isActive: true,
+  siiEnabled: false,
+  verifactuEnabled: false,
+  address: {
+    street: 'Calle Mayor 1',
+    postalCode: '46001',
+    city: 'Valencia',
+    province: 'Valencia',
+    country: 'ES',
+  },
+  fiscal: { vatRegime: 'GENERAL', directTax: 'IMPUESTO_SOCIEDADES', largeCompany: false, redeme: false },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  createdBy: USER,
+};
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+/** Day `n` (0-based) of 2026-Q1 as an ISO date: a series only moves forward in time. */
+const dayOfQuarter = (n: number) =>
+  new Date(Date.UTC(2026, 0, 1 + Math.min(n, 89))).toISOString().slice(0, 10);
+
+const invoiceBody = (i: number, invoiceDate: string) => ({
+  invoiceType: 'F1',
+  invoiceDate,
+  customer: {
+    nif: '12345678Z',
+    name: `Cliente ${i % 40}`,
+    address: 'Avenida del Puerto 10',
+    postalCode: '46023',
+    city: 'Valencia',
+    country: 'ES',
+  },
+  invoiceLines: [
+    { description: 'Servicio mensual', quantity: 1 + (i % 5), unitPriceCents: 12_345 + i, vatRateBp: 2100 },
+    { description: 'Material', quantity: '2.5', unitPriceCents: 1999, vatRateBp: 1000, discountBp: 500 },
+  ],
+  irpfRateBp: i % 4 === 0 ? 1500 : undefined,
+});
+
+export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadra-bench-'));
+  const dynamo = await startDynamoDbLocal({ dataDir, logFile: path.join(dataDir, 'dynamodb.log') });
+  try {
+    // The pipeline's membership check uses the platform's client, configured like the local cloud does.
+    Object.assign(process.env, {
+      AWS_REGION: 'eu-west-1',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+    });
+    await ensureTable(new DynamoDBClient({}), TABLE, tableDefinition);
+    const db = ddb();
+    let ids = 0;
+    const deps: InvoicesDeps = {
+      db,
+      table: TABLE,
+      now: () => new Date('2026-04-02T10:00:00.000Z'),
+      newId: () => `b${++ids}`,
+    };
+    process.env.TABLE_NAME = TABLE;
+    process.env.LOG_LEVEL ??= 'silent';
+    const handler = createApiHandler('invoices', invoicesActions, () => deps);
+    const call = async (
+      routeId: RouteId,
+      o: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+    ) => {
+      const res = readResponse(
+        await handler(
+          apiEvent({
+            routeId,
+            ...o,
+            claims: { sub: USER, groups: ['GESTOR'] },
+            headers: { 'x-company-id': COMPANY },
+          }),
+          lambdaContext(),
+        ),
+      );
+      if (res.status >= 300)
+        throw new Error(`${routeId}: ${res.status} ${JSON.stringify(res.envelope.error)}`);
+      return res.envelope.data as Record<string, unknown>;
+    };
+
+    await db.send(new PutCommand({ TableName: TABLE, Item: companyItem(company) }));
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: membershipItem({
+          companyId: COMPANY,
+          userId: USER,
+          companyRole: 'GESTOR',
+          permissions: [],
+          isActive: true,
+          email: 'bench@cuadra.test',
+          firstName: 'Banco',
+          lastName: 'Pruebas',
+          createdAt: company.createdAt,
+          updatedAt: company.createdAt,
+        }),
+      }),
+    );
+    await call('invoiceSeries.create', { body: { code: 'B', purpose: 'ORDINARY', isDefault: true } });
+
+    // A quarter of confirmed invoices, then drafts to confirm while measuring.
+    for (let i = 0; i < SEEDED; i++)
+      await call('invoices.createAndConfirm', {
+        query: { series: 'B' },
+        body: invoiceBody(i, dayOfQuarter(Math.floor((i * 89) / SEEDED))),
+      });
+    const drafts: string[] = [];
+    for (let i = 0; i < SAMPLES; i++)
+      drafts.push(
+        String(
+          (await call('invoices.create', { body: invoiceBody(SEEDED + i, dayOfQuarter(89)) })).invoiceId,
+        ),
+      );
+    const someId = drafts[0]!;
+
+    const time = async (fn: () => Promise<unknown>) => {
+      const t = performance.now();
+      await fn();
+      return performance.now() - t;
+    };
+    const measure = async (fn: (i: number) => Promise<unknown>) => {
+      for (let i = 0; i < 20; i++) await fn(i); // warm-up
+      const xs: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) xs.push(await time(() => fn(i)));
+      return { p50: percentile(xs, 50), p99: percentile(xs, 99) };
+    };
+
+    const getItem = await measure(() =>
+      db.send(new GetCommand({ TableName: TABLE, Key: keys.invoice(COMPANY, someId), ConsistentRead: true })),
+    );
+    const single = await measure(() => call('invoices.get', { params: { invoiceId: someId } }));
+    const list = await measure(() => call('invoices.list', { query: { page: '0', size: '20' } }));
+    const listQuarter = await measure(() =>
+      call('invoices.list', { query: { page: '0', size: '20', from: '2026-01-01', to: '2026-03-31' } }),
+    );
+    let next = 0;
+    const confirm = await measure(async () => {
+      const id = drafts[next++];
+      if (id) await call('invoices.confirm', { params: { invoiceId: id }, query: { series: 'B' } });
+      else await call('invoices.get', { params: { invoiceId: someId } });
+    });
+    const aggregates = await readPeriodAggregates({ db, table: TABLE }, COMPANY, '2026-Q1');
+
+    const row = (name: string, m: { p50: number; p99: number }, limit?: number) => {
+      const ok = limit === undefined || m.p99 <= limit;
+      return {
+        ok,
+        text: `${name.padEnd(44)} p50 ${m.p50.toFixed(1).padStart(6)} ms  p99 ${m.p99.toFixed(1).padStart(6)} ms  x GetItem p50 ${(m.p50 / getItem.p50).toFixed(1).padStart(5)}  ${limit === undefined ? '' : ok ? `ok (p99 <= ${limit} ms)` : `FAIL (p99 > ${limit} ms)`}`,
+      };
+    };
+    const rows = [
+      row('GetItem, same client (baseline)', getItem),
+      row('GET invoices/{id}', single, P99_SINGLE_MS),
+      row('GET invoices?size=20', list, P99_LIST_MS),
+      row('GET invoices?size=20&from..to (quarter)', listQuarter, P99_LIST_MS),
+      row('POST invoices/{id}/confirm', confirm),
+    ];
+    const lines = [
+      `Invoices in process against DynamoDB Local (${SEEDED} confirmed invoices in 2026-Q1, ${SAMPLES} samples, warm):`,
+      ...rows.map((r) => `  ${r.text}`),
+      `  Quarter tax aggregates 2026-Q1: ${aggregates.itemsRead} items read (instead of ${SEEDED + SAMPLES} invoices)`,
+    ];
+    return { lines, ok: rows.every((r) => r.ok) };
+  } finally {
+    await dynamo.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
