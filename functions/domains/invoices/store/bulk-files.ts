@@ -1,0 +1,58 @@
+/**
+ * The documents-bucket files of a DOWNLOAD_PDFS bulk operation: each invoice's PDF as it is
+ * rendered, the ZIP built from them when the operation completes (fflate `zipSync`, in memory:
+ * at most 500 invoice PDFs of a few tens of KB), and the presigned GET that serves the ZIP.
+ */
+
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { requireEnv } from '@functions/platform/aws/env';
+import { s3 } from '@functions/platform/aws/s3';
+import { zipSync } from 'fflate';
+
+export const DOCUMENTS_BUCKET_ENV = 'BUCKET_DOCUMENTS';
+/** How long a download link works. */
+export const ZIP_URL_SECONDS = 900;
+
+const bucket = () => requireEnv(DOCUMENTS_BUCKET_ENV);
+
+export async function putPdf(s3Key: string, bytes: Uint8Array): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: s3Key, Body: bytes, ContentType: 'application/pdf' }),
+  );
+}
+
+async function getBytes(s3Key: string): Promise<Uint8Array> {
+  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: s3Key }));
+  if (!res.Body) throw new Error(`Empty object ${s3Key}`);
+  return res.Body.transformToByteArray();
+}
+
+/** Zips the stored PDFs (file names made unique) and stores the ZIP under `zipKey`. */
+export async function buildZip(files: { s3Key: string; fileName: string }[], zipKey: string): Promise<void> {
+  const entries: Record<string, Uint8Array> = {};
+  for (const f of files) {
+    let name = f.fileName;
+    for (let n = 2; name in entries; n++) name = f.fileName.replace(/\.pdf$/, `-${n}.pdf`);
+    entries[name] = await getBytes(f.s3Key);
+  }
+  // PDFs are already compressed: store them (level 0) and save the CPU.
+  const zip = zipSync(entries, { level: 0 });
+  await s3().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: zipKey, Body: zip, ContentType: 'application/zip' }),
+  );
+}
+
+/** A presigned GET of the ZIP, downloaded as `fileName`. */
+export async function zipDownloadUrl(zipKey: string, fileName: string): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: zipKey,
+      ResponseContentDisposition: `attachment; filename="${fileName}"`,
+      ResponseContentType: 'application/zip',
+    }),
+    { expiresIn: ZIP_URL_SECONDS },
+  );
+}
