@@ -1,0 +1,34 @@
+import type { CompanyScope } from '@functions/platform/company-scope';
+import { defineAction } from '@functions/platform/http';
+import { type RecurringSettings, UpdateRecurringSettingsBody } from '@shared/schemas/recurring-invoices';
+import { assertCanWrite } from '../model/permissions';
+import type { InvoicesDeps } from '../store/deps';
+import { putSettings } from '../store/recurring';
+import { checkTemplateSeries } from './recurring-template-input';
+
+export async function updateRecurringSettings(
+  input: { scope: CompanyScope; body: UpdateRecurringSettingsBody },
+  deps: InvoicesDeps,
+): Promise<RecurringSettings> {
+  const { companyId } = input.scope;
+  const defaultSeriesId = input.body.defaultSeriesId ?? null;
+  if (defaultSeriesId) await checkTemplateSeries(deps, companyId, defaultSeriesId, 'defaultSeriesId');
+  const settings: RecurringSettings = {
+    companyId,
+    generationMode: input.body.generationMode,
+    daysInAdvance: input.body.daysInAdvance,
+    notifyOnFailure: input.body.notifyOnFailure,
+    defaultSeriesId,
+    updatedAt: deps.now().toISOString(),
+  };
+  await putSettings(deps, settings);
+  return settings;
+}
+
+export const updateRecurringSettingsRoute = defineAction({
+  body: UpdateRecurringSettingsBody,
+  run: ({ auth, scope, body }, deps: InvoicesDeps) => {
+    assertCanWrite(auth, scope);
+    return updateRecurringSettings({ scope: scope!, body }, deps);
+  },
+});

@@ -1,0 +1,119 @@
+/**
+ * Schedule `recurring-invoices` (daily, 06:00 Madrid): generates every occurrence that is due
+ * (occurrence date − the company's days in advance ≤ today in Europe/Madrid). No Scan: one Query
+ * on the sparse gsi2 entry of active templates (store/recurring.ts `templatesDueBy`). Missed
+ * occurrences (the schedule was down) are generated one by one up to today. Each occurrence is
+ * claimed in the transaction that writes its invoice, so a re-run or an overlapping run creates
+ * nothing twice. A refusal is recorded as a FAILED generation with its Spanish reason; the template
+ * stays on that occurrence and the next run (or "generar ahora") tries it again.
+ */
+
+import { type ScheduledContext, scheduledHandler, workerErrorFields } from '@functions/platform/workers';
+import { MAX_DAYS_IN_ADVANCE, type RecurringSettings } from '@shared/schemas/recurring-invoices';
+import { generateOccurrence, type SendInvoice } from '../actions/generate-recurring-invoice';
+import { recurringSettingsOf } from '../actions/get-recurring-settings';
+import { sendRecurringInvoice } from '../actions/send-recurring-invoice';
+import { madridDate } from '../model/payments';
+import { addDays } from '../model/recurrence';
+import { isDue } from '../model/recurring-template';
+import { type InvoicesDeps, makeDeps } from '../store/deps';
+import { getTemplate, recordFailure, templatesDueBy } from '../store/recurring';
+
+export interface GenerateRecurringResult {
+  generated: number;
+  failed: number;
+  /** Occurrences another run had already generated. */
+  skipped: number;
+  /** Templates that stopped on an unexpected error (retried by the next run). */
+  errors: number;
+}
+
+/** A template never generates more than this many occurrences in one run (ten years of a monthly one). */
+export const MAX_CATCH_UP = 120;
+/** Time kept in hand for one more occurrence and the final log line. */
+const SAFETY_MARGIN_MS = 10_000;
+
+type Context = Pick<ScheduledContext, 'log' | 'now' | 'remainingMs'>;
+
+/** Generates a template's due occurrences, oldest first, until one is not due, fails or the time runs out. */
+async function catchUp(
+  deps: InvoicesDeps,
+  ref: { companyId: string; templateId: string },
+  settings: RecurringSettings,
+  today: string,
+  ctx: Context,
+  send: SendInvoice | undefined,
+  result: GenerateRecurringResult,
+): Promise<void> {
+  let taken: string | undefined;
+  for (let i = 0; i < MAX_CATCH_UP && ctx.remainingMs() >= SAFETY_MARGIN_MS; i++) {
+    const template = await getTemplate(deps, ref.companyId, ref.templateId);
+    if (!template?.isActive || !template.nextRunDate) return;
+    if (!isDue(template.nextRunDate, today, settings.daysInAdvance)) return;
+    // Taken twice on the same occurrence: someone else is on it; leave it to them.
+    if (taken === template.nextRunDate) return;
+    const outcome = await generateOccurrence(deps, template, settings, { trigger: 'SCHEDULE', send });
+    if (outcome.kind === 'none') return;
+    if (outcome.kind === 'taken') {
+      result.skipped += 1;
+      taken = template.nextRunDate;
+      continue;
+    }
+    if (outcome.kind === 'failed') {
+      result.failed += 1;
+      const first = await recordFailure(deps, outcome.generation);
+      ctx.log.warn('Recurring invoice not generated', {
+        companyId: ref.companyId,
+        templateId: ref.templateId,
+        occurrenceDate: outcome.generation.occurrenceDate,
+        reason: outcome.error.message,
+        firstFailure: first,
+        // No platform helper creates notifications from another domain yet: the failure is recorded only.
+        notifyOnFailure: settings.notifyOnFailure,
+      });
+      return;
+    }
+    result.generated += 1;
+  }
+}
+
+export async function generateRecurring(
+  deps: InvoicesDeps,
+  ctx: Context,
+  send: SendInvoice | undefined = sendRecurringInvoice,
+): Promise<GenerateRecurringResult> {
+  const result: GenerateRecurringResult = { generated: 0, failed: 0, skipped: 0, errors: 0 };
+  const today = madridDate(ctx.now);
+  const settingsByCompany = new Map<string, RecurringSettings>();
+  // Every company's advance is at most MAX_DAYS_IN_ADVANCE: one Query covers them all.
+  for (const t of await templatesDueBy(deps, addDays(today, MAX_DAYS_IN_ADVANCE))) {
+    if (ctx.remainingMs() < SAFETY_MARGIN_MS) {
+      // What is left stays in the index: the next run (or a manual one) continues.
+      ctx.log.warn('Recurring generation stopped before the timeout', { ...result });
+      break;
+    }
+    try {
+      let settings = settingsByCompany.get(t.companyId);
+      if (!settings) {
+        settings = await recurringSettingsOf(deps, t.companyId);
+        settingsByCompany.set(t.companyId, settings);
+      }
+      if (!t.nextRunDate || !isDue(t.nextRunDate, today, settings.daysInAdvance)) continue;
+      await catchUp(deps, t, settings, today, ctx, send, result);
+    } catch (e) {
+      result.errors += 1;
+      ctx.log.error('Recurring template could not be processed', {
+        companyId: t.companyId,
+        templateId: t.templateId,
+        ...workerErrorFields(e),
+      });
+    }
+  }
+  ctx.log.info('Recurring generation finished', { ...result });
+  return result;
+}
+
+export const handler = scheduledHandler(async (ctx) => {
+  const { errors } = await generateRecurring(makeDeps(), ctx);
+  if (errors > 0) throw new Error(`${errors} recurring templates could not be processed`);
+});
