@@ -34,6 +34,87 @@ export const appPages: readonly AppPage[] = [
   { path: 'notifications', page: lazy(() => import('./routes/app/notifications')) },
   { path: 'support', page: lazy(() => import('./routes/app/support')) },
 
+  // --- invoicing: income, invoice create/edit/detail/payments, bulk operations (issue 4) ---
+  // (block owned by the invoicing-pages work; every entry carries permission VIEW_INVOICES)
+  {
+    path: 'invoices',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/to-income')),
+  },
+  {
+    path: 'admin/invoicing',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/to-income')),
+  },
+  {
+    path: 'admin/invoicing/income',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/income')),
+  },
+  {
+    path: 'invoices/create',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/create')),
+  },
+  {
+    path: 'invoices/bulk-operations',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/bulk-operations')),
+  },
+  {
+    path: 'invoices/:invoiceId',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/detail')),
+  },
+  {
+    path: 'invoices/:invoiceId/edit',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/edit')),
+  },
+  {
+    path: 'invoices/:invoiceId/payments',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/invoicing/payments')),
+  },
+
+  // --- invoicing: expenses, suppliers, expense categories, recurring invoices (issue 4) ---
+  // (block owned by the expenses-pages work; every entry carries permission VIEW_INVOICES)
+  {
+    path: 'admin/invoicing/expenses',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/expenses/expenses')),
+  },
+  {
+    path: 'admin/invoicing/suppliers',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/expenses/suppliers')),
+  },
+  {
+    path: 'companies/:companyId/expense-categories',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/expenses/categories')),
+  },
+  {
+    path: 'configuration/expense-categories',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/expenses/categories')),
+  },
+  {
+    path: 'invoices/recurring',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/recurring/index')),
+  },
+  {
+    path: 'invoices/recurring/dashboard',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/recurring/dashboard')),
+  },
+  {
+    path: 'invoices/recurring/templates',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/recurring/templates')),
+  },
+
   // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
   { path: 'dashboard/billing' },
   // ADMIN only.

@@ -137,7 +137,19 @@ describe('menus against the pages of this SPA', () => {
     const gestorLabels = labels(
       visibleMenu(gestorMenu, gestor('SL', sub('GESTORIA_PROFESSIONAL')), isRegisteredPage),
     );
-    expect(gestorLabels).toEqual(['Inicio', 'Empresas', 'Usuarios', 'Suscripción', 'Perfil']);
+    expect(gestorLabels).toEqual([
+      'Inicio',
+      'Empresas',
+      'Usuarios',
+      'Suscripción',
+      'Perfil',
+      'Facturación',
+      'Ingresos',
+      'Gastos',
+      'Proveedores',
+      'Categorías de gasto',
+      'Facturas recurrentes',
+    ]);
   });
 
   it('every visible entry of every menu resolves to a page route of the router', () => {

@@ -180,6 +180,7 @@ export const gestorMenu: readonly MenuEntry[] = [
       { key: 'invoicing-expenses', label: 'Gastos', path: paths.app.invoicing.expenses },
       { key: 'invoicing-suppliers', label: 'Proveedores', path: paths.app.invoicing.suppliers },
       { key: 'expense-categories', label: 'Categorías de gasto', path: companyPath('expense-categories') },
+      { key: 'invoicing-recurring', label: 'Facturas recurrentes', path: paths.app.recurring.dashboard },
     ],
   },
   {

@@ -49,9 +49,21 @@ export const paths = {
     // apply their access rules already (spec part 1 §2).
     invoicing: {
       income: '/app/admin/invoicing/income',
+      invoiceCreate: '/app/invoices/create',
+      invoice: (invoiceId: string) => `/app/invoices/${encodeURIComponent(invoiceId)}`,
+      invoiceEdit: (invoiceId: string) => `/app/invoices/${encodeURIComponent(invoiceId)}/edit`,
+      invoicePayments: (invoiceId: string) => `/app/invoices/${encodeURIComponent(invoiceId)}/payments`,
+      bulkOperations: '/app/invoices/bulk-operations',
       expenses: '/app/admin/invoicing/expenses',
       suppliers: '/app/admin/invoicing/suppliers',
     },
+    recurring: {
+      root: '/app/invoices/recurring',
+      dashboard: '/app/invoices/recurring/dashboard',
+      templates: '/app/invoices/recurring/templates',
+    },
+    /** The selected company's expense categories (also under companySection(id, 'expense-categories')). */
+    expenseCategoriesConfig: '/app/configuration/expense-categories',
     accounting: {
       chart: '/app/accounting/chart',
       journal: '/app/accounting/journal',

@@ -1,0 +1,6 @@
+import { SuppliersPage } from '@web/features/expenses/components/suppliers-page';
+
+/** /app/admin/invoicing/suppliers */
+export default function SuppliersRoute() {
+  return <SuppliersPage />;
+}

@@ -1,0 +1,6 @@
+import { InvoicesList } from '@web/features/invoicing/components/invoices-list';
+
+/** /app/admin/invoicing/income */
+export default function IncomeRoute() {
+  return <InvoicesList />;
+}

@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-error';
+import { notification } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, callsTo } from '../../../testing/api-mock';
+import { renderRoutes } from '../../../testing/render';
+import { category, supplier } from '../testing/fixtures';
+import { SupplierDrawer } from './supplier-drawer';
+
+vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
+
+const renderDrawer = (onClose = vi.fn()) =>
+  renderRoutes([
+    {
+      path: '/',
+      element: (
+        <SupplierDrawer companyId="c-1" open supplier={null} categories={[category(1)]} onClose={onClose} />
+      ),
+    },
+  ]);
+
+/** antd names each input after its field (`id="nif"`), and the labels point at it. */
+const field = (id: string) => {
+  const input = document.getElementById(id);
+  if (!input) throw new Error(`No field ${id}`);
+  return input;
+};
+const typeAndLeave = (label: string, value: string) => {
+  fireEvent.change(field(label), { target: { value } });
+  fireEvent.blur(field(label));
+};
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+
+afterEach(() => {
+  notification.destroy();
+  vi.resetAllMocks();
+});
+
+describe('SupplierDrawer validation', { timeout: 30_000 }, () => {
+  it('names a bad NIF and a bad IBAN in Spanish and sends nothing', async () => {
+    answerApi(apiRequest, {});
+    renderDrawer();
+    await screen.findByLabelText(/^Razón social/);
+    fireEvent.change(field('name'), { target: { value: 'Papelería Sol SL' } });
+    typeAndLeave('nif', '12345678A');
+    typeAndLeave('iban', 'ES00 2100 0418 4502 0005 1332');
+
+    expect(await screen.findByText('La letra del DNI no es correcta.')).toBeTruthy();
+    expect(await screen.findByText('Los dígitos de control del IBAN no son correctos.')).toBeTruthy();
+
+    typeAndLeave('nif', 'B1234567');
+    expect(await screen.findByText(/NIF/, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    save();
+    // Submitting validates every field again: the errors stay and nothing is sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByText('Los dígitos de control del IBAN no son correctos.')).toBeTruthy();
+    expect(callsTo(apiRequest, 'suppliers.create')).toHaveLength(0);
+  });
+
+  it('sends a valid supplier with the NIF, the IBAN and the IRPF in basis points', async () => {
+    const onClose = vi.fn();
+    answerApi(apiRequest, { 'suppliers.create': supplier(9) });
+    renderDrawer(onClose);
+    await screen.findByLabelText(/^Razón social/);
+    fireEvent.change(field('name'), { target: { value: 'Asesoría Norte SL' } });
+    typeAndLeave('nif', '12345678Z');
+    typeAndLeave('iban', 'ES91 2100 0418 4502 0005 1332');
+    fireEvent.change(field('irpfRate'), { target: { value: '7,5' } });
+    save();
+
+    await waitFor(() => expect(callsTo(apiRequest, 'suppliers.create')).toHaveLength(1));
+    const body = callsTo(apiRequest, 'suppliers.create')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Asesoría Norte SL',
+      taxId: '12345678Z',
+      iban: 'ES91 2100 0418 4502 0005 1332',
+      irpfRateBp: 750,
+      paymentTermsDays: 30,
+      defaultVatRateBp: 2100,
+      isActive: true,
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('shows the server’s refusal under the field it names', async () => {
+    answerApi(apiRequest, {
+      'suppliers.create': () => {
+        throw new ApiError({
+          code: 'CORE_004',
+          message: 'Ya existe un proveedor con este NIF.',
+          status: 409,
+          field: 'taxId',
+        });
+      },
+    });
+    renderDrawer();
+    await screen.findByLabelText(/^Razón social/);
+    fireEvent.change(field('name'), { target: { value: 'Duplicado SL' } });
+    typeAndLeave('nif', '12345678Z');
+    save();
+    expect(await screen.findByText('Ya existe un proveedor con este NIF.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,293 @@
+import type { ExpenseCategory, Supplier } from '@shared/schemas/expenses';
+import { SUPPLIER_FOREIGN_ID_TYPES } from '@shared/schemas/expenses';
+import { toast } from '@web/lib/toast';
+import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useSaveSupplier } from '../api/suppliers';
+import { showMappedApiErrors } from '../utils/api-field-errors';
+import {
+  EMPTY_SUPPLIER,
+  FOREIGN_ID_LABELS,
+  fromSupplier,
+  ibanProblem,
+  irpfProblem,
+  nifProblem,
+  SUPPLIER_API_FIELDS,
+  type SupplierFormValues,
+  toSupplierBody,
+  VAT_RATE_OPTIONS,
+} from '../utils/supplier-form-values';
+
+const FOREIGN_OPTIONS = SUPPLIER_FOREIGN_ID_TYPES.map((value) => ({
+  value,
+  label: FOREIGN_ID_LABELS[value],
+}));
+
+export interface SupplierDrawerProps {
+  companyId: string;
+  open: boolean;
+  /** The supplier being edited; null to create one. */
+  supplier: Supplier | null;
+  categories: readonly ExpenseCategory[];
+  onClose: () => void;
+  onSaved?: (supplier: Supplier) => void;
+}
+
+/** Create or edit a supplier: identity (NIF or foreign id), address, contact, payment data. */
+export function SupplierDrawer({
+  companyId,
+  open,
+  supplier,
+  categories,
+  onClose,
+  onSaved,
+}: SupplierDrawerProps) {
+  const [form] = Form.useForm<SupplierFormValues>();
+  const save = useSaveSupplier(companyId);
+  const idKind = Form.useWatch('idKind', form) ?? 'NIF';
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(supplier ? fromSupplier(supplier) : EMPTY_SUPPLIER);
+  }, [open, supplier, form]);
+
+  const submit = (values: SupplierFormValues) =>
+    save.mutate(
+      { supplierId: supplier?.supplierId, body: toSupplierBody(values) },
+      {
+        onSuccess: (saved) => {
+          toast.success(supplier ? 'Proveedor actualizado.' : 'Proveedor creado.');
+          onSaved?.(saved);
+          onClose();
+        },
+        onError: (error) => {
+          const placed = showMappedApiErrors(form, error, (field) => {
+            const name = SUPPLIER_API_FIELDS[field];
+            if (name === 'nif' && idKind === 'FOREIGN') return 'foreignValue';
+            return name;
+          });
+          if (!placed) toast.fromError(error);
+        },
+      },
+    );
+
+  return (
+    <Drawer
+      title={supplier ? 'Editar proveedor' : 'Nuevo proveedor'}
+      open={open}
+      onClose={onClose}
+      size={640}
+      destroyOnHidden
+      extra={
+        <Flex gap={8}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            Guardar
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<SupplierFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={EMPTY_SUPPLIER}
+        onFinish={submit}
+        aria-label="Datos del proveedor"
+      >
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="name"
+              label="Razón social o nombre"
+              rules={[{ required: true, whitespace: true, message: 'El nombre es obligatorio.' }]}
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="tradeName" label="Nombre comercial">
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="idKind" label="Identificación fiscal">
+          <Radio.Group
+            options={[
+              { value: 'NIF', label: 'NIF español' },
+              { value: 'FOREIGN', label: 'Identificador extranjero' },
+            ]}
+          />
+        </Form.Item>
+        {idKind === 'NIF' ? (
+          <Form.Item
+            name="nif"
+            label="NIF"
+            required
+            validateTrigger="onBlur"
+            rules={[
+              {
+                validator: (_, value: string | undefined) => {
+                  const problem = nifProblem(value);
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              },
+            ]}
+          >
+            <Input maxLength={20} placeholder="B12345674" autoComplete="off" />
+          </Form.Item>
+        ) : (
+          <Row gutter={12}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="foreignType"
+                label="Tipo"
+                rules={[{ required: true, message: 'Elige el tipo.' }]}
+              >
+                <Select options={FOREIGN_OPTIONS} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={10}>
+              <Form.Item
+                name="foreignValue"
+                label="Identificador"
+                rules={[{ required: true, whitespace: true, message: 'El identificador es obligatorio.' }]}
+              >
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item
+                name="foreignCountry"
+                label="País"
+                rules={[
+                  { required: true, message: 'El país es obligatorio.' },
+                  { pattern: /^[A-Za-z]{2}$/, message: 'Código de país de dos letras (FR, DE…).' },
+                ]}
+              >
+                <Input maxLength={2} placeholder="FR" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        <Form.Item name="street" label="Dirección">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={12} md={6}>
+            <Form.Item name="postalCode" label="Código postal">
+              <Input maxLength={12} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name="city" label="Población">
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="province" label="Provincia">
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Item
+              name="country"
+              label="País"
+              rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Código de dos letras.' }]}
+            >
+              <Input maxLength={2} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="email"
+              label="Email"
+              rules={[{ type: 'email', message: 'El email no es válido.' }]}
+            >
+              <Input maxLength={254} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="phone"
+              label="Teléfono"
+              rules={[{ pattern: /^\+?[\d\s]{6,20}$/, message: 'El teléfono no es válido.' }]}
+            >
+              <Input maxLength={24} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="iban"
+          label="IBAN"
+          validateTrigger="onBlur"
+          rules={[
+            {
+              validator: (_, value: string | undefined) => {
+                const problem = ibanProblem(value);
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Input maxLength={42} placeholder="ES91 2100 0418 4502 0005 1332" autoComplete="off" />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="defaultExpenseCategoryId" label="Categoría de gasto por defecto">
+              <Select
+                allowClear
+                placeholder="Sin categoría"
+                options={categories
+                  .filter((c) => c.isActive || c.categoryId === supplier?.defaultExpenseCategoryId)
+                  .map((c) => ({ value: c.categoryId, label: c.name }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="paymentTermsDays"
+              label="Plazo de pago (días)"
+              rules={[{ type: 'integer', min: 0, max: 365, message: 'Entre 0 y 365 días.' }]}
+            >
+              <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="defaultVatRateBp" label="IVA habitual">
+              <Select options={VAT_RATE_OPTIONS} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col xs={12} md={8}>
+            <Form.Item
+              name="irpfRate"
+              label="Retención IRPF (%)"
+              rules={[
+                {
+                  validator: (_, value: string | undefined) => {
+                    const problem = irpfProblem(value);
+                    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                  },
+                },
+              ]}
+            >
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name="isActive" label="Activo" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="notes" label="Notas">
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

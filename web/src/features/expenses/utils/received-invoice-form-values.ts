@@ -1,0 +1,303 @@
+/**
+ * The received-invoice form's values (texts as typed, es-ES) and what they become: the body of
+ * `receivedInvoices.create` / `.update` (shared/schemas/received-invoices.ts) and the input of the
+ * live totals preview, computed by the same pure function as the API
+ * (shared/fiscal/received-invoice-totals.ts). Amounts go from text to céntimos without floats.
+ */
+import type { ReceivedTotalsInput, ReceivedTotalsLine } from '@shared/fiscal/received-invoice-totals';
+import { allowedRecargoBps } from '@shared/fiscal/vat';
+import type { SupplierForeignIdType } from '@shared/schemas/expenses';
+import type {
+  RECEIVED_PAYMENT_METHODS,
+  ReceivedInvoice,
+  ReceivedLineKind,
+} from '@shared/schemas/received-invoices';
+import {
+  formatDecimal,
+  formatMoneyInput,
+  formatPercentInput,
+  parseDecimal,
+  parseMoneyInput,
+  parsePercentInput,
+} from '@web/lib/money-input';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+
+export const LINE_KIND_LABELS: Record<ReceivedLineKind, string> = {
+  DOMESTIC: 'Nacional',
+  REVERSE_CHARGE: 'Inversión del sujeto pasivo',
+  INTRA_EU_GOODS: 'Adquisición intracomunitaria de bienes',
+  INTRA_EU_SERVICES: 'Adquisición intracomunitaria de servicios',
+  IMPORT: 'Importación',
+  EXEMPT: 'Exenta',
+  NOT_SUBJECT: 'No sujeta',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof RECEIVED_PAYMENT_METHODS)[number], string> = {
+  TRANSFER: 'Transferencia',
+  DIRECT_DEBIT: 'Domiciliación',
+  CARD: 'Tarjeta',
+  CASH: 'Efectivo',
+  CHECK: 'Cheque',
+  OTHER: 'Otro',
+};
+
+/** The rates a received line is usually at: the current ones, plus the historical for old invoices. */
+export const RECEIVED_VAT_OPTIONS = [
+  { value: 2100, label: '21 %' },
+  { value: 1000, label: '10 %' },
+  { value: 400, label: '4 %' },
+  { value: 0, label: '0 %' },
+  { value: 750, label: '7,5 % (histórico)' },
+  { value: 500, label: '5 % (histórico)' },
+  { value: 200, label: '2 % (histórico)' },
+];
+
+export interface LineFormValues {
+  description?: string;
+  quantity?: string;
+  unitPrice?: string;
+  discount?: string;
+  vatRateBp?: number;
+  kind?: ReceivedLineKind;
+  deductible?: string;
+  /** 0 = sin recargo. */
+  recargoRateBp?: number;
+  investmentGoods?: boolean;
+}
+
+export interface AttachmentFormValues {
+  fileName?: string;
+  documentId?: string;
+}
+
+export interface ReceivedFormValues {
+  supplierMode: 'EXISTING' | 'INLINE';
+  supplierId?: string;
+  supplierName?: string;
+  supplierIdKind?: 'NIF' | 'FOREIGN';
+  supplierNif?: string;
+  supplierForeignType?: SupplierForeignIdType;
+  supplierForeignValue?: string;
+  supplierCountry?: string;
+  supplierInvoiceNumber?: string;
+  issueDate?: Dayjs | null;
+  operationDate?: Dayjs | null;
+  accountingDate?: Dayjs | null;
+  dueDate?: Dayjs | null;
+  lines: LineFormValues[];
+  irpfRate?: string;
+  expenseCategoryId?: string;
+  paymentMethod?: (typeof RECEIVED_PAYMENT_METHODS)[number];
+  notes?: string;
+  attachments?: AttachmentFormValues[];
+}
+
+export const emptyLine = (): LineFormValues => ({
+  description: '',
+  quantity: '1',
+  unitPrice: '',
+  discount: '0',
+  vatRateBp: 2100,
+  kind: 'DOMESTIC',
+  deductible: '100',
+  recargoRateBp: 0,
+  investmentGoods: false,
+});
+
+export const emptyReceivedForm = (): ReceivedFormValues => ({
+  supplierMode: 'EXISTING',
+  supplierIdKind: 'NIF',
+  issueDate: dayjs(),
+  lines: [emptyLine()],
+  irpfRate: '0',
+  attachments: [],
+});
+
+/** Kinds that never carry VAT: the rate is 0 on them. */
+export const isVatFree = (kind: ReceivedLineKind | undefined) => kind === 'EXEMPT' || kind === 'NOT_SUBJECT';
+
+/** The recargo rates a line may bear (only DOMESTIC purchases, art. 154 LIVA). */
+export function recargoOptions(line: LineFormValues): { value: number; label: string }[] {
+  const none = [{ value: 0, label: 'Sin recargo' }];
+  if ((line.kind ?? 'DOMESTIC') !== 'DOMESTIC') return none;
+  return [
+    ...none,
+    ...allowedRecargoBps(line.vatRateBp ?? 0)
+      .filter((bp) => bp > 0)
+      .map((bp) => ({ value: bp, label: `${formatPercentInput(bp)} %` })),
+  ];
+}
+
+// --- parsing ---------------------------------------------------------------------------------------
+
+export const parseQuantityMilli = (text: string | undefined): number | null => {
+  const milli = parseDecimal(text ?? '', 3);
+  return milli !== null && milli > 0 ? milli : null;
+};
+
+export const parsePrice = (text: string | undefined): number | null => {
+  const cents = parseMoneyInput(text ?? '');
+  return cents !== null && cents >= 0 ? cents : null;
+};
+
+export const parseShare = (text: string | undefined, fallback: number): number | null => {
+  if (!text?.trim()) return fallback;
+  const bp = parsePercentInput(text);
+  return bp !== null && bp >= 0 && bp <= 10_000 ? bp : null;
+};
+
+/** A line as the totals read it, or null while something in it is not a valid number yet. */
+export function toTotalsLine(line: LineFormValues): ReceivedTotalsLine | null {
+  const quantityMilli = parseQuantityMilli(line.quantity);
+  const unitPriceCents = parsePrice(line.unitPrice);
+  const discountBp = parseShare(line.discount, 0);
+  const deductibleBp = parseShare(line.deductible, 10_000);
+  if (quantityMilli === null || unitPriceCents === null || discountBp === null || deductibleBp === null)
+    return null;
+  const kind = line.kind ?? 'DOMESTIC';
+  return {
+    quantityMilli,
+    unitPriceCents,
+    discountBp,
+    vatRateBp: isVatFree(kind) ? 0 : (line.vatRateBp ?? 0),
+    kind,
+    deductibleBp,
+    recargoRateBp: kind === 'DOMESTIC' ? (line.recargoRateBp ?? 0) : 0,
+    investmentGoods: Boolean(line.investmentGoods),
+  };
+}
+
+/** The preview's input: the lines that can be read so far (the others count once they are valid). */
+export function toTotalsInput(values: Partial<ReceivedFormValues>): ReceivedTotalsInput {
+  const lines = (values.lines ?? []).flatMap((l) => {
+    const t = l ? toTotalsLine(l) : null;
+    return t ? [t] : [];
+  });
+  return { lines, irpfRateBp: parseShare(values.irpfRate, 0) ?? 0 };
+}
+
+const iso = (d: Dayjs | null | undefined) => (d?.isValid() ? d.format('YYYY-MM-DD') : undefined);
+const opt = (s: string | undefined) => (s?.trim() ? s.trim() : undefined);
+
+/** The API body; call after the form's own validation passed (every line parses). */
+export function toReceivedBody(v: ReceivedFormValues): Record<string, unknown> {
+  const supplier =
+    v.supplierMode === 'EXISTING'
+      ? { supplierId: v.supplierId }
+      : {
+          supplier: {
+            name: (v.supplierName ?? '').trim(),
+            taxId:
+              v.supplierIdKind === 'FOREIGN'
+                ? {
+                    type: v.supplierForeignType ?? 'NIF_IVA',
+                    value: (v.supplierForeignValue ?? '').trim(),
+                    country: (v.supplierCountry ?? '').trim().toUpperCase(),
+                  }
+                : (v.supplierNif ?? '').trim(),
+            country: v.supplierIdKind === 'FOREIGN' ? (v.supplierCountry ?? '').trim().toUpperCase() : 'ES',
+          },
+        };
+  return {
+    ...supplier,
+    supplierInvoiceNumber: (v.supplierInvoiceNumber ?? '').trim(),
+    issueDate: iso(v.issueDate),
+    operationDate: iso(v.operationDate),
+    accountingDate: iso(v.accountingDate),
+    dueDate: iso(v.dueDate),
+    lines: v.lines.map((l) => {
+      const t = toTotalsLine(l);
+      if (!t) throw new Error('toReceivedBody called with an invalid line');
+      return {
+        description: (l.description ?? '').trim(),
+        // The API reads a decimal text with a dot: 1500 thousandths → "1.5".
+        quantity: formatDecimal(t.quantityMilli, 3, { grouping: false, trimZeros: true }).replace(',', '.'),
+        unitPriceCents: t.unitPriceCents,
+        discountBp: t.discountBp,
+        vatRateBp: t.vatRateBp,
+        kind: t.kind,
+        deductibleBp: t.deductibleBp,
+        recargoRateBp: t.recargoRateBp > 0 ? t.recargoRateBp : undefined,
+        investmentGoods: t.investmentGoods,
+      };
+    }),
+    irpfRateBp: parseShare(v.irpfRate, 0) ?? 0,
+    expenseCategoryId: v.expenseCategoryId || undefined,
+    paymentMethod: v.paymentMethod || undefined,
+    notes: opt(v.notes),
+    attachments: (v.attachments ?? [])
+      .filter((a) => a?.fileName?.trim() && a.documentId?.trim())
+      .map((a) => ({ fileName: a.fileName!.trim(), documentId: a.documentId!.trim() })),
+  };
+}
+
+/** The form's values for an invoice being corrected. */
+export function fromReceivedInvoice(r: ReceivedInvoice): ReceivedFormValues {
+  const taxId = r.supplier.taxId;
+  const day = (s: string | undefined) => (s ? dayjs(s) : null);
+  return {
+    supplierMode: r.supplier.supplierId ? 'EXISTING' : 'INLINE',
+    supplierId: r.supplier.supplierId ?? undefined,
+    supplierName: r.supplier.name,
+    supplierIdKind: typeof taxId === 'string' ? 'NIF' : 'FOREIGN',
+    supplierNif: typeof taxId === 'string' ? taxId : undefined,
+    supplierForeignType: typeof taxId === 'string' ? undefined : taxId.type,
+    supplierForeignValue: typeof taxId === 'string' ? undefined : taxId.value,
+    supplierCountry: r.supplier.country,
+    supplierInvoiceNumber: r.supplierInvoiceNumber,
+    issueDate: day(r.issueDate),
+    operationDate: day(r.operationDate),
+    accountingDate: day(r.accountingDate),
+    dueDate: day(r.dueDate),
+    lines: r.lines.map((l) => ({
+      description: l.description,
+      quantity: formatDecimal(l.quantityMilli, 3, { grouping: false, trimZeros: true }),
+      unitPrice: formatMoneyInput(l.unitPriceCents),
+      discount: formatPercentInput(l.discountBp),
+      vatRateBp: l.vatRateBp,
+      kind: l.kind,
+      deductible: formatPercentInput(l.deductibleBp),
+      recargoRateBp: l.recargoRateBp,
+      investmentGoods: l.investmentGoods,
+    })),
+    irpfRate: formatPercentInput(r.irpfRateBp),
+    expenseCategoryId: r.expenseCategoryId ?? undefined,
+    paymentMethod: r.paymentMethod,
+    notes: r.notes,
+    attachments: r.attachments.map((a) => ({ fileName: a.fileName, documentId: a.documentId ?? a.uploadId })),
+  };
+}
+
+/** API field (`lines.0.unitPriceCents`, `supplier.taxId`) → the form's name path. */
+export function receivedApiField(field: string): (string | number)[] | string | undefined {
+  const line = /^lines\.(\d+)\.(\w+)/.exec(field);
+  if (line) {
+    const map: Record<string, string> = {
+      description: 'description',
+      quantity: 'quantity',
+      unitPriceCents: 'unitPrice',
+      discountBp: 'discount',
+      vatRateBp: 'vatRateBp',
+      kind: 'kind',
+      deductibleBp: 'deductible',
+      recargoRateBp: 'recargoRateBp',
+    };
+    const name = map[line[2]!];
+    return name ? ['lines', Number(line[1]), name] : undefined;
+  }
+  const top: Record<string, string> = {
+    supplierId: 'supplierId',
+    'supplier.name': 'supplierName',
+    'supplier.taxId': 'supplierNif',
+    supplierInvoiceNumber: 'supplierInvoiceNumber',
+    issueDate: 'issueDate',
+    operationDate: 'operationDate',
+    accountingDate: 'accountingDate',
+    dueDate: 'dueDate',
+    irpfRateBp: 'irpfRate',
+    expenseCategoryId: 'expenseCategoryId',
+    notes: 'notes',
+  };
+  return top[field];
+}

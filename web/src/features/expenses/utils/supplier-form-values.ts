@@ -1,0 +1,168 @@
+/**
+ * The supplier drawer's values and the body sent to `suppliers.create` / `suppliers.update`
+ * (shared/schemas/expenses.ts `SupplierBody`), plus the field checks the form shows before sending:
+ * the NIF with its check character (shared/fiscal/nif.ts), the IBAN with its control digits
+ * (shared/fiscal/iban.ts), the percentage as basis points without floats.
+ */
+import { validateIban } from '@shared/fiscal/iban';
+import { validateTaxId } from '@shared/fiscal/nif';
+import type { Supplier, SupplierForeignIdType } from '@shared/schemas/expenses';
+import { formatPercentInput, parsePercentInput } from '@web/lib/money-input';
+
+export const FOREIGN_ID_LABELS: Record<SupplierForeignIdType, string> = {
+  NIF_IVA: 'NIF-IVA (UE)',
+  PASSPORT: 'Pasaporte',
+  OTHER_ID: 'Otro documento',
+  RESIDENCE_CERT: 'Certificado de residencia',
+};
+
+export const VAT_RATE_OPTIONS = [
+  { value: 2100, label: '21 %' },
+  { value: 1000, label: '10 %' },
+  { value: 400, label: '4 %' },
+  { value: 0, label: '0 %' },
+];
+
+export interface SupplierFormValues {
+  name: string;
+  tradeName?: string;
+  idKind: 'NIF' | 'FOREIGN';
+  nif?: string;
+  foreignType?: SupplierForeignIdType;
+  foreignValue?: string;
+  foreignCountry?: string;
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  province?: string;
+  country?: string;
+  email?: string;
+  phone?: string;
+  iban?: string;
+  defaultExpenseCategoryId?: string;
+  paymentTermsDays?: number;
+  defaultVatRateBp?: number;
+  irpfRate?: string;
+  notes?: string;
+  isActive: boolean;
+}
+
+export const EMPTY_SUPPLIER: SupplierFormValues = {
+  name: '',
+  idKind: 'NIF',
+  country: 'ES',
+  foreignCountry: '',
+  paymentTermsDays: 30,
+  defaultVatRateBp: 2100,
+  irpfRate: '0',
+  isActive: true,
+};
+
+/** The Spanish message for a bad NIF, or undefined when it is valid. */
+export function nifProblem(value: string | undefined): string | undefined {
+  if (!value?.trim()) return 'El NIF es obligatorio.';
+  const r = validateTaxId(value);
+  return r.valid ? undefined : (r.reason ?? 'El NIF no es válido.');
+}
+
+/** The Spanish message for a bad IBAN, or undefined when it is empty (optional) or valid. */
+export function ibanProblem(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const r = validateIban(value);
+  return r.valid ? undefined : (r.reason ?? 'El IBAN no es válido.');
+}
+
+export function irpfProblem(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const bp = parsePercentInput(value);
+  if (bp === null || bp < 0 || bp > 10_000)
+    return 'Indica un porcentaje entre 0 y 100 con hasta dos decimales.';
+  return undefined;
+}
+
+const opt = (v: string | undefined) => {
+  const t = v?.trim();
+  return t ? t : undefined;
+};
+
+export function toSupplierBody(v: SupplierFormValues): Record<string, unknown> & { name: string } {
+  const address = {
+    street: v.street?.trim() ?? '',
+    postalCode: v.postalCode?.trim() ?? '',
+    city: v.city?.trim() ?? '',
+    province: v.province?.trim() ?? '',
+    country: (v.country?.trim() || 'ES').toUpperCase(),
+  };
+  const hasAddress =
+    address.street || address.postalCode || address.city || address.province || address.country !== 'ES';
+  return {
+    name: v.name.trim(),
+    tradeName: opt(v.tradeName),
+    taxId:
+      v.idKind === 'NIF'
+        ? (v.nif ?? '').trim()
+        : {
+            type: v.foreignType ?? 'NIF_IVA',
+            value: (v.foreignValue ?? '').trim(),
+            country: (v.foreignCountry ?? '').trim().toUpperCase(),
+          },
+    address: hasAddress ? address : undefined,
+    email: opt(v.email),
+    phone: opt(v.phone),
+    iban: opt(v.iban),
+    paymentTermsDays: v.paymentTermsDays ?? 30,
+    defaultExpenseCategoryId: v.defaultExpenseCategoryId || undefined,
+    defaultVatRateBp: v.defaultVatRateBp ?? 2100,
+    irpfRateBp: parsePercentInput(v.irpfRate ?? '0') ?? 0,
+    notes: opt(v.notes),
+    isActive: v.isActive,
+  };
+}
+
+export function fromSupplier(s: Supplier): SupplierFormValues {
+  const foreign = typeof s.taxId === 'string' ? null : s.taxId;
+  return {
+    name: s.name,
+    tradeName: s.tradeName,
+    idKind: foreign ? 'FOREIGN' : 'NIF',
+    nif: foreign ? undefined : (s.taxId as string),
+    foreignType: foreign?.type,
+    foreignValue: foreign?.value,
+    foreignCountry: foreign?.country,
+    street: s.address?.street,
+    postalCode: s.address?.postalCode,
+    city: s.address?.city,
+    province: s.address?.province,
+    country: s.address?.country ?? 'ES',
+    email: s.email,
+    phone: s.phone,
+    iban: s.iban,
+    defaultExpenseCategoryId: s.defaultExpenseCategoryId,
+    paymentTermsDays: s.paymentTermsDays,
+    defaultVatRateBp: s.defaultVatRateBp,
+    irpfRate: formatPercentInput(s.irpfRateBp ?? 0),
+    notes: s.notes,
+    isActive: s.isActive,
+  };
+}
+
+/** Field names of the form an API error may name (`taxId`, `address.city`, ...), mapped to the form's. */
+export const SUPPLIER_API_FIELDS: Record<string, string> = {
+  name: 'name',
+  tradeName: 'tradeName',
+  taxId: 'nif',
+  'taxId.value': 'foreignValue',
+  'taxId.country': 'foreignCountry',
+  'address.street': 'street',
+  'address.postalCode': 'postalCode',
+  'address.city': 'city',
+  'address.province': 'province',
+  'address.country': 'country',
+  email: 'email',
+  phone: 'phone',
+  iban: 'iban',
+  paymentTermsDays: 'paymentTermsDays',
+  defaultExpenseCategoryId: 'defaultExpenseCategoryId',
+  irpfRateBp: 'irpfRate',
+  notes: 'notes',
+};

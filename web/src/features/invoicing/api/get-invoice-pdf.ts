@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload, deliver } from './download';
+
+/** `GET invoices.pdf` as a blob, saved by the browser as `<number>.pdf`. */
+export async function downloadInvoicePdf(invoiceId: string, companyId: string | null, name: string) {
+  const fallback = `${name}.pdf`;
+  deliver(await apiDownload('invoices.pdf', { params: { invoiceId }, companyId }, fallback), fallback);
+}
+
+export function useDownloadInvoicePdf(companyId: string | null) {
+  return useMutation({
+    mutationFn: ({ invoiceId, name }: { invoiceId: string; name: string }) =>
+      downloadInvoicePdf(invoiceId, companyId, name),
+  });
+}

@@ -1,0 +1,57 @@
+import { LoadingBlock } from '@web/components/load-states';
+import { useCompanyId } from '@web/lib/company';
+import { paths } from '@web/lib/paths';
+import { Result } from 'antd';
+import { useInvoice } from '../api/get-invoice';
+import { InvoiceForm } from './invoice-form';
+import { InvoiceLoadError } from './invoice-load-error';
+import { LinkButton } from './link-button';
+import { PageHeader } from './page-header';
+
+/** Edits a draft; a confirmed (or cancelled) invoice is never edited: it offers a rectificativa. */
+export function EditInvoice({ invoiceId }: { invoiceId: string }) {
+  const companyId = useCompanyId();
+  const query = useInvoice(invoiceId, companyId);
+  if (query.isLoading) return <LoadingBlock label="Cargando la factura" />;
+  if (query.isError || !query.data)
+    return <InvoiceLoadError error={query.error} onRetry={() => query.refetch()} />;
+  const invoice = query.data;
+  if (invoice.status !== 'DRAFT') {
+    return (
+      <Result
+        status="warning"
+        title={`La factura ${invoice.invoiceNumber ?? ''} no se puede modificar`}
+        subTitle={
+          invoice.status === 'CANCELLED'
+            ? 'Está anulada.'
+            : 'Una factura confirmada es definitiva. Para corregirla, emite una factura rectificativa.'
+        }
+        extra={[
+          <LinkButton key="back" to={paths.app.invoicing.invoice(invoiceId)}>
+            Ver la factura
+          </LinkButton>,
+          ...(invoice.status === 'CONFIRMED'
+            ? [
+                <LinkButton
+                  key="rectify"
+                  type="primary"
+                  to={`${paths.app.invoicing.invoice(invoiceId)}?rectify=1`}
+                >
+                  Emitir rectificativa
+                </LinkButton>,
+              ]
+            : []),
+        ]}
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Editar borrador"
+        back={{ to: paths.app.invoicing.invoice(invoiceId), label: 'Volver a la factura' }}
+      />
+      <InvoiceForm key={invoice.updatedAt} invoice={invoice} />
+    </>
+  );
+}

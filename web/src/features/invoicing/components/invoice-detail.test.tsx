@@ -1,0 +1,173 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiRequest } from '@web/lib/api-client';
+import { notification } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, callsTo } from '../../../testing/api-mock';
+import { renderRoutes } from '../../../testing/render';
+import { invoice } from '../testing/fixtures';
+import { EditInvoice } from './edit-invoice';
+import { InvoiceDetail } from './invoice-detail';
+
+vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/company', () => ({ useCompanyId: () => 'c-1' }));
+
+const renderDetail = (path = '/app/invoices/inv-1') =>
+  renderRoutes(
+    [
+      { path: '/app/invoices/:invoiceId', element: <InvoiceDetail invoiceId="inv-1" /> },
+      { path: '/app/invoices/:invoiceId/edit', element: <EditInvoice invoiceId="inv-1" /> },
+      { path: '/app/invoices/rect-1', element: <h1>Rectificativa creada</h1> },
+    ],
+    { path },
+  );
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+afterEach(() => {
+  notification.destroy();
+  vi.resetAllMocks();
+});
+
+describe('InvoiceDetail', { timeout: 20_000 }, () => {
+  it('a draft offers confirm, edit and delete, not e-mail, payment or rectification', async () => {
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1, {
+        status: 'DRAFT',
+        invoiceNumber: null,
+        number: null,
+        paymentStatus: undefined,
+      }),
+    });
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Borrador de factura' })).toBeTruthy();
+    expect(button('Confirmar')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe(
+      '/app/invoices/inv-1/edit',
+    );
+    expect(button('Eliminar')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar por e-mail' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Emitir rectificativa' })).toBeNull();
+  });
+
+  it('a confirmed invoice shows its number, totals, payment state and e-mail log', async () => {
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1, { legalMentions: ['Operación exenta de IVA'], rectifiedBy: ['rect-1'] }),
+      'invoices.emailLog': [
+        {
+          emailId: 'e-1',
+          to: ['cliente@example.es'],
+          cc: [],
+          subject: 'Factura F-2026-0001',
+          status: 'FAILED',
+          queuedAt: '2026-03-10T10:00:00Z',
+          sentAt: null,
+          error: 'Buzón lleno',
+        },
+      ],
+      'customers.get': { customerId: 'cus-1', email: 'cliente@example.es' },
+    });
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Factura F-2026-0001' })).toBeTruthy();
+    expect(screen.getByText('Confirmada')).toBeTruthy();
+    expect(screen.getByText('Pendiente')).toBeTruthy();
+    expect(screen.getByText('Operación exenta de IVA')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ver rectificativa 1' }).getAttribute('href')).toBe(
+      '/app/invoices/rect-1',
+    );
+    const log = screen.getByLabelText('Registro de envíos por e-mail');
+    expect(await within(log).findByText('Error')).toBeTruthy();
+    expect(within(log).getByText('cliente@example.es')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Registrar cobro' }).getAttribute('href')).toBe(
+      '/app/invoices/inv-1/payments',
+    );
+  });
+
+  it('"Enviar por e-mail" posts to, cc, subject and message', async () => {
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1),
+      'invoices.emailLog': [],
+      'customers.get': { customerId: 'cus-1', email: 'cliente@example.es' },
+      'invoices.sendEmail': { emailId: 'e-2', status: 'QUEUED' },
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar por e-mail' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Para') as HTMLInputElement).value).toBe('cliente@example.es'),
+    );
+    fireEvent.change(within(dialog).getByLabelText('CC'), {
+      target: { value: 'gestor@example.es, socio@example.es' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Mensaje'), {
+      target: { value: 'Adjuntamos la factura.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(callsTo(apiRequest, 'invoices.sendEmail').length).toBe(1));
+    expect(callsTo(apiRequest, 'invoices.sendEmail')[0]?.body).toEqual({
+      to: ['cliente@example.es'],
+      cc: ['gestor@example.es', 'socio@example.es'],
+      subject: 'Factura F-2026-0001',
+      message: 'Adjuntamos la factura.',
+    });
+  });
+
+  it('"Emitir rectificativa" by substitution sends the corrected lines in céntimos and opens the rectificativa', async () => {
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1),
+      'invoices.emailLog': [],
+      'customers.get': { customerId: 'cus-1' },
+      'invoices.rectify': invoice(9, {
+        invoiceId: 'rect-1',
+        invoiceType: 'R1',
+        invoiceNumber: 'R-2026-0001',
+      }),
+    });
+    const { router } = renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Emitir rectificativa' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Precio unitario de la línea 1'), {
+      target: { value: '90,5' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Motivo'), {
+      target: { value: 'Precio pactado erróneo' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Emitir rectificativa' }));
+    await waitFor(() => expect(callsTo(apiRequest, 'invoices.rectify').length).toBe(1));
+    expect(callsTo(apiRequest, 'invoices.rectify')[0]?.body).toEqual({
+      rectificationType: 'R1',
+      method: 'SUBSTITUTION',
+      reason: 'Precio pactado erróneo',
+      invoiceLines: [{ description: 'Reparación', quantity: '1', unitPriceCents: 9_050, vatRateBp: 2100 }],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/rect-1'));
+  });
+
+  it('"Anular" requires a reason and posts it', async () => {
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1),
+      'invoices.emailLog': [],
+      'customers.get': { customerId: 'cus-1' },
+      'invoices.cancel': invoice(1, { status: 'CANCELLED' }),
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Anular' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anular factura' }));
+    expect(await within(dialog).findByText('Indica el motivo de la anulación.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Motivo de la anulación'), {
+      target: { value: 'Emitida por error' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anular factura' }));
+    await waitFor(() => expect(callsTo(apiRequest, 'invoices.cancel').length).toBe(1));
+    expect(callsTo(apiRequest, 'invoices.cancel')[0]?.body).toEqual({ reason: 'Emitida por error' });
+  });
+
+  it("the edit page of a confirmed invoice says it cannot be edited and offers 'Emitir rectificativa'", async () => {
+    answerApi(apiRequest, { 'invoices.get': invoice(1) });
+    renderDetail('/app/invoices/inv-1/edit');
+    expect(await screen.findByText('La factura F-2026-0001 no se puede modificar')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Emitir rectificativa' }).getAttribute('href')).toBe(
+      '/app/invoices/inv-1?rectify=1',
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-error';
+import { formatCents } from '@web/lib/format';
+import { notification } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, callsTo } from '../../../testing/api-mock';
+import { renderRoutes } from '../../../testing/render';
+import { invoice, pageOf } from '../testing/fixtures';
+import { InvoiceForm } from './invoice-form';
+
+vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
+vi.mock('@web/lib/company', () => ({ useCompanyId: () => 'c-1' }));
+
+const renderForm = () =>
+  renderRoutes(
+    [
+      { path: '/app/invoices/create', element: <InvoiceForm /> },
+      { path: '/app/invoices/:invoiceId', element: <h1>Ficha de la factura</h1> },
+    ],
+    { path: '/app/invoices/create' },
+  );
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const totalText = () => screen.getByTestId('invoice-total').textContent ?? '';
+const fieldOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+
+async function fillInlineCustomer() {
+  fireEvent.click(await screen.findByRole('radio', { name: 'Datos del cliente' }));
+  await screen.findByLabelText('NIF del cliente');
+  type('NIF del cliente', 'B12345674');
+  type('Nombre del cliente', 'Comunidad Embajadores 41');
+}
+
+afterEach(() => {
+  notification.destroy();
+  vi.resetAllMocks();
+});
+
+describe('InvoiceForm', { timeout: 30_000 }, () => {
+  it('previews the totals live with computeInvoiceTotals, from es-ES amounts to exact céntimos', async () => {
+    answerApi(apiRequest, { 'invoiceSeries.list': [], 'customers.list': pageOf([]) });
+    renderForm();
+    await screen.findByLabelText('Descripción de la línea 1');
+    type('Descripción de la línea 1', 'Reparación');
+    type('Cantidad de la línea 1', '3');
+    type('Precio unitario de la línea 1', '0,29');
+    type('Descuento de la línea 1', '7,5');
+    fireEvent.click(screen.getByRole('button', { name: /Añadir línea/ }));
+    type('Descripción de la línea 2', 'Material');
+    type('Cantidad de la línea 2', '1,5');
+    type('Precio unitario de la línea 2', '1.234,56');
+
+    const expected = computeInvoiceTotals({
+      lines: [
+        { quantityMilli: 3000, unitPriceCents: 29, discountBp: 750, vatRateBp: 2100 },
+        { quantityMilli: 1500, unitPriceCents: 123_456, vatRateBp: 2100 },
+      ],
+    });
+    await waitFor(() => expect(totalText()).toBe(formatCents(expected.totalCents)));
+    // 3 × 0,29 € − 7,5 % = 0,80 €; 1,5 × 1.234,56 € = 1.851,84 €; base 1.852,64 €, IVA 389,05 €.
+    expect(expected.totalCents).toBe(224_169);
+    const preview = screen.getByLabelText('Vista previa de los totales');
+    expect(within(preview).getByText('IVA 21 %')).toBeTruthy();
+    expect(
+      within(preview).getAllByText((_, el) => el?.textContent === formatCents(expected.vatCents)).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Base de la línea 2').textContent).toBe(formatCents(185_184));
+  });
+
+  it('says which lines are left out while they are incomplete', async () => {
+    answerApi(apiRequest, { 'invoiceSeries.list': [], 'customers.list': pageOf([]) });
+    renderForm();
+    await screen.findByLabelText('Descripción de la línea 1');
+    type('Precio unitario de la línea 1', '1,005');
+    expect(await screen.findByText('Fuera del cálculo hasta completarlas: línea 1.')).toBeTruthy();
+    expect(
+      await screen.findByText('Un importe en euros con como máximo 2 decimales (1.234,56).'),
+    ).toBeTruthy();
+  });
+
+  it('checks the NIF in the browser with validateTaxId', async () => {
+    answerApi(apiRequest, { 'invoiceSeries.list': [], 'customers.list': pageOf([]) });
+    renderForm();
+    await fillInlineCustomer();
+    type('NIF del cliente', '12345678A');
+    expect(
+      await within(fieldOf('NIF del cliente')).findByText('La letra del DNI no es correcta.'),
+    ).toBeTruthy();
+  });
+
+  it('"Guardar y confirmar" posts create-and-confirm with céntimos and opens the invoice', async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [],
+      'customers.list': pageOf([]),
+      'invoices.createAndConfirm': invoice(7, { invoiceId: 'inv-new' }),
+    });
+    const { router } = renderForm();
+    await fillInlineCustomer();
+    type('Descripción de la línea 1', 'Reparación');
+    type('Cantidad de la línea 1', '2');
+    type('Precio unitario de la línea 1', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar y confirmar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/inv-new'));
+    const [call] = callsTo(apiRequest, 'invoices.createAndConfirm');
+    expect(call?.body).toMatchObject({
+      invoiceType: 'F1',
+      customer: { nif: 'B12345674', name: 'Comunidad Embajadores 41', country: 'ES' },
+      invoiceLines: [
+        { description: 'Reparación', quantity: '2', unitPriceCents: 5000, discountBp: 0, vatRateBp: 2100 },
+      ],
+    });
+    expect(callsTo(apiRequest, 'invoices.create')).toEqual([]);
+  });
+
+  it("shows the API's validation error under the field it names", async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [],
+      'customers.list': pageOf([]),
+      'invoices.create': () => {
+        throw new ApiError({
+          code: 'CORE_004',
+          message: 'invoiceLines.0.unitPriceCents: El precio es demasiado alto.',
+          status: 400,
+          field: 'invoiceLines.0.unitPriceCents',
+          details: {
+            issues: [{ field: 'invoiceLines.0.unitPriceCents', message: 'El precio es demasiado alto.' }],
+          },
+        });
+      },
+    });
+    renderForm();
+    await fillInlineCustomer();
+    type('Descripción de la línea 1', 'Reparación');
+    type('Precio unitario de la línea 1', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    expect(
+      await within(fieldOf('Precio unitario de la línea 1')).findByText('El precio es demasiado alto.'),
+    ).toBeTruthy();
+  });
+});

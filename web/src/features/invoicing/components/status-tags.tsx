@@ -1,0 +1,28 @@
+import type { InvoiceStatus, InvoiceWithPayments, PaymentStatus, SiiStatus } from '@shared/schemas/invoices';
+import { Tag } from 'antd';
+import {
+  INVOICE_STATUS_COLORS,
+  INVOICE_STATUS_LABELS,
+  PAYMENT_STATUS_COLORS,
+  PAYMENT_STATUS_LABELS,
+  SII_STATUS_LABELS,
+} from '../utils/labels';
+
+export function InvoiceStatusTag({ status }: { status: InvoiceStatus }) {
+  return <Tag color={INVOICE_STATUS_COLORS[status]}>{INVOICE_STATUS_LABELS[status] ?? status}</Tag>;
+}
+
+export function PaymentStatusTag({ status }: { status: PaymentStatus }) {
+  return <Tag color={PAYMENT_STATUS_COLORS[status]}>{PAYMENT_STATUS_LABELS[status] ?? status}</Tag>;
+}
+
+export function SiiStatusTag({ status }: { status: SiiStatus }) {
+  const color =
+    status === 'ACCEPTED' ? 'green' : status === 'REJECTED' || status === 'ERROR' ? 'red' : 'default';
+  return <Tag color={color}>SII: {SII_STATUS_LABELS[status] ?? status}</Tag>;
+}
+
+/** The payment status shown for an invoice: only confirmed invoices are collected. */
+export const paymentStatusOf = (
+  invoice: Pick<InvoiceWithPayments, 'status' | 'paymentStatus'>,
+): PaymentStatus | null => (invoice.status === 'CONFIRMED' ? (invoice.paymentStatus ?? 'PENDING') : null);
