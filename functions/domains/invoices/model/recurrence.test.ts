@@ -129,6 +129,19 @@ describe('recurrence: properties', () => {
     );
   });
 
+  it('ends at the end of the calendar instead of looping (every 4 years from 2099)', () => {
+    const rule: RecurrenceRule = {
+      frequency: 'YEARLY',
+      interval: 4,
+      startDate: '9990-01-01',
+      dayOfMonth: 1,
+    };
+
+    expect(sequence(rule)).toEqual(['9990-01-01', '9994-01-01', '9998-01-01']);
+    expect(nextOccurrence(rule, '9998-01-01')).toBeNull();
+    expect(occurrencesBetween(rule, '9990-01-01', '9999-12-31')).toHaveLength(3);
+  });
+
   it('dates that are not occurrences have no number', () => {
     fc.assert(
       fc.property(anyRule, anyDate, (rule, d) => {

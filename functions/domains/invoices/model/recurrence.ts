@@ -53,9 +53,17 @@ const monthIndex = (iso: string) => {
   return year * 12 + (month - 1);
 };
 
+/**
+ * After the last ISO date: a 5-digit year would sort BEFORE '9999-…' as text and send the loops
+ * below round forever (found by the property tests: every 4 years, 2,000 times). Greater than
+ * every date as text, and never returned as an occurrence.
+ */
+const BEYOND_CALENDAR = '~';
+
 /** The date of `dayOfMonth` in the month with that index (clamped to the month's last day). */
 function dateInMonth(index: number, dayOfMonth: DayOfMonth): string {
   const year = Math.floor(index / 12);
+  if (year > 9999) return BEYOND_CALENDAR;
   const month = (index % 12) + 1;
   const last = daysInMonth(year, month);
   const day = dayOfMonth === 'LAST' ? last : Math.min(dayOfMonth, last);
@@ -80,7 +88,7 @@ export function occurrence(rule: RecurrenceRule, n: number): string | null {
   if (n < 1 || !Number.isInteger(n)) return null;
   if (rule.maxOccurrences != null && n > rule.maxOccurrences) return null;
   const date = candidate(rule, firstIndex(rule) + n - 1);
-  if (rule.endDate && date > rule.endDate) return null;
+  if (date === BEYOND_CALENDAR || (rule.endDate && date > rule.endDate)) return null;
   return date;
 }
 
