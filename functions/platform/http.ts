@@ -22,6 +22,7 @@ import {
   resolveCompanyId,
 } from './company-scope';
 import { createLogger, errorFields, type Logger } from './logger';
+import { multipartBoundary, parseMultipart } from './multipart';
 import { parsePart } from './validation';
 
 /** The routes a domain serves, by the `domain` column of the route table. */
@@ -166,6 +167,13 @@ export function errorResponse(error: unknown, requestId: string, log: Logger): A
 
 function parseBody(event: APIGatewayProxyEvent): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const contentType = Object.entries(event.headers ?? {}).find(
+    ([k]) => k.toLowerCase() === 'content-type',
+  )?.[1];
+  const boundary = multipartBoundary(contentType);
+  if (boundary) {
+    return parseMultipart(Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'), boundary);
+  }
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(text);

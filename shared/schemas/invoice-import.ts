@@ -271,20 +271,41 @@ export const IMPORT_INVOICE_KINDS = ['ISSUED', 'RECEIVED'] as const;
 export const ImportMapping = z.record(z.string().trim().min(1).max(200), z.enum(IMPORT_FIELDS).nullable());
 export type ImportMapping = z.infer<typeof ImportMapping>;
 
-export const ImportUploadBody = z
-  .object({
-    fileName: z.string().trim().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
-    contentBase64: z
-      .string()
-      .min(1, { message: 'El archivo está vacío.' })
-      // 4/3 of the byte limit, plus padding.
-      .max(Math.ceil((MAX_IMPORT_FILE_BYTES * 4) / 3) + 4, { message: 'El archivo supera los 5 MB.' })
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'El contenido no está en base64.' }),
-    invoiceType: z.enum(IMPORT_INVOICE_KINDS).default('ISSUED'),
-    mapping: ImportMapping.optional(),
-    mappingConfig: ImportMapping.optional(),
-  })
-  .strict();
+/**
+ * A multipart upload (spec part 2 §7: "multipart files, or file with mappingConfig") reaches the
+ * action as `{ file: { fileName, contentBase64, ... }, mappingConfig?, invoiceType? }` (see
+ * functions/platform/multipart.ts): flattened here to the JSON contract, one file per import.
+ */
+function fromMultipart(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const { file, files, ...rest } = value as Record<string, unknown>;
+  const sent = file ?? files;
+  if (sent === undefined) return value;
+  const list = Array.isArray(sent) ? sent : [sent];
+  if (list.length !== 1) return { ...rest, files: list.length, fileName: undefined };
+  const one = list[0] as { fileName?: unknown; contentBase64?: unknown };
+  return { ...rest, fileName: one.fileName, contentBase64: one.contentBase64 };
+}
+
+export const ImportUploadBody = z.preprocess(
+  fromMultipart,
+  z
+    .object({
+      fileName: z.string().trim().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
+      contentBase64: z
+        .string()
+        .min(1, { message: 'El archivo está vacío.' })
+        // 4/3 of the byte limit, plus padding.
+        .max(Math.ceil((MAX_IMPORT_FILE_BYTES * 4) / 3) + 4, { message: 'El archivo supera los 5 MB.' })
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'El contenido no está en base64.' }),
+      invoiceType: z.enum(IMPORT_INVOICE_KINDS).default('ISSUED'),
+      mapping: ImportMapping.optional(),
+      mappingConfig: ImportMapping.optional(),
+      /** Set by the multipart flattening when several files were sent: refused, one file per import. */
+      files: z.never({ message: 'Sube un solo archivo por importación.' }).optional(),
+    })
+    .strict(),
+);
 export type ImportUploadBody = z.infer<typeof ImportUploadBody>;
 
 export const ImportTemplateQuery = z.object({

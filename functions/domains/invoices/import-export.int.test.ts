@@ -285,6 +285,24 @@ describe('invoice import and export (local cloud)', () => {
     });
   });
 
+  it('takes the file as multipart/form-data too, with its mappingConfig part, like a browser form', async () => {
+    const form = new FormData();
+    const renamed = CSV.replace('Tipo IVA %', 'IVA');
+    form.append('file', new Blob([renamed], { type: 'text/csv' }), `multipart-${run}.csv`);
+    form.append('mappingConfig', JSON.stringify({ IVA: 'vatRatePercent' }));
+
+    const res = await fetch(new URL('/api/v1/invoices/import', cloud.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gestor}`, 'x-company-id': COMPANY },
+      body: form,
+    });
+    const body = (await res.json()) as { success: boolean; data: ImportBatchView; error: unknown };
+
+    expect(res.status, JSON.stringify(body.error)).toBe(201);
+    expect(body.data).toMatchObject({ status: 'VALIDATED', fileName: `multipart-${run}.csv` });
+    expect(body.data.counts).toMatchObject({ invoices: 3, validInvoices: 2, invalidInvoices: 1 });
+  });
+
   it('serves the template workbook with its instructions sheet', async () => {
     const res = await fetch(
       new URL('/api/v1/invoices/import/template?invoiceType=ISSUED&format=xlsx', cloud.url),
