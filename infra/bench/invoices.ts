@@ -13,6 +13,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { invoicesActions } from '@functions/domains/invoices/handler';
 import type { InvoicesDeps } from '@functions/domains/invoices/store/deps';
+import { countByDate, datePage } from '@functions/domains/invoices/store/invoice-pages';
 import { ddb } from '@functions/platform/aws/dynamodb';
 import { createApiHandler } from '@functions/platform/http';
 import { readPeriodAggregates } from '@functions/platform/store/tax-aggregates';
@@ -180,6 +181,9 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
     const listQuarter = await measure(() =>
       call('invoices.list', { query: { page: '0', size: '20', from: '2026-01-01', to: '2026-03-31' } }),
     );
+    // Where the list's time goes: the page Query and the COUNT for its total, on their own.
+    const pageQuery = await measure(() => datePage(deps, COMPANY, { dir: 'desc', page: 0, size: 20 }));
+    const countQuery = await measure(() => countByDate(deps, COMPANY));
     let next = 0;
     const confirm = await measure(async () => {
       const id = drafts[next++];
@@ -200,6 +204,8 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
       row('GET invoices/{id}', single, P99_SINGLE_MS),
       row('GET invoices?size=20', list, P99_LIST_MS),
       row('GET invoices?size=20&from..to (quarter)', listQuarter, P99_LIST_MS),
+      row('  of which: Query of the page (Limit 20)', pageQuery),
+      row('  of which: COUNT of the range (total)', countQuery),
       row('POST invoices/{id}/confirm', confirm),
     ];
     const lines = [

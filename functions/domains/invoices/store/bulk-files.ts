@@ -4,10 +4,8 @@
  * at most 500 invoice PDFs of a few tens of KB), and the presigned GET that serves the ZIP.
  */
 
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireEnv } from '@functions/platform/aws/env';
-import { s3 } from '@functions/platform/aws/s3';
+import { lazyPresigner, lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { zipSync } from 'fflate';
 
 export const DOCUMENTS_BUCKET_ENV = 'BUCKET_DOCUMENTS';
@@ -17,13 +15,15 @@ export const ZIP_URL_SECONDS = 900;
 const bucket = () => requireEnv(DOCUMENTS_BUCKET_ENV);
 
 export async function putPdf(s3Key: string, bytes: Uint8Array): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({ Bucket: bucket(), Key: s3Key, Body: bytes, ContentType: 'application/pdf' }),
+  const { sdk, client } = await lazyS3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: bucket(), Key: s3Key, Body: bytes, ContentType: 'application/pdf' }),
   );
 }
 
 async function getBytes(s3Key: string): Promise<Uint8Array> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: s3Key }));
+  const { sdk, client } = await lazyS3();
+  const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: s3Key }));
   if (!res.Body) throw new Error(`Empty object ${s3Key}`);
   return res.Body.transformToByteArray();
 }
@@ -38,16 +38,18 @@ export async function buildZip(files: { s3Key: string; fileName: string }[], zip
   }
   // PDFs are already compressed: store them (level 0) and save the CPU.
   const zip = zipSync(entries, { level: 0 });
-  await s3().send(
-    new PutObjectCommand({ Bucket: bucket(), Key: zipKey, Body: zip, ContentType: 'application/zip' }),
+  const { sdk, client } = await lazyS3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: bucket(), Key: zipKey, Body: zip, ContentType: 'application/zip' }),
   );
 }
 
 /** A presigned GET of the ZIP, downloaded as `fileName`. */
 export async function zipDownloadUrl(zipKey: string, fileName: string): Promise<string> {
+  const [{ sdk, client }, { getSignedUrl }] = await Promise.all([lazyS3(), lazyPresigner()]);
   return getSignedUrl(
-    s3(),
-    new GetObjectCommand({
+    client,
+    new sdk.GetObjectCommand({
       Bucket: bucket(),
       Key: zipKey,
       ResponseContentDisposition: `attachment; filename="${fileName}"`,

@@ -7,10 +7,7 @@
  * processed = total.
  */
 
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { requireEnv } from '@functions/platform/aws/env';
-import { sqs } from '@functions/platform/aws/sqs';
 import { queryAll } from '@functions/platform/store/directory';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -217,19 +214,4 @@ export interface BulkChunkMessage {
   operationId: string;
   chunk: number;
   invoiceIds: string[];
-}
-
-/** Sends the chunk messages, ten per SendMessageBatch; any failed entry fails the call (retried). */
-export async function sendBulkChunks(messages: BulkChunkMessage[]): Promise<void> {
-  const queueUrl = requireEnv(BULK_QUEUE_URL_ENV);
-  for (let i = 0; i < messages.length; i += 10) {
-    const slice = messages.slice(i, i + 10);
-    const res = await sqs().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: slice.map((m) => ({ Id: `c${m.chunk}`, MessageBody: JSON.stringify(m) })),
-      }),
-    );
-    if (res.Failed?.length) throw new Error(`${res.Failed.length} bulk chunk messages were not sent`);
-  }
 }

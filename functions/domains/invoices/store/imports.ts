@@ -5,12 +5,9 @@
  * 'invoice-import'.
  */
 
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '@functions/platform/aws/env';
-import { s3 } from '@functions/platform/aws/s3';
-import { sqs } from '@functions/platform/aws/sqs';
+import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { queryAll } from '@functions/platform/store/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
@@ -67,11 +64,15 @@ export async function putImportObject(
   body: Uint8Array | string,
   contentType: string,
 ): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+  const { sdk, client } = await lazyS3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 export async function getImportJson<T>(key: string): Promise<T> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  const { sdk, client } = await lazyS3();
+  const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key }));
   if (!res.Body) throw new Error(`Empty import object ${key}`);
   return JSON.parse(await res.Body.transformToString('utf-8')) as T;
 }
@@ -289,27 +290,10 @@ export async function completeImportIfDone(
   }
 }
 
-// --- SQS -----------------------------------------------------------------------------------------
-
 export interface ImportChunkMessage {
   companyId: string;
   batchId: string;
   /** Index of the chunk; it covers the invoices [chunk * size, (chunk + 1) * size) of the plan. */
   chunk: number;
   size: number;
-}
-
-/** Sends the chunk messages, ten per SendMessageBatch; any failed entry fails the call (retried). */
-export async function sendImportChunks(messages: ImportChunkMessage[]): Promise<void> {
-  const queueUrl = requireEnv(IMPORT_QUEUE_URL_ENV);
-  for (let i = 0; i < messages.length; i += 10) {
-    const slice = messages.slice(i, i + 10);
-    const res = await sqs().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: slice.map((m) => ({ Id: `c${m.chunk}`, MessageBody: JSON.stringify(m) })),
-      }),
-    );
-    if (res.Failed?.length) throw new Error(`${res.Failed.length} import chunk messages were not sent`);
-  }
 }

@@ -6,7 +6,8 @@
  */
 
 import { type StreamChange, streamHandler, type WorkerContext } from '@functions/platform/workers';
-import { type BulkChunkMessage, sendBulkChunks } from '../store/bulk-operations';
+import type { BulkChunkMessage } from '../store/bulk-operations';
+import { sendBulkChunks } from '../store/bulk-queue';
 
 /** Invoices per queue message: a confirmation is a few reads and one transaction, well inside the timeout. */
 export const BULK_CHUNK_SIZE = 25;

@@ -7,7 +7,8 @@
 
 import { type StreamChange, streamHandler, type WorkerContext } from '@functions/platform/workers';
 import type { ImportExecution } from '@shared/schemas/invoice-import';
-import { type ImportChunkMessage, sendImportChunks } from '../store/imports';
+import { sendImportChunks } from '../store/import-queue';
+import type { ImportChunkMessage } from '../store/imports';
 
 /** Invoices per queue message: each one is a few DynamoDB writes, well inside the consumer's timeout. */
 export const IMPORT_CHUNK_SIZE = 25;
