@@ -363,9 +363,36 @@ describe('daily generation (worker)', () => {
 
   it('records a failure with its Spanish reason, keeps the occurrence and generates it once fixed', async () => {
     const t = await createTemplate({ startDate: '2026-03-05' });
+    // The company's staff and one of its clients, as listCompanyMembers reads them.
+    table.put({
+      ...keys.membership(COMPANY, USER),
+      userId: USER,
+      companyId: COMPANY,
+      companyRole: 'GESTOR',
+      isActive: true,
+    });
+    table.put({
+      ...keys.membership(COMPANY, 'client-1'),
+      userId: 'client-1',
+      companyId: COMPANY,
+      companyRole: 'CLIENTE',
+      isActive: true,
+    });
     table.put(customerItem({ ...customer, isActive: false }));
     expect(await runAt('2026-03-10T05:00:00Z')).toMatchObject({ generated: 0, failed: 1 });
     expect(await runAt('2026-03-11T05:00:00Z')).toMatchObject({ failed: 1 });
+    // Told once (first failure), to the staff only, with the reason and a link to the dashboard.
+    expect(table.all('Notification')).toEqual([
+      expect.objectContaining({
+        userId: USER,
+        companyId: COMPANY,
+        type: 'invoice_recurring_failed',
+        severity: 'warning',
+        link: '/app/invoices/recurring/dashboard',
+        message: expect.stringContaining(`El cliente ${customer.name} está dado de baja.`),
+      }),
+    ]);
+    expect(table.all('NotificationCounter')).toEqual([expect.objectContaining({ userId: USER, unread: 1 })]);
     expect(generations()).toEqual([
       expect.objectContaining({
         status: 'FAILED',

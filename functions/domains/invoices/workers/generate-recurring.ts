@@ -8,8 +8,14 @@
  * stays on that occurrence and the next run (or "generar ahora") tries it again.
  */
 
+import { listCompanyMembers } from '@functions/platform/store/directory';
+import { notifyUser } from '@functions/platform/store/notifications';
 import { type ScheduledContext, scheduledHandler, workerErrorFields } from '@functions/platform/workers';
-import { MAX_DAYS_IN_ADVANCE, type RecurringSettings } from '@shared/schemas/recurring-invoices';
+import {
+  MAX_DAYS_IN_ADVANCE,
+  type RecurringGeneration,
+  type RecurringSettings,
+} from '@shared/schemas/recurring-invoices';
 import { generateOccurrence, type SendInvoice } from '../actions/generate-recurring-invoice';
 import { recurringSettingsOf } from '../actions/get-recurring-settings';
 import { sendRecurringInvoice } from '../actions/send-recurring-invoice';
@@ -68,14 +74,42 @@ async function catchUp(
         occurrenceDate: outcome.generation.occurrenceDate,
         reason: outcome.error.message,
         firstFailure: first,
-        // No platform helper creates notifications from another domain yet: the failure is recorded only.
-        notifyOnFailure: settings.notifyOnFailure,
       });
+      // Told once per occurrence (its first failure), not again on every daily retry.
+      if (first && settings.notifyOnFailure) await notifyFailure(deps, outcome.generation, ctx);
       return;
     }
     result.generated += 1;
   }
 }
+
+/** The company's staff (not its CLIENTE users) hear that an occurrence could not be generated. */
+async function notifyFailure(deps: InvoicesDeps, g: RecurringGeneration, ctx: Context): Promise<void> {
+  const staff = (await listCompanyMembers(deps, g.companyId)).filter(
+    (m) => m.isActive && m.companyRole !== 'CLIENTE',
+  );
+  for (const member of staff) {
+    try {
+      await notifyUser(deps, {
+        userId: member.userId,
+        companyId: g.companyId,
+        type: 'invoice_recurring_failed',
+        title: 'Factura recurrente no generada',
+        message: `No se ha podido generar la factura de «${g.templateName}» del ${formatIsoDate(g.occurrenceDate)}: ${g.reason ?? 'error desconocido'}`,
+        severity: 'warning',
+        link: '/app/invoices/recurring/dashboard',
+      });
+    } catch (e) {
+      // The failure is recorded on the generation already; a lost notification must not stop the run.
+      ctx.log.error('Recurring failure notification not created', {
+        userId: member.userId,
+        ...workerErrorFields(e),
+      });
+    }
+  }
+}
+
+const formatIsoDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 export async function generateRecurring(
   deps: InvoicesDeps,

@@ -18,50 +18,13 @@ export function readExpiry(createdAt: string, readAt: Date): number {
   return Math.floor(Math.max(byAge, byRead) / 1000);
 }
 
-/**
- * Time-ordered id: 13 decimal digits of epoch milliseconds, then a random part. Sorting the ids
- * sorts by creation time, so the sort key `N#<id>` serves both "newest first" and GetItem by id.
- */
-export function newNotificationId(now: Date, random: string): string {
-  const suffix = random.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
-  return `${String(now.getTime()).padStart(13, '0')}${suffix}`;
-}
-
-/** What callers (actions, other workers) give to create a notification. */
-export interface NewNotification {
-  userId: string;
-  companyId: string;
-  type: string;
-  title: string;
-  message: string;
-  severity: NotificationSeverity;
-  /** An in-app path (`/app/...`). */
-  link?: string;
-}
-
-/** The stored record of a notification, without keys. */
-export interface NotificationRecord extends Notification {
-  userId: string;
-  /** Epoch seconds (DynamoDB TTL); only read notifications have one. */
-  ttl?: number;
-}
-
-export function newNotificationRecord(input: NewNotification, notificationId: string, now: Date) {
-  const record: NotificationRecord = {
-    notificationId,
-    userId: input.userId,
-    companyId: input.companyId,
-    type: input.type,
-    title: input.title,
-    message: input.message,
-    severity: input.severity,
-    ...(input.link ? { link: input.link } : {}),
-    isRead: false,
-    readAt: null,
-    createdAt: now.toISOString(),
-  };
-  return record;
-}
+// Creating a notification is shared with other domains' workers: see functions/platform/store/notifications.ts.
+export {
+  type NewNotification,
+  type NotificationRecord,
+  newNotificationId,
+  newNotificationRecord,
+} from '@functions/platform/store/notifications';
 
 /** The public shape of a stored item (stream image or table item): no keys, owner or TTL. */
 export function toNotification(raw: object): Notification {

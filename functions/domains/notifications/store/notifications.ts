@@ -15,20 +15,18 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import {
+  createNotification as createInPlatform,
+  type NewNotification,
+  type NotificationRecord,
+  notificationCounterUpdate,
+  notificationItem,
+} from '@functions/platform/store/notifications';
 import type { Page } from '@shared/api/envelope';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
-import { SCHEMA_VERSION } from '@shared/db/records';
 import type { MarkAllReadResult, Notification } from '@shared/schemas/notifications';
-import {
-  hasExpired,
-  type NewNotification,
-  type NotificationRecord,
-  newNotificationId,
-  newNotificationRecord,
-  readExpiry,
-  toNotification,
-} from '../model/notification';
+import { hasExpired, readExpiry, toNotification } from '../model/notification';
 import type { NotificationsDeps } from './deps';
 
 type Deps = Pick<NotificationsDeps, 'db' | 'table'>;
@@ -48,33 +46,10 @@ const MAX_ATTEMPTS = 3;
 
 const notFound = () => new AppError('CORE_006', 'La notificación no existe.');
 
-/** The stored item: keys, the sparse unread index while unread, entity and version, the record. */
-export function notificationItem(record: NotificationRecord): Item {
-  return {
-    ...keys.notification(record.userId, record.companyId, record.notificationId),
-    ...(record.isRead ? {} : keys.unreadNotification(record.userId, record.companyId, record.notificationId)),
-    entity: 'Notification',
-    v: SCHEMA_VERSION,
-    ...record,
-  };
-}
+export { notificationItem };
 
-function counterUpdate(deps: Deps, owner: Owner, delta: number): TransactItem {
-  return {
-    Update: {
-      TableName: deps.table,
-      Key: keys.notificationCounter(owner.userId, owner.companyId),
-      UpdateExpression: 'SET entity = :e, v = :v, userId = :u, companyId = :c ADD unread :d',
-      ExpressionAttributeValues: {
-        ':e': 'NotificationCounter',
-        ':v': SCHEMA_VERSION,
-        ':u': owner.userId,
-        ':c': owner.companyId,
-        ':d': delta,
-      },
-    },
-  };
-}
+const counterUpdate = (deps: Deps, owner: Owner, delta: number): TransactItem =>
+  notificationCounterUpdate(deps.table, owner, delta);
 
 /** A condition of ours failed (or another transaction held the item): read again and decide anew. */
 function lostRace(e: unknown): boolean {
@@ -99,19 +74,7 @@ async function transact(deps: Deps, items: TransactItem[]): Promise<void> {
  * (see notifyUser).
  */
 export async function createNotification(deps: WriteDeps, input: NewNotification): Promise<Notification> {
-  const now = deps.now();
-  const record = newNotificationRecord(input, newNotificationId(now, deps.newId()), now);
-  await transact(deps, [
-    {
-      Put: {
-        TableName: deps.table,
-        Item: notificationItem(record),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    counterUpdate(deps, input, 1),
-  ]);
-  return toNotification(record);
+  return toNotification(await createInPlatform(deps, input));
 }
 
 // --- read -----------------------------------------------------------------------------------------
