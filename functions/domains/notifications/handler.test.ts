@@ -8,6 +8,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { createApiHandler } from '@functions/platform/http';
+import { newNotificationId, newNotificationRecord } from '@functions/platform/store/notifications';
 import {
   type ApiEventOptions,
   apiEvent,
@@ -21,7 +22,6 @@ import type { Notification, NotificationPreferences } from '@shared/schemas/noti
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { notificationsActions } from './handler';
-import { newNotificationId, newNotificationRecord } from './model/notification';
 import type { NotificationsDeps } from './store/deps';
 import { notificationItem } from './store/notifications';
 

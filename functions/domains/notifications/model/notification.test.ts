@@ -1,6 +1,7 @@
+import { newNotificationId } from '@functions/platform/store/notifications';
 import { notificationCategoryOf } from '@shared/schemas/notifications';
 import { describe, expect, it } from 'vitest';
-import { newNotificationId, readExpiry, toNotification } from './notification';
+import { readExpiry, toNotification } from './notification';
 
 const DAY = 86_400;
 

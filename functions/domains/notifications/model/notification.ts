@@ -18,13 +18,7 @@ export function readExpiry(createdAt: string, readAt: Date): number {
   return Math.floor(Math.max(byAge, byRead) / 1000);
 }
 
-// Creating a notification is shared with other domains' workers: see functions/platform/store/notifications.ts.
-export {
-  type NewNotification,
-  type NotificationRecord,
-  newNotificationId,
-  newNotificationRecord,
-} from '@functions/platform/store/notifications';
+// Creating a notification is shared with other domains' workers: functions/platform/store/notifications.ts.
 
 /** The public shape of a stored item (stream image or table item): no keys, owner or TTL. */
 export function toNotification(raw: object): Notification {

@@ -4,11 +4,11 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { newNotificationRecord } from '@functions/platform/store/notifications';
 import { keys } from '@shared/db/keys';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newNotificationRecord } from '../model/notification';
 import { notificationItem } from '../store/notifications';
 import { handler } from './push-notification';
 
