@@ -26,6 +26,7 @@ import { startGateway } from './gateway/server';
 import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
+import { seedDemoInvoicing } from './seed-invoicing';
 import type { GatewayOptions, LocalCloudInfo, Mailbox, RunningGateway } from './types';
 import { runningChildPids } from './util/children';
 import { createLogger } from './util/log';
@@ -267,6 +268,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     timed('pollers, streams, schedules and SMTP up');
     info.smtpPort = smtp.port;
     const accounts = opts.seed === false ? [] : await seedDemoData(info);
+    if (opts.seed !== false) await seedDemoInvoicing(info);
     timed('seeded');
 
     return {
