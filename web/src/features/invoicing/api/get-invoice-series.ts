@@ -23,3 +23,20 @@ export const getInvoiceSeriesQueryOptions = (companyId: string | null) =>
 export function useInvoiceSeries(companyId: string | null) {
   return useQuery(getInvoiceSeriesQueryOptions(companyId));
 }
+
+/** `GET invoiceSeries.list` without filter: active and inactive series, for the series manager. */
+export function getAllInvoiceSeries(companyId: string | null, signal?: AbortSignal) {
+  return apiRequest<InvoiceSeriesView[] | { content: InvoiceSeriesView[] }>('invoiceSeries.list', {
+    companyId,
+    signal,
+  }).then((answer) => (Array.isArray(answer) ? answer : answer.content));
+}
+
+export function useAllInvoiceSeries(companyId: string | null) {
+  return useQuery({
+    // Under the series key, so every series mutation refreshes both lists.
+    queryKey: [...invoicingKeys.series(companyId), 'all'] as const,
+    queryFn: ({ signal }) => getAllInvoiceSeries(companyId, signal),
+    enabled: companyId !== null,
+  });
+}

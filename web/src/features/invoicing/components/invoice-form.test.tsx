@@ -141,4 +141,60 @@ describe('InvoiceForm', { timeout: 30_000 }, () => {
       await within(fieldOf('Precio unitario de la línea 1')).findByText('El precio es demasiado alto.'),
     ).toBeTruthy();
   });
+
+  it('asks for a default ordinary series when the company has none, and opens the manager pre-filled', async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [
+        {
+          seriesId: 's-r',
+          companyId: 'c-1',
+          code: 'R',
+          description: '',
+          purpose: 'RECTIFICATIVA',
+          format: '{SERIES}-{YYYY}-{NNNN}',
+          isActive: true,
+          issuedCount: 0,
+          isDefault: true,
+          example: 'R-2026-0001',
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+      'customers.list': pageOf([]),
+    });
+    renderForm();
+    expect(await screen.findByText('La empresa no tiene una serie ordinaria por defecto')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear serie por defecto' }));
+    const code = (await screen.findByLabelText('Código')) as HTMLInputElement;
+    expect(code.value).toBe('F');
+    expect(screen.getByRole('checkbox', { name: /Serie por defecto/ })).toHaveProperty('checked', true);
+    expect(screen.getByTestId('series-example').textContent).toContain(`F-${new Date().getFullYear()}-0001`);
+  });
+
+  it('shows no series alert when an ordinary default series exists, and links to the manager', async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [
+        {
+          seriesId: 's-1',
+          companyId: 'c-1',
+          code: 'F',
+          description: '',
+          purpose: 'ORDINARY',
+          format: '{SERIES}-{YYYY}-{NNNN}',
+          isActive: true,
+          issuedCount: 3,
+          isDefault: true,
+          example: 'F-2026-0001',
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+      'customers.list': pageOf([]),
+    });
+    renderForm();
+    await screen.findByLabelText('Descripción de la línea 1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Gestionar series' }));
+    expect(await screen.findByText('Series de facturación')).toBeTruthy();
+    expect(screen.queryByText('La empresa no tiene una serie ordinaria por defecto')).toBeNull();
+  });
 });

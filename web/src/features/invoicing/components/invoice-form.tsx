@@ -60,6 +60,8 @@ import {
 } from '../utils/invoice-form';
 import { INVOICE_TYPE_LABELS, LINE_TREATMENT_LABELS, PAYMENT_METHOD_LABELS } from '../utils/labels';
 import { formatBp, parseEurosToCents, parsePercentToBp, parseQuantity } from '../utils/money';
+import { hasOrdinaryDefault, type SeriesFormValues } from '../utils/series';
+import { LazySeriesManager } from './series-manager-launcher';
 import { TotalsPreview } from './totals-preview';
 
 /** Current rates first, then the historical ones (rectifying or late invoices of those periods). */
@@ -99,6 +101,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const [savingMode, setSavingMode] = useState<SaveMode | null>(null);
   const save = useSaveInvoice(companyId);
   const series = useInvoiceSeries(companyId);
+  const [seriesManager, setSeriesManager] = useState<{ preset?: Partial<SeriesFormValues> } | null>(null);
+  const needsDefaultSeries = series.isSuccess && !hasOrdinaryDefault(series.data);
 
   const start = useMemo(
     () => (invoice ? valuesFromInvoice(invoice) : initialValues(dayjs().format('YYYY-MM-DD'))),
@@ -175,6 +179,34 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         />
       ) : null}
 
+      {needsDefaultSeries ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="La empresa no tiene una serie ordinaria por defecto"
+          description="Para confirmar facturas hace falta una serie por defecto que les dé número. Puedes guardar borradores mientras tanto."
+          action={
+            <Button
+              size="small"
+              type="primary"
+              onClick={() =>
+                setSeriesManager({
+                  preset: { code: 'F', purpose: 'ORDINARY', isDefault: true, isActive: true },
+                })
+              }
+            >
+              Crear serie por defecto
+            </Button>
+          }
+        />
+      ) : null}
+      <LazySeriesManager
+        open={seriesManager !== null}
+        preset={seriesManager?.preset}
+        onClose={() => setSeriesManager(null)}
+      />
+
       <Card title="Datos de la factura" size="small" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
           <Col xs={24} md={8}>
@@ -187,7 +219,23 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="seriesId" label="Serie" extra="Sin elegir, la serie por defecto de la empresa.">
+            <Form.Item
+              name="seriesId"
+              label="Serie"
+              extra={
+                <>
+                  Sin elegir, la serie por defecto de la empresa.{' '}
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ padding: 0, height: 'auto' }}
+                    onClick={() => setSeriesManager({})}
+                  >
+                    Gestionar series
+                  </Button>
+                </>
+              }
+            >
               <Select
                 allowClear
                 loading={series.isLoading}

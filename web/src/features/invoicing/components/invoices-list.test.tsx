@@ -106,4 +106,18 @@ describe('InvoicesList', { timeout: 20_000 }, () => {
     expect(link.getAttribute('href')).toBe('/app/invoices/bulk-operations?ids=op-1');
     expect(JSON.parse(sessionStorage.getItem('cuadra.invoicing.bulkOperations') ?? '[]')).toEqual(['op-1']);
   });
+
+  it('"Series" opens the series manager, which lists every series of the company', async () => {
+    answerApi(apiRequest, {
+      'invoices.list': pageOf(rows, 0, 3),
+      'customers.list': pageOf([]),
+      'invoiceSeries.list': [],
+    });
+    renderList('/app/admin/invoicing/income');
+    await screen.findByText('F-2026-0001');
+    expect(callsTo(apiRequest, 'invoiceSeries.list')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Series' }));
+    expect(await screen.findByText('Series de facturación')).toBeTruthy();
+    await waitFor(() => expect(callsTo(apiRequest, 'invoiceSeries.list')).toHaveLength(1));
+  });
 });

@@ -38,6 +38,7 @@ import { BulkActions } from './bulk-actions';
 import { ImportDialog } from './import-dialog';
 import { LinkButton } from './link-button';
 import { PageHeader } from './page-header';
+import { LazySeriesManager } from './series-manager-launcher';
 import { InvoiceStatusTag, PaymentStatusTag, paymentStatusOf, SiiStatusTag } from './status-tags';
 
 const VIEW_TABS: { key: InvoiceView; label: string }[] = [
@@ -59,6 +60,7 @@ export function InvoicesList() {
   const [selected, setSelected] = useState<string[]>([]);
   const [customerSearch, setCustomerSearch] = useState('');
   const [importOpen, setImportOpen] = useState(false);
+  const [seriesOpen, setSeriesOpen] = useState(false);
   const customers = useCustomerSearch(useDebouncedValue(customerSearch), companyId);
   const [sortField, sortDir] = (params.sort ?? '').split(',');
   const order = (field: string) =>
@@ -102,6 +104,7 @@ export function InvoicesList() {
                 Exportar <DownOutlined />
               </Button>
             </Dropdown>
+            <Button onClick={() => setSeriesOpen(true)}>Series</Button>
             <LinkButton type="primary" icon={<PlusOutlined />} to={paths.app.invoicing.invoiceCreate}>
               Nueva factura
             </LinkButton>
@@ -184,6 +187,7 @@ export function InvoicesList() {
 
       <BulkActions invoiceIds={selected} onStarted={() => setSelected([])} />
       {importOpen ? <ImportDialog open onClose={() => setImportOpen(false)} /> : null}
+      <LazySeriesManager open={seriesOpen} onClose={() => setSeriesOpen(false)} />
 
       {query.isError && !query.data ? (
         <LoadError
