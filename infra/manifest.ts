@@ -62,7 +62,13 @@ export const domains: Record<DomainName, DomainDef> = {
     timeoutSeconds: 15,
     needs: { table: 'readwrite', cognito: 'user-admin' },
   },
-  companies: { api: api('companies'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
+  companies: {
+    api: api('companies'),
+    memoryMb: 512,
+    timeoutSeconds: 15,
+    // The invoice logo lives in the documents bucket.
+    needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+  },
   mail: { memoryMb: 512, timeoutSeconds: 30, needs: { table: 'readwrite', sendMail: true } },
   notifications: {
     api: api('notifications'),

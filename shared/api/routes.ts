@@ -84,6 +84,10 @@ export const routes = {
   'companies.setDefault': r('PUT', `${V1}/companies/{companyId}/set-default`, 'companies', 'user', true),
   'companies.getSettings': r('GET', `${V1}/companies/{companyId}/settings`, 'companies', 'user', true),
   'companies.updateSettings': r('PUT', `${V1}/companies/{companyId}/settings`, 'companies', 'user', true),
+  // The logo printed on the company's invoices (PNG or JPEG, checked by content).
+  'companies.getLogo': r('GET', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true),
+  'companies.putLogo': r('PUT', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true),
+  'companies.deleteLogo': r('DELETE', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true),
   'companyUsers.list': r('GET', `${V1}/companies/{companyId}/users`, 'companies', 'user', true),
   'companyUsers.invite': r('POST', `${V1}/companies/{companyId}/users/invite`, 'companies', 'user', true),
   'companyUsers.departments': r(

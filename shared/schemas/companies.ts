@@ -142,6 +142,15 @@ export const CompanySettingsSchema = z.object({
       .nullable(),
     footerNotes: z.string().max(1000),
     primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'El color no es válido.' }),
+    /** The logo printed on invoices; set only through PUT /companies/{id}/logo. */
+    logo: z
+      .object({
+        s3Key: z.string(),
+        contentType: z.enum(['image/png', 'image/jpeg']),
+        fileName: z.string(),
+        uploadedAt: z.string(),
+      })
+      .nullable(),
   }),
   notifications: z.object({
     emailOnInvoiceSent: z.boolean(),
@@ -162,6 +171,7 @@ export const defaultCompanySettings = (): CompanySettings => ({
     iban: null,
     footerNotes: '',
     primaryColor: '#1f4e79',
+    logo: null,
   },
   notifications: { emailOnInvoiceSent: true, emailOnTaxDeadline: true, taxDeadlineNoticeDays: 7 },
   fiscalYearStartMonth: 1,
@@ -172,7 +182,7 @@ export const defaultCompanySettings = (): CompanySettings => ({
 
 export const UpdateCompanySettingsBody = z
   .object({
-    invoicing: CompanySettingsSchema.shape.invoicing.partial(),
+    invoicing: CompanySettingsSchema.shape.invoicing.omit({ logo: true }).partial(),
     notifications: CompanySettingsSchema.shape.notifications.partial(),
     fiscalYearStartMonth: CompanySettingsSchema.shape.fiscalYearStartMonth,
   })
@@ -217,3 +227,31 @@ export const UpdateCompanyUserBody = z
 export type UpdateCompanyUserBody = z.infer<typeof UpdateCompanyUserBody>;
 
 export const ToggleCompanyUserStatusBody = z.object({ isActive: z.boolean() }).strict();
+
+// --- company logo ---
+
+export const MAX_LOGO_BYTES = 512 * 1024;
+export type CompanyLogo = NonNullable<CompanySettings['invoicing']['logo']>;
+
+/**
+ * PUT /companies/{id}/logo: `{ fileName, contentBase64 }`, or a multipart form with a `file` part
+ * (functions/platform/multipart.ts gives it as `{ file: { fileName, contentBase64 } }`).
+ */
+export const UploadCompanyLogoBody = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || !('file' in v)) return v;
+    const { file, ...rest } = v as { file?: { fileName?: unknown; contentBase64?: unknown } };
+    return { ...rest, fileName: file?.fileName, contentBase64: file?.contentBase64 };
+  },
+  z
+    .object({
+      fileName: z.string().trim().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
+      contentBase64: z
+        .string()
+        .min(1, { message: 'El archivo está vacío.' })
+        .max(Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 4, { message: 'El logotipo no puede superar los 512 KB.' })
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'El contenido no está en base64.' }),
+    })
+    .strict(),
+);
+export type UploadCompanyLogoBody = z.infer<typeof UploadCompanyLogoBody>;

@@ -1,4 +1,5 @@
 import { createApiHandler } from '@functions/platform/http';
+import { deleteCompanyLogoRoute, getCompanyLogoRoute, putCompanyLogoRoute } from './actions/company-logo';
 import { getCompanySettingsRoute, updateCompanySettingsRoute } from './actions/company-settings';
 import {
   companyUserDepartmentsRoute,
@@ -31,6 +32,9 @@ export const handler = createApiHandler(
     'companies.setDefault': setDefaultCompanyRoute,
     'companies.getSettings': getCompanySettingsRoute,
     'companies.updateSettings': updateCompanySettingsRoute,
+    'companies.getLogo': getCompanyLogoRoute,
+    'companies.putLogo': putCompanyLogoRoute,
+    'companies.deleteLogo': deleteCompanyLogoRoute,
     'companyUsers.list': listCompanyUsersRoute,
     'companyUsers.invite': inviteCompanyUserRoute,
     'companyUsers.departments': companyUserDepartmentsRoute,

@@ -6,12 +6,13 @@
  */
 
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { AppError, isAppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type Company, stripKeys } from '@shared/db/records';
 import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
 import type { Invoice, InvoiceIssuerSnapshot } from '@shared/schemas/invoices';
-import { issuerSnapshotOf, renderInvoicePdf } from './render-invoice-pdf';
+import { type InvoiceLogo, issuerSnapshotOf, renderInvoicePdf } from './render-invoice-pdf';
 
 export interface InvoiceDocumentDeps {
   db: DynamoDBDocumentClient;
@@ -28,6 +29,23 @@ export interface InvoiceDocument {
   invoice: Invoice;
   issuer: InvoiceIssuerSnapshot;
   settings: CompanySettings;
+  /** The company's logo when it has one and it can be read. */
+  logo?: InvoiceLogo;
+}
+
+/** The logo's bytes from the documents bucket; an unreadable logo leaves the PDF without one. */
+async function loadLogo(settings: CompanySettings): Promise<InvoiceLogo | undefined> {
+  const logo = settings.invoicing.logo;
+  const bucket = process.env.BUCKET_DOCUMENTS;
+  if (!logo || !bucket) return undefined;
+  try {
+    const { sdk, client } = await lazyS3();
+    const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: logo.s3Key }));
+    const bytes = res.Body ? await res.Body.transformToByteArray() : undefined;
+    return bytes ? { bytes, contentType: logo.contentType } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stored invoice under the company's partition (another company's id is a miss). */
@@ -91,7 +109,8 @@ export async function documentOf(
   ]);
   const issuer = snapshot ?? (company ? issuerSnapshotOf(company) : undefined);
   if (!issuer) throw new AppError('DOC_044', 'No se encuentran los datos del emisor de la factura.');
-  return { invoice, issuer, settings };
+  const logo = await loadLogo(settings);
+  return { invoice, issuer, settings, ...(logo ? { logo } : {}) };
 }
 
 /** The invoice's PDF bytes and file name; a rendering failure is DOC_044 (the cause is thrown away). */
@@ -100,10 +119,10 @@ export async function renderInvoicePdfFor(
   companyId: string,
   invoiceId: string,
 ): Promise<RenderedInvoicePdf> {
-  const { invoice, issuer, settings } = await loadInvoiceDocument(deps, companyId, invoiceId);
+  const { invoice, issuer, settings, logo } = await loadInvoiceDocument(deps, companyId, invoiceId);
   let bytes: Uint8Array;
   try {
-    bytes = await renderInvoicePdf(invoice, issuer, settings);
+    bytes = await renderInvoicePdf(invoice, issuer, settings, logo);
   } catch (e) {
     if (isAppError(e)) throw e;
     throw new AppError('DOC_044', undefined, { cause: e });

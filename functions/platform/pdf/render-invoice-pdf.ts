@@ -16,7 +16,16 @@ import type {
   InvoiceRectification,
   PaymentMethod,
 } from '@shared/schemas/invoices';
-import { degrees, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import {
+  degrees,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  type RGB,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
 import { formatCents, formatDate, formatQuantity, formatRate, toWinAnsi } from './format';
 
 const MM = 72 / 25.4;
@@ -269,10 +278,39 @@ class Writer {
  * The PDF of a stored invoice, with the issuer's data (the snapshot of a confirmed invoice, the
  * company now for a draft) and the company's invoicing settings.
  */
+export interface InvoiceLogo {
+  bytes: Uint8Array;
+  contentType: 'image/png' | 'image/jpeg';
+}
+
+/** Where the company's logo goes: top, left of the VeriFacTu QR frame, at most 45 × 22 mm. */
+const LOGO_BOX = { w: 45 * MM, h: 22 * MM, gap: 4 * MM } as const;
+
+async function drawLogo(doc: PDFDocument, page: PDFPage, logo: InvoiceLogo): Promise<void> {
+  let image: PDFImage;
+  try {
+    image =
+      logo.contentType === 'image/png' ? await doc.embedPng(logo.bytes) : await doc.embedJpg(logo.bytes);
+  } catch {
+    // A logo that cannot be read must not stop the invoice: it is printed without it.
+    return;
+  }
+  const scale = Math.min(LOGO_BOX.w / image.width, LOGO_BOX.h / image.height, 1);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, {
+    x: QR_AREA.x - LOGO_BOX.gap - width,
+    y: QR_AREA.top - height,
+    width,
+    height,
+  });
+}
+
 export async function renderInvoicePdf(
   invoice: Invoice,
   issuer: InvoiceIssuerSnapshot,
   settings: CompanySettings,
+  logo?: InvoiceLogo,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const title = invoiceTitle(invoice.invoiceType);
@@ -304,6 +342,8 @@ export async function renderInvoicePdf(
     borderColor: LIGHT,
     borderWidth: 0.5,
   });
+
+  if (logo) await drawLogo(doc, w.page, logo);
 
   // Title, number, series and dates (art. 6.1.a, 6.1.f).
   let y = w.y - 20;

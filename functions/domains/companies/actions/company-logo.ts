@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { binaryResponse, defineAction } from '@functions/platform/http';
+import { AppError } from '@shared/api/errors';
+import { CompanyPath, type CompanySettings, UploadCompanyLogoBody } from '@shared/schemas/companies';
+import { logoContentType } from '../model/logo';
+import { assertCanManage } from '../model/permissions';
+import { getSettings, putSettings } from '../store/companies';
+import type { CompaniesDeps } from '../store/deps';
+import { deleteLogoObject, getLogoObject, putLogoObject } from '../store/logos';
+
+const noLogo = () => new AppError('CORE_006', 'La empresa no tiene logotipo.');
+
+/** Stores the logo (checked by its bytes) and points the settings at it; the previous one is removed. */
+export async function uploadCompanyLogo(
+  companyId: string,
+  body: UploadCompanyLogoBody,
+  deps: CompaniesDeps,
+): Promise<CompanySettings> {
+  const bytes = new Uint8Array(Buffer.from(body.contentBase64, 'base64'));
+  const contentType = logoContentType(bytes);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const s3Key = `logos/${companyId}/${hash}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+  await putLogoObject(s3Key, bytes, contentType);
+  const current = await getSettings(deps, companyId);
+  const now = deps.now();
+  const next: CompanySettings = {
+    ...current,
+    invoicing: {
+      ...current.invoicing,
+      logo: { s3Key, contentType, fileName: body.fileName, uploadedAt: now.toISOString() },
+    },
+  };
+  await putSettings(deps, companyId, next, now);
+  const previous = current.invoicing.logo?.s3Key;
+  if (previous && previous !== s3Key) await deleteLogoObject(previous);
+  return next;
+}
+
+export const putCompanyLogoRoute = defineAction({
+  params: CompanyPath,
+  body: UploadCompanyLogoBody,
+  run: ({ auth, scope, body }, deps: CompaniesDeps) => {
+    assertCanManage(auth, scope);
+    return uploadCompanyLogo(scope!.companyId, body, deps);
+  },
+});
+
+export const getCompanyLogoRoute = defineAction({
+  params: CompanyPath,
+  run: async ({ scope }, deps: CompaniesDeps) => {
+    const logo = (await getSettings(deps, scope!.companyId)).invoicing.logo;
+    const bytes = logo ? await getLogoObject(logo.s3Key) : undefined;
+    if (!logo || !bytes) throw noLogo();
+    return binaryResponse({ body: bytes, contentType: logo.contentType });
+  },
+});
+
+export const deleteCompanyLogoRoute = defineAction({
+  params: CompanyPath,
+  run: async ({ auth, scope }, deps: CompaniesDeps) => {
+    assertCanManage(auth, scope);
+    const current = await getSettings(deps, scope!.companyId);
+    const logo = current.invoicing.logo;
+    if (!logo) throw noLogo();
+    const next: CompanySettings = { ...current, invoicing: { ...current.invoicing, logo: null } };
+    await putSettings(deps, scope!.companyId, next, deps.now());
+    await deleteLogoObject(logo.s3Key);
+    return next;
+  },
+});
