@@ -5,6 +5,11 @@ export const companiesKeys = {
   details: () => ['companies', 'detail'] as const,
   detail: (companyId: string) => ['companies', 'detail', companyId] as const,
   settings: (companyId: string) => ['companies', 'settings', companyId] as const,
+  /** The invoice logo's bytes, one entry per upload (`uploadedAt`), so a new logo is a new entry. */
+  logo: (companyId: string, uploadedAt?: string) =>
+    uploadedAt === undefined
+      ? (['companies', 'logo', companyId] as const)
+      : (['companies', 'logo', companyId, uploadedAt] as const),
   users: (companyId: string) => ['companies', 'users', companyId] as const,
 };
 

@@ -8,10 +8,11 @@ import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { showApiErrorOnForm } from '../utils/api-field-errors';
 import { optionsOf, paymentMethodLabels } from '../utils/labels';
+import { CompanyLogoField, CompanyLogoPreview } from './company-logo-field';
 import { LoadError } from './load-error';
 
 type Invoicing = CompanySettings['invoicing'];
-interface SettingsFormValues extends Omit<Invoicing, 'iban'> {
+interface SettingsFormValues extends Omit<Invoicing, 'iban' | 'logo'> {
   iban: string;
 }
 
@@ -46,7 +47,7 @@ export function CompanySettingsPanel({ companyId, canManage }: { companyId: stri
   return canManage ? (
     <SettingsForm companyId={companyId} invoicing={data.invoicing} />
   ) : (
-    <SettingsView invoicing={data.invoicing} />
+    <SettingsView companyId={companyId} invoicing={data.invoicing} />
   );
 }
 
@@ -67,7 +68,7 @@ function ColorSwatch({ color }: { color: string }) {
   );
 }
 
-function SettingsView({ invoicing }: { invoicing: Invoicing }) {
+function SettingsView({ companyId, invoicing }: { companyId: string; invoicing: Invoicing }) {
   return (
     <Descriptions
       bordered
@@ -94,9 +95,18 @@ function SettingsView({ invoicing }: { invoicing: Invoicing }) {
             </>
           ),
         },
+        {
+          key: 'logo',
+          label: 'Logotipo para las facturas',
+          children: <CompanyLogoPreview companyId={companyId} logo={invoicing.logo ?? null} />,
+        },
       ]}
     />
   );
+}
+
+function withoutLogo({ logo: _logo, ...rest }: Invoicing): Omit<Invoicing, 'logo'> {
+  return rest;
 }
 
 function SettingsForm({ companyId, invoicing }: { companyId: string; invoicing: Invoicing }) {
@@ -131,12 +141,17 @@ function SettingsForm({ companyId, invoicing }: { companyId: string; invoicing: 
       name="company-settings"
       layout="vertical"
       style={{ maxWidth: 640 }}
-      initialValues={{ invoicing: { ...invoicing, iban: invoicing.iban ? formatIban(invoicing.iban) : '' } }}
+      initialValues={{
+        invoicing: { ...withoutLogo(invoicing), iban: invoicing.iban ? formatIban(invoicing.iban) : '' },
+      }}
       onFinish={onFinish}
     >
       {formError ? (
         <Alert type="error" showIcon role="alert" title={formError} style={{ marginBottom: 16 }} />
       ) : null}
+      <Form.Item label="Logotipo para las facturas">
+        <CompanyLogoField companyId={companyId} logo={invoicing.logo ?? null} />
+      </Form.Item>
       <Form.Item
         name={['invoicing', 'defaultPaymentTermsDays']}
         label="Plazo de pago por defecto (días)"
