@@ -384,6 +384,19 @@ describe('invoices: confirmation', () => {
     expect(transactions()[1]![0]!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
   });
 
+  it('create-and-confirm with ?confirm=false leaves a draft: no number claimed, no event', async () => {
+    const res = await call<Invoice>({
+      routeId: 'invoices.createAndConfirm',
+      query: { confirm: 'false' },
+      body: body(),
+    });
+
+    expect(res.status).toBe(201);
+    expect(res.envelope.data).toMatchObject({ status: 'DRAFT', number: null, invoiceNumber: null });
+    expect(transactions()).toHaveLength(0);
+    expect(db.commandCalls(PutCommand)).toHaveLength(1);
+  });
+
   it('refuses PUT and DELETE on a confirmed invoice with 409 DOC_047 and writes nothing (art. 6 RD 1619/2012)', async () => {
     const confirmed = (await call<Invoice>({ routeId: 'invoices.createAndConfirm', body: body() })).envelope
       .data!;

@@ -1,11 +1,12 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
 import { defineAction } from '@functions/platform/http';
 import { CreateInvoiceBody, type Invoice, InvoiceSeriesQuery } from '@shared/schemas/invoices';
+import * as z from 'zod';
 import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { confirmInvoiceWrite } from '../store/invoices';
 import { resolveSeries } from './confirm-invoice';
-import { draftOf } from './create-invoice';
+import { createInvoice, draftOf } from './create-invoice';
 
 /**
  * Create + confirm as ONE transaction (the confirmed invoice is put directly with its number
@@ -20,12 +21,18 @@ export async function createAndConfirmInvoice(
   return confirmInvoiceWrite(deps, draft, series, 'create', draft.updatedAt);
 }
 
+/** Spec part 2 §7: `?confirm=false` on create-and-confirm leaves a draft (in the chosen series). */
+const CreateAndConfirmQuery = InvoiceSeriesQuery.extend({
+  confirm: z.enum(['true', 'false'], { message: 'confirm debe ser true o false.' }).optional(),
+});
+
 export const createAndConfirmInvoiceRoute = defineAction({
-  query: InvoiceSeriesQuery,
+  query: CreateAndConfirmQuery,
   body: CreateInvoiceBody,
   status: 201,
   run: ({ auth, scope, query, body }, deps: InvoicesDeps) => {
     assertCanWrite(auth, scope);
-    return createAndConfirmInvoice({ scope: scope!, body, series: query.series }, deps);
+    const input = { scope: scope!, body, series: query.series };
+    return query.confirm === 'false' ? createInvoice(input, deps) : createAndConfirmInvoice(input, deps);
   },
 });
