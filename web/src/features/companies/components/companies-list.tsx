@@ -5,6 +5,7 @@ import { type CompanyEntry, companyTypeLabels } from '@shared/schemas/companies'
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
+import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
 import {
   Button,
   Empty,
@@ -28,7 +29,6 @@ import {
 import { useSetDefaultCompany } from '../api/set-default-company';
 import { useCanCreateCompany } from '../hooks/use-can-create-company';
 import { useSelectCompany } from '../hooks/use-select-company';
-import { PAGE_SIZES, useUrlListState } from '../hooks/use-url-list-state';
 import { optionsOf } from '../utils/labels';
 import { LinkButton } from './link-button';
 import { LoadError } from './load-error';

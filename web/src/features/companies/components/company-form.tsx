@@ -1,9 +1,9 @@
 import type { CompanyType } from '@shared/db/records';
 import { companyTypeLabels } from '@shared/schemas/companies';
 import { errorMessage } from '@web/lib/api-error';
+import { showApiErrorOnForm } from '@web/lib/api-field-errors';
 import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
-import { showApiErrorOnForm } from '../utils/api-field-errors';
 import {
   COMPANY_FORM_FIELDS,
   type CompanyFormValues,

@@ -1,12 +1,12 @@
 import { formatIban, validateIban } from '@shared/fiscal/iban';
 import type { CompanySettings } from '@shared/schemas/companies';
 import { errorMessage } from '@web/lib/api-error';
+import { showApiErrorOnForm } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
 import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
-import { showApiErrorOnForm } from '../utils/api-field-errors';
 import { optionsOf, paymentMethodLabels } from '../utils/labels';
 import { CompanyLogoField, CompanyLogoPreview } from './company-logo-field';
 import { LoadError } from './load-error';

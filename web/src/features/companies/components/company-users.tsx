@@ -4,6 +4,7 @@ import { COMPANY_ROLES } from '@shared/db/records';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
+import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
 import {
   Alert,
   Button,
@@ -23,7 +24,6 @@ import { useCompanyUserDepartments } from '../api/get-company-user-departments';
 import { COMPANY_USERS_PAGE_SIZE, useCompanyUsers } from '../api/get-company-users';
 import { useRemoveCompanyUser } from '../api/remove-company-user';
 import { useToggleCompanyUserStatus } from '../api/toggle-company-user-status';
-import { PAGE_SIZES, useUrlListState } from '../hooks/use-url-list-state';
 import type { CompanyRole, CompanyUser, CompanyUserStatus } from '../types';
 import { clientPermissionLabels, companyRoleLabels, companyUserStatusLabels } from '../utils/labels';
 import { CompanyUserStats } from './company-user-stats';

@@ -1,11 +1,11 @@
 import type { UpdateCompanyUserBody } from '@shared/schemas/companies';
 import { errorMessage } from '@web/lib/api-error';
+import { showApiErrorOnForm } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
 import { Alert, AutoComplete, Col, Form, Input, Modal, Radio, Row } from 'antd';
 import { useState } from 'react';
 import { useUpdateCompanyUser } from '../api/update-company-user';
 import type { ClientPermission, CompanyRole, CompanyUser } from '../types';
-import { showApiErrorOnForm } from '../utils/api-field-errors';
 import { companyRoleLabels, optionsOf } from '../utils/labels';
 import { PermissionsField } from './permissions-field';
 

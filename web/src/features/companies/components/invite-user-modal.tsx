@@ -1,10 +1,10 @@
 import { errorMessage } from '@web/lib/api-error';
+import { showApiErrorOnForm } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
 import { Alert, AutoComplete, Col, Form, Input, Modal, Radio, Row } from 'antd';
 import { useState } from 'react';
 import { type InviteCompanyUserInput, useInviteCompanyUser } from '../api/invite-company-user';
 import type { ClientPermission } from '../types';
-import { showApiErrorOnForm } from '../utils/api-field-errors';
 import { companyRoleLabels } from '../utils/labels';
 import { PermissionsField } from './permissions-field';
 

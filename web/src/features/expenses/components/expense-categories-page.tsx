@@ -3,6 +3,7 @@ import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CreateExpenseCategoryBody, ExpenseCategory } from '@shared/schemas/expenses';
 import { LoadError } from '@web/components/load-states';
+import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { useCompanyId } from '@web/lib/company';
 import { formatPercentInput, parsePercentInput } from '@web/lib/money-input';
 import { toast } from '@web/lib/toast';
@@ -31,7 +32,6 @@ import {
   useReorderExpenseCategories,
   useSaveExpenseCategory,
 } from '../api/expense-categories';
-import { showMappedApiErrors } from '../utils/api-field-errors';
 import { moveItem } from '../utils/reorder';
 import { NoCompany } from './no-company';
 import { PageHeader } from './page-header';

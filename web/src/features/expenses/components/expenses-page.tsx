@@ -11,6 +11,7 @@ import { LoadError } from '@web/components/load-states';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
+import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
 import {
   Button,
   Card,
@@ -41,7 +42,6 @@ import {
   useReceivedInvoices,
   useSetApproval,
 } from '../api/received-invoices';
-import { PAGE_SIZES, useUrlListState } from '../hooks/use-url-list-state';
 import { NoCompany } from './no-company';
 import { PageHeader } from './page-header';
 import { ReceivedInvoiceDrawer } from './received-invoice-drawer';

@@ -7,6 +7,7 @@ import {
   RECEIVED_PAYMENT_METHODS,
   type ReceivedInvoice,
 } from '@shared/schemas/received-invoices';
+import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { DATE_FORMAT } from '@web/lib/format';
 import { formatPercentInput } from '@web/lib/money-input';
 import { toast } from '@web/lib/toast';
@@ -29,7 +30,6 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useSaveReceivedInvoice } from '../api/received-invoices';
 import { useSupplierSearch } from '../api/suppliers';
-import { showMappedApiErrors } from '../utils/api-field-errors';
 import {
   emptyLine,
   emptyReceivedForm,

@@ -1,10 +1,10 @@
 import type { ExpenseCategory, Supplier } from '@shared/schemas/expenses';
 import { SUPPLIER_FOREIGN_ID_TYPES } from '@shared/schemas/expenses';
+import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
 import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useSaveSupplier } from '../api/suppliers';
-import { showMappedApiErrors } from '../utils/api-field-errors';
 import {
   EMPTY_SUPPLIER,
   FOREIGN_ID_LABELS,

@@ -18,6 +18,7 @@ import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { toastError } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
 import { Button, DatePicker, Dropdown, Flex, Input, Select, Table, Tabs } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -26,7 +27,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useExportInvoices } from '../api/export-invoices';
 import { useCustomerSearch } from '../api/get-customers';
 import { INVOICES_PAGE_SIZE, type InvoiceView, invoiceListQuery, useInvoices } from '../api/get-invoices';
-import { PAGE_SIZES, useUrlListState } from '../hooks/use-url-list-state';
 import {
   INVOICE_STATUS_LABELS,
   invoiceTypeShort,

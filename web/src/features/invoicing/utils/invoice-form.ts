@@ -17,7 +17,7 @@ import type {
   PaymentMethod,
   VatTreatment,
 } from '@shared/schemas/invoices';
-import { isApiError } from '@web/lib/api-error';
+import { apiFieldErrors } from '@web/lib/api-field-errors';
 import {
   bpToInput,
   centsToInput,
@@ -314,11 +314,6 @@ export function formFieldOf(apiField: string): (string | number)[] | null {
   return head && direct[head] ? [direct[head]] : null;
 }
 
-interface Issue {
-  field: string;
-  message: string;
-}
-
 /**
  * The form fields an API error names (`error.field`, or each `details.issues[]` of a validation
  * error), with the server's Spanish message. Errors naming no field of the form give [].
@@ -327,20 +322,8 @@ export function apiErrorsOnForm(
   error: unknown,
   customerMode: CustomerMode,
 ): { name: (string | number)[]; errors: string[] }[] {
-  if (!isApiError(error)) return [];
-  const issues: Issue[] = Array.isArray(error.details?.issues)
-    ? (error.details.issues as unknown[]).filter(
-        (i): i is Issue =>
-          typeof i === 'object' &&
-          i !== null &&
-          typeof (i as Issue).field === 'string' &&
-          typeof (i as Issue).message === 'string',
-      )
-    : [];
-  const named =
-    issues.length > 0 ? issues : error.field ? [{ field: error.field, message: error.message }] : [];
-  const out: { name: (string | number)[]; errors: string[] }[] = [];
-  for (const { field, message } of named) {
+  return apiFieldErrors(error).flatMap(({ name: path, errors }) => {
+    const field = path.join('.');
     // `customer` alone (no identified recipient) lands on the customer picker or the NIF.
     const name =
       field === 'customer'
@@ -348,9 +331,6 @@ export function apiErrorsOnForm(
           ? ['customerId']
           : ['customer', 'nif']
         : formFieldOf(field);
-    if (!name) continue;
-    const text = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
-    out.push({ name, errors: [text] });
-  }
-  return out;
+    return name ? [{ name, errors }] : [];
+  });
 }

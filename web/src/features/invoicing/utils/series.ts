@@ -8,7 +8,7 @@ import {
   type SeriesPurpose,
   type UpdateInvoiceSeriesBody,
 } from '@shared/schemas/invoices';
-import { isApiError } from '@web/lib/api-error';
+import { apiFieldErrors } from '@web/lib/api-field-errors';
 
 export const SERIES_PURPOSE_LABELS: Record<SeriesPurpose, string> = {
   ORDINARY: 'Ordinaria',
@@ -100,30 +100,8 @@ export function formatExample(
 export const hasOrdinaryDefault = (series: readonly InvoiceSeriesView[] | undefined) =>
   (series ?? []).some((s) => s.purpose === 'ORDINARY' && s.isDefault && s.isActive);
 
-interface Issue {
-  field: string;
-  message: string;
-}
-
 /** The series form's fields an API error names, with the server's Spanish message. */
 export function seriesFieldErrors(error: unknown): { name: string[]; errors: string[] }[] {
-  if (!isApiError(error)) return [];
-  const issues = Array.isArray(error.details?.issues)
-    ? (error.details.issues as unknown[]).filter(
-        (i): i is Issue =>
-          typeof i === 'object' &&
-          i !== null &&
-          typeof (i as Issue).field === 'string' &&
-          typeof (i as Issue).message === 'string',
-      )
-    : [];
-  const named =
-    issues.length > 0 ? issues : error.field ? [{ field: error.field, message: error.message }] : [];
   const known: readonly string[] = SERIES_FORM_FIELDS;
-  return named
-    .filter(({ field }) => known.includes(field))
-    .map(({ field, message }) => ({
-      name: [field],
-      errors: [message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message],
-    }));
+  return apiFieldErrors(error).filter(({ name }) => known.includes(name.join('.')));
 }

@@ -3,6 +3,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
 import { PAYMENT_METHODS } from '@shared/schemas/invoices';
 import type { RecurringTemplate } from '@shared/schemas/recurring-invoices';
+import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { DATE_FORMAT, formatCents } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
@@ -25,7 +26,6 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useCustomerOptions, useSaveRecurringTemplate } from '../api/recurring';
-import { showMappedApiErrors } from '../utils/api-field-errors';
 import { FREQUENCY_LABELS, MODE_LABELS, optionsOf } from '../utils/labels';
 import {
   emptyTemplate,
