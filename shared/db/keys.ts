@@ -13,6 +13,7 @@ import { enc } from './keys/encoding';
 import { importsKeys } from './keys/imports';
 import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
+import { verifactuKeys } from './keys/verifactu';
 
 export const keys = {
   // --- users ---
@@ -245,6 +246,7 @@ export const keys = {
   ...bulkKeys,
   ...importsKeys,
   ...emailsKeys,
+  ...verifactuKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */
