@@ -250,25 +250,34 @@ export const Representative = z
   })
   .strict();
 
+const configFields = {
+  mode: z.enum(VERIFACTU_MODES),
+  environment: z.enum(VERIFACTU_ENVIRONMENTS),
+  /** A gestoría submitting for its client (colaboración social): goes to Cabecera/Representante. */
+  representative: Representative.nullable(),
+  /** The certificate used for mutual TLS (one of the company's uploaded certificates). */
+  certificateId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .nullable(),
+  /** Sello (seal) certificate endpoints (www10 / prewww10). */
+  sealCertificate: z.boolean(),
+  enabled: z.boolean(),
+};
+
 export const VerifactuConfigBody = z
   .object({
-    mode: z.enum(VERIFACTU_MODES).default('VERIFACTU'),
-    environment: z.enum(VERIFACTU_ENVIRONMENTS).default('TEST'),
-    /** A gestoría submitting for its client (colaboración social): goes to Cabecera/Representante. */
-    representative: Representative.nullable().default(null),
-    /** The certificate used for mutual TLS (one of the company's uploaded certificates). */
-    certificateId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/)
-      .nullable()
-      .default(null),
-    /** Sello (seal) certificate endpoints (www10 / prewww10). */
-    sealCertificate: z.boolean().default(false),
-    enabled: z.boolean().default(true),
+    mode: configFields.mode.default('VERIFACTU'),
+    environment: configFields.environment.default('TEST'),
+    representative: configFields.representative.default(null),
+    certificateId: configFields.certificateId.default(null),
+    sealCertificate: configFields.sealCertificate.default(false),
+    enabled: configFields.enabled.default(true),
   })
   .strict();
 export type VerifactuConfigBody = z.infer<typeof VerifactuConfigBody>;
-export const UpdateVerifactuConfigBody = VerifactuConfigBody.partial().strict();
+/** A partial update: only the fields sent change (no defaults, unlike the create body). */
+export const UpdateVerifactuConfigBody = z.object(configFields).partial().strict();
 export type UpdateVerifactuConfigBody = z.infer<typeof UpdateVerifactuConfigBody>;
 
 export interface ConnectionTestResult {
