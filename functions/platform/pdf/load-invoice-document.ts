@@ -3,16 +3,21 @@
  * confirmed invoice carries since confirmation; the company item for a draft, which prints
  * BORRADOR) and the company's invoicing settings. Shared by the download route, the e-mail route
  * and the automatic senders (bulk operations, recurring invoices), which live in other domains.
+ * A confirmed invoice with a VeriFacTu registro de alta also gets its QR (URL and legend) from the
+ * latest alta of the invoice (a subsanación or alta tras rechazo supersedes the earlier ones).
  */
 
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { AppError, isAppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type Company, stripKeys } from '@shared/db/records';
+import type { IndexName } from '@shared/db/table';
+import { qrLegendOf, qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
 import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
 import type { Invoice, InvoiceIssuerSnapshot } from '@shared/schemas/invoices';
-import { type InvoiceLogo, issuerSnapshotOf, renderInvoicePdf } from './render-invoice-pdf';
+import type { VerifactuRecord } from '@shared/schemas/verifactu';
+import { type InvoiceLogo, type InvoiceQr, issuerSnapshotOf, renderInvoicePdf } from './render-invoice-pdf';
 
 export interface InvoiceDocumentDeps {
   db: DynamoDBDocumentClient;
@@ -31,6 +36,8 @@ export interface InvoiceDocument {
   settings: CompanySettings;
   /** The company's logo when it has one and it can be read. */
   logo?: InvoiceLogo;
+  /** The VeriFacTu QR of the invoice's latest registro de alta; absent without one. */
+  qr?: InvoiceQr;
 }
 
 /** The logo's bytes from the documents bucket; an unreadable logo leaves the PDF without one. */
@@ -81,6 +88,53 @@ export async function getCompanySettings(
   return { ...defaults, ...stored, invoicing: { ...defaults.invoicing, ...stored.invoicing } };
 }
 
+/**
+ * The latest registro de alta of an invoice (the one no later alta supersedes), or null: the
+ * invoice's records on gsi1 newest first, read until an alta shows up (usually the first item).
+ */
+export async function latestAltaRecord(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+  invoiceId: string,
+): Promise<VerifactuRecord | null> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        IndexName: 'gsi1' satisfies IndexName,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': keys.verifactuRecordByInvoicePartition(companyId, invoiceId).gsi1pk,
+        },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res?.Items ?? []) {
+      if (item.entity === 'VerifactuRecord' && item.kind === 'ALTA')
+        return stripKeys(item) as unknown as VerifactuRecord;
+    }
+    start = res?.LastEvaluatedKey;
+  } while (start);
+  return null;
+}
+
+/**
+ * What the invoice's VeriFacTu record prints: the validation URL and, in VERI*FACTU mode, the legend.
+ * Drafts and invoices of SII companies (outside RD 1007/2023) have no record, nor need a read.
+ */
+export async function invoiceQrOf(
+  deps: InvoiceDocumentDeps,
+  companyId: string,
+  invoice: Pick<Invoice, 'invoiceId' | 'status' | 'siiStatus'>,
+): Promise<InvoiceQr | undefined> {
+  if (invoice.status === 'DRAFT' || invoice.siiStatus != null) return undefined;
+  const alta = await latestAltaRecord(deps, companyId, invoice.invoiceId);
+  const qrUrl = alta ? qrUrlOfRecord(alta) : null;
+  return alta && qrUrl ? { qrUrl, legend: qrLegendOf(alta.mode) } : undefined;
+}
+
 /** The file name of an invoice's PDF: its number, or borrador-<id> for a draft (safe characters only). */
 export const invoicePdfFileName = (invoice: Pick<Invoice, 'invoiceNumber' | 'invoiceId'>): string =>
   `${(invoice.invoiceNumber ?? `borrador-${invoice.invoiceId}`).replace(/[^\w.-]+/g, '-')}.pdf`;
@@ -103,14 +157,15 @@ export async function documentOf(
   invoice: Invoice,
 ): Promise<InvoiceDocument> {
   const snapshot = invoice.status !== 'DRAFT' ? invoice.issuer : null;
-  const [company, settings] = await Promise.all([
+  const [company, settings, qr] = await Promise.all([
     snapshot ? Promise.resolve(undefined) : getCompanyItem(deps, companyId),
     getCompanySettings(deps, companyId),
+    invoiceQrOf(deps, companyId, invoice),
   ]);
   const issuer = snapshot ?? (company ? issuerSnapshotOf(company) : undefined);
   if (!issuer) throw new AppError('DOC_044', 'No se encuentran los datos del emisor de la factura.');
   const logo = await loadLogo(settings);
-  return { invoice, issuer, settings, ...(logo ? { logo } : {}) };
+  return { invoice, issuer, settings, ...(logo ? { logo } : {}), ...(qr ? { qr } : {}) };
 }
 
 /** The invoice's PDF bytes and file name; a rendering failure is DOC_044 (the cause is thrown away). */
@@ -119,10 +174,10 @@ export async function renderInvoicePdfFor(
   companyId: string,
   invoiceId: string,
 ): Promise<RenderedInvoicePdf> {
-  const { invoice, issuer, settings, logo } = await loadInvoiceDocument(deps, companyId, invoiceId);
+  const { invoice, issuer, settings, logo, qr } = await loadInvoiceDocument(deps, companyId, invoiceId);
   let bytes: Uint8Array;
   try {
-    bytes = await renderInvoicePdf(invoice, issuer, settings, logo);
+    bytes = await renderInvoicePdf(invoice, issuer, settings, logo, qr);
   } catch (e) {
     if (isAppError(e)) throw e;
     throw new AppError('DOC_044', undefined, { cause: e });

@@ -4,10 +4,14 @@
  * address (6.1.c–e), the lines, the VAT breakdown by rate with base and cuota (6.1.g–h), and the
  * legal mentions (6.1.j–n). A rectificativa (R1–R5) also carries what art. 15 requires: its
  * condition, the rectified invoices with their numbers and dates, the reason and the method (por
- * sustitución / por diferencias). Pure: the same invoice, issuer and settings give the same document.
+ * sustitución / por diferencias). A confirmed invoice with a VeriFacTu record carries, on its first
+ * page, the QR of the AEAT validation URL with 'QR tributario:' above it and, in VERI*FACTU mode, the
+ * legend below it (Orden HAC/1177/2024 arts. 20–21). Pure: the same inputs give the same document.
  */
 
+import { darkRuns, qrMatrix } from '@functions/platform/qr/qr';
 import type { Company } from '@shared/db/records';
+import { QR_LABEL, VERIFACTU_LEGEND_LONG } from '@shared/fiscal/verifactu-record';
 import type { CompanySettings } from '@shared/schemas/companies';
 import type {
   Invoice,
@@ -18,13 +22,18 @@ import type {
 } from '@shared/schemas/invoices';
 import {
   degrees,
+  fill,
   PDFDocument,
   type PDFFont,
   type PDFImage,
   type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
   type RGB,
+  rectangle,
   rgb,
   StandardFonts,
+  setFillingColor,
 } from 'pdf-lib';
 import { formatCents, formatDate, formatQuantity, formatRate, toWinAnsi } from './format';
 
@@ -36,11 +45,44 @@ const CONTENT_W = PAGE_W - 2 * MARGIN;
 /** Space kept at the bottom of every page for the page number. */
 const BOTTOM = 55;
 /**
- * Reserved for the VeriFacTu QR (art. 20 Orden HAC/1177/2024: 30–40 mm) and its legend
- * 'QR tributario:' / 'Factura verificable en la sede electrónica de la AEAT'. The VeriFacTu work
- * fills it; until then only the thin frame is drawn.
+ * Reserved for the VeriFacTu QR (art. 21 Orden HAC/1177/2024: 30–40 mm), top right of the first
+ * page. An invoice without a VeriFacTu record (draft, SII company, issued before VeriFacTu) shows
+ * only a thin frame here; with one, the QR block below takes its place (see `drawVerifactuQr`).
  */
 export const QR_AREA = { size: 36 * MM, x: PAGE_W - MARGIN - 36 * MM, top: PAGE_H - MARGIN } as const;
+
+/**
+ * The VeriFacTu QR block: the symbol is printed at 32 mm (the order allows 30–40 mm), centred in
+ * QR_AREA's width, with a quiet zone of at least 2 mm and 4 modules (ISO/IEC 18004) kept free of
+ * any mark on every side; 'QR tributario:' right above the quiet zone, the legend right below it.
+ */
+export const QR_SYMBOL_SIZE = 32 * MM;
+const QR_MIN_QUIET = 2 * MM;
+const QR_LABEL_SIZE = 8;
+const QR_LEGEND_SIZE = 9;
+const QR_LEGEND_LONG_SIZE = 7.5;
+
+/** What the invoice's VeriFacTu record puts on the PDF. */
+export interface InvoiceQr {
+  /** The AEAT validation URL (ValidarQR or ValidarQRNoVerifactu). */
+  qrUrl: string;
+  /** 'VERI*FACTU' in VERI*FACTU mode; null in NO VERI*FACTU mode (no legend then). */
+  legend: string | null;
+}
+
+/** Where the symbol goes: its top-left corner, module size and quiet zone (points). */
+export function qrPlacement(modules: number): { x: number; top: number; module: number; quiet: number } {
+  const module = QR_SYMBOL_SIZE / modules;
+  const quiet = Math.max(QR_MIN_QUIET, 4 * module);
+  const labelBaseline = QR_AREA.top - QR_LABEL_SIZE;
+  return {
+    x: QR_AREA.x + (QR_AREA.size - QR_SYMBOL_SIZE) / 2,
+    // Below the label's baseline (room for a descender), then the quiet zone.
+    top: labelBaseline - 2.5 - quiet,
+    module,
+    quiet,
+  };
+}
 
 const GREY = rgb(0.35, 0.35, 0.35);
 const LIGHT = rgb(0.8, 0.8, 0.8);
@@ -306,11 +348,48 @@ async function drawLogo(doc: PDFDocument, page: PDFPage, logo: InvoiceLogo): Pro
   });
 }
 
+/**
+ * Draws the QR block on the (first) page: label, symbol as filled rectangles (one per run of dark
+ * modules, in one path, so no seams), legend. Returns the lowest y it used.
+ */
+function drawVerifactuQr(w: Writer, qr: InvoiceQr): number {
+  const matrix = qrMatrix(qr.qrUrl);
+  const { x, top, module, quiet } = qrPlacement(matrix.length);
+  const centre = x + QR_SYMBOL_SIZE / 2;
+  const centred = (text: string, y: number, size: number, bold = false) =>
+    w.text(text, centre - w.width(text, size, bold) / 2, y, { size, bold });
+
+  centred(QR_LABEL, QR_AREA.top - QR_LABEL_SIZE, QR_LABEL_SIZE, true);
+  w.page.pushOperators(
+    pushGraphicsState(),
+    setFillingColor(BLACK),
+    ...darkRuns(matrix).map((r) =>
+      rectangle(x + r.x * module, top - (r.row + 1) * module, r.length * module, module),
+    ),
+    fill(),
+    popGraphicsState(),
+  );
+  let y = top - QR_SYMBOL_SIZE - quiet;
+  if (!qr.legend) return y;
+  y -= QR_LEGEND_SIZE;
+  centred(qr.legend, y, QR_LEGEND_SIZE, true);
+  // The long form as well when it fits under the code in three lines at most.
+  const long = w.wrap(VERIFACTU_LEGEND_LONG, QR_AREA.size + 8 * MM, QR_LEGEND_LONG_SIZE);
+  if (long.length <= 3) {
+    for (const line of long) {
+      y -= QR_LEGEND_LONG_SIZE + 2;
+      centred(line, y, QR_LEGEND_LONG_SIZE);
+    }
+  }
+  return y - 3;
+}
+
 export async function renderInvoicePdf(
   invoice: Invoice,
   issuer: InvoiceIssuerSnapshot,
   settings: CompanySettings,
   logo?: InvoiceLogo,
+  qr?: InvoiceQr,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const title = invoiceTitle(invoice.invoiceType);
@@ -332,16 +411,19 @@ export async function renderInvoicePdf(
   const w = new Writer(doc, font, bold, colour, `${title} ${number} (continuación)`, draft);
   w.addPage();
 
-  // Reserved VeriFacTu QR area (top right, first page): frame only; the VeriFacTu work draws the QR
-  // and the 'QR tributario:' / 'Factura verificable en la sede electrónica de la AEAT' legend here.
-  w.page.drawRectangle({
-    x: QR_AREA.x,
-    y: QR_AREA.top - QR_AREA.size,
-    width: QR_AREA.size,
-    height: QR_AREA.size,
-    borderColor: LIGHT,
-    borderWidth: 0.5,
-  });
+  // VeriFacTu QR area (top right, first page only): the QR block when the invoice has a record,
+  // else the empty frame.
+  let qrBottom = QR_AREA.top - QR_AREA.size;
+  if (qr) qrBottom = drawVerifactuQr(w, qr);
+  else
+    w.page.drawRectangle({
+      x: QR_AREA.x,
+      y: QR_AREA.top - QR_AREA.size,
+      width: QR_AREA.size,
+      height: QR_AREA.size,
+      borderColor: LIGHT,
+      borderWidth: 0.5,
+    });
 
   if (logo) await drawLogo(doc, w.page, logo);
 
@@ -364,7 +446,7 @@ export async function renderInvoicePdf(
     w.text(`${label}:`, MARGIN, y, { size: 9.5, bold: true });
     w.text(value, MARGIN + 105, y, { size: 9.5 });
   }
-  w.y = Math.min(y, QR_AREA.top - QR_AREA.size) - 14;
+  w.y = Math.min(y, qrBottom) - 14;
 
   // Issuer and customer (art. 6.1.c, 6.1.d, 6.1.e).
   const colW = CONTENT_W / 2 - 10;

@@ -37,12 +37,12 @@ export const sendInvoiceEmailRoute = defineAction({
         ? undefined
         : await getCustomerEmail(deps, companyId, invoice.customer.customerId);
     const to = recipientsOf(body.to, customerEmail);
-    const { issuer, settings } = await documentOf(deps, companyId, invoice);
+    const { issuer, settings, logo, qr } = await documentOf(deps, companyId, invoice);
     const invoiceNumber = invoice.invoiceNumber ?? invoice.invoiceId;
 
     let bytes: Uint8Array;
     try {
-      bytes = await renderInvoicePdf(invoice, issuer, settings);
+      bytes = await renderInvoicePdf(invoice, issuer, settings, logo, qr);
     } catch (e) {
       if (isAppError(e)) throw e;
       log.error('invoice pdf failed', { invoiceId: invoice.invoiceId, error: (e as Error).message });
