@@ -48,7 +48,8 @@ export type DomainName =
   | 'billing'
   | 'invoices'
   | 'expenses'
-  | 'pdf';
+  | 'pdf'
+  | 'verifactu';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -94,6 +95,15 @@ export const domains: Record<DomainName, DomainDef> = {
     // send-email stores the rendered PDF and queues the mail (outbox) with its log entry.
     needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
   },
+  // VeriFacTu (issue 5): configuration, certificates (encrypted with the certificates key), records,
+  // submissions, QR and chain verification. Test-connection calls the AEAT with the certificate.
+  verifactu: {
+    api: api('verifactu'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    // submit / bulk submit wake the company's sender at once.
+    needs: { table: 'readwrite', certificatesKey: true, queues: ['verifactu'] },
+  },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -117,8 +127,20 @@ export interface QueueDef {
 }
 
 export const queues: Record<QueueName, QueueDef> = {
-  // One message group per issuer NIF keeps each VeriFacTu hash chain in order.
-  verifactu: { fifo: true, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
+  // One message group per issuer (companyId) keeps each VeriFacTu chain in order: a message only
+  // says "this company has records to send"; the sender reads them from the table, oldest first.
+  verifactu: {
+    fifo: true,
+    visibilityTimeoutSeconds: 540,
+    maxReceiveCount: 5,
+    consumer: {
+      domain: 'verifactu',
+      entry: 'functions/domains/verifactu/workers/submit-records.ts',
+      export: 'handler',
+      batchSize: 10,
+      needs: { table: 'readwrite', certificatesKey: true },
+    },
+  },
   sii: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
   ocr: { fifo: false, visibilityTimeoutSeconds: 300, maxReceiveCount: 3 },
   // Invoice events for the accounting journal (its consumer arrives with the accounting issue).
@@ -221,6 +243,18 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'readwrite' },
     },
   },
+  'verifactu-sweep': {
+    expression: 'rate(1 minute)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Re-triggers the VeriFacTu sender of every company with records still queued or unresolved (safety net and waiting times).',
+    target: {
+      domain: 'verifactu',
+      entry: 'functions/domains/verifactu/workers/sweep-pending.ts',
+      export: 'handler',
+      needs: { table: 'read', queues: ['verifactu'] },
+    },
+  },
 };
 
 // --- buckets ------------------------------------------------------------------------------------
@@ -273,14 +307,25 @@ export const table = {
       entities: ['Notification'],
       needs: { table: 'read', websocket: true },
     },
-    // Stored invoice events (confirmed, cancelled, rectified) reach VeriFacTu, SII and accounting.
+    // Stored invoice events (confirmed, cancelled, rectified) reach SII and accounting (VeriFacTu
+    // records are written in the confirming transaction itself and wake the sender on their own).
     'invoice-events': {
       domain: 'invoices',
       entry: 'functions/domains/invoices/workers/publish-invoice-events.ts',
       export: 'handler',
       batchSize: 25,
       entities: ['InvoiceEvent'],
-      needs: { table: 'readwrite', queues: ['verifactu', 'sii', 'accounting'] },
+      needs: { table: 'readwrite', queues: ['sii', 'accounting'] },
+    },
+    // A new VeriFacTu record (born in the confirming/cancelling/correcting transaction) wakes the
+    // sender of its company: FIFO message, group = companyId, deduplication = record id.
+    'verifactu-records': {
+      domain: 'verifactu',
+      entry: 'functions/domains/verifactu/workers/trigger-sender.ts',
+      export: 'handler',
+      batchSize: 25,
+      entities: ['VerifactuRecord'],
+      needs: { table: 'read', queues: ['verifactu'] },
     },
     // A new bulk operation is split into queue messages (born with the operation item).
     'bulk-dispatch': {
@@ -353,4 +398,15 @@ export const envNames = {
   /** Local only: the issuer/JWKS used by the local gateway and WebSocket $connect verification. */
   jwtIssuer: 'JWT_ISSUER',
   jwksUri: 'JWKS_URI',
+  /** VeriFacTu: a SOAP endpoint replacing the AEAT's (locally the simulator); unset in AWS. */
+  aeatEndpoint: 'VERIFACTU_AEAT_ENDPOINT',
+  /** VeriFacTu: PEM of an extra CA the SOAP client trusts (locally the simulator's); unset in AWS. */
+  aeatCaFile: 'VERIFACTU_AEAT_CA_FILE',
+  /** The KMS key that encrypts uploaded certificates (AWS). */
+  certificatesKeyId: 'CERTIFICATES_KEY_ID',
+  /** Local only: the file holding the key that encrypts uploaded certificates (stands in for KMS). */
+  certificatesLocalKeyFile: 'CERTIFICATES_LOCAL_KEY_FILE',
+  /** The software producer as its declaración responsable names it (SistemaInformatico). */
+  verifactuProducerNif: 'VERIFACTU_PRODUCER_NIF',
+  verifactuProducerName: 'VERIFACTU_PRODUCER_NAME',
 } as const;

@@ -181,7 +181,8 @@ function claveRegimen(operation: string, vatRegime: string | undefined): string 
 
 function detalle(group: Invoice['breakdown'][number], vatRegime: string | undefined): DetalleDesglose {
   const op = group.operation;
-  const d: DetalleDesglose = { Impuesto: '01', ClaveRegimen: claveRegimen(op, vatRegime) };
+  // Built in XSD element order (the XML builder orders again, the tests read this order).
+  const d = { Impuesto: '01', ClaveRegimen: claveRegimen(op, vatRegime) } as DetalleDesglose;
   if (op.startsWith('E')) d.OperacionExenta = op as DetalleDesglose['OperacionExenta'];
   else d.CalificacionOperacion = op as DetalleDesglose['CalificacionOperacion'];
   if (op === 'S1') d.TipoImpositivo = formatRate(group.vatRateBp);
@@ -370,6 +371,10 @@ export interface BuildAltaFromPreviousInput {
  */
 export function buildAltaFromPrevious(input: BuildAltaFromPreviousInput): RegistroAltaFields {
   const {
+    IDVersion,
+    IDFactura,
+    RefExterna,
+    NombreRazonEmisor,
     Subsanacion: _s,
     RechazoPrevio: _r,
     Encadenamiento: _e,
@@ -381,10 +386,10 @@ export function buildAltaFromPrevious(input: BuildAltaFromPreviousInput): Regist
   } = structuredClone(input.previous);
   // Keep XSD order for the flags: IDVersion, IDFactura, RefExterna, NombreRazonEmisor first.
   const ordered = {
-    IDVersion: rest.IDVersion,
-    IDFactura: rest.IDFactura,
-    ...(rest.RefExterna !== undefined ? { RefExterna: rest.RefExterna } : {}),
-    NombreRazonEmisor: rest.NombreRazonEmisor,
+    IDVersion,
+    IDFactura,
+    ...(RefExterna !== undefined ? { RefExterna } : {}),
+    NombreRazonEmisor,
     ...flags(input.operation),
     ...rest,
   } as Parameters<typeof sealAlta>[0];

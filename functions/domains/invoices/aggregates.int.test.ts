@@ -220,15 +220,16 @@ describe('tax aggregates (local cloud)', () => {
     expect(['OK', 'DIFFERENCES']).toContain(check.result);
   });
 
-  it('publishes each INVOICE_CONFIRMED event to VeriFacTu and accounting (not SII: company outside it)', async () => {
+  it('publishes each INVOICE_CONFIRMED event to accounting only (not SII: company outside it; VeriFacTu writes its own records)', async () => {
     const inv = invoices[0]!;
     const key = keys.invoiceEvent(COMPANY, inv.invoiceId, 'INVOICE_CONFIRMED');
     const event = await until(async () => {
       const item = (await db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true })))
         .Item;
-      return item?.publishedVerifactuAt && item.publishedAccountingAt ? item : undefined;
+      return item?.publishedAccountingAt ? item : undefined;
     });
     expect(event.publishedSiiAt).toBeUndefined();
+    expect(event.publishedVerifactuAt).toBeUndefined();
     expect(event).toMatchObject({
       kind: 'INVOICE_CONFIRMED',
       invoiceNumber: inv.invoiceNumber,

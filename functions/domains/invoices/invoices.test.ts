@@ -327,7 +327,7 @@ describe('invoices: confirmation', () => {
       kind: 'INVOICE_CONFIRMED',
       invoiceNumber: 'F-2026-0001',
       totals: draft.totals,
-      // Consumers (VeriFacTu, SII, accounting) never read the invoice.
+      // Consumers (SII, accounting) never read the invoice.
       breakdown: draft.breakdown,
       customer: draft.customer,
       issuer: { nif: issuerCompany.nif },
@@ -336,12 +336,35 @@ describe('invoices: confirmation', () => {
     });
     // Then the tax aggregates, in the same transaction: per VAT group and per type in the month and
     // the quarter, and the customer in the quarter; all ADDs without condition.
-    const aggregates = items!.slice(4).map((i) => i.Update!);
     const month = draft.invoiceDate.slice(0, 7);
     const quarter = `${draft.invoiceDate.slice(0, 4)}-Q${Math.ceil(Number(draft.invoiceDate.slice(5, 7)) / 3)}`;
     const groups = draft.breakdown.map((g) => `${g.operation}|${g.vatRateBp}|${g.recargoRateBp}`);
     expect(groups.length).toBeGreaterThan(0);
-    expect(items).toHaveLength(4 + 2 * (groups.length + (draft.totals.irpfCents ? 1 : 0) + 1) + 1);
+    const aggregateCount = 2 * (groups.length + (draft.totals.irpfCents ? 1 : 0) + 1) + 1;
+    // Then the VeriFacTu registro de alta (RD 1007/2023): record, submission, chain head, stats.
+    expect(items).toHaveLength(4 + aggregateCount + 4);
+    const aggregates = items!.slice(4, 4 + aggregateCount).map((i) => i.Update!);
+    const [record, submission, head, stats] = items!.slice(4 + aggregateCount);
+    expect(record!.Put!.Item).toMatchObject({
+      ...keys.verifactuRecord(COMPANY, 1),
+      ...keys.verifactuRecordByInvoice(COMPANY, draft.invoiceId, 1),
+      entity: 'VerifactuRecord',
+      kind: 'ALTA',
+      operation: 'ALTA',
+      invoiceNumber: 'F-2026-0001',
+      previousHuella: null,
+      fields: {
+        IDFactura: { IDEmisorFactura: issuerCompany.nif, NumSerieFactura: 'F-2026-0001' },
+        Encadenamiento: { PrimerRegistro: 'S' },
+      },
+    });
+    expect(record!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(submission!.Put!.Item).toMatchObject({ entity: 'VerifactuSubmission', status: 'QUEUED', seq: 1 });
+    expect(head!.Put!).toMatchObject({
+      Item: { ...keys.verifactuChainHead(COMPANY), seq: 1 },
+      ConditionExpression: 'attribute_not_exists(#seq)',
+    });
+    expect(stats!.Update!.Key).toEqual(keys.verifactuStats(COMPANY));
     const sks = aggregates.map((u) => u.Key!.sk);
     for (const g of groups) {
       // In the series' own shard: confirmations in other series never contend on these items.

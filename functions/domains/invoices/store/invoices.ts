@@ -13,6 +13,14 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/platform/store/directory';
 import { aggregateUpdateItems, assertTransactionFits } from '@functions/platform/store/tax-aggregates';
+import {
+  buildAlta,
+  ChainTurn,
+  chainBackoffMs,
+  chainContext,
+  isChainConflict,
+  outsideVerifactu,
+} from '@functions/platform/store/verifactu-records';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type Company, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -26,8 +34,13 @@ import { isNumberClaimConflict, type NumberClaim, numberClaimItems } from './ser
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** How many times a confirmation claims a number again after losing a race. */
-export const MAX_CONFIRM_ATTEMPTS = 10;
+/**
+ * How many times a confirmation claims a number (and the VeriFacTu chain head) again after losing a
+ * race. Every confirmation of a company moves its one chain head, so N concurrent confirmations
+ * commit one after another (losers take the chain's turn, `ChainTurn`): 50 at once must all get
+ * through (infra/local/verifactu-chain.int.test.ts). Retries also stop at CHAIN_BUDGET_MS.
+ */
+export const MAX_CONFIRM_ATTEMPTS = 80;
 
 export const invoiceItem = (inv: Invoice) => ({
   ...keys.invoice(inv.companyId, inv.invoiceId),
@@ -187,7 +200,7 @@ export const confirmed = (
 });
 
 /**
- * What an invoice event carries so its consumers (VeriFacTu, SII, accounting) never read the
+ * What an invoice event carries so its consumers (SII, accounting) never read the
  * invoice: identity, type, dates, customer, issuer, breakdown, totals, rectification and SII state.
  */
 export const invoiceEventPayload = (inv: Invoice) => ({
@@ -258,11 +271,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Confirms an invoice in ONE TransactWriteItems: [invoice, counter, series use, event, the tax
- * aggregates' ADDs (month and quarter by tax key and type, quarter by customer), ...extraItems].
- * The indexes 0..3 are fixed (the refusal handling below reads them); `extraItems` (e.g. the
- * rectified invoice's `rectifiedBy` update) go last. A lost numbering race (Art. 6.1.a RD
- * 1619/2012: correlative, no gaps, no repeats) or a transaction conflict on a shared aggregate
- * item claims the number again after a jittered exponential back-off.
+ * aggregates' ADDs (month and quarter by tax key and type, quarter by customer), the VeriFacTu
+ * registro de alta (record, submission, chain head, stats — none for a company in the SII),
+ * ...extraItems]. The indexes 0..3 are fixed (the refusal handling below reads them); the record
+ * items' offset is computed; `extraItems` (e.g. the rectified invoice's `rectifiedBy` update) go
+ * last. A lost numbering race (Art. 6.1.a RD 1619/2012: correlative, no gaps, no repeats), a lost
+ * chain head (RD 1007/2023: one unbroken chain per issuer) or a transaction conflict on a shared
+ * item claims the number and the head again: a VeriFacTu company's writers then take the chain's
+ * turn (one by one), an SII company's back off with jitter. `opts.createdBy` is stored on the record.
  */
 export async function confirmInvoiceWrite(
   deps: Deps,
@@ -271,41 +287,68 @@ export async function confirmInvoiceWrite(
   mode: 'create' | 'update',
   at: string,
   extraItems: TransactItem[] = [],
+  opts: { createdBy?: string | null } = {},
 ): Promise<Invoice> {
   const year = Number(inv.invoiceDate.slice(0, 4));
   const company = await getIssuerCompany(deps, inv.companyId);
-  for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS; attempt++) {
-    const claim = await numberClaimItems(deps, series, year, inv.invoiceDate);
-    const next = confirmed(inv, series, claim, at, company);
-    const items = [
-      invoiceWrite(deps, next, mode, inv.updatedAt),
-      ...claim.items,
-      eventPut(deps, next),
-      ...aggregateUpdateItems(deps.table, next.companyId, issuedContribution(next, 1)),
-      ...extraItems,
-    ];
-    assertTransactionFits(items);
-    try {
-      await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
-      return { ...next, ...confirmationPaymentStatus(next) } as Invoice;
-    } catch (e) {
-      const reasons = reasonsOf(e);
-      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {
-        if (mode === 'update') throw await draftRefusal(deps, inv.companyId, inv.invoiceId);
+  const turn = company.siiEnabled ? null : new ChainTurn(deps, inv.companyId);
+  let written = false;
+  try {
+    for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS && !turn?.expired; attempt++) {
+      // The number counter and the chain head are read together: the shorter the time between the
+      // reads and the write, the fewer races are lost.
+      const [claim, chain] = await Promise.all([
+        numberClaimItems(deps, series, year, inv.invoiceDate),
+        turn ? chainContext(deps, inv.companyId, new Date(at)) : null,
+      ]);
+      if (turn && (await turn.waitIfTaken(chain))) continue;
+      const next = confirmed(inv, series, claim, at, company);
+      const alta =
+        chain && !outsideVerifactu(next)
+          ? buildAlta(deps.table, {
+              invoice: next,
+              ctx: chain,
+              at: new Date(at),
+              createdBy: opts.createdBy ?? null,
+            })
+          : null;
+      const head = [
+        invoiceWrite(deps, next, mode, inv.updatedAt),
+        ...claim.items,
+        eventPut(deps, next),
+        ...aggregateUpdateItems(deps.table, next.companyId, issuedContribution(next, 1)),
+      ];
+      const recordOffset = head.length;
+      const items = [...head, ...(alta?.items ?? []), ...extraItems];
+      assertTransactionFits(items);
+      try {
+        await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+        written = true;
+        return { ...next, ...confirmationPaymentStatus(next) } as Invoice;
+      } catch (e) {
+        const reasons = reasonsOf(e);
+        if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {
+          if (mode === 'update') throw await draftRefusal(deps, inv.companyId, inv.invoiceId);
+          throw e;
+        }
+        if (isNumberClaimConflict(e, 1) || (alta && isChainConflict(e, recordOffset))) {
+          // Every confirmation of a VeriFacTu company moves its chain head: after a lost race, take
+          // the chain's turn (writers then go one by one); an SII company only backs off.
+          if (turn) await turn.afterLostRace(attempt);
+          else await sleep(chainBackoffMs(attempt));
+          continue;
+        }
+        if (reasons?.[2]?.Code === 'ConditionalCheckFailed') {
+          throw new AppError('CORE_004', `La serie ${series.code} no está activa.`, {
+            field: 'series',
+            details: { reason: 'SERIES_INACTIVE' },
+          });
+        }
         throw e;
       }
-      if (isNumberClaimConflict(e, 1)) {
-        await sleep(Math.random() * Math.min(1000, 20 * 2 ** attempt));
-        continue;
-      }
-      if (reasons?.[2]?.Code === 'ConditionalCheckFailed') {
-        throw new AppError('CORE_004', `La serie ${series.code} no está activa.`, {
-          field: 'series',
-          details: { reason: 'SERIES_INACTIVE' },
-        });
-      }
-      throw e;
     }
+  } finally {
+    if (!written) await turn?.release();
   }
   throw new AppError('CORE_005', 'No se ha podido numerar la factura por concurrencia; inténtalo de nuevo.', {
     details: { reason: 'NUMBERING_CONTENTION' },

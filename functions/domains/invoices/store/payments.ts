@@ -6,7 +6,13 @@
 
 import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/platform/store/directory';
-import { aggregateUpdateItems } from '@functions/platform/store/tax-aggregates';
+import { aggregateUpdateItems, assertTransactionFits } from '@functions/platform/store/tax-aggregates';
+import {
+  ChainTurn,
+  chainBackoffMs,
+  isChainConflict,
+  prepareAnulacion,
+} from '@functions/platform/store/verifactu-records';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
@@ -100,8 +106,11 @@ export async function addPaymentWrite(
   await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
 }
 
-/** How many times a cancellation is tried again after a conflict on a shared aggregate item. */
-export const MAX_CANCEL_ATTEMPTS = 5;
+/**
+ * How many times a cancellation is tried again after a conflict on a shared aggregate item or on
+ * the company's VeriFacTu chain head (every confirmation of the company moves it too).
+ */
+export const MAX_CANCEL_ATTEMPTS = 40;
 
 const isTransactionConflict = (e: unknown): boolean => {
   const name = (e as { name?: string }).name;
@@ -115,17 +124,21 @@ const isTransactionConflict = (e: unknown): boolean => {
 
 /**
  * ONE transaction: CONFIRMED → CANCELLED (only while nothing is paid), the INVOICE_CANCELLED
- * event (same shape as INVOICE_CONFIRMED) and the tax aggregates without the invoice (its
- * contribution with sign −1, in its own period). The number stays used: no gap is reopened. A
- * conflict with a concurrent write of the same aggregate items is tried again.
+ * event (same shape as INVOICE_CONFIRMED), the tax aggregates without the invoice (its
+ * contribution with sign −1, in its own period) and the VeriFacTu registro de anulación (record,
+ * submission, chain head, stats: an invoice cancelled because it should never have existed;
+ * none for a company in the SII or an invoice without an alta). The number stays used: no gap is
+ * reopened. A conflict with a concurrent write of the same aggregate items or of the chain head
+ * rebuilds the anulación on the fresh head and is tried again.
  */
 export async function cancelInvoiceWrite(
   deps: Deps,
   inv: InvoiceWithPayments,
   reason: string,
   at: string,
+  opts: { createdBy?: string | null } = {},
 ): Promise<void> {
-  const items: TransactItem[] = [
+  const fixed: TransactItem[] = [
     {
       Update: {
         TableName: deps.table,
@@ -175,14 +188,33 @@ export async function cancelInvoiceWrite(
     },
     ...aggregateUpdateItems(deps.table, inv.companyId, issuedContribution(inv, -1)),
   ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (e) {
-      if (attempt >= MAX_CANCEL_ATTEMPTS || !isTransactionConflict(e)) throw e;
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
+  const turn = new ChainTurn(deps, inv.companyId);
+  let written = false;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const anulacion = await prepareAnulacion(deps, {
+        invoice: inv,
+        at: new Date(at),
+        createdBy: opts.createdBy ?? null,
+        reason,
+      });
+      const items = [...fixed, ...(anulacion?.items ?? [])];
+      assertTransactionFits(items);
+      try {
+        await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
+        written = true;
+        return;
+      } catch (e) {
+        const chainLost = anulacion !== null && isChainConflict(e, fixed.length);
+        const retry = isTransactionConflict(e) || chainLost;
+        if (attempt >= MAX_CANCEL_ATTEMPTS || turn.expired || !retry || lostInvoiceCondition(e)) throw e;
+        // A lost chain head: take the chain's turn (see ChainTurn); a shared aggregate: back off.
+        if (chainLost) await turn.afterLostRace(attempt);
+        else await new Promise((r) => setTimeout(r, chainBackoffMs(attempt)));
+      }
     }
+  } finally {
+    if (!written) await turn.release();
   }
 }
 

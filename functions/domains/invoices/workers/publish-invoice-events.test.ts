@@ -23,7 +23,6 @@ useEnv({
   TABLE_NAME: 'cuadra-test',
   AWS_REGION: 'eu-west-1',
   LOG_LEVEL: 'silent',
-  [envNames.queueUrl('verifactu')]: 'https://sqs.local/verifactu.fifo',
   [envNames.queueUrl('sii')]: 'https://sqs.local/sii',
   [envNames.queueUrl('accounting')]: 'https://sqs.local/accounting',
   AWS_ACCESS_KEY_ID: 'test',
@@ -37,7 +36,6 @@ const ctx = { log };
 
 const KEY = keys.invoiceEvent('co-1', 'inv-1', 'INVOICE_CONFIRMED');
 const QUEUES = {
-  verifactu: 'https://sqs.local/verifactu.fifo',
   sii: 'https://sqs.local/sii',
   accounting: 'https://sqs.local/accounting',
 };
@@ -78,21 +76,17 @@ beforeEach(() => {
 describe('publish-invoice-events', () => {
   const eventId = createHash('sha256').update(`${KEY.pk}|${KEY.sk}`).digest('hex');
 
-  it('sends to the VeriFacTu FIFO queue (group = company, dedup = hash of the key) and accounting', async () => {
-    db.on(GetCommand).resolves({ Item: event() });
+  it('sends to accounting only (VeriFacTu writes its own records; no SII state, no SII)', async () => {
+    db.on(GetCommand).resolves({ Item: event({ publishedVerifactuAt: 'old' }) });
     const sent = await publishInvoiceEvent(deps, KEY, ctx);
-    expect(sent).toEqual(['verifactu', 'accounting']);
-    const [v, a, ...rest] = sends();
+    expect(sent).toEqual(['accounting']);
+    const [a, ...rest] = sends();
     expect(rest).toHaveLength(0);
     expect(eventIdOf(KEY)).toBe(eventId);
-    expect(v).toMatchObject({
-      QueueUrl: QUEUES.verifactu,
-      MessageGroupId: 'co-1',
-      MessageDeduplicationId: eventId,
-    });
     expect(a!.QueueUrl).toBe(QUEUES.accounting);
     expect(a!.MessageGroupId).toBeUndefined();
-    const body = JSON.parse(v!.MessageBody!);
+    expect(a!.MessageDeduplicationId).toBeUndefined();
+    const body = JSON.parse(a!.MessageBody!);
     expect(body).toMatchObject({
       eventId,
       kind: 'INVOICE_CONFIRMED',
@@ -101,9 +95,10 @@ describe('publish-invoice-events', () => {
     });
     expect(body).not.toHaveProperty('pk');
     expect(body).not.toHaveProperty('entity');
-    expect(a!.MessageBody).toBe(v!.MessageBody);
+    // A mark of the retired VeriFacTu target (events stored before) does not leak into the body.
+    expect(body).not.toHaveProperty('publishedVerifactuAt');
     // Each send is marked right after it, conditioned on not being marked yet.
-    expect(marks()).toEqual(['publishedVerifactuAt', 'publishedAccountingAt']);
+    expect(marks()).toEqual(['publishedAccountingAt']);
     expect(db.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       Key: KEY,
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#mark)',
@@ -114,25 +109,26 @@ describe('publish-invoice-events', () => {
 
   it('also sends to the SII queue when the invoice has an SII state', async () => {
     db.on(GetCommand).resolves({ Item: event({ siiStatus: 'NOT_SENT' }) });
-    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['verifactu', 'sii', 'accounting']);
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.verifactu, QUEUES.sii, QUEUES.accounting]);
-    expect(targetsOf({ siiStatus: null })).toEqual(['verifactu', 'accounting']);
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['sii', 'accounting']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
+    expect(targetsOf({ siiStatus: null })).toEqual(['accounting']);
+    expect(targetsOf({ siiStatus: 'NOT_SENT' })).not.toContain('verifactu');
   });
 
   it('skips the queues an earlier attempt already reached (a retried record sends nothing twice)', async () => {
     db.on(GetCommand).resolves({
-      Item: event({ siiStatus: 'NOT_SENT', publishedVerifactuAt: 't', publishedSiiAt: 't' }),
+      Item: event({ siiStatus: 'NOT_SENT', publishedSiiAt: 't' }),
     });
     expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['accounting']);
     expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting]);
     const body = JSON.parse(sends()[0]!.MessageBody!);
-    expect(body).not.toHaveProperty('publishedVerifactuAt');
+    expect(body).not.toHaveProperty('publishedSiiAt');
   });
 
   it('tolerates losing the mark to a concurrent publisher and stops on a failed send', async () => {
     db.on(GetCommand).resolves({ Item: event() });
     db.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'x', $metadata: {} }));
-    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['verifactu', 'accounting']);
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['accounting']);
 
     db.reset();
     sqsMock.reset();
@@ -155,7 +151,7 @@ describe('publish-invoice-events', () => {
       { eventName: 'INSERT', newImage: event(), oldImage: undefined, sequenceNumber: '2' },
       ctx,
     );
-    expect(sends()).toHaveLength(2);
+    expect(sends()).toHaveLength(1);
   });
 
   it('through the stream handler: reports the first failing record so the batch restarts from it', async () => {
@@ -180,6 +176,6 @@ describe('publish-invoice-events', () => {
       Records: [rec('1', 'inv-1'), rec('2', 'inv-2'), rec('3', 'inv-3')],
     } as DynamoDBStreamEvent);
     expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
-    expect(sends().map((s) => JSON.parse(s.MessageBody!).invoiceId)).toEqual(['inv-1', 'inv-1', 'inv-2']);
+    expect(sends().map((s) => JSON.parse(s.MessageBody!).invoiceId)).toEqual(['inv-1', 'inv-2']);
   });
 });

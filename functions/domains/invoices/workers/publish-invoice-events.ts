@@ -1,10 +1,10 @@
 /**
  * Table stream consumer `invoice-events` (infra/manifest.ts): every InvoiceEvent item INSERTed by
  * the transaction that caused it (INVOICE_CONFIRMED, INVOICE_CANCELLED, …) is published to
- *  - the VeriFacTu FIFO queue: MessageGroupId = companyId (a company's records stay in order, as the
- *    chained VeriFacTu hash needs), MessageDeduplicationId = SHA-256 of the event's pk|sk;
  *  - the SII queue, only when the invoice has an SII state (its company is in the SII);
  *  - the accounting queue.
+ * VeriFacTu gets no invoice events: its registration records are written in the confirming and
+ * cancelling transactions themselves and wake its sender through their own stream consumer.
  * The event carries everything its consumers need (customer, issuer, breakdown, totals,
  * rectification, SII state), so they never read the invoice.
  *
@@ -12,8 +12,8 @@
  * marked on it (`published<Target>At`, conditioned on not being marked yet) right after that send;
  * a retried record (a failed batch restarts from its first failing record, or a replayed shard)
  * skips the queues already marked. The only duplicate left is a crash between a send and its mark:
- * the FIFO queue absorbs it (5-minute deduplication window) and the standard queues deliver at
- * least once, so their consumers dedupe by `eventId` (the same hash). Our own marks come back as
+ * the queues deliver at least once, so their consumers dedupe by `eventId` (SHA-256 of the event's
+ * pk|sk). Our own marks come back as
  * MODIFY records and are ignored (INSERT only).
  */
 
@@ -27,14 +27,16 @@ import { type StreamChange, streamHandler, type WorkerContext } from '@functions
 import { envNames } from '@infra/manifest';
 import { stripKeys } from '@shared/db/records';
 
-export type EventTarget = 'verifactu' | 'sii' | 'accounting';
+export type EventTarget = 'sii' | 'accounting';
 
 /** The attribute marking that an event reached one queue. */
 export const publishedMark: Record<EventTarget, string> = {
-  verifactu: 'publishedVerifactuAt',
   sii: 'publishedSiiAt',
   accounting: 'publishedAccountingAt',
 };
+
+/** Marks of targets that no longer exist (events stored before VeriFacTu wrote its own records). */
+const LEGACY_MARKS = ['publishedVerifactuAt'];
 
 export interface PublishDeps {
   db: Pick<ReturnType<typeof ddb>, 'send'>;
@@ -52,15 +54,13 @@ export const makePublishDeps = (): PublishDeps => ({
   now: () => new Date(),
 });
 
-/** Stable id of a stored event: the SHA-256 of its key (FIFO deduplication id and consumers' id). */
+/** Stable id of a stored event: the SHA-256 of its key (the consumers' deduplication id). */
 export const eventIdOf = (key: { pk: string; sk: string }): string =>
   createHash('sha256').update(`${key.pk}|${key.sk}`).digest('hex');
 
 /** The queues an event goes to: SII only for an invoice of a company in the SII. */
 export const targetsOf = (event: Record<string, unknown>): EventTarget[] =>
-  event.siiStatus === null || event.siiStatus === undefined
-    ? ['verifactu', 'accounting']
-    : ['verifactu', 'sii', 'accounting'];
+  event.siiStatus === null || event.siiStatus === undefined ? ['accounting'] : ['sii', 'accounting'];
 
 const isConditionFailure = (e: unknown) =>
   (e as { name?: string }).name === 'ConditionalCheckFailedException';
@@ -79,19 +79,12 @@ export async function publishInvoiceEvent(
   }
   const eventId = eventIdOf(key);
   const payload = stripKeys(item) as Record<string, unknown>;
-  for (const mark of Object.values(publishedMark)) delete payload[mark];
+  for (const mark of [...Object.values(publishedMark), ...LEGACY_MARKS]) delete payload[mark];
   const body = JSON.stringify({ eventId, ...payload });
-  const companyId = String(item.companyId);
   const sent: EventTarget[] = [];
   for (const target of targetsOf(item)) {
     if (item[publishedMark[target]]) continue;
-    await deps.sqs.send(
-      new SendMessageCommand({
-        QueueUrl: deps.queueUrl(target),
-        MessageBody: body,
-        ...(target === 'verifactu' ? { MessageGroupId: companyId, MessageDeduplicationId: eventId } : {}),
-      }),
-    );
+    await deps.sqs.send(new SendMessageCommand({ QueueUrl: deps.queueUrl(target), MessageBody: body }));
     try {
       await deps.db.send(
         new UpdateCommand({

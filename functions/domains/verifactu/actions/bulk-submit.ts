@@ -1,0 +1,17 @@
+import { defineAction } from '@functions/platform/http';
+import { BulkSubmitBody } from '@shared/schemas/verifactu';
+import { assertCanWrite } from '../model/permissions';
+import type { VerifactuDeps } from '../store/deps';
+import { type SubmitResult, submitInvoices } from './submit-invoice';
+
+/**
+ * POST /verifactu/submissions/bulk-submit {invoiceIds} (up to 500): the submit of each invoice, with
+ * one result per invoice and one wake-up of the company's sender.
+ */
+export const bulkSubmitRoute = defineAction({
+  body: BulkSubmitBody,
+  run: async ({ auth, scope, body, log }, deps: VerifactuDeps): Promise<{ results: SubmitResult[] }> => {
+    assertCanWrite(auth, scope);
+    return { results: await submitInvoices(deps, scope!.companyId, body.invoiceIds, log) };
+  },
+});

@@ -1,0 +1,122 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@shared/db/keys';
+import type { VerifactuDashboard, VerifactuUsage } from '@shared/schemas/verifactu';
+import { describe, expect, it } from 'vitest';
+import {
+  COMPANY,
+  seedCompany,
+  seedConfig,
+  seedRecord,
+  submissionsHarness,
+  table,
+} from '../testing/submissions-harness';
+
+const h = submissionsHarness();
+const dashboard = (user?: string, companyId = COMPANY) =>
+  h.call<VerifactuDashboard>({ routeId: 'verifactu.dashboard', params: { companyId }, user, company: null });
+const usage = (user?: string) =>
+  h.call<VerifactuUsage>({ routeId: 'verifactu.usage', params: { companyId: COMPANY }, user, company: null });
+const stats = (counters: Record<string, number>) =>
+  table.put({ ...keys.verifactuStats(COMPANY), entity: 'VerifactuStats', v: 1, ...counters });
+
+describe('verifactu.dashboard', () => {
+  it("before any configuration: not configured, the medium warning 'VeriFacTu no configurado', no Query", async () => {
+    const res = await dashboard();
+    expect(res.status).toBe(200);
+    expect(res.envelope.data).toMatchObject({
+      companyId: COMPANY,
+      configured: false,
+      config: null,
+      certificate: null,
+      lastSubmissionAt: null,
+      recentErrors: [],
+      counts: { QUEUED: 0, SENT: 0, VERIFIED: 0, ACCEPTED_WITH_ERRORS: 0, ERROR: 0 },
+      warnings: [{ level: 'medium', message: 'VeriFacTu no configurado' }],
+      usage: { currentUsage: 0, limit: 500, period: '2027-01', planName: 'Plan Básico', level: 'OK' },
+    });
+    expect(h.db.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it('a company in the SII gets no "no configurado" warning', async () => {
+    seedCompany({ siiEnabled: true });
+    expect((await dashboard()).envelope.data!.warnings).toEqual([]);
+  });
+
+  it('configured: counts from the stats, last send, the 10 newest errors and the high warning', async () => {
+    seedConfig();
+    for (let i = 0; i < 12; i++) seedRecord({ invoiceId: `e${i}`, status: 'ERROR', aeatState: 'Incorrecto' });
+    seedRecord({ invoiceId: 'ok', status: 'VERIFIED' });
+    stats({ status_ERROR: 12, status_VERIFIED: 1, 'usage_2027-01': 13, 'usage_2026-12': 400 });
+    table.put({ ...keys.verifactuSender(COMPANY), lastSentAt: '2027-01-15T09:00:00.000Z' });
+
+    const d = (await dashboard()).envelope.data!;
+
+    expect(d.configured).toBe(true);
+    expect(d.counts).toMatchObject({ ERROR: 12, VERIFIED: 1, QUEUED: 0 });
+    expect(d.lastSubmissionAt).toBe('2027-01-15T09:00:00.000Z');
+    expect(d.recentErrors.map((s) => s.seq)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(d.warnings).toEqual([{ level: 'high', message: '12 envíos VeriFacTu con errores' }]);
+    expect(d.usage).toMatchObject({ currentUsage: 13, period: '2027-01' });
+  });
+
+  it('shows the configured certificate without any secret', async () => {
+    seedConfig({ certificateId: 'cert1' });
+    table.put({
+      ...keys.verifactuCertificate(COMPANY, 'cert1'),
+      entity: 'VerifactuCertificate',
+      v: 1,
+      certificateId: 'cert1',
+      companyId: COMPANY,
+      fileName: 'empresa.p12',
+      subject: 'CN=FONTANERIA ROMERO SL',
+      holderNif: 'B12345674',
+      issuer: 'CN=AC Pruebas',
+      serialNumber: '01',
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: '2028-01-01T00:00:00.000Z',
+      uploadedAt: '2026-06-01T00:00:00.000Z',
+      uploadedBy: 'gestor',
+      sealed: 'SECRET-CIPHERTEXT',
+      password: 'SECRET-PASSWORD',
+    });
+    const res = await dashboard();
+    expect(res.envelope.data!.certificate).toMatchObject({
+      certificateId: 'cert1',
+      status: 'VALID',
+      inUse: true,
+    });
+    const text = JSON.stringify(res.envelope);
+    expect(text).not.toContain('SECRET');
+  });
+
+  it('CLIENTE without VIEW_TAX_DOCUMENTS is refused; a gestor of another firm gets CORE_003', async () => {
+    expect((await dashboard('cliente')).envelope.error).toMatchObject({ code: 'CORE_002' });
+    expect((await dashboard('stranger')).envelope.error).toMatchObject({ code: 'CORE_003' });
+  });
+});
+
+describe('verifactu.usage', () => {
+  it('the current Madrid month counter against the plan allowance, with its level', async () => {
+    stats({ 'usage_2027-01': 401 });
+    expect((await usage()).envelope.data).toEqual({
+      currentUsage: 401,
+      limit: 500,
+      period: '2027-01',
+      planName: 'Plan Básico',
+      percentage: 80.2,
+      level: 'WARNING',
+    });
+    stats({ 'usage_2027-01': 501 });
+    expect((await usage()).envelope.data).toMatchObject({ level: 'EXCEEDED' });
+  });
+
+  it('the period follows Madrid time (23:30 UTC on 31 December is already January in Spain)', async () => {
+    h.setNow(new Date('2026-12-31T23:30:00.000Z'));
+    stats({ 'usage_2027-01': 7, 'usage_2026-12': 99 });
+    expect((await usage()).envelope.data).toMatchObject({ period: '2027-01', currentUsage: 7 });
+  });
+
+  it('CLIENTE without VIEW_TAX_DOCUMENTS is refused', async () => {
+    expect((await usage('cliente')).status).toBe(403);
+  });
+});

@@ -1,0 +1,15 @@
+import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { chainActions } from './areas/chain';
+import { configCertificatesActions } from './areas/config-certificates';
+import { qrActions } from './areas/qr';
+import { submissionsActions } from './areas/submissions';
+import { makeDeps, type VerifactuDeps } from './store/deps';
+
+export const verifactuActions: { [K in RoutesOf<'verifactu'>]: AnyAction<VerifactuDeps> } = {
+  ...configCertificatesActions,
+  ...submissionsActions,
+  ...qrActions,
+  ...chainActions,
+};
+
+export const handler = createApiHandler('verifactu', verifactuActions, makeDeps);

@@ -1,0 +1,606 @@
+/**
+ * FIFO consumer of the `verifactu` queue (infra/manifest.ts): a message says "this company has
+ * records to send" (`{ companyId }`; the invoice events on the same queue carry it too). The sender
+ * sends the company's pending records to the AEAT, oldest first, in messages of up to 1,000, and
+ * moves each submission by conditional writes (store/submissions.ts). Reference/verifactu-sii.md §4,
+ * §7 (PR #5142, #4591) and issue #5 item 5.
+ *
+ * For one company:
+ *  a. no configuration, disabled, or NO VERI*FACTU → nothing is sent (the dashboard warns);
+ *  b. the company's lease (sender item): a second delivery that cannot take it returns — the
+ *     holder drains the queue and the sweep is the safety net;
+ *  c. SENT records older than the SOAP time-out are ambiguous: ConsultaLR first — found → its
+ *     state, not sent again; not found → QUEUED and sent now. A younger SENT one is in flight:
+ *     stop (chain order);
+ *  d. flow control: before `nextAllowedAt` (TiempoEsperaEnvio) nothing is sent unless 1,000
+ *     records wait;
+ *  e. claim QUEUED → SENT (new attemptId), one message, the company's certificate;
+ *  f. outcomes per RespuestaLinea; a SOAP Client fault is permanent (a batch is split to find the
+ *     bad record first); ambiguous outcomes leave SENT and throw (SQS retries with back-off, then
+ *     the DLQ and its alarm); certainly-not-sent outcomes go back to QUEUED and throw;
+ *  g. every record that ends ERROR notifies the company's staff once (the move that made it ERROR
+ *     is conditional, so only one sender ever makes it).
+ * A record is therefore never sent twice: only the holder of a successful QUEUED → SENT claim
+ * sends it, and a SENT record is only sent again after the AEAT said it does not have it.
+ */
+
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
+import { once } from '@functions/platform/aws/env';
+import { sqs } from '@functions/platform/aws/sqs';
+import type { Logger } from '@functions/platform/logger';
+import { listCompanyMembers } from '@functions/platform/store/directory';
+import { notifyUser } from '@functions/platform/store/notifications';
+import { SOAP_TIMEOUT_MS } from '@functions/platform/verifactu/endpoints';
+import { parseJsonBody, sqsHandler, workerErrorFields } from '@functions/platform/workers';
+import type { VerifactuConfig, VerifactuRecord, VerifactuSubmission } from '@shared/schemas/verifactu';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { aeatCodeText } from '../model/aeat-codes';
+import {
+  type ConsultaAnswer,
+  idFacturaOfRecord,
+  type LineOutcome,
+  lineKey,
+  operationOfKind,
+  outcomeOfConsulta,
+  outcomeOfLine,
+} from '../model/outcome';
+import {
+  type AeatGateway,
+  type AeatTarget,
+  type Cabecera,
+  endpointFor,
+  extraCaFromEnv,
+  xmlGateway,
+} from '../store/aeat-client';
+import { loadSigningCertificate, recordCertificateUse } from '../store/certificates';
+import { makeDeps, type VerifactuDeps } from '../store/deps';
+import { companyOfMessage, verifactuQueueUrl } from '../store/queue';
+import {
+  companyName,
+  getConfig,
+  type Lease,
+  recordSend,
+  releaseLease,
+  sendsToAeat,
+  setIsolation,
+  takeLease,
+} from '../store/sender';
+import {
+  applyMoves,
+  claimMove,
+  getRecords,
+  listPending,
+  MAX_RECORDS_PER_MESSAGE,
+  type Move,
+  noteAttemptMove,
+  requeueMove,
+  resolveMove,
+} from '../store/submissions';
+
+export { requeueSubmission } from '../store/submissions';
+
+export interface SigningMaterial {
+  certificateId: string;
+  pfx: Buffer | Uint8Array;
+  passphrase: string;
+}
+
+export interface SubmitDeps extends VerifactuDeps {
+  gateway: AeatGateway;
+  loadCertificate: (companyId: string) => Promise<SigningMaterial | null>;
+  recordUse: (
+    companyId: string,
+    certificateId: string,
+    use: { operation: string; ok: boolean; detail?: string | null },
+  ) => Promise<void>;
+  /** Tells the company's staff that a record was rejected. */
+  notifyRejected: (
+    submission: VerifactuSubmission,
+    outcome: { code: string | null; message: string | null },
+  ) => Promise<void>;
+  endpoint: (config: VerifactuConfig) => string;
+  ca?: string;
+  soapTimeoutMs: number;
+  /** Milliseconds since the message started (real time, also when `now` is fixed in tests). */
+  elapsedMs: () => number;
+  /** Work stops starting SOAP calls after this much time (the function has 29 s). */
+  budgetMs: number;
+}
+
+/** An outcome SQS must retry (the message returns with back-off and, in the end, reaches the DLQ). */
+export class RetryLaterError extends Error {
+  override name = 'RetryLaterError';
+}
+
+export interface DrainResult {
+  sent: number;
+  messages: number;
+  resolved: number;
+  /** Why the sender stopped. */
+  stop:
+    | 'not-configured'
+    | 'leased'
+    | 'idle'
+    | 'in-flight'
+    | 'waiting'
+    | 'no-certificate'
+    | 'budget'
+    | 'iterations';
+}
+
+type Ctx = { log: Logger };
+
+/** A message loop never runs more than this many rounds (each round sends at most one message). */
+const MAX_ROUNDS = 10;
+
+/** The Cabecera of a company's message: ObligadoEmision from the records, Representante from the config. */
+async function cabeceraFor(
+  deps: SubmitDeps,
+  companyId: string,
+  config: VerifactuConfig,
+  records: VerifactuRecord[],
+): Promise<Cabecera> {
+  const alta = records.find((r) => r.kind === 'ALTA');
+  const first = records[0]!;
+  const nif = idFacturaOfRecord(first).IDEmisorFactura;
+  const name =
+    (alta?.fields as { NombreRazonEmisor?: string } | undefined)?.NombreRazonEmisor ??
+    (await companyName(deps, companyId)) ??
+    nif;
+  return {
+    obligado: { name, nif },
+    representante: config.representative
+      ? { name: config.representative.name, nif: config.representative.nif }
+      : null,
+  };
+}
+
+/** Processes one trigger for one company; throws RetryLaterError when SQS must try again. */
+export async function drainCompany(deps: SubmitDeps, companyId: string, ctx: Ctx): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, messages: 0, resolved: 0, stop: 'idle' };
+  const config = await getConfig(deps, companyId);
+  if (!sendsToAeat(config)) {
+    ctx.log.info('VeriFacTu sending is off for this company; records stay queued', { companyId });
+    return { ...result, stop: 'not-configured' };
+  }
+  const lease = await takeLease(deps, companyId);
+  if (!lease) {
+    ctx.log.info('Another sender holds the company; it drains the queue', { companyId });
+    return { ...result, stop: 'leased' };
+  }
+  try {
+    return await drainUnderLease(deps, companyId, config, lease, ctx, result);
+  } finally {
+    await releaseLease(deps, companyId, lease.leaseId);
+  }
+}
+
+async function drainUnderLease(
+  deps: SubmitDeps,
+  companyId: string,
+  config: VerifactuConfig,
+  lease: Lease,
+  ctx: Ctx,
+  result: DrainResult,
+): Promise<DrainResult> {
+  let nextAllowedAt = lease.state.nextAllowedAt ?? null;
+  /** The latest TiempoEsperaEnvio received (reference §4.4: honour the latest value). */
+  let lastWait = lease.state.waitSeconds ?? null;
+  let isolateThroughSeq = lease.state.isolateThroughSeq ?? null;
+  let target: AeatTarget | null = null;
+  let certificateId: string | null = null;
+  const targetFor = async (): Promise<AeatTarget | null> => {
+    if (target) return target;
+    const cert = await deps.loadCertificate(companyId);
+    if (!cert) return null;
+    certificateId = cert.certificateId;
+    target = {
+      url: deps.endpoint(config),
+      pfx: cert.pfx,
+      passphrase: cert.passphrase,
+      ...(deps.ca ? { ca: deps.ca } : {}),
+      timeoutMs: deps.soapTimeoutMs,
+    };
+    return target;
+  };
+  const hasTime = () => deps.elapsedMs() + deps.soapTimeoutMs + 2_000 <= deps.budgetMs;
+
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const pending = await listPending(deps, companyId, MAX_RECORDS_PER_MESSAGE);
+    if (pending.length === 0) return { ...result, stop: 'idle' };
+    const records = await getRecords(
+      deps,
+      companyId,
+      pending.map((s) => s.seq),
+    );
+    const recordOf = (s: VerifactuSubmission): VerifactuRecord => {
+      const r = records.get(s.seq);
+      if (!r) throw new Error(`VeriFacTu record ${s.recordId} is missing`);
+      return r;
+    };
+
+    // c. Ambiguous SENT records first, in chain order.
+    const queued: VerifactuSubmission[] = [];
+    for (const sub of pending) {
+      if (sub.status === 'QUEUED') {
+        queued.push(sub);
+        continue;
+      }
+      const since = Date.parse(sub.lastAttemptAt ?? sub.updatedAt);
+      if (deps.now().getTime() - since < deps.soapTimeoutMs) {
+        ctx.log.info('A record is in flight; nothing after it is sent now', { companyId, seq: sub.seq });
+        return { ...result, stop: 'in-flight' };
+      }
+      if (queued.length > 0) break; // resolve later ones on the next round, after these are sent
+      if (!hasTime()) return { ...result, stop: 'budget' };
+      const t = await targetFor();
+      if (!t) {
+        ctx.log.warn('VeriFacTu: no usable certificate; records wait', { companyId });
+        return { ...result, stop: 'no-certificate' };
+      }
+      const record = recordOf(sub);
+      const cabecera = await cabeceraFor(deps, companyId, config, [record]);
+      const answer: ConsultaAnswer = await deps.gateway.consult(t, cabecera, record);
+      await useOf(deps, companyId, certificateId, 'QUERY', answer.kind !== 'ambiguous', answer.kind, ctx);
+      const at = deps.now().toISOString();
+      const attemptId = sub.attemptId ?? '';
+      if (answer.kind === 'ambiguous') {
+        await applyMoves(deps, companyId, [
+          noteAttemptMove(sub.seq, attemptId, at, 'CONSULT_FAILED', answer.message),
+        ]);
+        throw new RetryLaterError(`ConsultaLR could not resolve record ${sub.recordId}`);
+      }
+      if (answer.kind === 'found') {
+        const outcome = outcomeOfConsulta(answer);
+        const moved = await applyMoves(deps, companyId, [
+          resolveMove(sub.seq, attemptId, at, resolution(outcome, null)),
+        ]);
+        if (moved.has(sub.seq)) result.resolved += 1;
+        ctx.log.info('Ambiguous record found at the AEAT; not sent again', {
+          companyId,
+          seq: sub.seq,
+          status: outcome.status,
+        });
+        continue;
+      }
+      await applyMoves(deps, companyId, [
+        requeueMove(
+          sub.seq,
+          attemptId,
+          at,
+          'NOT_AT_AEAT',
+          'La AEAT no tiene el registro: se enviará de nuevo.',
+        ),
+      ]);
+      queued.push({ ...sub, status: 'QUEUED', attemptId: null });
+    }
+    if (queued.length === 0) continue;
+
+    // d. Flow control (TiempoEsperaEnvio), unless 1,000 records wait.
+    const now = deps.now();
+    if (
+      nextAllowedAt &&
+      now.getTime() < Date.parse(nextAllowedAt) &&
+      queued.length < MAX_RECORDS_PER_MESSAGE
+    ) {
+      ctx.log.info('Waiting for the AEAT waiting time', { companyId, nextAllowedAt, pending: queued.length });
+      return { ...result, stop: 'waiting' };
+    }
+    if (!hasTime()) return { ...result, stop: 'budget' };
+    const t = await targetFor();
+    if (!t) {
+      ctx.log.warn('VeriFacTu: no usable certificate; records wait', { companyId });
+      return { ...result, stop: 'no-certificate' };
+    }
+
+    // e. Claim and send one message. While isolating a failed batch, one record per message.
+    const isolating = isolateThroughSeq !== null && queued[0]!.seq <= isolateThroughSeq;
+    // One message has one ObligadoEmision: a change of the company's NIF starts a new message.
+    const issuer = idFacturaOfRecord(recordOf(queued[0]!)).IDEmisorFactura;
+    const cut = queued.findIndex((q) => idFacturaOfRecord(recordOf(q)).IDEmisorFactura !== issuer);
+    const sameIssuer = cut === -1 ? queued : queued.slice(0, cut);
+    const batch = isolating ? queued.slice(0, 1) : sameIssuer;
+    const attemptId = deps.newId();
+    const claimedAt = now.toISOString();
+    const claimed = await applyMoves(
+      deps,
+      companyId,
+      batch.map((s) => claimMove(s.seq, attemptId, claimedAt)),
+    );
+    const toSend = batch.filter((s) => claimed.has(s.seq));
+    if (toSend.length === 0) continue;
+    const sendRecords = toSend.map(recordOf);
+    const cabecera = await cabeceraFor(deps, companyId, config, sendRecords);
+    const sentAt = deps.now();
+    const { call, answer } = await deps.gateway.submit(t, cabecera, sendRecords);
+    result.messages += 1;
+    const at = deps.now().toISOString();
+    await useOf(deps, companyId, certificateId, 'SUBMISSION', call.kind === 'http', describeCall(call), ctx);
+
+    // f. Outcomes.
+    if (answer?.kind === 'response') {
+      lastWait = answer.waitSeconds ?? lastWait;
+      nextAllowedAt = await recordSend(deps, companyId, sentAt, lastWait);
+      if (isolating && isolateThroughSeq !== null && toSend[0]!.seq >= isolateThroughSeq) {
+        isolateThroughSeq = null;
+        await setIsolation(deps, companyId, null);
+      }
+      const byKey = new Map<string, typeof answer.lines>();
+      for (const line of answer.lines) {
+        const k = lineKey(line.idFactura, line.operation);
+        byKey.set(k, [...(byKey.get(k) ?? []), line]);
+      }
+      const moves: Move[] = [];
+      const outcomes = new Map<number, LineOutcome>();
+      const unanswered: VerifactuSubmission[] = [];
+      for (const sub of toSend) {
+        const record = recordOf(sub);
+        const line = byKey.get(lineKey(idFacturaOfRecord(record), operationOfKind(record.kind)))?.shift();
+        if (!line) {
+          unanswered.push(sub);
+          moves.push(
+            noteAttemptMove(
+              sub.seq,
+              attemptId,
+              at,
+              'NO_LINE',
+              'La respuesta de la AEAT no incluye este registro.',
+            ),
+          );
+          continue;
+        }
+        const outcome = outcomeOfLine(line);
+        outcomes.set(sub.seq, outcome);
+        moves.push(resolveMove(sub.seq, attemptId, at, resolution(outcome, answer.csv)));
+      }
+      const moved = await applyMoves(deps, companyId, moves);
+      for (const sub of toSend) {
+        const outcome = outcomes.get(sub.seq);
+        if (!outcome || !moved.has(sub.seq)) continue;
+        result.sent += 1;
+        if (outcome.status === 'ERROR') await notify(deps, sub, outcome, ctx);
+      }
+      ctx.log.info('VeriFacTu message answered', {
+        companyId,
+        records: toSend.length,
+        estadoEnvio: answer.estadoEnvio,
+        nextAllowedAt,
+      });
+      if (unanswered.length > 0)
+        throw new RetryLaterError(
+          `${unanswered.length} records without an answer line; ConsultaLR will resolve them`,
+        );
+      continue;
+    }
+
+    if (answer?.kind === 'fault' && answer.faultCode === 'Client') {
+      const message = aeatCodeText(answer.code, answer.message) ?? 'Error en el mensaje';
+      if (toSend.length > 1) {
+        // PR #5142: one malformed record must not sink the others. Back to QUEUED and send them one by one.
+        await applyMoves(
+          deps,
+          companyId,
+          toSend.map((s) => requeueMove(s.seq, attemptId, at, 'SOAP_FAULT_SPLIT', message, answer.code)),
+        );
+        isolateThroughSeq = toSend[toSend.length - 1]!.seq;
+        await setIsolation(deps, companyId, isolateThroughSeq);
+        ctx.log.warn('SOAP Client fault on a batch; sending its records one by one', {
+          companyId,
+          records: toSend.length,
+          code: answer.code,
+        });
+        continue;
+      }
+      const sub = toSend[0]!;
+      const outcome: LineOutcome = {
+        status: 'ERROR',
+        aeatState: 'Fault',
+        aeatCode: answer.code,
+        aeatMessage: message,
+        outcome: 'SOAP_FAULT',
+      };
+      const moved = await applyMoves(deps, companyId, [
+        resolveMove(sub.seq, attemptId, at, resolution(outcome, null)),
+      ]);
+      if (moved.has(sub.seq)) await notify(deps, sub, outcome, ctx);
+      if (isolateThroughSeq !== null && sub.seq >= isolateThroughSeq) {
+        isolateThroughSeq = null;
+        await setIsolation(deps, companyId, null);
+      }
+      continue;
+    }
+
+    // Ambiguous or certainly not sent.
+    const sentForSure = !(
+      (call.kind === 'connection-lost' && !call.requestSent) ||
+      (call.kind === 'timeout' && !call.requestSent) ||
+      call.kind === 'tls-error' ||
+      (call.kind === 'http' && call.status >= 400 && call.status < 500 && answer?.kind !== 'fault')
+    );
+    const what = describeCall(call, answer);
+    if (!sentForSure) {
+      await applyMoves(
+        deps,
+        companyId,
+        toSend.map((s) => requeueMove(s.seq, attemptId, at, outcomeName(call), what)),
+      );
+      throw new RetryLaterError(`VeriFacTu message not delivered (${what}); records back to QUEUED`);
+    }
+    await applyMoves(
+      deps,
+      companyId,
+      toSend.map((s) => noteAttemptMove(s.seq, attemptId, at, outcomeName(call, answer), what)),
+    );
+    // The AEAT may have registered them: its (latest) waiting time applies as if it had answered.
+    nextAllowedAt = await recordSend(deps, companyId, sentAt, lastWait);
+    throw new RetryLaterError(`VeriFacTu outcome unknown (${what}); ConsultaLR before any resend`);
+  }
+  return { ...result, stop: 'iterations' };
+}
+
+const resolution = (o: LineOutcome, csv: string | null) => ({
+  status: o.status,
+  aeatState: o.aeatState,
+  aeatCode: o.aeatCode,
+  aeatMessage: o.aeatMessage,
+  csv,
+  outcome: o.outcome,
+});
+
+type CallLike = Awaited<ReturnType<AeatGateway['submit']>>;
+
+function outcomeName(call: CallLike['call'], answer?: CallLike['answer']): string {
+  if (call.kind === 'timeout') return 'TIMEOUT';
+  if (call.kind === 'connection-lost') return 'CONNECTION_LOST';
+  if (call.kind === 'tls-error') return 'TLS_ERROR';
+  if (answer?.kind === 'fault') return 'SOAP_FAULT';
+  if (call.status >= 500) return 'SERVER_ERROR';
+  if (answer?.kind === 'unreadable') return 'UNREADABLE';
+  return 'HTTP_ERROR';
+}
+
+function describeCall(call: CallLike['call'], answer?: CallLike['answer']): string {
+  switch (call.kind) {
+    case 'timeout':
+      return `Sin respuesta de la AEAT en el tiempo límite${call.requestSent ? '' : ' (sin enviar)'}`;
+    case 'connection-lost':
+      return `Conexión perdida${call.requestSent ? ' tras el envío' : ' antes del envío'}`;
+    case 'tls-error':
+      return `Error TLS: ${call.message}`;
+    case 'http':
+      if (answer?.kind === 'fault') return `SOAP Fault ${answer.faultCode}: ${answer.message}`.slice(0, 300);
+      if (answer?.kind === 'unreadable') return `HTTP ${call.status}: respuesta ilegible`;
+      return `HTTP ${call.status}`;
+  }
+}
+
+async function useOf(
+  deps: SubmitDeps,
+  companyId: string,
+  certificateId: string | null,
+  operation: string,
+  ok: boolean,
+  detail: string,
+  ctx: Ctx,
+): Promise<void> {
+  if (!certificateId) return;
+  try {
+    await deps.recordUse(companyId, certificateId, { operation, ok, detail });
+  } catch (e) {
+    ctx.log.warn('Certificate use not recorded', workerErrorFields(e));
+  }
+}
+
+async function notify(deps: SubmitDeps, sub: VerifactuSubmission, o: LineOutcome, ctx: Ctx): Promise<void> {
+  try {
+    await deps.notifyRejected(sub, { code: o.aeatCode, message: o.aeatMessage });
+  } catch (e) {
+    // The state is recorded (and the dashboard counts errors); a lost notification must not retry a send.
+    ctx.log.error('VeriFacTu rejection notification not created', { seq: sub.seq, ...workerErrorFields(e) });
+  }
+}
+
+/** The notification of a rejected record, in Spanish. */
+export function rejectionNotice(
+  sub: VerifactuSubmission,
+  o: { code: string | null; message: string | null },
+) {
+  const what = sub.kind === 'ANULACION' ? 'la anulación de la factura' : 'la factura';
+  const detail = [o.code ? `código ${o.code}` : null, o.message].filter(Boolean).join(': ');
+  return {
+    type: 'verifactu_record_rejected',
+    title: 'Registro VeriFacTu rechazado',
+    message: `La AEAT ha rechazado el registro de ${what} ${sub.invoiceNumber}${detail ? ` (${detail})` : ''}. Corrígelo y vuelve a enviarlo.`,
+    severity: 'error' as const,
+    link: '/app/verifactu',
+  };
+}
+
+/** The company's staff (not its CLIENTE users) hear that a record was rejected. */
+export function notifyStaff(deps: VerifactuDeps) {
+  return async (sub: VerifactuSubmission, o: { code: string | null; message: string | null }) => {
+    const staff = (await listCompanyMembers(deps, sub.companyId)).filter(
+      (m) => m.isActive && m.companyRole !== 'CLIENTE',
+    );
+    const notice = rejectionNotice(sub, o);
+    for (const member of staff)
+      await notifyUser(deps, { userId: member.userId, companyId: sub.companyId, ...notice });
+  };
+}
+
+// --- SQS entry point -------------------------------------------------------------------------------
+
+/** Receive-count back-off of a message that must be retried: 20 s, 40 s, 80 s, … up to 5 minutes. */
+export const retryDelaySeconds = (receiveCount: number): number =>
+  Math.min(20 * 2 ** Math.max(0, receiveCount - 1), 300);
+
+export function makeSubmitDeps(): Omit<SubmitDeps, 'elapsedMs'> {
+  const base = makeDeps();
+  return {
+    ...base,
+    gateway: xmlGateway(),
+    loadCertificate: (companyId) => loadSigningCertificate(base, companyId),
+    recordUse: (companyId, certificateId, use) => recordCertificateUse(base, companyId, certificateId, use),
+    notifyRejected: notifyStaff(base),
+    endpoint: endpointFor,
+    ...(extraCaFromEnv() ? { ca: extraCaFromEnv() } : {}),
+    soapTimeoutMs: SOAP_TIMEOUT_MS,
+    budgetMs: 27_000,
+  };
+}
+
+export async function processMessage(
+  deps: Omit<SubmitDeps, 'elapsedMs'>,
+  record: SQSRecord,
+  ctx: Ctx,
+): Promise<DrainResult | null> {
+  const companyId = companyOfMessage(parseJsonBody(record));
+  if (!companyId) {
+    ctx.log.warn('VeriFacTu message without a company; ignored');
+    return null;
+  }
+  const started = Date.now();
+  const result = await drainCompany({ ...deps, elapsedMs: () => Date.now() - started }, companyId, ctx);
+  ctx.log.info('VeriFacTu sender finished', { companyId, ...result });
+  return result;
+}
+
+const deps = once(makeSubmitDeps);
+const inner = sqsHandler((record, ctx) => processMessage(deps(), record, ctx).then(() => undefined), {
+  ordered: true,
+});
+
+/**
+ * The Lambda handler: the ordered SQS handler, then the failed messages get a back-off visibility
+ * (instead of the queue's 540 s), so a retry (ConsultaLR, resend) comes soon and the failures still
+ * reach the DLQ after maxReceiveCount receives.
+ */
+export function withBackoff(
+  run: (event: SQSEvent, context?: import('aws-lambda').Context) => Promise<SQSBatchResponse>,
+  changeVisibility: (receiptHandle: string, seconds: number) => Promise<void>,
+) {
+  return async (event: SQSEvent, context?: import('aws-lambda').Context): Promise<SQSBatchResponse> => {
+    const res = await run(event, context);
+    for (const failure of res.batchItemFailures) {
+      const record = event.Records.find((r) => r.messageId === failure.itemIdentifier);
+      if (!record) continue;
+      const seconds = retryDelaySeconds(Number(record.attributes?.ApproximateReceiveCount ?? 1));
+      try {
+        await changeVisibility(record.receiptHandle, seconds);
+      } catch {
+        // The queue's own visibility timeout applies.
+      }
+    }
+    return res;
+  };
+}
+
+export const handler = withBackoff(inner, async (receiptHandle, seconds) => {
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: verifactuQueueUrl(),
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: seconds,
+    }),
+  );
+});
