@@ -42,6 +42,12 @@ export interface CuadraConfig {
    * configuration here, typed by the manifest's bucket names.
    */
   bucketRoles: { spa: BucketName; inboundMail: BucketName };
+  /**
+   * The VeriFacTu software producer exactly as its declaración responsable names it (every record's
+   * SistemaInformatico). No default: a made-up producer would be a false declaration, and without it
+   * the functions refuse to build records. Context `verifactuProducerNif` + `verifactuProducerName`.
+   */
+  verifactuProducer?: { nif: string; name: string };
 }
 
 export const defaultConfig: CuadraConfig = {
@@ -91,6 +97,14 @@ export function configFromContext(scope: IConstruct): CuadraConfig {
   }
   const appUrl = text(scope, 'appUrl') ?? (spaDomainName ? `https://${spaDomainName}` : undefined);
   const alarmEmail = text(scope, 'alarmEmail');
+  const producerNif = text(scope, 'verifactuProducerNif')?.trim().toUpperCase();
+  const producerName = text(scope, 'verifactuProducerName')?.trim();
+  if (Boolean(producerNif) !== Boolean(producerName)) {
+    throw new Error('Context verifactuProducerNif and verifactuProducerName go together');
+  }
+  if (producerNif && !/^[0-9A-Z]{9}$/.test(producerNif)) {
+    throw new Error(`Context verifactuProducerNif=${producerNif} is not a NIF`);
+  }
   return {
     ...d,
     region: text(scope, 'region') ?? d.region,
@@ -110,5 +124,6 @@ export function configFromContext(scope: IConstruct): CuadraConfig {
     },
     ...(alarmEmail ? { alarmEmail } : {}),
     manageApiGatewayAccount: text(scope, 'manageApiGatewayAccount') !== 'false',
+    ...(producerNif && producerName ? { verifactuProducer: { nif: producerNif, name: producerName } } : {}),
   };
 }

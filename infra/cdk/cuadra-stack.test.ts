@@ -16,17 +16,18 @@ import { gatewayResponses } from '@shared/api/gateway-responses';
 import { ROLES, routes } from '@shared/api/routes';
 import { tableDefinition } from '@shared/db/table';
 import { PASSWORD_MIN_LENGTH } from '@shared/schemas/identity';
-import { type App, type CfnResource, type PolicyViolation, Stack } from 'aws-cdk-lib';
+import { type App, App as CdkApp, type CfnResource, type PolicyViolation, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './bundling';
-import type { CuadraConfig } from './config';
+import { type CuadraConfig, configFromContext } from './config';
 import { COGNITO_USER_ADMIN } from './constructs/permissions';
 import { ACCESS_TOKEN_SCOPE, type RouteStack } from './constructs/rest-api';
 import { cdkJsonContext, createCuadraApp } from './cuadra-app';
 import { cuadraManifest, entriesOf } from './cuadra-manifest';
 import type { CuadraStack } from './cuadra-stack';
 import { listAcknowledgements, MIN_REASON_LENGTH, nagFindings } from './nag';
+import { collectWorkers } from './workers';
 
 type Json = Record<string, unknown>;
 interface CfnRes {
@@ -53,6 +54,9 @@ interface RouteTemplate {
   params: Json;
 }
 
+/** The VeriFacTu producer given as CDK context (its declaración responsable). */
+const PRODUCER = { nif: 'B00000000', name: 'Cuadra Software SL' };
+
 /** CloudFormation's hard limit is 500 per stack (nested stacks included); keep a margin. */
 const MAX_RESOURCES_PER_STACK = 450;
 
@@ -66,7 +70,15 @@ beforeAll(() => {
   outdir = mkdtempSync(path.join(tmpdir(), 'cuadra-cdk-'));
   // nag: false here so a finding shows up as a readable assertion below rather than a synth error;
   // nag.test.ts proves that the app as `cdk synth` builds it fails on findings.
-  ({ app, stack, config } = createCuadraApp({ context: cdkJsonContext(), outdir, nag: false }));
+  ({ app, stack, config } = createCuadraApp({
+    context: {
+      ...cdkJsonContext(),
+      verifactuProducerNif: PRODUCER.nif,
+      verifactuProducerName: PRODUCER.name,
+    },
+    outdir,
+    nag: false,
+  }));
   findings = nagFindings(app);
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, CfnRes>;
@@ -380,6 +392,71 @@ describe('functions', () => {
       expect(variables).not.toHaveProperty(envNames.jwtIssuer);
       expect(variables).not.toHaveProperty(envNames.jwksUri);
     }
+  });
+});
+
+describe('certificates key and VeriFacTu producer', () => {
+  const keyId = () =>
+    ofType('AWS::KMS::Key').find(([, k]) => String(k.Properties.Description).includes('certificates'))![0];
+  const withKey = () =>
+    new Set(
+      [
+        ...Object.entries(stack.apiFunctions)
+          .filter(([domain]) => m.domains[domain as keyof typeof m.domains].needs.certificatesKey)
+          .map(([, fn]) => fn!),
+        ...[...collectWorkers(m).entries()]
+          .filter(([, w]) => w.needs.certificatesKey)
+          .map(([key]) => stack.workerFunctions.get(key)!),
+      ].map((fn) => logicalId(fn.fn)),
+    );
+
+  it('gives the key ARN only to the functions that need the certificates key', () => {
+    expect(withKey().size).toBeGreaterThanOrEqual(2); // the verifactu API and the sender
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      const variables = ((fn.Properties.Environment as Json).Variables ?? {}) as Json;
+      if (withKey().has(id))
+        expect(variables[envNames.certificatesKeyId], id).toEqual({ 'Fn::GetAtt': [keyId(), 'Arn'] });
+      else expect(variables, id).not.toHaveProperty(envNames.certificatesKeyId);
+      expect(variables, id).not.toHaveProperty(envNames.certificatesLocalKeyFile);
+    }
+  });
+
+  it('lets exactly those functions encrypt, decrypt and make data keys with it', () => {
+    const roleOf = (fnId: string) => getAttId(resources[fnId]!.Properties.Role);
+    const kmsRoles = new Set(
+      ofType('AWS::IAM::Policy')
+        .filter(([, p]) =>
+          ((p.Properties.PolicyDocument as Json).Statement as Json[]).some(
+            (st) =>
+              (Array.isArray(st.Action) ? st.Action : [st.Action]).includes('kms:GenerateDataKey') &&
+              JSON.stringify(st.Resource).includes(keyId()),
+          ),
+        )
+        .flatMap(([, p]) => ((p.Properties.Roles as unknown[]) ?? []).map((r) => ref(r))),
+    );
+    for (const id of withKey()) expect(kmsRoles.has(roleOf(id)), id).toBe(true);
+    expect(kmsRoles.size).toBe(withKey().size);
+  });
+
+  it('names the producer in every function, from the CDK context', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      const variables = ((fn.Properties.Environment as Json).Variables ?? {}) as Json;
+      expect(variables[envNames.verifactuProducerNif], id).toBe(PRODUCER.nif);
+      expect(variables[envNames.verifactuProducerName], id).toBe(PRODUCER.name);
+    }
+  });
+
+  it('reads the producer from context: both or neither, and a well-formed NIF', () => {
+    const read = (context: Record<string, string>) => configFromContext(new CdkApp({ context }));
+    expect(read({}).verifactuProducer).toBeUndefined();
+    expect(
+      read({ verifactuProducerNif: 'b00000000', verifactuProducerName: ' Cuadra SL ' }).verifactuProducer,
+    ).toEqual({
+      nif: 'B00000000',
+      name: 'Cuadra SL',
+    });
+    expect(() => read({ verifactuProducerNif: 'B00000000' })).toThrow(/go together/);
+    expect(() => read({ verifactuProducerNif: 'B0', verifactuProducerName: 'X' })).toThrow(/not a NIF/);
   });
 });
 

@@ -163,6 +163,13 @@ export class CuadraStack extends Stack {
       [m.envNames.mailFrom]: c.mailFrom,
       [m.envNames.appUrl]: appUrl,
       [m.envNames.stage]: c.stage,
+      // The SistemaInformatico of every VeriFacTu record names the producer (its declaración responsable).
+      ...(c.verifactuProducer
+        ? {
+            [m.envNames.verifactuProducerNif]: c.verifactuProducer.nif,
+            [m.envNames.verifactuProducerName]: c.verifactuProducer.name,
+          }
+        : {}),
     };
 
     for (const [domain, def] of entriesOf(m.domains)) {
@@ -240,6 +247,10 @@ export class CuadraStack extends Stack {
         ...this.functionEnvironment,
         // Only functions that push to sockets learn the @connections endpoint.
         ...(needs.websocket ? { [m.envNames.wsEndpoint]: this.webSocketApi.managementEndpoint } : {}),
+        // Only functions that seal or open certificates learn the KMS key (their IAM allows only it).
+        ...(needs.certificatesKey
+          ? { [m.envNames.certificatesKeyId]: this.targets.certificatesKey.keyArn }
+          : {}),
       },
       logRetention: this.config.logRetention,
     });

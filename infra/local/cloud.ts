@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createAccessTokenVerifier, verifierConfigFromEnv } from '@functions/platform/jwt';
 import { type BucketName, buckets, type QueueName, queues, schedules, table } from '../manifest';
+import { startAeatSimulator } from './aeat-simulator/server';
 import { localClientConfig, NAME_PREFIX, REGION } from './aws';
 import { ensureUserPool, startCognitoLocal } from './engines/cognito';
 import { startDynamoDbLocal } from './engines/dynamodb-local';
@@ -44,6 +45,8 @@ export interface LocalCloudOptions {
   seed?: boolean;
   /** Preferred inbound SMTP port (default 2525 when free, else any). */
   smtpPort?: number;
+  /** Preferred port of the AEAT simulator (default 4443 when free, else any). */
+  aeatPort?: number;
   /** Built SPA served by the gateway (default <rootDir>/web/dist). */
   staticDir?: string;
   /** For tests of the wiring; defaults to ./gateway/server. */
@@ -123,7 +126,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const invoke = createInvoke({ rootDir: opts.rootDir, catalogue: functionCatalogue() });
     const ids = readIds(dataDir);
 
-    const [ddb, cognito, sqs, ses, s3] = await allStarted([
+    const [ddb, cognito, sqs, ses, s3, aeat] = await allStarted([
       started(
         'DynamoDB Local',
         startDynamoDbLocal({
@@ -163,6 +166,15 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
           logger: log,
         }),
       ),
+      started(
+        'AEAT simulator',
+        startAeatSimulator({
+          dir: path.join(dataDir, 'aeat-simulator'),
+          host,
+          preferredPort: opts.aeatPort,
+          logger: log,
+        }),
+      ),
     ]);
 
     const ddbClient = new DynamoDBClient(localClientConfig(ddb.endpoint));
@@ -194,6 +206,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         ses: ses.endpoint,
         cognito: cognito.url,
       },
+      aeat: { endpoint: aeat.endpoint, caFile: aeat.caFile },
+      certificatesLocalKeyFile: path.join(dataDir, 'keys', 'certificates.key'),
     });
     Object.assign(process.env, env);
 
@@ -225,7 +239,12 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     timed('gateway up');
     env.WS_MANAGEMENT_ENDPOINT = gateway.wsManagementEndpoint;
     process.env.WS_MANAGEMENT_ENDPOINT = gateway.wsManagementEndpoint;
-    const info: LocalCloudInfo = { url: gateway.url, env, dataDir };
+    const info: LocalCloudInfo = {
+      url: gateway.url,
+      env,
+      dataDir,
+      aeatSimulator: { url: aeat.endpoint, controlUrl: aeat.controlUrl, caFile: aeat.caFile },
+    };
 
     // From here on handlers may run.
     for (const [name, q] of Object.entries(queues)) {

@@ -9,6 +9,15 @@ import { LOCAL_CREDENTIALS, REGION } from './aws';
 
 export const MAIL_FROM = 'no-reply@cuadra.test';
 
+/**
+ * The software producer the local records name in SistemaInformatico (a syntactically valid CIF
+ * that belongs to nobody we know; the real one comes from the CDK context in AWS).
+ */
+export const LOCAL_VERIFACTU_PRODUCER = {
+  nif: 'B00000034',
+  name: 'Cuadra Software (entorno local)',
+} as const;
+
 export interface HandlerEnvInput {
   tableName: string;
   userPoolId: string;
@@ -19,6 +28,10 @@ export interface HandlerEnvInput {
   appUrl: string;
   cognitoUrl: string;
   endpoints: { dynamodb: string; s3: string; sqs: string; ses: string; cognito: string };
+  /** The local AEAT simulator: its SOAP endpoint and the PEM file of the CA its certificate chains to. */
+  aeat: { endpoint: string; caFile: string };
+  /** The file holding the key that encrypts uploaded certificates (created by the functions when missing). */
+  certificatesLocalKeyFile: string;
 }
 
 export function handlerEnv(i: HandlerEnvInput): Record<string, string> {
@@ -34,6 +47,11 @@ export function handlerEnv(i: HandlerEnvInput): Record<string, string> {
     // in cloud.int.test.ts) and serves its JWKS over http: functions/platform/jwt.ts's local branch.
     [envNames.jwtIssuer]: `${i.cognitoUrl}/${i.userPoolId}`,
     [envNames.jwksUri]: `${i.cognitoUrl}/${i.userPoolId}/.well-known/jwks.json`,
+    [envNames.aeatEndpoint]: i.aeat.endpoint,
+    [envNames.aeatCaFile]: i.aeat.caFile,
+    [envNames.certificatesLocalKeyFile]: i.certificatesLocalKeyFile,
+    [envNames.verifactuProducerNif]: LOCAL_VERIFACTU_PRODUCER.nif,
+    [envNames.verifactuProducerName]: LOCAL_VERIFACTU_PRODUCER.name,
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

@@ -83,6 +83,12 @@ function printReady(cloud: LocalCloud): void {
     '',
     `  Correo enviado (buzón de desarrollo):  ${cloud.mailboxUrl}`,
     `  Correo entrante (SMTP):                ${HOST}:${cloud.smtpPort}`,
+    ...(cloud.info.aeatSimulator
+      ? [
+          `  Simulador AEAT (VERI*FACTU):           ${cloud.info.aeatSimulator.url}`,
+          `    control y recepciones:               ${cloud.info.aeatSimulator.controlUrl}`,
+        ]
+      : []),
     `  Datos / data:                          ${cloud.info.dataDir}   (npm run reset lo borra)`,
     '',
     `  Arrancada en ${seconds()} s. Ctrl-C para parar.`,
@@ -94,9 +100,9 @@ function printReady(cloud: LocalCloud): void {
 function writeReadyFile(cloud: LocalCloud): void {
   const file = process.env.CUADRA_READY_FILE;
   if (!file) return;
-  const { url, env, dataDir: dir, smtpPort } = cloud.info;
+  const { url, env, dataDir: dir, smtpPort, aeatSimulator } = cloud.info;
   // Written then renamed, so a reader never sees half a file.
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify({ url, env, dataDir: dir, smtpPort }));
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify({ url, env, dataDir: dir, smtpPort, aeatSimulator }));
   fs.renameSync(`${file}.tmp`, file);
 }
 

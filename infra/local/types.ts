@@ -81,4 +81,9 @@ export interface LocalCloudInfo {
   dataDir: string;
   /** Inbound SMTP port (SES inbound stand-in); the ready file of `npm start` carries it too. */
   smtpPort?: number;
+  /**
+   * The local AEAT (VERI*FACTU SOAP) simulator: `url` is its SOAP endpoint, `controlUrl` the base of
+   * its control API (`infra/local/testing/aeat-simulator.ts`), `caFile` the CA its certificate chains to.
+   */
+  aeatSimulator?: { url: string; controlUrl: string; caFile: string };
 }
