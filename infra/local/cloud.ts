@@ -28,6 +28,7 @@ import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
 import { seedDemoInvoicing } from './seed-invoicing';
+import { seedDemoVerifactu } from './seed-verifactu';
 import type { GatewayOptions, LocalCloudInfo, Mailbox, RunningGateway } from './types';
 import { runningChildPids } from './util/children';
 import { createLogger } from './util/log';
@@ -287,7 +288,11 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     timed('pollers, streams, schedules and SMTP up');
     info.smtpPort = smtp.port;
     const accounts = opts.seed === false ? [] : await seedDemoData(info);
-    if (opts.seed !== false) await seedDemoInvoicing(info);
+    if (opts.seed !== false) {
+      // VeriFacTu first: the demo invoices are then chained and sent to the local AEAT simulator.
+      await seedDemoVerifactu(info);
+      await seedDemoInvoicing(info);
+    }
     timed('seeded');
 
     return {
