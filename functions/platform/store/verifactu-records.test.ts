@@ -198,6 +198,14 @@ describe('recordWriteItems', () => {
       ExpressionAttributeValues: { ':prev': 6 },
     });
     expect(stats!.Update!.ExpressionAttributeNames!['#usage']).toBe('usage_2027-02');
+    expect(stats!.Update!.UpdateExpression).not.toContain('#corrected');
+    const [, , , correcting] = recordWriteItems(TABLE, {
+      record,
+      at: T0.toISOString(),
+      correctedStatus: 'ERROR',
+    });
+    expect(correcting!.Update!.UpdateExpression).toContain('ADD #queued :one, #usage :one, #corrected :one');
+    expect(correcting!.Update!.ExpressionAttributeNames!['#corrected']).toBe('corrected_ERROR');
   });
 });
 

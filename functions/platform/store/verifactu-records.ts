@@ -123,9 +123,17 @@ export const usagePeriodOf = (record: VerifactuRecord): string =>
  */
 export function recordWriteItems(
   table: string,
-  input: { record: VerifactuRecord; at: string },
+  input: {
+    record: VerifactuRecord;
+    at: string;
+    /** The state of the submission this record corrects (marked corrected by the caller's extra item). */
+    correctedStatus?: string;
+  },
 ): TransactItem[] {
-  const { record, at } = input;
+  const { record, at, correctedStatus } = input;
+  // A correction also counts the error it settles, so the dashboard's '{n} envíos con errores' only
+  // counts errors nobody has corrected yet (corrected_<STATUS> beside status_<STATUS>).
+  const corrected = correctedStatus ? ', #corrected :one' : '';
   const { companyId, seq } = record;
   const head = headAfter(record, at);
   return [
@@ -179,9 +187,12 @@ export function recordWriteItems(
       Update: {
         TableName: table,
         Key: keys.verifactuStats(companyId),
-        UpdateExpression:
-          'SET entity = :entity, v = :v, companyId = :companyId ADD #queued :one, #usage :one',
-        ExpressionAttributeNames: { '#queued': 'status_QUEUED', '#usage': `usage_${usagePeriodOf(record)}` },
+        UpdateExpression: `SET entity = :entity, v = :v, companyId = :companyId ADD #queued :one, #usage :one${corrected}`,
+        ExpressionAttributeNames: {
+          '#queued': 'status_QUEUED',
+          '#usage': `usage_${usagePeriodOf(record)}`,
+          ...(correctedStatus ? { '#corrected': `corrected_${correctedStatus}` } : {}),
+        },
         ExpressionAttributeValues: {
           ':entity': 'VerifactuStats',
           ':v': SCHEMA_VERSION,
@@ -693,6 +704,7 @@ export async function appendRecord(
   companyId: string,
   build: (ctx: ChainContext) => RecordBody,
   extraItems: ExtraItems = [],
+  opts: { correctedStatus?: string } = {},
 ): Promise<VerifactuRecord> {
   const turn = new ChainTurn(deps, companyId);
   let written = false;
@@ -706,7 +718,10 @@ export async function appendRecord(
       try {
         await deps.db.send(
           new TransactWriteCommand({
-            TransactItems: [...recordWriteItems(deps.table, { record, at: at.toISOString() }), ...extra],
+            TransactItems: [
+              ...recordWriteItems(deps.table, { record, at: at.toISOString(), ...opts }),
+              ...extra,
+            ],
           }),
         );
         written = true;

@@ -67,6 +67,7 @@ export const cancelSubmissionRoute = defineAction({
           createdBy: auth!.userId,
         }),
         (rec) => [markCorrectedItem(deps.table, companyId, marked, markedStatus, rec.seq, rec.createdAt)],
+        { correctedStatus: markedStatus },
       );
     } catch (e) {
       if (isMarkRefused(e))

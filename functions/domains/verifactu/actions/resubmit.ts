@@ -100,6 +100,7 @@ export const resubmitRoute = defineAction({
           (rec) => [
             markCorrectedItem(deps.table, companyId, record.seq, submission.status, rec.seq, rec.createdAt),
           ],
+          { correctedStatus: submission.status },
         );
         seq = created.seq;
       } catch (e) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countsOf, dashboardWarnings, errorsWarning, NOT_CONFIGURED_WARNING } from './dashboard';
+import {
+  countsOf,
+  dashboardWarnings,
+  errorsWarning,
+  NOT_CONFIGURED_WARNING,
+  uncorrectedErrors,
+} from './dashboard';
 
 describe('VeriFacTu dashboard model', () => {
   it('the spec texts, exactly', () => {
@@ -31,5 +37,11 @@ describe('VeriFacTu dashboard model', () => {
       ACCEPTED_WITH_ERRORS: 0,
       ERROR: 0,
     });
+  });
+
+  it('errors already corrected by a later record do not count in the warning', () => {
+    expect(uncorrectedErrors({ status_ERROR: 3, corrected_ERROR: 2 }, 3)).toBe(1);
+    expect(uncorrectedErrors({ status_ERROR: 1, corrected_ERROR: 4 }, 1)).toBe(0);
+    expect(uncorrectedErrors(undefined, 2)).toBe(2);
   });
 });

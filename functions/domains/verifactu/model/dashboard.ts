@@ -30,6 +30,12 @@ export function countsOf(stats: Record<string, unknown> | undefined): Record<Sub
   return out;
 }
 
+/** ERROR submissions no later record has corrected yet (a correction ADDs `corrected_ERROR`). */
+export function uncorrectedErrors(stats: Record<string, unknown> | undefined, errors: number): number {
+  const corrected = Number(stats?.corrected_ERROR ?? 0);
+  return Math.max(0, errors - (Number.isFinite(corrected) ? Math.trunc(corrected) : 0));
+}
+
 /** Configured = a configuration exists and is enabled. */
 export const isConfigured = (config: VerifactuConfig | null): boolean => Boolean(config?.enabled);
 
@@ -66,7 +72,11 @@ export function buildDashboard(input: {
     lastSubmissionAt: input.lastSubmissionAt,
     usage: input.usage,
     certificate: input.certificate,
-    warnings: dashboardWarnings({ configured, siiEnabled: input.siiEnabled, errors: counts.ERROR }),
+    warnings: dashboardWarnings({
+      configured,
+      siiEnabled: input.siiEnabled,
+      errors: uncorrectedErrors(input.stats, counts.ERROR),
+    }),
     recentErrors: input.recentErrors,
   };
 }
