@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../schemas/invoices';
-import type { SistemaInformatico, VerifactuRecord } from '../schemas/verifactu';
+import type { RegistroAltaFields, SistemaInformatico, VerifactuRecord } from '../schemas/verifactu';
 import {
   aeatText,
   buildAltaFields,
@@ -15,6 +15,7 @@ import {
   parseAeatDate,
   qrUrlOfRecord,
   recomputeHuella,
+  recordContentHash,
   verifactuQrUrl,
   verifyChain,
 } from './verifactu-record';
@@ -93,8 +94,29 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   ...over,
 });
 
-const asRecord = (seq: number, fields: VerifactuRecord['fields'], previousHuella: string | null) =>
-  ({ seq, recordId: `co1-${seq}`, fields, huella: fields.Huella, previousHuella }) as const;
+const asRecord = (
+  seq: number,
+  fields: VerifactuRecord['fields'],
+  previousHuella: string | null,
+  previousContent: string | null = null,
+) => ({
+  seq,
+  recordId: `co1-${seq}`,
+  fields,
+  huella: fields.Huella,
+  previousHuella,
+  contentHash: recordContentHash(fields, previousContent),
+});
+
+/** Records 1..n chained by huella and by content hash. */
+const chained = (fields: VerifactuRecord['fields'][]) => {
+  const out: ReturnType<typeof asRecord>[] = [];
+  for (const f of fields) {
+    const prev = out.at(-1);
+    out.push(asRecord(out.length + 1, f, prev?.huella ?? null, prev?.contentHash ?? null));
+  }
+  return out;
+};
 
 describe('formats', () => {
   it('writes amounts with two decimals, a point and a minus sign', () => {
@@ -377,12 +399,7 @@ describe('chain', () => {
       timestamp: '2027-01-15T10:33:00+01:00',
       system,
     });
-    return [
-      asRecord(1, a1, null),
-      asRecord(2, a2, a1.Huella),
-      asRecord(3, x3, a2.Huella),
-      asRecord(4, a4, x3.Huella),
-    ];
+    return chained([a1, a2, x3, a4]);
   };
 
   it('verifies an unbroken chain of altas and an anulación', () => {
@@ -395,10 +412,13 @@ describe('chain', () => {
     });
   });
 
-  it('reports a changed amount as a hash mismatch', () => {
+  it('reports a changed amount as a hash (and content) mismatch of that record only', () => {
     const records = chain().map((r) => structuredClone(r)) as VerifactuRecord[];
     (records[1]!.fields as { CuotaTotal: string }).CuotaTotal = '0.00';
-    expect(verifyChain(records).breaks).toEqual([{ seq: 2, recordId: 'co1-2', reason: 'HASH_MISMATCH' }]);
+    expect(verifyChain(records).breaks).toEqual([
+      { seq: 2, recordId: 'co1-2', reason: 'HASH_MISMATCH' },
+      { seq: 2, recordId: 'co1-2', reason: 'CONTENT_MISMATCH' },
+    ]);
   });
 
   it('reports a removed record as a gap and the record after it as a broken link', () => {
@@ -421,9 +441,49 @@ describe('chain', () => {
       timestamp: '2027-01-15T10:40:00+01:00',
       system,
     });
-    expect(verifyChain([...records, asRecord(5, lone, null)]).breaks).toEqual([
+    expect(verifyChain([...records, asRecord(5, lone, null, records[3]!.contentHash)]).breaks).toEqual([
       { seq: 5, recordId: 'co1-5', reason: 'FIRST_RECORD' },
     ]);
+  });
+
+  it('reports a changed field the huella does not cover (desglose, recipient) as a content mismatch', () => {
+    const records = structuredClone(chain()) as VerifactuRecord[];
+    (records[0]!.fields as RegistroAltaFields).Desglose[0]!.BaseImponibleOimporteNoSujeto = '1.00';
+    expect(verifyChain(records).breaks).toEqual([{ seq: 1, recordId: 'co1-1', reason: 'CONTENT_MISMATCH' }]);
+  });
+
+  it('any one-character change of any stored text of any record breaks the verification', () => {
+    const base = chain();
+    const leaves = (v: unknown, path: (string | number)[] = []): (string | number)[][] =>
+      typeof v === 'string'
+        ? [path]
+        : v && typeof v === 'object'
+          ? Object.entries(v).flatMap(([k, x]) => leaves(x, [...path, Array.isArray(v) ? Number(k) : k]))
+          : [];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: base.length - 1 }),
+        fc.nat(),
+        fc.nat(),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        (i, leafPick, posPick, ch) => {
+          const records = structuredClone(base) as VerifactuRecord[];
+          const target = records[i]!;
+          const paths = leaves(target.fields);
+          const path = paths[leafPick % paths.length]!;
+          let parent = target.fields as unknown as Record<string | number, unknown>;
+          for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+          const last = path.at(-1)!;
+          const text = parent[last] as string;
+          const pos = text.length === 0 ? 0 : posPick % text.length;
+          const mutated = text.slice(0, pos) + ch + text.slice(pos + 1);
+          fc.pre(mutated.trim() !== text.trim());
+          parent[last] = mutated;
+          expect(verifyChain(records).breaks.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -476,6 +536,6 @@ describe('QR', () => {
       timestamp: '2027-01-15T10:32:00+01:00',
       system,
     });
-    return [asRecord(1, a1, null), asRecord(2, x2, a1.Huella), asRecord(2, x2, a1.Huella)];
+    return chained([a1, x2, x2]);
   }
 });

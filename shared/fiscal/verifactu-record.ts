@@ -8,6 +8,7 @@
  * Pure: no clock, no I/O — the caller passes the timestamp, the chain link and the software data.
  */
 
+import { sha256HexUpper } from '../crypto/sha256';
 import type { Invoice, InvoiceCustomerSnapshot } from '../schemas/invoices';
 import { aeatIdType } from '../schemas/invoices';
 import type {
@@ -441,13 +442,38 @@ export function buildAnulacionFields(input: BuildAnulacionInput): RegistroAnulac
 
 // --- chain verification ----------------------------------------------------------------------------
 
-type ChainRecord = Pick<VerifactuRecord, 'seq' | 'recordId' | 'fields' | 'huella' | 'previousHuella'>;
+/** JSON with object keys sorted at every level: one text per value, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/**
+ * The record's full-content hash, chained to the previous record's: SHA-256 of
+ * `<previous contentHash>|<canonical JSON of fields>` (uppercase hex). The AEAT huella covers eight
+ * fields; this one makes every stored field tamper-evident in our own chain verification.
+ */
+export function recordContentHash(
+  fields: RegistroAltaFields | RegistroAnulacionFields,
+  previousContentHash: string | null,
+): string {
+  return sha256HexUpper(`${previousContentHash ?? ''}|${canonicalJson(fields)}`);
+}
+
+type ChainRecord = Pick<VerifactuRecord, 'seq' | 'recordId' | 'fields' | 'huella' | 'previousHuella'> & {
+  contentHash?: string;
+};
 
 /**
  * Recomputes every huella and every link of an issuer's chain (records in seq order, from the
- * first): a changed field breaks its own huella (HASH_MISMATCH), a changed or missing link breaks
- * the next record (LINK_MISMATCH), a missing record leaves a SEQUENCE_GAP, and only seq 1 may be
- * PrimerRegistro (FIRST_RECORD).
+ * first): a changed hashed field breaks its own huella (HASH_MISMATCH), any other changed field its
+ * content hash (CONTENT_MISMATCH), a changed or missing link breaks the next record
+ * (LINK_MISMATCH), a missing record leaves a SEQUENCE_GAP, and only seq 1 may be PrimerRegistro
+ * (FIRST_RECORD).
  */
 export function verifyChain(records: readonly ChainRecord[]): Pick<ChainVerification, 'records' | 'breaks'> {
   const breaks: ChainVerification['breaks'] = [];
@@ -463,6 +489,15 @@ export function verifyChain(records: readonly ChainRecord[]): Pick<ChainVerifica
     }
     if (recomputed === null || recomputed !== r.huella || r.fields.Huella !== r.huella) {
       breaks.push({ seq: r.seq, recordId: r.recordId, reason: 'HASH_MISMATCH' });
+    }
+    // The content chain can be checked from the first record, or when the previous one is present.
+    const contentCheckable = r.seq === 1 || (prev !== null && prev.seq === r.seq - 1);
+    const previousContent = r.seq === 1 ? null : (prev?.contentHash ?? null);
+    if (
+      !r.contentHash ||
+      (contentCheckable && r.contentHash !== recordContentHash(r.fields, previousContent))
+    ) {
+      breaks.push({ seq: r.seq, recordId: r.recordId, reason: 'CONTENT_MISMATCH' });
     }
     const enc = r.fields.Encadenamiento;
     if (r.seq === 1) {

@@ -157,6 +157,12 @@ export interface VerifactuRecord {
   environment: VerifactuEnvironment;
   fields: RegistroAltaFields | RegistroAnulacionFields;
   huella: string;
+  /**
+   * SHA-256 (uppercase hex) of the previous record's contentHash, '|' and the canonical JSON of
+   * `fields`: the AEAT huella covers only eight fields, this covers every stored field, chained, so the
+   * chain verification also notices a changed desglose, recipient or description.
+   */
+  contentHash: string;
   /** The previous record's huella and seq; null for the first record. */
   previousHuella: string | null;
   previousSeq: number | null;
@@ -191,6 +197,12 @@ export interface SubmissionAttempt {
   outcome: string;
   code: string | null;
   message: string | null;
+  /**
+   * Where the exact SOAP exchange of this entry is archived (bucket verifactu-archive, Object Lock):
+   * the S3 keys of the request sent and of the raw answer (null when the answer could not be
+   * stored, or none came). Absent on entries without a SOAP call (REQUEUED) and on older entries.
+   */
+  archive?: { request: string; response: string | null } | null;
 }
 
 export interface VerifactuSubmission {
@@ -234,6 +246,8 @@ export interface VerifactuChainHead {
   idFactura: IdFactura;
   /** Its FechaHoraHusoGenRegistro: the next record's timestamp is never earlier. */
   timestamp: string;
+  /** Its contentHash (the next record's contentHash chains to it). */
+  contentHash: string;
   updatedAt: string;
 }
 
@@ -374,6 +388,16 @@ export const QrQuery = z.object({
 
 export const RecordQuery = z.object({ format: z.enum(['xml', 'json']).default('xml') });
 
+/**
+ * GET /verifactu/submissions/{submissionId}/exchange: `attempt` is the attemptId of a history entry
+ * (or the exchange id of a ConsultaLR, the id in its archive key); `part` which side of the exchange.
+ */
+export const SubmissionExchangeQuery = z.object({
+  attempt: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, { message: 'Intento no válido.' }),
+  part: z.enum(['request', 'response']).default('request'),
+});
+export type SubmissionExchangeQuery = z.infer<typeof SubmissionExchangeQuery>;
+
 export const BulkSubmitBody = z
   .object({
     invoiceIds: z
@@ -435,7 +459,7 @@ export interface ChainVerification {
   breaks: {
     seq: number;
     recordId: string;
-    reason: 'HASH_MISMATCH' | 'LINK_MISMATCH' | 'SEQUENCE_GAP' | 'FIRST_RECORD';
+    reason: 'HASH_MISMATCH' | 'CONTENT_MISMATCH' | 'LINK_MISMATCH' | 'SEQUENCE_GAP' | 'FIRST_RECORD';
   }[];
   headSeq: number | null;
   verifiedAt: string;

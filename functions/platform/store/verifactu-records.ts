@@ -42,6 +42,7 @@ import {
   idFacturaOf,
   isAlta,
   madridTimestamp,
+  recordContentHash,
   timestampInstant,
 } from '@shared/fiscal/verifactu-record';
 import type { Invoice } from '@shared/schemas/invoices';
@@ -110,6 +111,7 @@ export const headAfter = (record: VerifactuRecord, at: string): VerifactuChainHe
   huella: record.huella,
   idFactura: idFacturaOf(record.fields),
   timestamp: record.fields.FechaHoraHusoGenRegistro,
+  contentHash: record.contentHash,
   updatedAt: at,
 });
 
@@ -368,6 +370,7 @@ type ChainParts =
   | 'seq'
   | 'recordId'
   | 'huella'
+  | 'contentHash'
   | 'previousHuella'
   | 'previousSeq'
   | 'mode'
@@ -390,6 +393,7 @@ export function chainRecord(
     recordId: recordIdOf(companyId, ctx.seq),
     ...body,
     huella: body.fields.Huella,
+    contentHash: recordContentHash(body.fields, ctx.head?.contentHash ?? null),
     previousHuella: ctx.head?.huella ?? null,
     previousSeq: ctx.head?.seq ?? null,
     mode: ctx.config?.mode ?? DEFAULT_MODE,

@@ -145,16 +145,19 @@ describe('GET /verifactu/chain/verification', () => {
     });
   });
 
-  it('finds a tampered CuotaTotal as a HASH_MISMATCH of that record only', async () => {
+  it('finds a tampered CuotaTotal as a HASH_MISMATCH (and CONTENT_MISMATCH) of that record only', async () => {
     await chainOf(3);
     const rec = storedRecord(2);
     (rec.fields as RegistroAltaFields).CuotaTotal = '0.04';
     table.put(rec);
     const res = await verify();
-    expect(res.envelope.data!.breaks).toEqual([{ seq: 2, recordId: `${CO}-2`, reason: 'HASH_MISMATCH' }]);
+    expect(res.envelope.data!.breaks).toEqual([
+      { seq: 2, recordId: `${CO}-2`, reason: 'HASH_MISMATCH' },
+      { seq: 2, recordId: `${CO}-2`, reason: 'CONTENT_MISMATCH' },
+    ]);
   });
 
-  it('finds a record replaced with a consistent huella as a LINK_MISMATCH of the next one', async () => {
+  it('finds a record replaced with a consistent huella by its content hash and the next link', async () => {
     await chainOf(3);
     const rec = storedRecord(2);
     const f = rec.fields as RegistroAltaFields;
@@ -164,7 +167,10 @@ describe('GET /verifactu/chain/verification', () => {
     rec.huella = f.Huella;
     table.put(rec);
     const res = await verify();
-    expect(res.envelope.data!.breaks).toEqual([{ seq: 3, recordId: `${CO}-3`, reason: 'LINK_MISMATCH' }]);
+    expect(res.envelope.data!.breaks).toEqual([
+      { seq: 2, recordId: `${CO}-2`, reason: 'CONTENT_MISMATCH' },
+      { seq: 3, recordId: `${CO}-3`, reason: 'LINK_MISMATCH' },
+    ]);
   });
 
   it('checks links across pages, a deleted record (gap) and a head ahead of the records', async () => {
@@ -182,6 +188,7 @@ describe('GET /verifactu/chain/verification', () => {
     expect(data.records).toBe(n - 1);
     expect(data.breaks).toEqual([
       { seq: CHAIN_PAGE_SIZE + 1, recordId: `${CO}-${CHAIN_PAGE_SIZE + 1}`, reason: 'HASH_MISMATCH' },
+      { seq: CHAIN_PAGE_SIZE + 1, recordId: `${CO}-${CHAIN_PAGE_SIZE + 1}`, reason: 'CONTENT_MISMATCH' },
       { seq: CHAIN_PAGE_SIZE + 1, recordId: `${CO}-${CHAIN_PAGE_SIZE + 1}`, reason: 'LINK_MISMATCH' },
       { seq: n, recordId: `${CO}-${n}`, reason: 'SEQUENCE_GAP' },
     ]);

@@ -31,7 +31,12 @@ import { envNames } from '@infra/manifest';
 import { keys } from '@shared/db/keys';
 import type { CompanyRole } from '@shared/db/records';
 import { SCHEMA_VERSION } from '@shared/db/records';
-import { buildAnulacionFields, idFacturaOf, recomputeHuella } from '@shared/fiscal/verifactu-record';
+import {
+  buildAnulacionFields,
+  idFacturaOf,
+  recomputeHuella,
+  recordContentHash,
+} from '@shared/fiscal/verifactu-record';
 import type {
   RegistroAltaFields,
   SistemaInformatico,
@@ -301,6 +306,7 @@ export function seedRecord(input: {
     environment: 'TEST',
     fields,
     huella: fields.Huella,
+    contentHash: recordContentHash(fields, previous?.contentHash ?? null),
     previousHuella: previous?.huella ?? null,
     previousSeq: previous?.seq ?? null,
     reason: null,
