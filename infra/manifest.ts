@@ -32,7 +32,11 @@ export interface Needs {
   table?: 'read' | 'readwrite';
   cognito?: 'user-admin';
   queues?: QueueName[];
-  buckets?: { bucket: BucketName; access: 'read' | 'readwrite' }[];
+  /**
+   * `put` writes new objects only (no GetObject, no DeleteObject): for write-once archives such as
+   * `verifactu-archive`, where the writer must never be able to remove what it stored.
+   */
+  buckets?: { bucket: BucketName; access: 'read' | 'readwrite' | 'put' }[];
   sendMail?: boolean;
   /** Post to WebSocket connections (@connections management API). */
   websocket?: boolean;
@@ -101,8 +105,14 @@ export const domains: Record<DomainName, DomainDef> = {
     api: api('verifactu'),
     memoryMb: 1024,
     timeoutSeconds: 29,
-    // submit / bulk submit wake the company's sender at once.
-    needs: { table: 'readwrite', certificatesKey: true, queues: ['verifactu'] },
+    // submit / bulk submit wake the company's sender at once. The archived SOAP exchanges are
+    // downloaded (read only) from the verifactu-archive bucket.
+    needs: {
+      table: 'readwrite',
+      certificatesKey: true,
+      queues: ['verifactu'],
+      buckets: [{ bucket: 'verifactu-archive', access: 'read' }],
+    },
   },
 };
 
@@ -138,7 +148,12 @@ export const queues: Record<QueueName, QueueDef> = {
       entry: 'functions/domains/verifactu/workers/submit-records.ts',
       export: 'handler',
       batchSize: 10,
-      needs: { table: 'readwrite', certificatesKey: true },
+      // Every SOAP request and answer is archived before/after the call: put only, never delete.
+      needs: {
+        table: 'readwrite',
+        certificatesKey: true,
+        buckets: [{ bucket: 'verifactu-archive', access: 'put' }],
+      },
     },
   },
   sii: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
@@ -259,7 +274,7 @@ export const schedules: Record<string, ScheduleDef> = {
 
 // --- buckets ------------------------------------------------------------------------------------
 
-export type BucketName = 'documents' | 'inbound' | 'spa';
+export type BucketName = 'documents' | 'inbound' | 'spa' | 'verifactu-archive';
 
 export interface BucketDef {
   /** Browser uploads through presigned URLs need CORS on PUT. */
@@ -269,12 +284,24 @@ export interface BucketDef {
     suffix?: string;
     consumer: EntryPoint & { domain: DomainName; needs: Needs };
   }[];
+  /**
+   * S3 Object Lock: every object version is kept unalterable for `years` (COMPLIANCE: nobody, not
+   * even the account root, can shorten it or delete the version). Implies versioning.
+   */
+  objectLock?: { mode: 'COMPLIANCE'; years: number };
 }
 
 export const buckets: Record<BucketName, BucketDef> = {
   documents: { browserUploads: true, notifications: [] },
   inbound: { browserUploads: false, notifications: [] },
   spa: { browserUploads: false, notifications: [] },
+  // The exact SOAP requests sent to the AEAT and its raw answers (reference/reliability.md §4):
+  // kept 6 years from the exchange (Código de Comercio art. 30), unalterable.
+  'verifactu-archive': {
+    browserUploads: false,
+    notifications: [],
+    objectLock: { mode: 'COMPLIANCE', years: 6 },
+  },
 };
 
 // --- table and its stream consumers ----------------------------------------------------------
@@ -390,7 +417,7 @@ export const envNames = {
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',
   queueUrl: (q: QueueName) => `QUEUE_URL_${q.toUpperCase().replace(/-/g, '_')}`,
-  bucket: (b: BucketName) => `BUCKET_${b.toUpperCase()}`,
+  bucket: (b: BucketName) => `BUCKET_${b.toUpperCase().replace(/-/g, '_')}`,
   mailFrom: 'MAIL_FROM',
   wsEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   appUrl: 'APP_URL',

@@ -824,3 +824,82 @@ describe('cdk-nag AwsSolutions', () => {
     }
   });
 });
+
+describe('VeriFacTu archive bucket (verifactu-archive)', () => {
+  const archiveId = () => logicalId(stack.storage.buckets['verifactu-archive']);
+  const policyStatements = (fn: {
+    role: { node: { findChild(id: string): { node: { defaultChild?: unknown } } } };
+  }) => {
+    const id = stack.getLogicalId(fn.role.node.findChild('DefaultPolicy').node.defaultChild as CfnResource);
+    return ((resources[id]!.Properties.PolicyDocument as Json).Statement as Json[]).map((s) => ({
+      actions: (Array.isArray(s.Action) ? s.Action : [s.Action]) as string[],
+      resource: JSON.stringify(s.Resource),
+    }));
+  };
+  const onArchive = (statements: { actions: string[]; resource: string }[]) =>
+    statements.filter((s) => s.resource.includes(archiveId())).flatMap((s) => s.actions);
+
+  it('is versioned, private, TLS-only, encrypted, logged and under Object Lock COMPLIANCE for 6 years', () => {
+    const bucket = resources[archiveId()]!;
+    expect(bucket.Type).toBe('AWS::S3::Bucket');
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.ObjectLockEnabled).toBe(true);
+    expect(bucket.Properties.ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+      Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Years: 6 } },
+    });
+    expect(bucket.Properties.BucketEncryption).toBeDefined();
+    expect(bucket.Properties.LoggingConfiguration).toBeDefined();
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    // No lifecycle rule removes archived versions.
+    expect(JSON.stringify(bucket.Properties.LifecycleConfiguration ?? {})).not.toMatch(/Expiration/);
+    expect((bucket as unknown as { DeletionPolicy?: string }).DeletionPolicy).toBe('Retain');
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: archiveId() },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('the sender may only put objects there: no delete, no read', () => {
+    const sender = stack.workerFunctions.get(
+      'functions/domains/verifactu/workers/submit-records.ts#handler',
+    )!;
+    expect(sender).toBeDefined();
+    const actions = onArchive(policyStatements(sender));
+    expect(actions).toContain('s3:PutObject');
+    expect(
+      actions.filter((a) => /Delete|PutObjectRetention|PutObjectLegalHold|BypassGovernance/.test(a)),
+    ).toEqual([]);
+    expect(actions).not.toContain('s3:GetObject');
+  });
+
+  it('the VeriFacTu API reads it and never writes it', () => {
+    const actions = onArchive(policyStatements(stack.apiFunctions.verifactu!));
+    expect(actions).toContain('s3:GetObject');
+    expect(actions.filter((a) => /Put|Delete|Abort/.test(a))).toEqual([]);
+  });
+
+  it('no other function can touch it', () => {
+    const allowed = new Set([
+      stack.apiFunctions.verifactu!,
+      stack.workerFunctions.get('functions/domains/verifactu/workers/submit-records.ts#handler')!,
+    ]);
+    const others = [...Object.values(stack.apiFunctions), ...stack.workerFunctions.values()].filter(
+      (fn) => fn && !allowed.has(fn),
+    );
+    for (const fn of others) expect(onArchive(policyStatements(fn!)), fn!.node.path).toEqual([]);
+  });
+
+  it('passes the bucket name to the functions as BUCKET_VERIFACTU_ARCHIVE', () => {
+    expect(envNames.bucket('verifactu-archive')).toBe('BUCKET_VERIFACTU_ARCHIVE');
+  });
+});

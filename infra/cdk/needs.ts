@@ -12,7 +12,9 @@ export function mergeNeeds(a: Needs, b: Needs): Needs {
   const buckets = new Map<string, NonNullable<Needs['buckets']>[number]>();
   for (const grant of [...(a.buckets ?? []), ...(b.buckets ?? [])]) {
     const seen = buckets.get(grant.bucket);
-    buckets.set(grant.bucket, seen?.access === 'readwrite' ? seen : grant);
+    // Two different accesses to one bucket (read, put, readwrite) merge to readwrite.
+    const access = !seen || seen.access === grant.access ? grant.access : 'readwrite';
+    buckets.set(grant.bucket, { bucket: grant.bucket, access });
   }
   if (buckets.size) merged.buckets = [...buckets.values()];
   if (a.sendMail || b.sendMail) merged.sendMail = true;

@@ -364,6 +364,13 @@ export const routes = {
     'user',
     true,
   ),
+  'verifactu.submissionExchange': r(
+    'GET',
+    `${V1}/verifactu/submissions/{submissionId}/exchange`,
+    'verifactu',
+    'user',
+    true,
+  ),
   'verifactu.cancelSubmission': r(
     'POST',
     `${V1}/verifactu/submissions/{submissionId}/cancel`,

@@ -1,4 +1,5 @@
 import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { archiveActions } from './areas/archive';
 import { chainActions } from './areas/chain';
 import { configCertificatesActions } from './areas/config-certificates';
 import { qrActions } from './areas/qr';
@@ -10,6 +11,7 @@ export const verifactuActions: { [K in RoutesOf<'verifactu'>]: AnyAction<Verifac
   ...submissionsActions,
   ...qrActions,
   ...chainActions,
+  ...archiveActions,
 };
 
 export const handler = createApiHandler('verifactu', verifactuActions, makeDeps);

@@ -70,6 +70,7 @@ export const COGNITO_USER_ADMIN = [
 
 const BUCKET_READ_OBJECTS = ['s3:GetObject'];
 const BUCKET_WRITE_OBJECTS = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+const BUCKET_PUT_OBJECTS = ['s3:PutObject'];
 
 /** `.../identity/example.com` and `.../identity/no-reply@example.com`: SES checks whichever is verified. */
 const sesIdentityArns = (mailFrom: string): string[] => {
@@ -111,10 +112,16 @@ export function grantNeeds(
   for (const { bucket, access } of needs.buckets ?? []) {
     const b = to.buckets[bucket];
     const objects = b.arnForObjects('*');
-    allow(['s3:ListBucket'], [b.bucketArn]);
-    allow(access === 'readwrite' ? [...BUCKET_READ_OBJECTS, ...BUCKET_WRITE_OBJECTS] : BUCKET_READ_OBJECTS, [
-      objects,
-    ]);
+    // `put` (write-once archives): new objects only, no listing, reading or deleting.
+    if (access !== 'put') allow(['s3:ListBucket'], [b.bucketArn]);
+    allow(
+      access === 'readwrite'
+        ? [...BUCKET_READ_OBJECTS, ...BUCKET_WRITE_OBJECTS]
+        : access === 'put'
+          ? BUCKET_PUT_OBJECTS
+          : BUCKET_READ_OBJECTS,
+      [objects],
+    );
     acknowledge(
       target,
       wildcardResourceFinding(Stack.of(target), objects),

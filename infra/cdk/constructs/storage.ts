@@ -1,7 +1,10 @@
 /**
  * The manifest's buckets, all private (Block Public Access, TLS only, encrypted, versioned, server
  * access logs), plus the access-log bucket they and CloudFront log into, and SES inbound mail
- * written into the inbound bucket (the smart-inbox worker picks it up from there).
+ * written into the inbound bucket (the smart-inbox worker picks it up from there). A bucket with
+ * `objectLock` in the manifest (verifactu-archive) is created with S3 Object Lock and a default
+ * retention in whole years (COMPLIANCE: no one can delete a version or shorten it before it ends),
+ * and keeps every noncurrent version (no noncurrent expiration).
  */
 
 import type { BucketDef, BucketName } from '@infra/manifest';
@@ -48,19 +51,29 @@ export class Storage extends Construct {
 
     const buckets = {} as Record<BucketName, s3.Bucket>;
     for (const [name, def] of entriesOf(props.buckets)) {
-      buckets[name] = new s3.Bucket(this, pascal(name), {
+      const lock = def.objectLock;
+      const bucket = new s3.Bucket(this, pascal(name), {
         ...privateBucket,
         objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-        // Versioning keeps what was overwritten or deleted by mistake for a while.
+        // Versioning keeps what was overwritten or deleted by mistake for a while (Object Lock needs it).
         versioned: true,
         serverAccessLogsBucket: this.accessLogs,
         serverAccessLogsPrefix: `s3/${name}/`,
         lifecycleRules: [
-          {
-            abortIncompleteMultipartUploadAfter: Duration.days(7),
-            noncurrentVersionExpiration: Duration.days(90),
-          },
+          lock
+            ? { abortIncompleteMultipartUploadAfter: Duration.days(7) }
+            : {
+                abortIncompleteMultipartUploadAfter: Duration.days(7),
+                noncurrentVersionExpiration: Duration.days(90),
+              },
         ],
+        ...(lock
+          ? {
+              objectLockEnabled: true,
+              // Rendered in days by the CDK; replaced by whole years below (leap days included).
+              objectLockDefaultRetention: s3.ObjectLockRetention.compliance(Duration.days(366 * lock.years)),
+            }
+          : {}),
         ...(def.browserUploads
           ? {
               cors: [
@@ -76,6 +89,16 @@ export class Storage extends Construct {
             }
           : {}),
       });
+      if (lock) {
+        (bucket.node.defaultChild as s3.CfnBucket).addPropertyOverride(
+          'ObjectLockConfiguration.Rule.DefaultRetention',
+          { Mode: lock.mode, Years: lock.years },
+        );
+        (bucket.node.defaultChild as s3.CfnBucket).addPropertyDeletionOverride(
+          'ObjectLockConfiguration.Rule.DefaultRetention.Days',
+        );
+      }
+      buckets[name] = bucket;
     }
     this.buckets = buckets;
 

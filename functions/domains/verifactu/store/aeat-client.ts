@@ -35,6 +35,7 @@ import {
   type ResponseLine,
   type SubmitAnswer,
 } from '../model/outcome';
+import type { ExchangeRecorder } from './archive';
 
 export interface AeatCallInput {
   url: string;
@@ -196,11 +197,26 @@ export interface SubmitResult {
   answer: SubmitAnswer | null;
 }
 
-/** The AEAT as the sender sees it (a fake in the unit tests). */
+/**
+ * The AEAT as the sender sees it (a fake in the unit tests). With a `recorder` (store/archive.ts)
+ * every envelope is archived BEFORE it is sent and every raw answer after: `submit` throws
+ * ArchiveUnavailableError (nothing sent) when the request cannot be archived; `consult` then
+ * answers `ambiguous` without calling.
+ */
 export interface AeatGateway {
-  submit(target: AeatTarget, cabecera: Cabecera, records: VerifactuRecord[]): Promise<SubmitResult>;
+  submit(
+    target: AeatTarget,
+    cabecera: Cabecera,
+    records: VerifactuRecord[],
+    recorder?: ExchangeRecorder,
+  ): Promise<SubmitResult>;
   /** Where the AEAT stands on one record: ConsultaFactuSistemaFacturacion by period and number. */
-  consult(target: AeatTarget, cabecera: Cabecera, record: VerifactuRecord): Promise<ConsultaAnswer>;
+  consult(
+    target: AeatTarget,
+    cabecera: Cabecera,
+    record: VerifactuRecord,
+    recorder?: ExchangeRecorder,
+  ): Promise<ConsultaAnswer>;
 }
 
 const registeredState = (estado: string): RegisteredState | null => {
@@ -269,18 +285,21 @@ const MAX_CONSULTA_PAGES = 5;
 
 export function xmlGateway(call: (input: AeatCallInput) => Promise<AeatCallResult> = callAeat): AeatGateway {
   return {
-    async submit(target, cabecera, records) {
+    async submit(target, cabecera, records, recorder) {
       const body = wrapSoap(
         buildRegFactuXml({
           cabecera: { obligado: cabecera.obligado, representante: cabecera.representante },
           records: records.map((r) => r.fields),
         }),
       );
+      // The exact envelope is archived before it leaves (throws: nothing is sent).
+      await recorder?.request(body);
       const result = await call({ ...target, body });
+      await recorder?.response(result);
       return { call: result, answer: result.kind === 'http' ? toSubmitAnswer(result.body) : null };
     },
 
-    async consult(target, cabecera, record) {
+    async consult(target, cabecera, record, recorder) {
       const id = idFacturaOfRecord(record);
       const rows: ConsultaRow[] = [];
       let clave: IdFactura | null = null;
@@ -294,7 +313,13 @@ export function xmlGateway(call: (input: AeatCallInput) => Promise<AeatCallResul
             indicadorRepresentante: false,
           }),
         );
+        try {
+          await recorder?.request(body);
+        } catch {
+          return { kind: 'ambiguous', message: 'ConsultaLR: no se pudo archivar la petición' };
+        }
         const result = await call({ ...target, body });
+        await recorder?.response(result);
         if (result.kind !== 'http') return { kind: 'ambiguous', message: `ConsultaLR: ${result.kind}` };
         let parsed: ReturnType<typeof parseConsultaResponse>;
         try {

@@ -210,7 +210,8 @@ const attemptOf = (
   outcome: string,
   code: string | null = null,
   message: string | null = null,
-): SubmissionAttempt => ({ attemptId, at, outcome, code, message });
+  archive?: SubmissionAttempt['archive'],
+): SubmissionAttempt => ({ attemptId, at, outcome, code, message, ...(archive ? { archive } : {}) });
 
 /** QUEUED → SENT under a new attempt (the claim that makes a record this sender's to send). */
 export function claimMove(seq: number, attemptId: string, at: string): Move {
@@ -246,7 +247,13 @@ export interface Resolution {
 }
 
 /** SENT → final, only for the attempt that sent it; the pending index entries go. */
-export function resolveMove(seq: number, attemptId: string, at: string, r: Resolution): Move {
+export function resolveMove(
+  seq: number,
+  attemptId: string,
+  at: string,
+  r: Resolution,
+  archive?: SubmissionAttempt['archive'],
+): Move {
   return {
     seq,
     from: 'SENT',
@@ -266,7 +273,7 @@ export function resolveMove(seq: number, attemptId: string, at: string, r: Resol
         ':csv': r.csv,
         ':at': at,
         ':empty': [],
-        ':h': [attemptOf(attemptId, at, r.outcome, r.aeatCode, r.aeatMessage)],
+        ':h': [attemptOf(attemptId, at, r.outcome, r.aeatCode, r.aeatMessage, archive)],
       },
     },
   };
@@ -280,6 +287,8 @@ export function requeueMove(
   outcome: string,
   message: string | null,
   code: string | null = null,
+  /** The archived SOAP exchange of this entry (store/archive.ts), when there was one. */
+  archive?: SubmissionAttempt['archive'],
 ): Move {
   return {
     seq,
@@ -297,7 +306,7 @@ export function requeueMove(
         ':null': null,
         ':at': at,
         ':empty': [],
-        ':h': [attemptOf(attemptId, at, outcome, code, message)],
+        ':h': [attemptOf(attemptId, at, outcome, code, message, archive)],
       },
     },
   };
@@ -311,6 +320,8 @@ export function noteAttemptMove(
   outcome: string,
   message: string | null,
   code: string | null = null,
+  /** The archived SOAP exchange of this entry (store/archive.ts), when there was one. */
+  archive?: SubmissionAttempt['archive'],
 ): Move {
   return {
     seq,
@@ -325,7 +336,7 @@ export function noteAttemptMove(
         ':attempt': attemptId,
         ':at': at,
         ':empty': [],
-        ':h': [attemptOf(attemptId, at, outcome, code, message)],
+        ':h': [attemptOf(attemptId, at, outcome, code, message, archive)],
       },
     },
   };

@@ -19,7 +19,12 @@
  *     bad record first); ambiguous outcomes leave SENT and throw (SQS retries with back-off, then
  *     the DLQ and its alarm); certainly-not-sent outcomes go back to QUEUED and throw;
  *  g. every record that ends ERROR notifies the company's staff once (the move that made it ERROR
- *     is conditional, so only one sender ever makes it).
+ *     is conditional, so only one sender ever makes it);
+ *  h. every SOAP exchange (RegFactu message, ConsultaLR) is archived (store/archive.ts): the exact
+ *     envelope BEFORE the call — if it cannot be stored nothing is sent (records back to QUEUED,
+ *     ARCHIVE_FAILED, retried later: the audit trail is part of the legal duty) — and the raw
+ *     answer after it (retried once; if it still fails the outcome is recorded without it). The
+ *     history entries of the exchange carry `archive: { request, response }` (the S3 keys).
  * A record is therefore never sent twice: only the holder of a successful QUEUED → SENT claim
  * sends it, and a SENT record is only sent again after the AEAT said it does not have it.
  */
@@ -52,6 +57,14 @@ import {
   extraCaFromEnv,
   xmlGateway,
 } from '../store/aeat-client';
+import {
+  type ArchiveKeys,
+  type ArchiveStore,
+  ArchiveUnavailableError,
+  type ExchangeRecorder,
+  exchangeRecorder,
+  s3ArchiveStore,
+} from '../store/archive';
 import { loadSigningCertificate, recordCertificateUse } from '../store/certificates';
 import { makeDeps, type VerifactuDeps } from '../store/deps';
 import { companyOfMessage, verifactuQueueUrl } from '../store/queue';
@@ -105,6 +118,8 @@ export interface SubmitDeps extends VerifactuDeps {
   elapsedMs: () => number;
   /** Work stops starting SOAP calls after this much time (the function has 29 s). */
   budgetMs: number;
+  /** Where every SOAP exchange is archived (the verifactu-archive bucket); absent = not archived. */
+  archive?: ArchiveStore;
 }
 
 /** An outcome SQS must retry (the message returns with back-off and, in the end, reaches the DLQ). */
@@ -129,6 +144,17 @@ export interface DrainResult {
 }
 
 type Ctx = { log: Logger };
+
+/** The recorder of one exchange, when the deps archive (always in the Lambda: makeSubmitDeps). */
+function recorderFor(
+  deps: SubmitDeps,
+  companyId: string,
+  exchangeId: string,
+  ctx: Ctx,
+): ExchangeRecorder | undefined {
+  if (!deps.archive) return undefined;
+  return exchangeRecorder(deps.archive, { companyId, exchangeId, at: deps.now(), log: ctx.log });
+}
 
 /** A message loop never runs more than this many rounds (each round sends at most one message). */
 const MAX_ROUNDS = 10;
@@ -240,20 +266,23 @@ async function drainUnderLease(
       }
       const record = recordOf(sub);
       const cabecera = await cabeceraFor(deps, companyId, config, [record]);
-      const answer: ConsultaAnswer = await deps.gateway.consult(t, cabecera, record);
+      // A ConsultaLR is its own exchange: a fresh id, so the attempt's own files are never overwritten.
+      const consultRecorder = recorderFor(deps, companyId, deps.archive ? deps.newId() : '', ctx);
+      const answer: ConsultaAnswer = await deps.gateway.consult(t, cabecera, record, consultRecorder);
+      const consultArchive: ArchiveKeys | undefined = consultRecorder?.keys() ?? undefined;
       await useOf(deps, companyId, certificateId, 'QUERY', answer.kind !== 'ambiguous', answer.kind, ctx);
       const at = deps.now().toISOString();
       const attemptId = sub.attemptId ?? '';
       if (answer.kind === 'ambiguous') {
         await applyMoves(deps, companyId, [
-          noteAttemptMove(sub.seq, attemptId, at, 'CONSULT_FAILED', answer.message),
+          noteAttemptMove(sub.seq, attemptId, at, 'CONSULT_FAILED', answer.message, null, consultArchive),
         ]);
         throw new RetryLaterError(`ConsultaLR could not resolve record ${sub.recordId}`);
       }
       if (answer.kind === 'found') {
         const outcome = outcomeOfConsulta(answer);
         const moved = await applyMoves(deps, companyId, [
-          resolveMove(sub.seq, attemptId, at, resolution(outcome, null)),
+          resolveMove(sub.seq, attemptId, at, resolution(outcome, null), consultArchive),
         ]);
         if (moved.has(sub.seq)) result.resolved += 1;
         ctx.log.info('Ambiguous record found at the AEAT; not sent again', {
@@ -270,6 +299,8 @@ async function drainUnderLease(
           at,
           'NOT_AT_AEAT',
           'La AEAT no tiene el registro: se enviará de nuevo.',
+          null,
+          consultArchive,
         ),
       ]);
       queued.push({ ...sub, status: 'QUEUED', attemptId: null });
@@ -312,7 +343,26 @@ async function drainUnderLease(
     const sendRecords = toSend.map(recordOf);
     const cabecera = await cabeceraFor(deps, companyId, config, sendRecords);
     const sentAt = deps.now();
-    const { call, answer } = await deps.gateway.submit(t, cabecera, sendRecords);
+    const recorder = recorderFor(deps, companyId, attemptId, ctx);
+    let submitted: Awaited<ReturnType<AeatGateway['submit']>>;
+    try {
+      submitted = await deps.gateway.submit(t, cabecera, sendRecords, recorder);
+    } catch (e) {
+      if (!(e instanceof ArchiveUnavailableError)) throw e;
+      // h. Nothing was sent: the records go back to QUEUED and the message is retried later.
+      await applyMoves(
+        deps,
+        companyId,
+        toSend.map((s) =>
+          requeueMove(s.seq, attemptId, deps.now().toISOString(), 'ARCHIVE_FAILED', e.message),
+        ),
+      );
+      throw new RetryLaterError(
+        'VeriFacTu request could not be archived; nothing sent, records back to QUEUED',
+      );
+    }
+    const { call, answer } = submitted;
+    const archive: ArchiveKeys | undefined = recorder?.keys() ?? undefined;
     result.messages += 1;
     const at = deps.now().toISOString();
     await useOf(deps, companyId, certificateId, 'SUBMISSION', call.kind === 'http', describeCall(call), ctx);
@@ -345,13 +395,15 @@ async function drainUnderLease(
               at,
               'NO_LINE',
               'La respuesta de la AEAT no incluye este registro.',
+              null,
+              archive,
             ),
           );
           continue;
         }
         const outcome = outcomeOfLine(line);
         outcomes.set(sub.seq, outcome);
-        moves.push(resolveMove(sub.seq, attemptId, at, resolution(outcome, answer.csv)));
+        moves.push(resolveMove(sub.seq, attemptId, at, resolution(outcome, answer.csv), archive));
       }
       const moved = await applyMoves(deps, companyId, moves);
       for (const sub of toSend) {
@@ -380,7 +432,9 @@ async function drainUnderLease(
         await applyMoves(
           deps,
           companyId,
-          toSend.map((s) => requeueMove(s.seq, attemptId, at, 'SOAP_FAULT_SPLIT', message, answer.code)),
+          toSend.map((s) =>
+            requeueMove(s.seq, attemptId, at, 'SOAP_FAULT_SPLIT', message, answer.code, archive),
+          ),
         );
         isolateThroughSeq = toSend[toSend.length - 1]!.seq;
         await setIsolation(deps, companyId, isolateThroughSeq);
@@ -400,7 +454,7 @@ async function drainUnderLease(
         outcome: 'SOAP_FAULT',
       };
       const moved = await applyMoves(deps, companyId, [
-        resolveMove(sub.seq, attemptId, at, resolution(outcome, null)),
+        resolveMove(sub.seq, attemptId, at, resolution(outcome, null), archive),
       ]);
       if (moved.has(sub.seq)) await notify(deps, sub, outcome, ctx);
       if (isolateThroughSeq !== null && sub.seq >= isolateThroughSeq) {
@@ -422,14 +476,16 @@ async function drainUnderLease(
       await applyMoves(
         deps,
         companyId,
-        toSend.map((s) => requeueMove(s.seq, attemptId, at, outcomeName(call), what)),
+        toSend.map((s) => requeueMove(s.seq, attemptId, at, outcomeName(call), what, null, archive)),
       );
       throw new RetryLaterError(`VeriFacTu message not delivered (${what}); records back to QUEUED`);
     }
     await applyMoves(
       deps,
       companyId,
-      toSend.map((s) => noteAttemptMove(s.seq, attemptId, at, outcomeName(call, answer), what)),
+      toSend.map((s) =>
+        noteAttemptMove(s.seq, attemptId, at, outcomeName(call, answer), what, null, archive),
+      ),
     );
     // The AEAT may have registered them: its (latest) waiting time applies as if it had answered.
     nextAllowedAt = await recordSend(deps, companyId, sentAt, lastWait);
@@ -546,6 +602,7 @@ export function makeSubmitDeps(): Omit<SubmitDeps, 'elapsedMs'> {
     ...(extraCaFromEnv() ? { ca: extraCaFromEnv() } : {}),
     soapTimeoutMs: SOAP_TIMEOUT_MS,
     budgetMs: 27_000,
+    archive: s3ArchiveStore(),
   };
 }
 
