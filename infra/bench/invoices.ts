@@ -24,6 +24,8 @@ import { type Company, companyItem, membershipItem } from '@shared/db/records';
 import { tableDefinition } from '@shared/db/table';
 import { startDynamoDbLocal } from '../local/engines/dynamodb-local';
 import { ensureTable } from '../local/engines/dynamodb-table';
+import { LOCAL_VERIFACTU_PRODUCER } from '../local/env';
+import { envNames } from '../manifest';
 
 const TABLE = 'cuadra-bench';
 const COMPANY = 'bench-co';
@@ -93,6 +95,10 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
+      // Confirming builds the VeriFacTu registro de alta (the company is not in the SII): the
+      // producer of the software goes into its SistemaInformatico.
+      [envNames.verifactuProducerNif]: LOCAL_VERIFACTU_PRODUCER.nif,
+      [envNames.verifactuProducerName]: LOCAL_VERIFACTU_PRODUCER.name,
     });
     await ensureTable(new DynamoDBClient({}), TABLE, tableDefinition);
     const db = ddb();

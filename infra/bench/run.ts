@@ -18,6 +18,7 @@ import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
 import { domains, queues, schedules, table, websocket } from '../manifest';
 import { benchInvoices } from './invoices';
 import { builtSpa, measureSpa, spaSummary } from './spa';
+import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const SIZE_LIMIT = 400 * 1024;
@@ -165,6 +166,14 @@ async function main() {
     if (!ok) failed++;
   } catch (e) {
     console.log(`\nInvoices: not measured: ${(e as Error).message}`);
+    failed++;
+  }
+  try {
+    const { lines, ok } = await benchVerifactu();
+    console.log(`\n${lines.join('\n')}`);
+    if (!ok) failed++;
+  } catch (e) {
+    console.log(`\nVeriFacTu: not measured: ${(e as Error).message}`);
     failed++;
   }
   process.exitCode = failed === 0 ? 0 : 1;

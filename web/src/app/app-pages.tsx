@@ -20,6 +20,9 @@ const ADMIN = ['ADMIN'] as const;
 const GESTOR = ['GESTOR'] as const;
 const STAFF = ['ADMIN', 'GESTOR'] as const;
 
+/** The VeriFacTu pages are reached through one small lazy module (see routes/app/verifactu/pages.ts). */
+const verifactuPages = () => import('./routes/app/verifactu/pages');
+
 export const appPages: readonly AppPage[] = [
   // --- pages of this SPA ---
   { path: 'dashboard', page: lazy(() => import('./routes/app/dashboard')) },
@@ -115,6 +118,13 @@ export const appPages: readonly AppPage[] = [
     page: lazy(() => import('./routes/app/recurring/templates')),
   },
 
+  // --- VeriFacTu (issue 5): CLIENTE needs VIEW_TAX_DOCUMENTS (spec part 1 §6) ---
+  ...(['VerifactuRoute', 'VerifactuHistoryRoute', 'CompanyVerifactuRoute'] as const).map((name, i) => ({
+    path: ['verifactu', 'verifactu/history', 'companies/:companyId/verifactu'][i] as string,
+    permission: 'VIEW_TAX_DOCUMENTS' as const,
+    page: lazy(() => verifactuPages().then((m) => ({ default: m[name] }))),
+  })),
+
   // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
   { path: 'dashboard/billing' },
   // ADMIN only.
@@ -161,7 +171,6 @@ export const appPages: readonly AppPage[] = [
   { path: 'admin/invoicing/*', permission: 'VIEW_INVOICES' },
   { path: 'my-invoices', permission: 'VIEW_INVOICES' },
   { path: 'tax/*', permission: 'VIEW_TAX_DOCUMENTS' },
-  { path: 'verifactu/*', permission: 'VIEW_TAX_DOCUMENTS' },
   { path: 'my-tax-documents', permission: 'VIEW_TAX_DOCUMENTS' },
   { path: 'documents/*', permission: 'UPLOAD_DOCUMENTS' },
   { path: 'document-upload', permission: 'UPLOAD_DOCUMENTS' },

@@ -90,6 +90,21 @@ describe('gestor menu rules (spec part 1 §2, §6), all pages assumed to exist',
     expect(top[top.indexOf('VeriFacTu') + 1]).toBe('Complementos');
   });
 
+  it('groups the VeriFacTu pages: status, history and the selected company configuration', () => {
+    const group = visibleMenu(gestorMenu, gestor('SL'), everything).find(
+      (item) => item.label === 'VeriFacTu',
+    );
+    expect(group?.children?.map((item) => [item.label, item.path])).toEqual([
+      ['Estado VeriFacTu', '/app/verifactu'],
+      ['Historial VeriFacTu', '/app/verifactu/history'],
+      ['Configuración VeriFacTu', '/app/companies/c-1/verifactu'],
+    ]);
+    // The three pages exist in this SPA.
+    for (const path of ['/app/verifactu', '/app/verifactu/history', '/app/companies/c-1/verifactu']) {
+      expect(isRegisteredPage(path)).toBe(true);
+    }
+  });
+
   it('builds the company entries from the selected company, and drops them without one', () => {
     const withCompany = menuPaths(visibleMenu(gestorMenu, gestor('SA'), everything));
     expect(withCompany).toContain('/app/companies/c-1/users');
@@ -149,6 +164,10 @@ describe('menus against the pages of this SPA', () => {
       'Proveedores',
       'Categorías de gasto',
       'Facturas recurrentes',
+      'VeriFacTu',
+      'Estado VeriFacTu',
+      'Historial VeriFacTu',
+      'Configuración VeriFacTu',
     ]);
   });
 

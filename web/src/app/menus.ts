@@ -263,7 +263,16 @@ export const gestorMenu: readonly MenuEntry[] = [
       { key: 'payroll-configuration', label: 'Configuración', path: paths.app.payroll.configuration },
     ],
   },
-  { key: 'verifactu', label: 'VeriFacTu', icon: SafetyCertificateOutlined, path: paths.app.verifactu },
+  {
+    key: 'verifactu',
+    label: 'VeriFacTu',
+    icon: SafetyCertificateOutlined,
+    children: [
+      { key: 'verifactu-status', label: 'Estado VeriFacTu', path: paths.app.verifactu },
+      { key: 'verifactu-history', label: 'Historial VeriFacTu', path: paths.app.verifactuHistory },
+      { key: 'verifactu-config', label: 'Configuración VeriFacTu', path: companyPath('verifactu') },
+    ],
+  },
   // Add-on entries go right after VeriFacTu for gestors (spec part 1 §2).
   {
     key: 'addons',

@@ -100,6 +100,7 @@ export const paths = {
       configuration: '/app/payroll/configuration',
     },
     verifactu: '/app/verifactu',
+    verifactuHistory: '/app/verifactu/history',
     gestorClients: '/app/gestor/clients',
     analytics: '/app/analytics',
     profitability: '/app/analytics/profitability',

@@ -2,11 +2,15 @@ import { Greeting } from '@web/features/dashboard/components/greeting';
 import { SelectedCompanyCard } from '@web/features/dashboard/components/selected-company-card';
 import { LatestNotificationsCard } from '@web/features/notifications/components/latest-notifications';
 import { OnboardingProgressCard } from '@web/features/onboarding/components/onboarding-progress-card';
+import { VerifactuWidget } from '@web/features/verifactu/components/verifactu-widget';
 import { useProfile } from '@web/lib/profile';
 import { useSelectedCompany } from '@web/lib/session';
 import { Col, Flex, Row } from 'antd';
 
-/** A first dashboard: greeting, the selected company, onboarding progress, the latest notifications. */
+/**
+ * A first dashboard: greeting, the selected company, onboarding progress, the VeriFacTu state (with
+ * its warnings; not for SII companies), the latest notifications.
+ */
 export default function DashboardRoute() {
   const company = useSelectedCompany();
   const profile = useProfile();
@@ -22,6 +26,11 @@ export default function DashboardRoute() {
         <Col xs={24} lg={12}>
           <OnboardingProgressCard />
         </Col>
+        {company && !company.siiEnabled ? (
+          <Col xs={24} lg={12}>
+            <VerifactuWidget company={company} />
+          </Col>
+        ) : null}
         {company ? (
           <Col xs={24}>
             <LatestNotificationsCard companyId={company.companyId} />

@@ -34,6 +34,7 @@ import { RectifyDialog } from './rectify-dialog';
 import { SendEmailDialog } from './send-email-dialog';
 import { InvoiceStatusTag, PaymentStatusTag, paymentStatusOf, SiiStatusTag } from './status-tags';
 import { BreakdownTable, LegalMentions, TotalsList } from './totals-preview';
+import { VerifactuPanel } from './verifactu-panel';
 
 const taxIdText = (t: CustomerTaxId | null | undefined) =>
   t ? (typeof t === 'string' ? t : `${t.value} (${t.country})`) : '—';
@@ -368,6 +369,10 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
           </Card>
         </Col>
       </Row>
+
+      {isDraft ? null : (
+        <VerifactuPanel invoiceId={invoiceId} invoiceNumber={invoice.invoiceNumber ?? invoiceId} />
+      )}
 
       {isDraft ? null : <EmailLog invoiceId={invoiceId} />}
 
