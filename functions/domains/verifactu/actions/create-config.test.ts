@@ -38,9 +38,20 @@ describe('verifactu.createConfig', () => {
     expect(company().verifactuEnabled).toBe(true);
   });
 
-  it('keeps the flag off in NO_VERIFACTU mode (no certificate needed) and stores the representative', async () => {
+  it('refuses NO VERI*FACTU mode (its records would have to be XAdES-signed) and stores nothing', async () => {
+    const res = await create('owner', { mode: 'NO_VERIFACTU' });
+    expect(res.status).toBe(400);
+    expect(res.envelope.error).toMatchObject({
+      code: 'CORE_004',
+      field: 'mode',
+      details: { reason: 'MODE_NOT_AVAILABLE' },
+    });
+    expect(table.get(keys.verifactuConfig(COMPANY))).toBeUndefined();
+  });
+
+  it('keeps the flag off while switched off (no certificate needed) and stores the representative', async () => {
     const res = await create('owner', {
-      mode: 'NO_VERIFACTU',
+      enabled: false,
       representative: { name: 'Asesoría Martínez SL', nif: 'b87654321' },
     });
     expect(res.status).toBe(201);
@@ -49,8 +60,8 @@ describe('verifactu.createConfig', () => {
   });
 
   it('refuses a second configuration (409)', async () => {
-    await create('gestor', { mode: 'NO_VERIFACTU' });
-    const res = await create('gestor', { mode: 'NO_VERIFACTU' });
+    await create('gestor', { enabled: false });
+    const res = await create('gestor', { enabled: false });
     expect(res.status).toBe(409);
     expect(res.envelope.error?.message).toBe(
       'VeriFacTu ya está configurado para esta empresa: modifica la configuración existente.',
@@ -81,14 +92,14 @@ describe('verifactu.createConfig', () => {
   });
 
   it('refuses unknown fields and a member without write permission', async () => {
-    expect((await create('gestor', { mode: 'NO_VERIFACTU', extra: 1 })).status).toBe(400);
-    expect((await create('member', { mode: 'NO_VERIFACTU' })).status).toBe(403);
-    expect((await create('clienteTax', { mode: 'NO_VERIFACTU' })).status).toBe(403);
+    expect((await create('gestor', { enabled: false, extra: 1 })).status).toBe(400);
+    expect((await create('member', { enabled: false })).status).toBe(403);
+    expect((await create('clienteTax', { enabled: false })).status).toBe(403);
   });
 
   it('answers 404 when the company item is gone', async () => {
     table.delete(keys.company(COMPANY));
-    const res = await create('admin', { mode: 'NO_VERIFACTU' });
+    const res = await create('admin', { enabled: false });
     expect(res.status).toBe(404);
     expect(table.get(keys.verifactuConfig(COMPANY))).toBeUndefined();
   });

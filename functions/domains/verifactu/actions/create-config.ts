@@ -7,6 +7,9 @@ import { getCertificate } from '../store/certificates';
 import { certificateGone, writeConfig } from '../store/config';
 import type { VerifactuDeps } from '../store/deps';
 
+export const NO_VERIFACTU_UNAVAILABLE =
+  'El modo NO VERI*FACTU (registros firmados con XAdES y registro de eventos) no está disponible: Cuadra envía cada registro a la AEAT en modo VERI*FACTU.';
+
 type ConfigFields = Pick<VerifactuConfig, 'mode' | 'enabled' | 'certificateId' | 'companyId'>;
 
 /**
@@ -18,6 +21,14 @@ export async function assertConfigUsable(
   config: ConfigFields,
   options: { checkValidity?: boolean } = {},
 ): Promise<void> {
+  // NO VERI*FACTU keeps the records at home, which the Orden HAC/1177/2024 only allows with every
+  // record XAdES-signed and a chained event log (EventosSIF): Cuadra does not sign records yet, so it
+  // works in VERI*FACTU mode only (each record goes to the AEAT at once) rather than keep unsigned ones.
+  if (config.mode === 'NO_VERIFACTU')
+    throw new AppError('CORE_004', NO_VERIFACTU_UNAVAILABLE, {
+      field: 'mode',
+      details: { reason: 'MODE_NOT_AVAILABLE' },
+    });
   if (!config.certificateId) {
     if (config.enabled && config.mode === 'VERIFACTU')
       throw new AppError(

@@ -59,10 +59,19 @@ describe('verifactu.updateConfig', () => {
     expect(table.get(keys.company(COMPANY))?.verifactuEnabled).toBe(true);
   });
 
-  it('switching to NO_VERIFACTU turns the flag off', async () => {
+  it('refuses NO_VERIFACTU mode; switching off turns the flag off', async () => {
     await storeCertificate('c1');
     table.put(configItem(base));
-    await update('gestor', { mode: 'NO_VERIFACTU' });
+    await update('gestor', { enabled: true });
+    expect(table.get(keys.company(COMPANY))?.verifactuEnabled).toBe(true);
+    const refused = await update('gestor', { mode: 'NO_VERIFACTU' });
+    expect(refused.status).toBe(400);
+    expect(refused.envelope.error).toMatchObject({
+      field: 'mode',
+      details: { reason: 'MODE_NOT_AVAILABLE' },
+    });
+    expect(table.get(keys.company(COMPANY))?.verifactuEnabled).toBe(true);
+    await update('gestor', { enabled: false });
     expect(table.get(keys.company(COMPANY))?.verifactuEnabled).toBe(false);
   });
 

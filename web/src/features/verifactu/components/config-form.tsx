@@ -134,8 +134,17 @@ export function ConfigForm({
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="mode" label="Modo" extra="VERI*FACTU envía cada registro a la AEAT en el momento.">
-            <Radio.Group options={optionsOf(MODE_LABELS)} optionType="button" />
+          <Form.Item
+            name="mode"
+            label="Modo"
+            extra="VERI*FACTU envía cada registro a la AEAT en el momento. El modo NO VERI*FACTU (registros firmados y registro de eventos) aún no está disponible."
+          >
+            <Radio.Group
+              options={optionsOf(MODE_LABELS).map((o) =>
+                o.value === 'NO_VERIFACTU' ? { ...o, disabled: true } : o,
+              )}
+              optionType="button"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
