@@ -2,6 +2,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import type { CompanyType } from '@shared/db/records';
 import { type CompanyEntry, companyTypeLabels } from '@shared/schemas/companies';
+import { PageHeader } from '@web/components/page-header';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
@@ -32,7 +33,6 @@ import { useSelectCompany } from '../hooks/use-select-company';
 import { optionsOf } from '../utils/labels';
 import { LinkButton } from './link-button';
 import { LoadError } from './load-error';
-import { PageHeader } from './page-header';
 import { ReportingTags } from './reporting-tags';
 
 const STATUS_OPTIONS = [

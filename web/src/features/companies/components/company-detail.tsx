@@ -1,6 +1,7 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import { companyTypeLabels } from '@shared/schemas/companies';
+import { PageHeader } from '@web/components/page-header';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
 import { Button, Flex, Spin, Tabs, Tag } from 'antd';
@@ -13,7 +14,6 @@ import { CompanySettingsPanel } from './company-settings-panel';
 import { CompanyFiscalData, CompanyGeneralData } from './company-summary';
 import { LinkButton } from './link-button';
 import { CompanyLoadError } from './load-error';
-import { PageHeader } from './page-header';
 import { ReportingTags } from './reporting-tags';
 
 const TABS = ['general', 'fiscal', 'settings'] as const;

@@ -1,6 +1,7 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import { COMPANY_ROLES } from '@shared/db/records';
+import { PageHeader } from '@web/components/page-header';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
@@ -30,7 +31,6 @@ import { CompanyUserStats } from './company-user-stats';
 import { EditUserModal, fullName } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
 import { CompanyLoadError, LoadError } from './load-error';
-import { PageHeader } from './page-header';
 
 type Member = CompanyUser & { userId: string };
 

@@ -1,3 +1,4 @@
+import { PageHeader } from '@web/components/page-header';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
 import { Result } from 'antd';
@@ -6,7 +7,6 @@ import { useCreateCompany } from '../api/create-company';
 import { useCanCreateCompany } from '../hooks/use-can-create-company';
 import { emptyCompanyFormValues, toCreateCompanyBody } from '../utils/company-form-values';
 import { CompanyForm } from './company-form';
-import { PageHeader } from './page-header';
 
 const BACK = { to: paths.app.companies, label: 'Empresas' };
 

@@ -1,3 +1,4 @@
+import { PageHeader } from '@web/components/page-header';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
 import { Flex, Result, Spin } from 'antd';
@@ -7,7 +8,6 @@ import { useUpdateCompany } from '../api/update-company';
 import { companyFormValuesOf, toUpdateCompanyBody } from '../utils/company-form-values';
 import { CompanyForm } from './company-form';
 import { CompanyLoadError } from './load-error';
-import { PageHeader } from './page-header';
 
 /** /app/companies/:companyId/edit: for who may manage the company (owner, its gestor, admin). */
 export function EditCompany({ companyId }: { companyId: string }) {

@@ -3,6 +3,7 @@ import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CreateExpenseCategoryBody, ExpenseCategory } from '@shared/schemas/expenses';
 import { LoadError } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { useCompanyId } from '@web/lib/company';
 import { formatPercentInput, parsePercentInput } from '@web/lib/money-input';
@@ -34,7 +35,6 @@ import {
 } from '../api/expense-categories';
 import { moveItem } from '../utils/reorder';
 import { NoCompany } from './no-company';
-import { PageHeader } from './page-header';
 
 /**
  * /app/companies/:companyId/expense-categories and /app/configuration/expense-categories (the

@@ -8,6 +8,7 @@ import type {
   ReceivedInvoice,
 } from '@shared/schemas/received-invoices';
 import { LoadError } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
@@ -43,7 +44,6 @@ import {
   useSetApproval,
 } from '../api/received-invoices';
 import { NoCompany } from './no-company';
-import { PageHeader } from './page-header';
 import { ReceivedInvoiceDrawer } from './received-invoice-drawer';
 
 export const APPROVAL_LABELS: Record<ApprovalStatus, { label: string; color: string }> = {

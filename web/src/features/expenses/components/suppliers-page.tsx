@@ -3,6 +3,7 @@ import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { formatIban } from '@shared/fiscal/iban';
 import { type Supplier, supplierTaxIdText } from '@shared/schemas/expenses';
 import { LoadError } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
 import { toast } from '@web/lib/toast';
 import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
@@ -12,7 +13,6 @@ import { useExpenseCategories } from '../api/expense-categories';
 import { SUPPLIERS_PAGE_SIZE, useDeleteSupplier, useSaveSupplier, useSuppliers } from '../api/suppliers';
 import { fromSupplier, toSupplierBody } from '../utils/supplier-form-values';
 import { NoCompany } from './no-company';
-import { PageHeader } from './page-header';
 import { SupplierDrawer } from './supplier-drawer';
 
 const STATUS_OPTIONS = [

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, deliver } from './download';
+import { apiDownload, deliver } from '@web/lib/api-download';
 
 /** `GET invoices.bulkDownload`: the ZIP of a completed DOWNLOAD_PDFS operation. */
 export async function downloadBulkOperation(operationId: string, companyId: string | null) {

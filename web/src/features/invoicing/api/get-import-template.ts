@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, deliver } from './download';
+import { apiDownload, deliver } from '@web/lib/api-download';
 
 /** `GET invoices.importTemplate?invoiceType=ISSUED&format=`: the template with its headers and examples. */
 export async function downloadImportTemplate(format: 'xlsx' | 'csv', companyId: string | null) {

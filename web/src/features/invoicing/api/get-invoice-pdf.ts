@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, deliver } from './download';
+import { apiDownload, deliver } from '@web/lib/api-download';
 
 /** `GET invoices.pdf` as a blob, saved by the browser as `<number>.pdf`. */
 export async function downloadInvoicePdf(invoiceId: string, companyId: string | null, name: string) {

@@ -7,7 +7,7 @@
 import type { InvoiceVerifactuStatus } from '@shared/schemas/verifactu';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-import { apiDownload, deliver } from './download';
+import { apiDownload, deliver } from '@web/lib/api-download';
 import { INVOICES_STALE_MS, invoicingKeys } from './keys';
 
 export function getInvoiceVerifactuStatus(invoiceId: string, companyId: string | null, signal?: AbortSignal) {

@@ -4,6 +4,7 @@
  * ZIP; plus a lookup by operation id.
  */
 import type { BulkOperation } from '@shared/schemas/invoices';
+import { PageHeader } from '@web/components/page-header';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { formatDateTime } from '@web/lib/format';
@@ -16,7 +17,6 @@ import { useDownloadBulkOperation } from '../api/download-bulk-operation';
 import { useBulkOperation } from '../api/get-bulk-operation';
 import { rememberOperation, sessionOperations } from '../hooks/session-operations';
 import { BULK_ACTION_LABELS, BULK_STATUS_LABELS } from '../utils/labels';
-import { PageHeader } from './page-header';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 

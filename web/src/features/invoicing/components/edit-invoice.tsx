@@ -1,4 +1,5 @@
 import { LoadingBlock } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
 import { Result } from 'antd';
@@ -6,7 +7,6 @@ import { useInvoice } from '../api/get-invoice';
 import { InvoiceForm } from './invoice-form';
 import { InvoiceLoadError } from './invoice-load-error';
 import { LinkButton } from './link-button';
-import { PageHeader } from './page-header';
 
 /** Edits a draft; a confirmed (or cancelled) invoice is never edited: it offers a rectificativa. */
 export function EditInvoice({ invoiceId }: { invoiceId: string }) {

@@ -5,6 +5,7 @@
  */
 import type { CustomerTaxId, InvoiceLine, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { LoadingBlock } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { formatCents, formatDate, formatDateTime } from '@web/lib/format';
@@ -29,7 +30,6 @@ import { CancelInvoiceDialog } from './cancel-invoice-dialog';
 import { EmailLog } from './email-log';
 import { InvoiceLoadError } from './invoice-load-error';
 import { LinkButton } from './link-button';
-import { PageHeader } from './page-header';
 import { RectifyDialog } from './rectify-dialog';
 import { SendEmailDialog } from './send-email-dialog';
 import { InvoiceStatusTag, PaymentStatusTag, paymentStatusOf, SiiStatusTag } from './status-tags';

@@ -5,6 +5,7 @@
  */
 import { type InvoicePayment, PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/invoices';
 import { LoadingBlock } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { errorMessage, isApiError } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
@@ -20,7 +21,6 @@ import { PAYMENT_METHOD_LABELS } from '../utils/labels';
 import { centsToInput, parseEurosToCents } from '../utils/money';
 import { invoiceTitle } from './invoice-detail';
 import { InvoiceLoadError } from './invoice-load-error';
-import { PageHeader } from './page-header';
 import { PaymentStatusTag, paymentStatusOf } from './status-tags';
 
 interface Values {

@@ -13,6 +13,7 @@ import {
   SII_STATUSES,
 } from '@shared/schemas/invoices';
 import { LoadError } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
@@ -37,7 +38,6 @@ import { LIST_FILTER_KEYS, listParamsFromUrl, sortParam } from '../utils/list-pa
 import { BulkActions } from './bulk-actions';
 import { ImportDialog } from './import-dialog';
 import { LinkButton } from './link-button';
-import { PageHeader } from './page-header';
 import { LazySeriesManager } from './series-manager-launcher';
 import { InvoiceStatusTag, PaymentStatusTag, paymentStatusOf, SiiStatusTag } from './status-tags';
 

@@ -7,6 +7,7 @@ import type {
 } from '@shared/schemas/recurring-invoices';
 import { MAX_DAYS_IN_ADVANCE } from '@shared/schemas/recurring-invoices';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
 import { formatCents, formatDate, formatDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
@@ -40,7 +41,6 @@ import {
 } from '../api/recurring';
 import { GENERATION_STATUS_LABELS, MODE_LABELS, optionsOf } from '../utils/labels';
 import { NoCompany } from './no-company';
-import { PageHeader } from './page-header';
 
 /** /app/invoices/recurring/dashboard */
 export function DashboardPage() {

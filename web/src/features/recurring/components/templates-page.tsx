@@ -3,6 +3,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import type { RecurringTemplate } from '@shared/schemas/recurring-invoices';
 import { LoadError } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
 import { formatCents, formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
@@ -21,7 +22,6 @@ import {
 import { FREQUENCY_LABELS, MODE_LABELS } from '../utils/labels';
 import { fromTemplate, toTemplateBody } from '../utils/template-form-values';
 import { NoCompany } from './no-company';
-import { PageHeader } from './page-header';
 import { TemplateDrawer } from './template-drawer';
 
 /** /app/invoices/recurring/templates */

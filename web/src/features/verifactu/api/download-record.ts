@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, deliver } from './download';
+import { apiDownload, deliver } from '@web/lib/api-download';
 
 /** `GET verifactu.invoiceRecord?format=xml`: the RegFactuSistemaFacturacion message, downloaded. */
 export async function downloadRecordXml(invoiceId: string, name: string, companyId: string | null) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, deliver } from './download';
+import { apiDownload, deliver } from '@web/lib/api-download';
 import { type SubmissionListParams, submissionListQuery } from './get-submissions';
 
 /** `GET verifactu.exportSubmissions?format=EXCEL` with the list's filters (no paging): downloaded. */

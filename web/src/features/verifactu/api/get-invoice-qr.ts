@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiDownload, blobOfJson } from './download';
+import { apiDownload, blobOfJson } from '@web/lib/api-download';
 import { verifactuKeys } from './keys';
 
 /** `GET verifactu.invoiceQr?format=png&size=`: the QR as something an <img> can show. */

@@ -5,6 +5,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { companyMembershipQueryOptions } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
 import { Card, Flex } from 'antd';
@@ -13,7 +14,6 @@ import { useVerifactuConfig } from '../api/get-config';
 import { CertificatesTable, CertificateUploadForm } from './certificates-section';
 import { ConfigForm, ConfigView, ConnectionTest } from './config-form';
 import { LinkButton } from './link-button';
-import { PageHeader } from './page-header';
 
 export function CompanyVerifactu({ companyId }: { companyId: string }) {
   const membership = useQuery(companyMembershipQueryOptions(companyId));

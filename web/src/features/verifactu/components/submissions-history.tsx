@@ -11,6 +11,7 @@ import {
   type VerifactuSubmission,
 } from '@shared/schemas/verifactu';
 import { EmptyState, LoadError } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate, formatDateTime } from '@web/lib/format';
@@ -27,7 +28,6 @@ import { SUBMISSIONS_PAGE_SIZE, type SubmissionListParams, useSubmissions } from
 import { useCanManageVerifactu } from '../hooks/use-can-manage';
 import { KIND_LABELS, OPERATION_LABELS, optionsOf, SUBMISSION_STATUS_LABELS } from '../utils/labels';
 import { LinkButton } from './link-button';
-import { PageHeader } from './page-header';
 import { SubmissionStatusTag } from './status-tag';
 import { SubmissionDrawer } from './submission-drawer';
 

@@ -5,6 +5,7 @@
  */
 import { SUBMISSION_STATUSES } from '@shared/schemas/verifactu';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
+import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
 import { useSelectedCompany } from '@web/lib/session';
@@ -15,7 +16,6 @@ import { SUBMISSION_STATUS_LABELS } from '../utils/labels';
 import { verifactuWarnings } from '../utils/warnings';
 import { ChainCheck } from './chain-check';
 import { LinkButton } from './link-button';
-import { PageHeader } from './page-header';
 import { RecentErrors } from './recent-errors';
 import { StatusSummary } from './status-card';
 import { UsageMeter } from './usage-meter';

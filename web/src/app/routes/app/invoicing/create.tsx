@@ -1,5 +1,5 @@
+import { PageHeader } from '@web/components/page-header';
 import { InvoiceForm } from '@web/features/invoicing/components/invoice-form';
-import { PageHeader } from '@web/features/invoicing/components/page-header';
 import { paths } from '@web/lib/paths';
 
 /** /app/invoices/create */

@@ -1,7 +1,8 @@
 /**
- * Binary answers of the VeriFacTu API (Excel export, QR images, record XML): the same URL, token
- * and company header as `apiRequest`, the body kept as a Blob. A JSON envelope in the answer is an
- * error (thrown as ApiError) or, for some answers, its data.
+ * Binary answers of the API (PDF, XLSX, CSV, ZIP, QR images, XML): the same URL, token and company
+ * header as `apiRequest`, but the body is kept as a Blob. A JSON envelope in the answer is an error
+ * (thrown as ApiError) or, for links and some answers, its data. One module for every feature
+ * (invoicing, VeriFacTu), as features may not import each other.
  */
 import { buildPath, type RouteId, routes } from '@shared/api/routes';
 import { getAccessToken } from '@web/lib/access-token';
@@ -13,12 +14,14 @@ export interface DownloadOptions {
   params?: Record<string, string>;
   query?: Record<string, QueryValue>;
   companyId: string | null;
+  /** A JSON body (POST exports with their filters). */
+  body?: unknown;
   signal?: AbortSignal;
 }
 
 export type Download = { kind: 'file'; blob: Blob; filename: string } | { kind: 'json'; data: unknown };
 
-/** `attachment; filename="registro.xml"` → `registro.xml`. */
+/** `attachment; filename="F-2026-0001.pdf"` → `F-2026-0001.pdf` (RFC 5987 `filename*` first). */
 export function filenameFrom(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
@@ -33,7 +36,11 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
   return plain?.[1]?.trim() || fallback;
 }
 
-export async function apiDownload(routeId: RouteId, options: DownloadOptions, fallbackName: string) {
+export async function apiDownload(
+  routeId: RouteId,
+  options: DownloadOptions,
+  fallbackName: string,
+): Promise<Download> {
   if (!options.companyId) {
     throw new ApiError({
       code: 'NO_COMPANY_SELECTED',
@@ -47,11 +54,17 @@ export async function apiDownload(routeId: RouteId, options: DownloadOptions, fa
   }
   const qs = search.toString();
   const url = `${getRuntimeConfig().apiBaseUrl}${buildPath(routeId, options.params)}${qs ? `?${qs}` : ''}`;
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${await getAccessToken()}`,
+    'x-company-id': options.companyId,
+  };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(url, {
       method: routes[routeId].method,
-      headers: { authorization: `Bearer ${await getAccessToken()}`, 'x-company-id': options.companyId },
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {
