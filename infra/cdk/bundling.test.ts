@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { invoice, issuer, settings } from '@functions/platform/pdf/test-fixtures';
+import { invoice, issuer, settings } from '@functions/lib/pdf/test-fixtures';
 import { domains } from '@infra/manifest';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { build } from 'esbuild';
@@ -75,7 +75,7 @@ describe('bundling', () => {
 
   it('bundles pdf-lib with Helvetica only: smaller, and the invoice PDF comes out byte for byte the same', async () => {
     expect(Object.keys(bundleAliases)).toEqual(['@pdf-lib/standard-fonts']);
-    const entry = path.join(repoRoot, 'functions/platform/pdf/render-invoice-pdf.ts');
+    const entry = path.join(repoRoot, 'functions/lib/pdf/render-invoice-pdf.ts');
     const aliased = path.join(outdir, 'render-aliased.mjs');
     const full = path.join(outdir, 'render-full.mjs');
     await build(esbuildOptionsFor(entry, aliased));
@@ -83,7 +83,7 @@ describe('bundling', () => {
     // The other twelve fonts' metrics are gone (~90 KB).
     expect(statSync(full).size - statSync(aliased).size).toBeGreaterThan(80 * 1024);
 
-    type Renderer = typeof import('@functions/platform/pdf/render-invoice-pdf');
+    type Renderer = typeof import('@functions/lib/pdf');
     const a = (await import(pathToFileURL(aliased).href)) as Renderer;
     const f = (await import(pathToFileURL(full).href)) as Renderer;
     const inv = invoice({ invoiceType: 'R1', notes: 'Núñez, 3º — 1.000 € ¿sí? AVA To Wa' });

@@ -11,7 +11,7 @@
  *   minified code, which the structured logs compensate for with request ids.
  * - The root tsconfig.json is passed so the `@shared/*`, `@functions/*` aliases resolve.
  * - `@pdf-lib/standard-fonts` is aliased to a copy that carries Helvetica and Helvetica-Bold only
- *   (functions/platform/pdf/standard-fonts-helvetica.ts): the metrics of the other twelve standard
+ *   (functions/lib/pdf/standard-fonts-helvetica.ts): the metrics of the other twelve standard
  *   fonts are ~90 KB of the pdf bundle that the invoice PDF never draws with. Only bundles that use
  *   pdf-lib are affected; loading another standard font there fails with a clear error.
  * - Never Docker: the locally installed esbuild bundles (Docker is not available in CI).
@@ -42,7 +42,7 @@ export const esmRequireBanner =
 
 /** Package substitutions (esbuild `alias`), applied to deploy and benchmark alike. */
 export const bundleAliases: Record<string, string> = {
-  '@pdf-lib/standard-fonts': path.join(repoRoot, 'functions/platform/pdf/standard-fonts-helvetica.ts'),
+  '@pdf-lib/standard-fonts': path.join(repoRoot, 'functions/lib/pdf/standard-fonts-helvetica.ts'),
 };
 
 /** The bundle, described once; both exports below are projections of it. */

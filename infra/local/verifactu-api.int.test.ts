@@ -9,8 +9,8 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { readXlsx } from '@functions/platform/spreadsheets/xlsx-read';
-import { validateXml } from '@functions/platform/verifactu/xsd';
+import { readXlsx } from '@functions/lib/spreadsheets';
+import { validateXml } from '@functions/lib/verifactu-xml';
 import type { Page } from '@shared/api/envelope';
 import { membershipItem } from '@shared/db/records';
 import { cifControl } from '@shared/fiscal/nif';

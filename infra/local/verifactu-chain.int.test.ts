@@ -8,7 +8,7 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { listChainPage, readChainHead, recordsOfInvoice } from '@functions/platform/store/verifactu-records';
+import { listChainPage, readChainHead, recordsOfInvoice } from '@functions/lib/verifactu-chain';
 import { cifControl } from '@shared/fiscal/nif';
 import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
 import type {

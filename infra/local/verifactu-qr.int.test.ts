@@ -5,8 +5,8 @@
  * VERI*FACTU legend. An SII company's invoice has no record: 404 and the PDF keeps the empty frame.
  */
 
-import { qrMatrix } from '@functions/platform/qr/qr';
-import { formatInfo, pngBilevelPixels, pngChunks } from '@functions/platform/qr/test-helpers';
+import { qrMatrix } from '@functions/lib/qr';
+import { formatInfo, pngBilevelPixels, pngChunks } from '@functions/lib/qr/test-helpers';
 import { cifControl } from '@shared/fiscal/nif';
 import { formatAeatDate, formatAmount, verifactuQrUrl } from '@shared/fiscal/verifactu-record';
 import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';

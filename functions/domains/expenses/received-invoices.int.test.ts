@@ -9,7 +9,7 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { readPeriodAggregates } from '@functions/platform/store/tax-aggregates';
+import { readPeriodAggregates } from '@functions/lib/tax-aggregates';
 import { localClientConfig } from '@infra/local/aws';
 import { type ApiResponse, apiClient } from '@infra/local/testing/api';
 import type { Page } from '@shared/api/envelope';

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { aggregateUpdateItems } from '@functions/platform/store/tax-aggregates';
+import { aggregateUpdateItems } from '@functions/lib/tax-aggregates';
 import type { Page } from '@shared/api/envelope';
 import { keys } from '@shared/db/keys';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';

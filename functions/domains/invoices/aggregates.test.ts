@@ -5,8 +5,8 @@
  */
 
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { aggregateUpdateItems } from '@functions/platform/store/tax-aggregates';
-import { FakeAggregateTable } from '@functions/platform/testing/aggregate-items';
+import { aggregateUpdateItems } from '@functions/lib/tax-aggregates';
+import { FakeAggregateTable } from '@functions/lib/tax-aggregates/testing/aggregate-items';
 import { keys } from '@shared/db/keys';
 import {
   type IssuedForAggregates,

@@ -22,7 +22,7 @@ import { COMPANY, cancelled, invoicesHarness, T0, USER } from './testing/harness
 import { BULK_CHUNK_SIZE, bulkChunksOf, dispatchBulkOperation } from './workers/dispatch-bulk-operation';
 import { type BulkFiles, runBulkChunk } from './workers/run-bulk-operation';
 
-vi.mock('@functions/platform/pdf/load-invoice-document', () => ({
+vi.mock('@functions/lib/invoice-document', () => ({
   renderInvoicePdfFor: vi.fn(async (_deps: unknown, _companyId: string, invoiceId: string) => ({
     bytes: new TextEncoder().encode(`%PDF ${invoiceId}`),
     fileName: `F-2026-${invoiceId}.pdf`,

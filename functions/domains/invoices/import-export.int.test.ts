@@ -6,8 +6,7 @@
  * execution is refused; the list is exported as .xlsx and .csv and read back with our readers.
  */
 
-import { readCsv, writeCsv } from '@functions/platform/spreadsheets/csv';
-import { readXlsx } from '@functions/platform/spreadsheets/xlsx-read';
+import { readCsv, readXlsx, writeCsv } from '@functions/lib/spreadsheets';
 import { apiClient } from '@infra/local/testing/api';
 import { dniLetter } from '@shared/fiscal/nif';
 import { EXPORT_HEADERS, IMPORT_COLUMNS, type ImportBatchView } from '@shared/schemas/invoice-import';

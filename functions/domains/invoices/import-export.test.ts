@@ -7,9 +7,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { readCsv, writeCsv } from '@functions/platform/spreadsheets/csv';
-import { readXlsx } from '@functions/platform/spreadsheets/xlsx-read';
-import { writeXlsx } from '@functions/platform/spreadsheets/xlsx-write';
+import { readCsv, readXlsx, writeCsv, writeXlsx } from '@functions/lib/spreadsheets';
 import { apiEvent, lambdaContext } from '@functions/platform/testing/api-event';
 import { useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';

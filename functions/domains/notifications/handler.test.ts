@@ -7,8 +7,8 @@ import {
   type QueryCommandInput,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { newNotificationId, newNotificationRecord } from '@functions/lib/notifications';
 import { createApiHandler } from '@functions/platform/http';
-import { newNotificationId, newNotificationRecord } from '@functions/platform/store/notifications';
 import {
   type ApiEventOptions,
   apiEvent,

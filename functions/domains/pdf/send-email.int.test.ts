@@ -6,7 +6,7 @@
  * where it arrives with the PDF attached; the log entry turns SENT.
  */
 
-import type { InvoiceEmailLog } from '@functions/platform/store/invoice-emails';
+import type { InvoiceEmailLog } from '@functions/lib/invoice-emails';
 import { apiClient } from '@infra/local/testing/api';
 import type { SentMail } from '@infra/local/types';
 import { dniLetter } from '@shared/fiscal/nif';

@@ -13,7 +13,7 @@ import {
   parseConsultaResponse,
   parseRegFactuResponse,
   wrapSoap,
-} from '@functions/platform/verifactu/xml';
+} from '@functions/lib/verifactu-xml';
 import { computeVerifactuHash } from '@shared/fiscal/verifactu-hash';
 import type { RegistroAltaFields, RegistroAnulacionFields } from '@shared/schemas/verifactu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

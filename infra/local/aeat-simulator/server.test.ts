@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { validateXml } from '@functions/platform/verifactu/xsd';
+import { validateXml } from '@functions/lib/verifactu-xml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aeatSimulatorClient, postSoap } from '../testing/aeat-simulator';
 import { makeClientCertificate } from './certs';

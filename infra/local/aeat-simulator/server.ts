@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { validateXml } from '@functions/platform/verifactu/xsd';
+import { validateXml } from '@functions/lib/verifactu-xml';
 import type { Logger } from '../util/log';
 import { silentLogger } from '../util/log';
 import { preferPort } from '../util/ports';

@@ -22,7 +22,7 @@ export async function getCompany(deps: Deps, companyId: string): Promise<Company
   return res.Item ? (stripKeys(res.Item) as unknown as Company) : undefined;
 }
 
-export { getCompanies } from '@functions/platform/store/directory';
+export { getCompanies } from '@functions/lib/directory';
 
 /** Every company, newest first (ADMIN): Query on the directory index, never a Scan. */
 export async function listAllCompanies(deps: Deps): Promise<Company[]> {

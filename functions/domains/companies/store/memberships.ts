@@ -7,7 +7,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { findProfileByEmail, queryAll } from '@functions/platform/store/directory';
+import { findProfileByEmail, queryAll } from '@functions/lib/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type MembershipRecord, membershipItem, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -18,7 +18,7 @@ type Deps = Pick<CompaniesDeps, 'db' | 'table'>;
 export {
   listCompanyMembers as membersOfCompany,
   listUserMemberships as membershipsOfUser,
-} from '@functions/platform/store/directory';
+} from '@functions/lib/directory';
 
 export async function getMembership(deps: Deps, companyId: string, userId: string) {
   const res = await deps.db.send(

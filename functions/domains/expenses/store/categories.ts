@@ -1,7 +1,7 @@
 /** DynamoDB access for expense categories, their name claims, usage counters and default set. */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/platform/store/directory';
+import { queryAll } from '@functions/lib/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';

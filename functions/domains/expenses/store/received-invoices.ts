@@ -5,8 +5,8 @@
  */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/platform/store/directory';
-import { aggregateUpdateItems, assertTransactionFits } from '@functions/platform/store/tax-aggregates';
+import { queryAll } from '@functions/lib/directory';
+import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';

@@ -8,7 +8,7 @@ import { isConditionalCheckFailed } from './errors';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
 
-export { getCompanies, listCompanyMembers, listUserMemberships } from '@functions/platform/store/directory';
+export { getCompanies, listCompanyMembers, listUserMemberships } from '@functions/lib/directory';
 
 const PARALLEL_WRITES = 10;
 

@@ -17,7 +17,7 @@ export async function getProfile(deps: Deps, userId: string): Promise<UserProfil
   return res.Item ? toProfile(res.Item) : undefined;
 }
 
-export { findProfileByEmail } from '@functions/platform/store/directory';
+export { findProfileByEmail } from '@functions/lib/directory';
 
 /** True when some account already claimed this e-mail. */
 export async function isEmailClaimed(deps: Deps, email: string): Promise<boolean> {

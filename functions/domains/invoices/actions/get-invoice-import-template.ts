@@ -1,6 +1,11 @@
+import {
+  type ColumnKind,
+  CSV_CONTENT_TYPE,
+  csvBytes,
+  writeXlsx,
+  XLSX_CONTENT_TYPE,
+} from '@functions/lib/spreadsheets';
 import { binaryResponse, defineAction } from '@functions/platform/http';
-import { CSV_CONTENT_TYPE, csvBytes } from '@functions/platform/spreadsheets/csv';
-import { type ColumnKind, writeXlsx, XLSX_CONTENT_TYPE } from '@functions/platform/spreadsheets/xlsx-write';
 import {
   IMPORT_COLUMNS,
   type ImportField,

@@ -1,5 +1,5 @@
+import { type PeriodAggregates, readPeriodAggregates } from '@functions/lib/tax-aggregates';
 import { defineAction } from '@functions/platform/http';
-import { type PeriodAggregates, readPeriodAggregates } from '@functions/platform/store/tax-aggregates';
 import { sumLines, type TaxBook } from '@shared/fiscal/tax-aggregates';
 import {
   TaxAggregatesQuery,

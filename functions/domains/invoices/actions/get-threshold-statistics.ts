@@ -1,5 +1,5 @@
+import { readQuarterlyAggregates } from '@functions/lib/tax-aggregates';
 import { defineAction } from '@functions/platform/http';
-import { readQuarterlyAggregates } from '@functions/platform/store/tax-aggregates';
 import type { CounterpartyLine } from '@shared/fiscal/tax-aggregates';
 import { isEuCountry } from '@shared/schemas/invoices';
 import {

@@ -5,13 +5,13 @@
  * invoices domain never bundles the PDF library.
  */
 
-import { renderInvoicePdfFor } from '@functions/platform/pdf/load-invoice-document';
+import { renderInvoicePdfFor } from '@functions/lib/invoice-document';
 import {
   defaultInvoiceEmailBody,
   defaultInvoiceEmailSubject,
   isValidEmail,
   queueInvoiceEmail,
-} from '@functions/platform/store/invoice-emails';
+} from '@functions/lib/invoice-emails';
 import type { Invoice } from '@shared/schemas/invoices';
 import { getCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';

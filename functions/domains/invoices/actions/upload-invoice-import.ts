@@ -1,7 +1,12 @@
+import {
+  CsvError,
+  isZip,
+  readCsv,
+  readXlsx,
+  SpreadsheetError,
+  XLSX_CONTENT_TYPE,
+} from '@functions/lib/spreadsheets';
 import { defineAction } from '@functions/platform/http';
-import { CsvError, readCsv } from '@functions/platform/spreadsheets/csv';
-import { isZip, readXlsx, SpreadsheetError } from '@functions/platform/spreadsheets/xlsx-read';
-import { XLSX_CONTENT_TYPE } from '@functions/platform/spreadsheets/xlsx-write';
 import { AppError } from '@shared/api/errors';
 import {
   type ImportBatchView,

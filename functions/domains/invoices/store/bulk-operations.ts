@@ -8,7 +8,7 @@
  */
 
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/platform/store/directory';
+import { queryAll } from '@functions/lib/directory';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { BulkOperation } from '@shared/schemas/invoices';

@@ -6,9 +6,9 @@
  */
 
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@functions/lib/directory';
 import { requireEnv } from '@functions/platform/aws/env';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
-import { queryAll } from '@functions/platform/store/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';

@@ -13,7 +13,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/platform/store/directory';
+import { queryAll } from '@functions/lib/directory';
 import { keys } from '@shared/db/keys';
 import { stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';

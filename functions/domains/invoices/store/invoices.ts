@@ -11,8 +11,8 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/platform/store/directory';
-import { aggregateUpdateItems, assertTransactionFits } from '@functions/platform/store/tax-aggregates';
+import { queryAll } from '@functions/lib/directory';
+import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
 import {
   buildAlta,
   ChainTurn,
@@ -20,7 +20,7 @@ import {
   chainContext,
   isChainConflict,
   outsideVerifactu,
-} from '@functions/platform/store/verifactu-records';
+} from '@functions/lib/verifactu-chain';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type Company, SCHEMA_VERSION, stripKeys } from '@shared/db/records';

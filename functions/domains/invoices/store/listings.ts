@@ -9,7 +9,7 @@
  * writer (store/invoices.ts). The read cost is that of the list itself: one company's invoices.
  */
 
-import { queryAll } from '@functions/platform/store/directory';
+import { queryAll } from '@functions/lib/directory';
 import { keys } from '@shared/db/keys';
 import { stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';

@@ -5,14 +5,9 @@
  */
 
 import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/platform/store/directory';
-import { aggregateUpdateItems, assertTransactionFits } from '@functions/platform/store/tax-aggregates';
-import {
-  ChainTurn,
-  chainBackoffMs,
-  isChainConflict,
-  prepareAnulacion,
-} from '@functions/platform/store/verifactu-records';
+import { queryAll } from '@functions/lib/directory';
+import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
+import { ChainTurn, chainBackoffMs, isChainConflict, prepareAnulacion } from '@functions/lib/verifactu-chain';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';

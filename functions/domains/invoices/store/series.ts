@@ -5,7 +5,7 @@
  */
 
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/platform/store/directory';
+import { queryAll } from '@functions/lib/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';

@@ -8,8 +8,8 @@
  * stays on that occurrence and the next run (or "generar ahora") tries it again.
  */
 
-import { listCompanyMembers } from '@functions/platform/store/directory';
-import { notifyUser } from '@functions/platform/store/notifications';
+import { listCompanyMembers } from '@functions/lib/directory';
+import { notifyUser } from '@functions/lib/notifications';
 import { type ScheduledContext, scheduledHandler, workerErrorFields } from '@functions/platform/workers';
 import {
   MAX_DAYS_IN_ADVANCE,

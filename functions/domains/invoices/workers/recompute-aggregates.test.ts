@@ -4,9 +4,9 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { aggregateUpdateItems } from '@functions/lib/tax-aggregates';
+import { FakeAggregateTable } from '@functions/lib/tax-aggregates/testing/aggregate-items';
 import { createLogger } from '@functions/platform/logger';
-import { aggregateUpdateItems } from '@functions/platform/store/tax-aggregates';
-import { FakeAggregateTable } from '@functions/platform/testing/aggregate-items';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';

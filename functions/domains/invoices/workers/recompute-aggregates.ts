@@ -17,8 +17,8 @@
  */
 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll, type TableDeps } from '@functions/platform/store/directory';
-import { aggregateDeltas, readAllAggregateItems } from '@functions/platform/store/tax-aggregates';
+import { queryAll, type TableDeps } from '@functions/lib/directory';
+import { aggregateDeltas, readAllAggregateItems } from '@functions/lib/tax-aggregates';
 import { type ScheduledContext, scheduledHandler, workerErrorFields } from '@functions/platform/workers';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';

@@ -9,14 +9,14 @@
  * Only this worker imports the PDF library: the invoices API Lambda never bundles it.
  */
 
-import type { CompanyScope } from '@functions/platform/company-scope';
-import { renderInvoicePdfFor } from '@functions/platform/pdf/load-invoice-document';
+import { renderInvoicePdfFor } from '@functions/lib/invoice-document';
 import {
   defaultInvoiceEmailBody,
   defaultInvoiceEmailSubject,
   isValidEmail,
   queueInvoiceEmail,
-} from '@functions/platform/store/invoice-emails';
+} from '@functions/lib/invoice-emails';
+import type { CompanyScope } from '@functions/platform/company-scope';
 import {
   parseJsonBody,
   sqsHandler,

@@ -1,4 +1,4 @@
-import { newNotificationId } from '@functions/platform/store/notifications';
+import { newNotificationId } from '@functions/lib/notifications';
 import { notificationCategoryOf } from '@shared/schemas/notifications';
 import { describe, expect, it } from 'vitest';
 import { readExpiry, toNotification } from './notification';

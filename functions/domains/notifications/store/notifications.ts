@@ -21,7 +21,7 @@ import {
   type NotificationRecord,
   notificationCounterUpdate,
   notificationItem,
-} from '@functions/platform/store/notifications';
+} from '@functions/lib/notifications';
 import type { Page } from '@shared/api/envelope';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';

@@ -1,6 +1,6 @@
 /** Notifying a user as they asked: the entry point for workers that tell someone something happened. */
 
-import type { NewNotification } from '@functions/platform/store/notifications';
+import type { NewNotification } from '@functions/lib/notifications';
 import { type Notification, notificationCategoryOf } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from './deps';
 import { createNotification } from './notifications';

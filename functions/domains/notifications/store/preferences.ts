@@ -1,7 +1,7 @@
 /** A user's notification preferences: one item per user (access pattern 24), defaults when absent. */
 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { getNotificationPreferences } from '@functions/platform/store/notifications';
+import { getNotificationPreferences } from '@functions/lib/notifications';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import type { NotificationPreferences } from '@shared/schemas/notifications';

@@ -4,7 +4,7 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { newNotificationRecord } from '@functions/platform/store/notifications';
+import { newNotificationRecord } from '@functions/lib/notifications';
 import { keys } from '@shared/db/keys';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as render from '@functions/lib/pdf';
+import { company, invoice, pdfPages } from '@functions/lib/pdf/test-fixtures';
 import { createApiHandler } from '@functions/platform/http';
-import * as render from '@functions/platform/pdf/render-invoice-pdf';
-import { company, invoice, pdfPages } from '@functions/platform/pdf/test-fixtures';
 import { apiEvent, lambdaContext } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';

@@ -1,6 +1,6 @@
+import { renderInvoicePdfFor } from '@functions/lib/invoice-document';
 import { assertClientPermission } from '@functions/platform/company-scope';
 import { binaryResponse, defineAction } from '@functions/platform/http';
-import { renderInvoicePdfFor } from '@functions/platform/pdf/load-invoice-document';
 import { isAppError } from '@shared/api/errors';
 import { InvoicePath } from '@shared/schemas/invoices';
 import type { PdfDeps } from '../store/deps';

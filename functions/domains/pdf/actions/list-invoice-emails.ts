@@ -1,6 +1,6 @@
+import { getInvoiceItem } from '@functions/lib/invoice-document';
+import { listInvoiceEmails } from '@functions/lib/invoice-emails';
 import { defineAction } from '@functions/platform/http';
-import { getInvoiceItem } from '@functions/platform/pdf/load-invoice-document';
-import { listInvoiceEmails } from '@functions/platform/store/invoice-emails';
 import { AppError } from '@shared/api/errors';
 import { InvoicePath } from '@shared/schemas/invoices';
 import { assertCanRead } from '../model/permissions';

@@ -5,8 +5,8 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { invoice, pdfPages } from '@functions/lib/pdf/test-fixtures';
 import { createApiHandler } from '@functions/platform/http';
-import { invoice, pdfPages } from '@functions/platform/pdf/test-fixtures';
 import { apiEvent, lambdaContext } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';

@@ -1,15 +1,11 @@
-import { defineAction } from '@functions/platform/http';
-import {
-  documentOf,
-  getInvoiceItem,
-  invoicePdfFileName,
-} from '@functions/platform/pdf/load-invoice-document';
-import { renderInvoicePdf } from '@functions/platform/pdf/render-invoice-pdf';
+import { documentOf, getInvoiceItem, invoicePdfFileName } from '@functions/lib/invoice-document';
 import {
   defaultInvoiceEmailBody,
   defaultInvoiceEmailSubject,
   queueInvoiceEmail,
-} from '@functions/platform/store/invoice-emails';
+} from '@functions/lib/invoice-emails';
+import { renderInvoicePdf } from '@functions/lib/pdf';
+import { defineAction } from '@functions/platform/http';
 import { AppError, isAppError } from '@shared/api/errors';
 import { InvoicePath } from '@shared/schemas/invoices';
 import { assertCanWrite } from '../model/permissions';

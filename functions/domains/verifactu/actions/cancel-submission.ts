@@ -1,5 +1,5 @@
+import { appendRecord } from '@functions/lib/verifactu-chain';
 import { defineAction } from '@functions/platform/http';
-import { appendRecord } from '@functions/platform/store/verifactu-records';
 import { AppError } from '@shared/api/errors';
 import { buildAnulacionFields, isAlta } from '@shared/fiscal/verifactu-record';
 import {

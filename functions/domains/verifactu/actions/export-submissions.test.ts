@@ -1,6 +1,4 @@
-import { CSV_CONTENT_TYPE } from '@functions/platform/spreadsheets/csv';
-import { readXlsx } from '@functions/platform/spreadsheets/xlsx-read';
-import { XLSX_CONTENT_TYPE } from '@functions/platform/spreadsheets/xlsx-write';
+import { CSV_CONTENT_TYPE, readXlsx, XLSX_CONTENT_TYPE } from '@functions/lib/spreadsheets';
 import { keys } from '@shared/db/keys';
 import { describe, expect, it } from 'vitest';
 import { COMPANY, seedRecord, submissionsHarness, table } from '../testing/submissions-harness';

@@ -1,11 +1,12 @@
-import { binaryResponse, defineAction } from '@functions/platform/http';
-import { CSV_CONTENT_TYPE, csvBytes } from '@functions/platform/spreadsheets/csv';
 import {
   type CellValue,
   type ColumnKind,
+  CSV_CONTENT_TYPE,
+  csvBytes,
   writeXlsx,
   XLSX_CONTENT_TYPE,
-} from '@functions/platform/spreadsheets/xlsx-write';
+} from '@functions/lib/spreadsheets';
+import { binaryResponse, defineAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   type RecordKind,

@@ -1,5 +1,5 @@
+import { readVerifactuConfig } from '@functions/lib/verifactu-chain';
 import { defineAction } from '@functions/platform/http';
-import { readVerifactuConfig } from '@functions/platform/store/verifactu-records';
 import { CompanyPath } from '@shared/schemas/companies';
 import type { CertificateView, VerifactuConfig, VerifactuDashboard } from '@shared/schemas/verifactu';
 import { certificateView } from '../model/certificates';

@@ -4,10 +4,9 @@
  * earlier ones), level M, as PNG or SVG. 404 when the invoice has no VeriFacTu record.
  */
 
+import { renderQrPng, renderQrSvg } from '@functions/lib/qr';
+import { recordsOfInvoice } from '@functions/lib/verifactu-chain';
 import { binaryResponse, defineAction } from '@functions/platform/http';
-import { renderQrPng } from '@functions/platform/qr/png';
-import { renderQrSvg } from '@functions/platform/qr/svg';
-import { recordsOfInvoice } from '@functions/platform/store/verifactu-records';
 import { AppError } from '@shared/api/errors';
 import { qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
 import { QrQuery, VerifactuInvoicePath, type VerifactuRecord } from '@shared/schemas/verifactu';

@@ -1,6 +1,6 @@
+import { readVerifactuConfig } from '@functions/lib/verifactu-chain';
+import { buildRegFactuDocument, type Party } from '@functions/lib/verifactu-xml';
 import { binaryResponse, defineAction } from '@functions/platform/http';
-import { readVerifactuConfig } from '@functions/platform/store/verifactu-records';
-import { buildRegFactuDocument, type Party } from '@functions/platform/verifactu/xml';
 import { AppError } from '@shared/api/errors';
 import { isAlta } from '@shared/fiscal/verifactu-record';
 import { RecordQuery, VerifactuInvoicePath, type VerifactuRecord } from '@shared/schemas/verifactu';

@@ -1,4 +1,4 @@
-import { validateXml } from '@functions/platform/verifactu/xsd';
+import { validateXml } from '@functions/lib/verifactu-xml';
 import type { InvoiceVerifactuStatus, VerifactuRecord } from '@shared/schemas/verifactu';
 import { describe, expect, it } from 'vitest';
 import { seedCompany, seedConfig, seedRecord, submissionsHarness } from '../testing/submissions-harness';

@@ -1,5 +1,5 @@
+import { getSubmission, recordsOfInvoice } from '@functions/lib/verifactu-chain';
 import { defineAction } from '@functions/platform/http';
-import { getSubmission, recordsOfInvoice } from '@functions/platform/store/verifactu-records';
 import { qrLegendOf, qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
 import {
   type InvoiceVerifactuStatus,

@@ -1,5 +1,5 @@
+import { getRecord, getSubmission } from '@functions/lib/verifactu-chain';
 import { defineAction } from '@functions/platform/http';
-import { getRecord, getSubmission } from '@functions/platform/store/verifactu-records';
 import { AppError } from '@shared/api/errors';
 import { qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
 import {

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { qrMatrix } from '@functions/lib/qr';
+import { pngBilevelPixels, pngChunks } from '@functions/lib/qr/test-helpers';
 import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
-import { qrMatrix } from '@functions/platform/qr/qr';
-import { pngBilevelPixels, pngChunks } from '@functions/platform/qr/test-helpers';
 import { apiEvent, lambdaContext } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';

@@ -1,6 +1,6 @@
+import { readVerifactuConfig } from '@functions/lib/verifactu-chain';
 import { defineAction } from '@functions/platform/http';
 import type { Logger } from '@functions/platform/logger';
-import { readVerifactuConfig } from '@functions/platform/store/verifactu-records';
 import { AppError } from '@shared/api/errors';
 import { VerifactuInvoicePath } from '@shared/schemas/verifactu';
 import { isRejected } from '../model/corrections';

@@ -1,5 +1,5 @@
+import { buildConsultaXml, parseConsultaResponse, wrapSoap } from '@functions/lib/verifactu-xml';
 import { defineAction } from '@functions/platform/http';
-import { buildConsultaXml, parseConsultaResponse, wrapSoap } from '@functions/platform/verifactu/xml';
 import { envNames } from '@infra/manifest';
 import { AppError } from '@shared/api/errors';
 import type { ConnectionTestResult, VerifactuConfig } from '@shared/schemas/verifactu';

@@ -9,16 +9,12 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { appendRecord, type ChainContext, type RecordBody } from '@functions/lib/verifactu-chain';
+import { FakeChainTable } from '@functions/lib/verifactu-chain/testing/fake-chain-table';
 import type { Membership } from '@functions/platform/company-scope';
 import { createApiHandler } from '@functions/platform/http';
-import {
-  appendRecord,
-  type ChainContext,
-  type RecordBody,
-} from '@functions/platform/store/verifactu-records';
 import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
-import { FakeChainTable } from '@functions/platform/verifactu/testing/fake-chain-table';
 import { keys } from '@shared/db/keys';
 import { buildAltaFields, buildAnulacionFields } from '@shared/fiscal/verifactu-record';
 import type { Invoice } from '@shared/schemas/invoices';

@@ -1,5 +1,5 @@
+import { listChainPage, readChainHead } from '@functions/lib/verifactu-chain';
 import { defineAction } from '@functions/platform/http';
-import { listChainPage, readChainHead } from '@functions/platform/store/verifactu-records';
 import { verifyChain } from '@shared/fiscal/verifactu-record';
 import type { ChainVerification, VerifactuRecord } from '@shared/schemas/verifactu';
 import { assertCanRead } from '../model/permissions';

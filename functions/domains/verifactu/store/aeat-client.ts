@@ -14,15 +14,15 @@
 import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
-import { verifactuEndpoint } from '@functions/platform/verifactu/endpoints';
 import {
   buildConsultaXml,
   buildRegFactuXml,
   type Party,
   parseConsultaResponse,
   parseRegFactuResponse,
+  verifactuEndpoint,
   wrapSoap,
-} from '@functions/platform/verifactu/xml';
+} from '@functions/lib/verifactu-xml';
 import { envNames } from '@infra/manifest';
 import type { IdFactura, VerifactuConfig, VerifactuRecord } from '@shared/schemas/verifactu';
 import { parseFaultString } from '../model/aeat-codes';

@@ -5,9 +5,9 @@
  * wake-up of the company's sender on the FIFO queue.
  */
 
+import type { TransactItem } from '@functions/lib/tax-aggregates';
+import { RECORD_ITEM_COUNT } from '@functions/lib/verifactu-chain';
 import { sqs } from '@functions/platform/aws/sqs';
-import type { TransactItem } from '@functions/platform/store/tax-aggregates';
-import { RECORD_ITEM_COUNT } from '@functions/platform/store/verifactu-records';
 import { keys } from '@shared/db/keys';
 import type { SubmissionStatus } from '@shared/schemas/verifactu';
 import { type QueueDeps, sendTrigger, verifactuQueueUrl } from './queue';

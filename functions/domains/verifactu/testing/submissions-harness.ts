@@ -17,9 +17,9 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { queuedSubmission, recordWriteItems } from '@functions/lib/verifactu-chain';
 import type { Membership } from '@functions/platform/company-scope';
 import { createApiHandler } from '@functions/platform/http';
-import { queuedSubmission, recordWriteItems } from '@functions/platform/store/verifactu-records';
 import {
   type ApiEventOptions,
   apiEvent,

@@ -30,12 +30,12 @@
  */
 
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
+import { listCompanyMembers } from '@functions/lib/directory';
+import { notifyUser } from '@functions/lib/notifications';
+import { SOAP_TIMEOUT_MS } from '@functions/lib/verifactu-xml';
 import { once } from '@functions/platform/aws/env';
 import { sqs } from '@functions/platform/aws/sqs';
 import type { Logger } from '@functions/platform/logger';
-import { listCompanyMembers } from '@functions/platform/store/directory';
-import { notifyUser } from '@functions/platform/store/notifications';
-import { SOAP_TIMEOUT_MS } from '@functions/platform/verifactu/endpoints';
 import { parseJsonBody, sqsHandler, workerErrorFields } from '@functions/platform/workers';
 import type { VerifactuConfig, VerifactuRecord, VerifactuSubmission } from '@shared/schemas/verifactu';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';

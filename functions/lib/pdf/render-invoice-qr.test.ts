@@ -1,4 +1,4 @@
-import { qrMatrix } from '@functions/platform/qr/qr';
+import { qrMatrix } from '@functions/lib/qr';
 import { QR_LABEL, VERIFACTU_LEGEND, verifactuQrUrl } from '@shared/fiscal/verifactu-record';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';

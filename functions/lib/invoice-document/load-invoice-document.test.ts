@@ -1,5 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { qrMatrix } from '@functions/platform/qr/qr';
+import * as render from '@functions/lib/pdf';
+import { invoice, pdfPages } from '@functions/lib/pdf/test-fixtures';
+import { qrMatrix } from '@functions/lib/qr';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import { QR_LABEL } from '@shared/fiscal/verifactu-record';
@@ -13,8 +15,6 @@ import {
   loadInvoiceDocument,
   renderInvoicePdfFor,
 } from './load-invoice-document';
-import * as render from './render-invoice-pdf';
-import { invoice, pdfPages } from './test-fixtures';
 
 const TABLE = 'cuadra-test';
 const COMPANY = 'co-1';

@@ -8,12 +8,12 @@
 
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@functions/lib/directory';
+import { requireEnv } from '@functions/platform/aws/env';
+import { s3 as defaultS3 } from '@functions/platform/aws/s3';
 import { keys } from '@shared/db/keys';
 import { type MailMessage, mailOutboxItem } from '@shared/db/outbox';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
-import { requireEnv } from '../aws/env';
-import { s3 as defaultS3 } from '../aws/s3';
-import { queryAll } from './directory';
 
 export const INVOICE_EMAIL_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
 export type InvoiceEmailStatus = (typeof INVOICE_EMAIL_STATUSES)[number];

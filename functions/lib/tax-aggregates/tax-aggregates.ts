@@ -22,6 +22,7 @@
  */
 
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { queryAll, type TableDeps } from '@functions/lib/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
@@ -38,7 +39,6 @@ import {
   TAX_BOOKS,
   type TaxBook,
 } from '@shared/fiscal/tax-aggregates';
-import { queryAll, type TableDeps } from './directory';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

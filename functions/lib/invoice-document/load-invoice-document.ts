@@ -8,6 +8,7 @@
  */
 
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type InvoiceLogo, type InvoiceQr, issuerSnapshotOf, renderInvoicePdf } from '@functions/lib/pdf';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { AppError, isAppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
@@ -17,7 +18,6 @@ import { qrLegendOf, qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
 import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
 import type { Invoice, InvoiceIssuerSnapshot } from '@shared/schemas/invoices';
 import type { VerifactuRecord } from '@shared/schemas/verifactu';
-import { type InvoiceLogo, type InvoiceQr, issuerSnapshotOf, renderInvoicePdf } from './render-invoice-pdf';
 
 export interface InvoiceDocumentDeps {
   db: DynamoDBDocumentClient;

@@ -9,7 +9,7 @@
  * legend below it (Orden HAC/1177/2024 arts. 20–21). Pure: the same inputs give the same document.
  */
 
-import { darkRuns, qrMatrix } from '@functions/platform/qr/qr';
+import { darkRuns, qrMatrix } from '@functions/lib/qr';
 import type { Company } from '@shared/db/records';
 import { QR_LABEL, VERIFACTU_LEGEND_LONG } from '@shared/fiscal/verifactu-record';
 import type { CompanySettings } from '@shared/schemas/companies';

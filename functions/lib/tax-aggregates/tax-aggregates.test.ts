@@ -1,4 +1,13 @@
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  aggregateDeltas,
+  aggregateUpdateItems,
+  assertTransactionFits,
+  readAllAggregateItems,
+  readPeriodAggregates,
+  readQuarterlyAggregates,
+} from '@functions/lib/tax-aggregates';
+import { testDocumentClient } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import {
   type IssuedForAggregates,
@@ -11,16 +20,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeAggregateTable } from '../testing/aggregate-items';
-import { testDocumentClient } from '../testing/env';
-import {
-  aggregateDeltas,
-  aggregateUpdateItems,
-  assertTransactionFits,
-  readAllAggregateItems,
-  readPeriodAggregates,
-  readQuarterlyAggregates,
-} from './tax-aggregates';
+import { FakeAggregateTable } from './testing/aggregate-items';
 
 const TABLE = 't';
 const CO = 'co-1';

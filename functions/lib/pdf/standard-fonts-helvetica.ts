@@ -64,7 +64,7 @@ export class Font {
     const compressed = compressedJsonForFontName[fontName];
     if (compressed === undefined) {
       throw new Error(
-        `The standard font ${fontName} is not bundled: only ${BUNDLED_FONTS.join(', ')} (functions/platform/pdf/standard-fonts-helvetica.ts)`,
+        `The standard font ${fontName} is not bundled: only ${BUNDLED_FONTS.join(', ')} (functions/lib/pdf/standard-fonts-helvetica.ts)`,
       );
     }
     const font: Font = Object.assign(new Font(), JSON.parse(decompressJson(compressed)) as object);

@@ -1,8 +1,8 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { testDocumentClient } from '@functions/platform/testing/env';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { testDocumentClient } from '../testing/env';
 import {
   defaultInvoiceEmailBody,
   defaultInvoiceEmailSubject,

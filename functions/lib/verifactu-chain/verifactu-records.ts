@@ -31,7 +31,9 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { sistemaInformatico } from '@functions/platform/verifactu/system';
+import { queryAll } from '@functions/lib/directory';
+import type { TransactItem } from '@functions/lib/tax-aggregates';
+import { sistemaInformatico } from '@functions/lib/verifactu-xml';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
@@ -56,8 +58,6 @@ import type {
   VerifactuRecord,
   VerifactuSubmission,
 } from '@shared/schemas/verifactu';
-import { queryAll } from './directory';
-import type { TransactItem } from './tax-aggregates';
 
 type Db = Pick<DynamoDBDocumentClient, 'send'>;
 interface TableDeps {

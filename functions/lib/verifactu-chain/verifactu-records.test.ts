@@ -10,6 +10,7 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { testDocumentClient } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import {
@@ -22,8 +23,7 @@ import type { Invoice } from '@shared/schemas/invoices';
 import type { RegistroAltaFields, RegistroAnulacionFields, VerifactuRecord } from '@shared/schemas/verifactu';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { testDocumentClient } from '../testing/env';
-import { FakeChainTable } from '../verifactu/testing/fake-chain-table';
+import { FakeChainTable } from './testing/fake-chain-table';
 import {
   appendRecord,
   type ChainContext,

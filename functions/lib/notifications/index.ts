@@ -1,0 +1,3 @@
+/** The face of the notifications library: the only module other code imports (infra/architecture.test.ts). */
+
+export * from './notifications';

@@ -1,0 +1,63 @@
+/**
+ * Who may call a company-scoped route, as data (spec part 1 §6, ARCHITECTURE §4). Each row of the
+ * route table names one of these policies; the pipeline enforces it after the membership check
+ * (403 CORE_002), and the web reads the same policies to show only the actions a person may take.
+ *
+ * A policy lists the company roles (of the caller's membership) that pass; ADMIN always passes.
+ * A CLIENTE (the gestoría's client in the portal) passes only when listed and, where the policy
+ * names a client permission, only with that permission on its membership.
+ */
+
+import type { ClientPermission, CompanyRole } from '../db/records';
+
+export interface AccessPolicy {
+  /** Company roles that pass (ADMIN always passes, member or not). */
+  readonly companyRoles: readonly CompanyRole[];
+  /** A CLIENTE member passes only with this permission on its membership. */
+  readonly clientPermission?: ClientPermission;
+}
+
+const EVERY_MEMBER = ['OWNER', 'GESTOR', 'MEMBER', 'CLIENTE'] as const;
+const STAFF = ['OWNER', 'GESTOR', 'MEMBER'] as const;
+const MANAGERS = ['OWNER', 'GESTOR'] as const;
+
+export const accessPolicies = {
+  /** Any member of the company (its own notifications, its own membership, the company's name). */
+  member: { companyRoles: EVERY_MEMBER },
+  /** The company's staff: owner, gestor and ordinary members; never a CLIENTE. */
+  staff: { companyRoles: STAFF },
+  /** Who administers the company: its owner and its gestor. */
+  manage: { companyRoles: MANAGERS },
+  /** Invoicing data (issued and received invoices, customers, suppliers, PDFs): read. */
+  'invoices.read': { companyRoles: EVERY_MEMBER, clientPermission: 'VIEW_INVOICES' },
+  /** Invoicing data: write. */
+  'invoices.write': { companyRoles: STAFF },
+  /** Tax documents (VeriFacTu records, fiscal calendar, tax models): read. */
+  'tax.read': { companyRoles: EVERY_MEMBER, clientPermission: 'VIEW_TAX_DOCUMENTS' },
+  /** Tax configuration and submissions to the AEAT: owner and gestor. */
+  'tax.write': { companyRoles: MANAGERS },
+  /** Accounting data: read. */
+  'accounting.read': { companyRoles: EVERY_MEMBER, clientPermission: 'VIEW_ACCOUNTING_DATA' },
+  /** Documents a client sends to its gestoría. */
+  'documents.upload': { companyRoles: EVERY_MEMBER, clientPermission: 'UPLOAD_DOCUMENTS' },
+} as const satisfies Record<string, AccessPolicy>;
+
+export type AccessName = keyof typeof accessPolicies;
+
+/** What the policy check needs to know of the caller: ADMIN or not, and its membership if any. */
+export interface AccessSubject {
+  isAdmin: boolean;
+  membership?: { companyRole: CompanyRole; permissions: readonly ClientPermission[] } | undefined;
+}
+
+/** Whether `who` passes the named policy. Pure: the pipeline and the web call the same function. */
+export function allows(name: AccessName, who: AccessSubject): boolean {
+  if (who.isAdmin) return true;
+  const m = who.membership;
+  if (!m) return false;
+  const policy: AccessPolicy = accessPolicies[name];
+  if (!policy.companyRoles.includes(m.companyRole)) return false;
+  if (m.companyRole === 'CLIENTE' && policy.clientPermission)
+    return m.permissions.includes(policy.clientPermission);
+  return true;
+}
