@@ -5,8 +5,8 @@
  * namespace; DynamoDB keys are composed only in shared/db.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routeIds, routes } from '@shared/api/routes';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,46 @@ const importsOf = (file: string): string[] =>
 
 const isTest = (f: string) => /\.(int\.)?test\.tsx?$/.test(f) || f.includes('/testing/');
 
+/** The repository path an import points at (aliases and relative paths); null for a package. */
+function resolveImport(file: string, spec: string): string | null {
+  const alias = spec.match(/^@(shared|functions|infra|web)\/(.*)$/);
+  if (alias) return `${alias[1] === 'web' ? 'web/src' : alias[1]}/${alias[2]}`;
+  return spec.startsWith('.') ? posix.join(posix.dirname(file), spec) : null;
+}
+
+/**
+ * The layer of domain libraries (functions/lib/<name>/, ARCHITECTURE §3): each is imported by other
+ * code only through its face `@functions/lib/<name>` (index.ts). Store libraries read or write
+ * DynamoDB, S3, KMS or SES, like a domain's store/: only they (and store/, workers/,
+ * functions/platform) may import the AWS SDK, and an action reaches them only through its own
+ * domain's store/. The others are pure: they import no SDK.
+ */
+const storeLibraries = [
+  'directory',
+  'invoice-document',
+  'invoice-emails',
+  'notifications',
+  'secret-box',
+  'tax-aggregates',
+  'verifactu-chain',
+  'verifactu-sending',
+];
+const libraryOf = (path: string) => path.match(/^functions\/lib\/([^/]+)\//)?.[1];
+
+const mayTouchAws = (f: string) =>
+  /^functions\/domains\/[^/]+\/(store|workers)\//.test(f) ||
+  f.startsWith('functions/platform/') ||
+  storeLibraries.includes(libraryOf(f) ?? '');
+
+/** Every key prefix the key builders compose (`'PREFIX#` in shared/db/keys*.ts): a raw one elsewhere is a bug. */
+const keyPrefixes = [
+  ...new Set(
+    ['shared/db/keys.ts', ...sources('shared/db/keys')].flatMap((f) =>
+      [...readFileSync(join(root, f), 'utf8').matchAll(/['"`]([A-Z][A-Z0-9_]*)#/g)].map((m) => m[1]!),
+    ),
+  ),
+].sort();
+
 describe('architecture', () => {
   it('shared imports nothing from functions, infra or web, nor any AWS SDK, React or Node API', () => {
     const offenders = sources('shared')
@@ -44,32 +84,26 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('domains never import each other', () => {
+  it('domains never import each other (by alias, or by a relative path that climbs into another)', () => {
     const offenders = sources('functions/domains').flatMap((f) => {
       const own = f.split('/')[2];
       return importsOf(f)
         .filter((i) => {
-          const m =
-            i.match(/^@functions\/domains\/([^/]+)/) ?? i.match(/^(?:\.\.\/)+(?:domains\/)?([^/]+)\//);
-          return m && i.startsWith('@functions/domains/') && m[1] !== own;
+          const target = resolveImport(f, i);
+          const other = target?.match(/^functions\/domains\/([^/]+)\//)?.[1];
+          return other !== undefined && other !== own;
         })
         .map((i) => `${f} -> ${i}`);
     });
     expect(offenders).toEqual([]);
   });
 
-  it('only store/, workers/ and functions/platform touch the AWS SDK', () => {
+  it('only store/, workers/, functions/platform and the store libraries import the AWS SDK or Lambda types', () => {
     const offenders = sources('functions')
-      .filter(
-        (f) =>
-          !isTest(f) &&
-          !/\/(store|workers)\//.test(f) &&
-          !f.startsWith('functions/platform/') &&
-          !f.startsWith('functions/lib/'),
-      )
+      .filter((f) => !isTest(f) && !mayTouchAws(f))
       .flatMap((f) =>
         importsOf(f)
-          .filter((i) => i.startsWith('@aws-sdk/'))
+          .filter((i) => /^@aws-sdk\/|^aws-lambda$/.test(i))
           .map((i) => `${f} -> ${i}`),
       );
     expect(offenders).toEqual([]);
@@ -82,12 +116,37 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('composes DynamoDB keys only in shared/db', () => {
-    const raw = /['"`](USER|COMPANY|MEMBER|OUTBOX|TOKEN|EMAIL|LOGIN|WSCONN|INVITE|NIF|MAIL|DIRECTORY)#/;
+  it('composes DynamoDB keys only in shared/db (every prefix its key builders use)', () => {
+    expect(keyPrefixes).toEqual(expect.arrayContaining(['COMPANY', 'USER', 'VF', 'INVOICE', 'OUTBOX']));
+    const raw = new RegExp(`['"\`](${keyPrefixes.join('|')})#`);
+    // Comments may name a key's shape; code may not compose one.
+    const code = (f: string) =>
+      readFileSync(join(root, f), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
     const offenders = [...sources('functions'), ...sources('infra/local')]
       .filter((f) => !isTest(f))
-      .filter((f) => raw.test(readFileSync(join(root, f), 'utf8')))
+      .filter((f) => raw.test(code(f)))
       .map((f) => relative(root, join(root, f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('nothing under functions/ but a test file imports infra/ (environment names live in shared/config)', () => {
+    const specifiers = (f: string) => [
+      ...importsOf(f),
+      ...[...readFileSync(join(root, f), 'utf8').matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+        (m) => m[1]!,
+      ),
+    ];
+    const offenders = sources('functions')
+      .filter((f) => !/\.(int\.)?test\.tsx?$/.test(f))
+      .flatMap((f) =>
+        specifiers(f)
+          .filter(
+            (i) => i.startsWith('@infra/') || (i.startsWith('.') && join(f, '..', i).startsWith('infra/')),
+          )
+          .map((i) => `${f} -> ${i}`),
+      );
     expect(offenders).toEqual([]);
   });
 });
@@ -119,5 +178,104 @@ describe('route table and manifest', () => {
         expect(r.company, `${id} has {companyId} but is not company-scoped`).toBe(true);
       if (r.company) expect(r.auth, `${id} is company-scoped but public`).toBe('user');
     }
+  });
+});
+
+describe('layers: libraries, platform, actions, web features', () => {
+  /** Static imports and re-exports of a file, each with whether it is type-only (erased at build). */
+  const importsWithKind = (file: string) =>
+    [
+      ...readFileSync(join(root, file), 'utf8').matchAll(
+        /(?:^|\n)\s*(?:import|export)(\s+type)?\s*([^'";]*?)\s*from\s+['"]([^'"]+)['"]/g,
+      ),
+    ].map((m) => {
+      const clause = m[2]!.trim();
+      const names = clause
+        .match(/^\{([^}]*)\}$/)?.[1]
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const typeOnly = Boolean(m[1]) || (names?.every((n) => n.startsWith('type ')) ?? false);
+      return { spec: m[3]!, typeOnly };
+    });
+
+  const everySource = () => [
+    ...sources('shared'),
+    ...sources('functions'),
+    ...sources('infra'),
+    ...sources('web/src'),
+  ];
+
+  it('declares only libraries that exist as store libraries', () => {
+    for (const name of storeLibraries) {
+      expect(existsSync(join(root, 'functions/lib', name, 'index.ts')), name).toBe(true);
+    }
+  });
+
+  it('imports a library from outside only through its face (tests may also use its testing helpers)', () => {
+    const offenders = everySource().flatMap((f) =>
+      importsOf(f)
+        .map((i) => ({ i, target: resolveImport(f, i) }))
+        .filter(({ target }) => {
+          const lib = target && libraryOf(`${target}/`);
+          if (!target || !lib || libraryOf(f) === lib) return false;
+          if (target === `functions/lib/${lib}` || target === `functions/lib/${lib}/index`) return false;
+          const helper = /^functions\/lib\/[^/]+\/(testing\/|test-fixtures$|test-helpers$)/.test(target);
+          return !(helper && isTest(f));
+        })
+        .map(({ i }) => `${f} -> ${i}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('functions/lib never imports a domain; functions/platform imports neither a library nor a domain', () => {
+    const offenders = [...sources('functions/lib'), ...sources('functions/platform')].flatMap((f) =>
+      importsOf(f)
+        .filter((i) => {
+          const target = resolveImport(f, i) ?? '';
+          if (target.startsWith('functions/domains/')) return true;
+          return f.startsWith('functions/platform/') && target.startsWith('functions/lib/');
+        })
+        .map((i) => `${f} -> ${i}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("actions reach a store library only through their own domain's store/ (types excepted)", () => {
+    const offenders = sources('functions/domains')
+      .filter((f) => /^functions\/domains\/[^/]+\/actions\//.test(f) && !isTest(f))
+      .flatMap((f) =>
+        importsWithKind(f)
+          .filter(({ spec, typeOnly }) => {
+            const lib = libraryOf(`${resolveImport(f, spec) ?? ''}/`);
+            return !typeOnly && lib !== undefined && storeLibraries.includes(lib);
+          })
+          .map(({ spec }) => `${f} -> ${spec}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('web features never import each other (shared web code lives in web/src/lib or web/src/components)', () => {
+    const offenders = sources('web/src/features').flatMap((f) => {
+      const own = f.split('/')[3];
+      return importsOf(f)
+        .filter((i) => {
+          const other = resolveImport(f, i)?.match(/^web\/src\/features\/([^/]+)/)?.[1];
+          return other !== undefined && other !== own;
+        })
+        .map((i) => `${f} -> ${i}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("the local cloud's runtime (seed included) imports no testing/ helper of functions/", () => {
+    const offenders = sources('infra/local')
+      .filter((f) => !isTest(f))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((i) => /^functions\/.*\/testing\//.test(resolveImport(f, i) ?? ''))
+          .map((i) => `${f} -> ${i}`),
+      );
+    expect(offenders).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  */
 
 import { type RouteId, routeIds, routes } from '@shared/api/routes';
+import { envNames as runtimeEnvNames } from '@shared/config/env-names';
 import { tableDefinition } from '@shared/db/table';
 
 /** A Lambda entry point: file (relative to the repository root) and exported function name. */
@@ -41,6 +42,8 @@ export interface Needs {
   /** Post to WebSocket connections (@connections management API). */
   websocket?: boolean;
   certificatesKey?: boolean;
+  /** Functions of `invokables` this one calls synchronously (lambda:InvokeFunction on exactly those). */
+  invokes?: InvokableName[];
 }
 
 export type DomainName =
@@ -170,7 +173,12 @@ export const queues: Record<QueueName, QueueDef> = {
       entry: 'functions/domains/invoices/workers/run-bulk-operation.ts',
       export: 'handler',
       batchSize: 1,
-      needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+      // PDFs are rendered by the pdf domain's function (it stores them); this one zips them.
+      needs: {
+        table: 'readwrite',
+        buckets: [{ bucket: 'documents', access: 'readwrite' }],
+        invokes: ['pdf-render'],
+      },
     },
   },
   // One message per chunk of rows of an import being executed.
@@ -243,7 +251,8 @@ export const schedules: Record<string, ScheduleDef> = {
       domain: 'invoices',
       entry: 'functions/domains/invoices/workers/generate-recurring.ts',
       export: 'handler',
-      needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+      // CONFIRM_AND_SEND: the pdf domain's function renders the PDF and queues the e-mail.
+      needs: { table: 'readwrite', invokes: ['pdf-render'] },
     },
   },
   'tax-aggregates-recompute': {
@@ -269,6 +278,33 @@ export const schedules: Record<string, ScheduleDef> = {
       export: 'handler',
       needs: { table: 'read', queues: ['verifactu'] },
     },
+  },
+};
+
+// --- functions invoked by name ------------------------------------------------------------------
+
+export type InvokableName = 'pdf-render';
+
+/**
+ * A function other functions call synchronously (Lambda Invoke, RequestResponse) by its name,
+ * which only the callers (`needs.invokes`) receive, in the variable `envNames.functionName(name)`.
+ * Locally the same name reaches the same entry point in process (infra/local/engines/lambda.ts).
+ */
+export interface InvokableDef extends EntryPoint {
+  domain: DomainName;
+  needs: Needs;
+  description: string;
+}
+
+export const invokables: Record<InvokableName, InvokableDef> = {
+  // pdf-lib (~500 KB) stays in the pdf domain: the bulk worker and the recurring schedule ask it for
+  // an invoice's PDF (stored under a given key, or queued by e-mail) instead of bundling it.
+  'pdf-render': {
+    domain: 'pdf',
+    entry: 'functions/domains/pdf/workers/render-invoice-pdf.ts',
+    export: 'handler',
+    description: 'Renders an invoice PDF and stores it, or queues it by e-mail (with its log entry).',
+    needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
   },
 };
 
@@ -411,29 +447,14 @@ export const binaryMediaTypes = [
 export const routesOf = (domain: DomainName): RouteId[] =>
   routeIds.filter((id) => routes[id].domain === domain);
 
-/** Environment variable names the functions read; both realisations set all of them. */
+/**
+ * Environment variable names the functions read (spelled once, in shared/config/env-names.ts);
+ * both realisations set them (in AWS, an invokable's name only for its callers). Queue, bucket and
+ * function names are typed by the manifest here.
+ */
 export const envNames = {
-  table: 'TABLE_NAME',
-  userPoolId: 'USER_POOL_ID',
-  userPoolClientId: 'USER_POOL_CLIENT_ID',
-  queueUrl: (q: QueueName) => `QUEUE_URL_${q.toUpperCase().replace(/-/g, '_')}`,
-  bucket: (b: BucketName) => `BUCKET_${b.toUpperCase().replace(/-/g, '_')}`,
-  mailFrom: 'MAIL_FROM',
-  wsEndpoint: 'WS_MANAGEMENT_ENDPOINT',
-  appUrl: 'APP_URL',
-  stage: 'STAGE',
-  /** Local only: the issuer/JWKS used by the local gateway and WebSocket $connect verification. */
-  jwtIssuer: 'JWT_ISSUER',
-  jwksUri: 'JWKS_URI',
-  /** VeriFacTu: a SOAP endpoint replacing the AEAT's (locally the simulator); unset in AWS. */
-  aeatEndpoint: 'VERIFACTU_AEAT_ENDPOINT',
-  /** VeriFacTu: PEM of an extra CA the SOAP client trusts (locally the simulator's); unset in AWS. */
-  aeatCaFile: 'VERIFACTU_AEAT_CA_FILE',
-  /** The KMS key that encrypts uploaded certificates (AWS). */
-  certificatesKeyId: 'CERTIFICATES_KEY_ID',
-  /** Local only: the file holding the key that encrypts uploaded certificates (stands in for KMS). */
-  certificatesLocalKeyFile: 'CERTIFICATES_LOCAL_KEY_FILE',
-  /** The software producer as its declaración responsable names it (SistemaInformatico). */
-  verifactuProducerNif: 'VERIFACTU_PRODUCER_NIF',
-  verifactuProducerName: 'VERIFACTU_PRODUCER_NAME',
+  ...runtimeEnvNames,
+  queueUrl: (q: QueueName): string => runtimeEnvNames.queueUrl(q),
+  bucket: (b: BucketName): string => runtimeEnvNames.bucket(b),
+  functionName: (f: InvokableName): string => runtimeEnvNames.functionName(f),
 } as const;

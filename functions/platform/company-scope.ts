@@ -84,18 +84,3 @@ export const dynamoCompanyExists: CompanyExists = async (companyId) => {
   );
   return Boolean(res.Item);
 };
-
-/**
- * Reading a company's data of one kind: ADMIN, and every member except a CLIENTE, may; a CLIENTE
- * needs the permission for it on its membership (spec part 1 §6). Refused with CORE_002.
- */
-export function assertClientPermission(
-  auth: AuthContext | undefined,
-  scope: CompanyScope | undefined,
-  permission: ClientPermission,
-): void {
-  if (!auth || !scope) throw new AppError('CORE_002');
-  if (auth.isAdmin) return;
-  const m = scope.membership;
-  if (m?.companyRole === 'CLIENTE' && !m.permissions.includes(permission)) throw new AppError('CORE_002');
-}

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { assertRoles, authFromClaims } from './auth-context';
-import { resolveCompanyId } from './company-scope';
+import { type CompanyRole, resolveCompanyId } from './company-scope';
 import { type AnyAction, binaryResponse, createApiHandler, defineAction } from './http';
 
 beforeAll(() => {
@@ -85,12 +85,18 @@ actions['companies.getSettings'] = defineAction({
     }),
 });
 
-const members = new Set(['c1:u1']);
+actions['companyUsers.invite'] = withSchemas;
+
+const members = new Map<string, CompanyRole>([
+  ['c1:u1', 'OWNER'],
+  ['c1:u3', 'CLIENTE'],
+  ['c1:u4', 'MEMBER'],
+]);
 const handler = createApiHandler('companies', actions as never, () => ({}), {
-  membershipLookup: async (companyId, userId) =>
-    members.has(`${companyId}:${userId}`)
-      ? { companyId, userId, companyRole: 'OWNER', permissions: [], isActive: true }
-      : undefined,
+  membershipLookup: async (companyId, userId) => {
+    const companyRole = members.get(`${companyId}:${userId}`);
+    return companyRole ? { companyId, userId, companyRole, permissions: [], isActive: true } : undefined;
+  },
   companyExists: async (companyId) => companyId === 'c1',
 });
 
@@ -102,6 +108,8 @@ const call = async (e: APIGatewayProxyEvent) => {
 const user = { sub: 'u1', 'cognito:groups': 'GESTOR', username: 'u1' };
 const stranger = { sub: 'u2', 'cognito:groups': 'GESTOR' };
 const admin = { sub: 'a1', 'cognito:groups': 'ADMIN' };
+const cliente = { sub: 'u3', 'cognito:groups': 'CLIENTE' };
+const memberUser = { sub: 'u4', 'cognito:groups': 'GESTOR' };
 
 describe('api pipeline', () => {
   it('serves a public route without a token, in the envelope', async () => {
@@ -139,6 +147,33 @@ describe('api pipeline', () => {
     expect((await call(event('companies.get', { params: { companyId: 'zz' }, claims: admin }))).status).toBe(
       403,
     );
+  });
+
+  it("enforces the route's access policy after the membership: a CLIENTE or MEMBER cannot list the company's users", async () => {
+    const list = (claims: Record<string, string>) =>
+      call(event('companyUsers.list', { params: { companyId: 'c1' }, claims }));
+    for (const claims of [cliente, memberUser]) {
+      const res = await list(claims);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('CORE_002');
+    }
+    expect((await list(user)).status).toBe(200);
+    expect((await list(admin)).status).toBe(200);
+    // Any member passes `member`: a CLIENTE without permissions still reads the company itself.
+    expect(
+      (await call(event('companies.get', { params: { companyId: 'c1' }, claims: cliente }))).status,
+    ).toBe(200);
+  });
+
+  it('refuses by policy before validating anything of the request (403 before 400)', async () => {
+    const invite = (claims: Record<string, string>) =>
+      call(event('companyUsers.invite', { params: { companyId: 'c1' }, claims, body: '{"name":' }));
+    const refused = await invite(cliente);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('CORE_002');
+    const invalid = await invite(user);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toMatchObject({ code: 'CORE_004', field: 'body' });
   });
 
   it('refuses a header company that contradicts the path', async () => {

@@ -1,11 +1,13 @@
 /**
  * The REST pipeline every domain Lambda runs (ARCHITECTURE §4), as middy middlewares:
  * request id and log context -> route -> auth context -> role gate -> company scope (membership)
- * -> zod validation of path, query and body -> action -> envelope.
+ * -> access policy of the route (shared/api/access.ts) -> zod validation of path, query and body
+ * -> action -> envelope.
  * Only AppErrors reach the client as they are; anything else is a 500 CORE_005 without internals.
  */
 
 import middy from '@middy/core';
+import { allows } from '@shared/api/access';
 import { fail, ok } from '@shared/api/envelope';
 import { AppError, errorCatalogue, isAppError } from '@shared/api/errors';
 import { type RouteDef, type RouteId, routeByResource, routes } from '@shared/api/routes';
@@ -30,6 +32,20 @@ export type RoutesOf<D extends string> = {
   [K in RouteId]: (typeof routes)[K]['domain'] extends D ? K : never;
 }[RouteId];
 
+/**
+ * What an action may rely on, from the row of its route: `public` assumes nothing (it fits any
+ * route), `user` has the caller (`auth`), `company` has the caller and the company scope, whose
+ * membership and access policy the pipeline has already checked.
+ */
+export type ActionKind = 'public' | 'user' | 'company';
+
+/** The kind of action a route takes, read from its row. */
+export type KindOf<R> = R extends { company: true }
+  ? 'company'
+  : R extends { auth: 'user' }
+    ? 'user'
+    : 'public';
+
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -37,14 +53,23 @@ export interface ActionInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  /** Present on every `user` route; absent on public routes. */
-  auth: AuthContext | undefined;
-  /** Present on company-scoped routes. */
-  scope: CompanyScope | undefined;
   requestId: string;
   log: Logger;
   /** Lower-cased request headers (for the few actions that need one, e.g. user agent). */
   headers: Record<string, string>;
+}
+
+/** What each kind of action knows of its caller. */
+export interface Callers {
+  public: {
+    /** Present on `user` routes; absent on public routes. */
+    auth: AuthContext | undefined;
+    /** Present on company-scoped routes. */
+    scope: CompanyScope | undefined;
+  };
+  user: { auth: AuthContext; scope: CompanyScope | undefined };
+  /** The company, and the caller's membership (undefined for an ADMIN who is not a member). */
+  company: { auth: AuthContext; scope: CompanyScope };
 }
 
 export interface RouteAction<
@@ -52,16 +77,17 @@ export interface RouteAction<
   P extends Schema | undefined,
   Q extends Schema | undefined,
   B extends Schema | undefined,
+  C = Callers['public'],
 > {
   params?: P;
   query?: Q;
   body?: B;
   /** HTTP status of a success (200 unless the action creates something). */
   status?: number;
-  run: (input: ActionInput<Out<P>, Out<Q>, Out<B>>, deps: Deps) => Promise<unknown>;
+  run: (input: ActionInput<Out<P>, Out<Q>, Out<B>> & C, deps: Deps) => Promise<unknown>;
 }
 
-/** Declares a route action with full type inference of its schemas. */
+/** Declares an action that assumes nothing of the caller (public routes, or any route). */
 export const defineAction = <
   Deps,
   P extends Schema | undefined = undefined,
@@ -71,8 +97,51 @@ export const defineAction = <
   action: RouteAction<Deps, P, Q, B>,
 ) => action;
 
-// biome-ignore lint/suspicious/noExplicitAny: the table of actions holds every schema combination
-export type AnyAction<Deps> = RouteAction<Deps, any, any, any>;
+/** Declares the action of a `user` route: `auth` is present. */
+export const defineUserAction = <
+  Deps,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  action: RouteAction<Deps, P, Q, B, Callers['user']>,
+) => action;
+
+/**
+ * Declares the action of a company-scoped route: `auth` and `scope` are present, and the route's
+ * access policy has passed (the action decides only per item, through `allows()`).
+ */
+export const defineCompanyAction = <
+  Deps,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  action: RouteAction<Deps, P, Q, B, Callers['company']>,
+) => action;
+
+/**
+ * An action of any schemas that fits a route of kind `K`. The default, `company`, accepts every
+ * action (a company-scoped call carries everything any action may ask for).
+ */
+export type AnyAction<Deps, K extends ActionKind = 'company'> = RouteAction<
+  Deps,
+  // biome-ignore lint/suspicious/noExplicitAny: the table of actions holds every schema combination
+  any,
+  // biome-ignore lint/suspicious/noExplicitAny: idem
+  any,
+  // biome-ignore lint/suspicious/noExplicitAny: idem
+  any,
+  Callers[K]
+>;
+
+/**
+ * A domain's action table: exactly one action per route of the domain, each of the kind its row
+ * calls for (a company action on a public route does not type-check).
+ */
+export type ActionsOf<D extends string, Deps> = {
+  [K in RoutesOf<D>]: AnyAction<Deps, KindOf<(typeof routes)[K]>>;
+};
 
 export interface PipelineOptions {
   membershipLookup?: MembershipLookup;
@@ -186,15 +255,15 @@ function parseBody(event: APIGatewayProxyEvent): unknown {
  * Builds the Lambda handler of a domain. The `actions` object must have exactly one action per
  * route of the domain: the type checker refuses a missing one and an unknown one.
  */
-export function createApiHandler<D extends string, Deps>(
+export function createApiHandler<D extends string, Deps, A extends ActionsOf<D, Deps>>(
   domain: D,
-  actions: { [K in RoutesOf<D>]: AnyAction<Deps> },
+  actions: A & { [K in Exclude<keyof A, RoutesOf<D>>]: never },
   makeDeps: () => Deps,
   options: PipelineOptions = {},
 ) {
   const lookup = options.membershipLookup ?? dynamoMembershipLookup;
   const exists = options.companyExists ?? dynamoCompanyExists;
-  const table = actions as Record<string, AnyAction<Deps> | undefined>;
+  const table = actions as unknown as Record<string, AnyAction<Deps> | undefined>;
   let deps: Deps | undefined;
   const baseLog = createLogger({ domain });
 
@@ -220,6 +289,9 @@ export function createApiHandler<D extends string, Deps>(
       const companyId = resolveCompanyId(event.pathParameters?.companyId, headers['x-company-id']);
       scope = await checkCompanyScope(auth, companyId, lookup, exists);
       state.log = state.log.child({ companyId });
+      // The route's policy, before anything of the request is read: 403 comes before any 400.
+      if (!route.access || !allows(route.access, { isAdmin: auth.isAdmin, membership: scope.membership }))
+        throw new AppError('CORE_002');
     }
 
     const params = action.params ? parsePart(action.params, event.pathParameters ?? {}, 'path') : undefined;
@@ -229,8 +301,10 @@ export function createApiHandler<D extends string, Deps>(
     const body = action.body ? parsePart(action.body, parseBody(event), 'body') : undefined;
 
     deps ??= makeDeps();
+    // The row decided what is present: `auth` on user routes, `scope` on company-scoped ones.
+    const caller = { auth, scope } as Callers['company'];
     const data = await action.run(
-      { params, query, body, auth, scope, requestId: state.requestId, log: state.log, headers },
+      { params, query, body, ...caller, requestId: state.requestId, log: state.log, headers },
       deps,
     );
     if (isBinaryResponse(data)) return respondBinary(data, state.requestId);

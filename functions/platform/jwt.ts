@@ -7,6 +7,7 @@
  * when JWT_ISSUER and JWKS_URI are set, which the CDK stack never does.
  */
 
+import { envNames } from '@shared/config/env-names';
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 
@@ -35,12 +36,15 @@ export interface VerifierConfig {
 export type AccessTokenVerifier = (token: string | undefined | null) => Promise<VerifyResult>;
 
 export function verifierConfigFromEnv(env: NodeJS.ProcessEnv = process.env): VerifierConfig {
-  const userPoolId = env.USER_POOL_ID;
-  const clientId = env.USER_POOL_CLIENT_ID;
-  if (!userPoolId || !clientId) throw new Error('USER_POOL_ID and USER_POOL_CLIENT_ID must be set');
+  const userPoolId = env[envNames.userPoolId];
+  const clientId = env[envNames.userPoolClientId];
+  if (!userPoolId || !clientId)
+    throw new Error(`${envNames.userPoolId} and ${envNames.userPoolClientId} must be set`);
   const config: VerifierConfig = { userPoolId, clientId };
-  if (env.JWT_ISSUER) config.issuer = env.JWT_ISSUER;
-  if (env.JWKS_URI) config.jwksUri = env.JWKS_URI;
+  const issuer = env[envNames.jwtIssuer];
+  const jwksUri = env[envNames.jwksUri];
+  if (issuer) config.issuer = issuer;
+  if (jwksUri) config.jwksUri = jwksUri;
   return config;
 }
 

@@ -3,6 +3,8 @@
  * Secrets never reach it: callers log ids and codes, never bodies, tokens or passwords.
  */
 
+import { envNames } from '@shared/config/env-names';
+
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -15,7 +17,7 @@ export interface Logger {
 }
 
 const threshold = (): number => {
-  const lvl = (process.env.LOG_LEVEL ?? 'info').toLowerCase();
+  const lvl = (process.env[envNames.logLevel] ?? 'info').toLowerCase();
   return lvl === 'silent' ? 100 : (order[lvl as Level] ?? order.info);
 };
 

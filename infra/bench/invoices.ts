@@ -3,17 +3,27 @@
  * DynamoDB Local — warm p50/p99 of the list of 20 invoices, of a single invoice and of confirming
  * a draft — next to a bare GetItem through the same document client, measured in the same run
  * (the ratio cancels the machine's speed). Then the number of items read to get one quarter's tax
- * aggregates after a quarter of confirmed invoices (reference/performance.md P5, P6 and P9).
+ * aggregates after a quarter of confirmed invoices (reference/performance.md P5, P6 and P9). Last
+ * (issue #11 item 10), the same lists for a second company with 100,000 invoices written straight
+ * into the table with BatchWrite and counted by the counters' backfill: the list's total comes from
+ * counters, so a page of 20 costs the same at 300 or 100,000 invoices.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  GetCommand,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { invoicesActions } from '@functions/domains/invoices/handler';
 import type { InvoicesDeps } from '@functions/domains/invoices/store/deps';
-import { countByDate, datePage } from '@functions/domains/invoices/store/invoice-pages';
+import { countInRange, recomputeInvoiceCounts } from '@functions/domains/invoices/store/invoice-counts';
+import { datePage } from '@functions/domains/invoices/store/invoice-pages';
+import { invoiceItem } from '@functions/domains/invoices/store/invoices';
 import { readPeriodAggregates } from '@functions/lib/tax-aggregates';
 import { ddb } from '@functions/platform/aws/dynamodb';
 import { createApiHandler } from '@functions/platform/http';
@@ -22,6 +32,7 @@ import type { RouteId } from '@shared/api/routes';
 import { keys } from '@shared/db/keys';
 import { type Company, companyItem, membershipItem } from '@shared/db/records';
 import { tableDefinition } from '@shared/db/table';
+import type { Invoice } from '@shared/schemas/invoices';
 import { startDynamoDbLocal } from '../local/engines/dynamodb-local';
 import { ensureTable } from '../local/engines/dynamodb-table';
 import { LOCAL_VERIFACTU_PRODUCER } from '../local/env';
@@ -29,9 +40,15 @@ import { envNames } from '../manifest';
 
 const TABLE = 'cuadra-bench';
 const COMPANY = 'bench-co';
+/** A second company with years of invoices, written straight into the table (issue #11 item 10). */
+const BIG_COMPANY = 'bench-big-co';
 const USER = 'bench-user';
 /** Invoices confirmed before measuring: one busy quarter of a small business. */
 const SEEDED = Number(process.env.BENCH_INVOICES ?? 300);
+/** The big company's invoices (BatchWrite, not through the API); 0 skips its lines. */
+const BIG_SEEDED = Number(process.env.BENCH_BIG_INVOICES ?? 100_000);
+/** Its invoices spread over these days, ending on 2026-03-31 (about six years). */
+const BIG_DAYS = 2190;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 /** reference/performance.md P5: warm p99 against DynamoDB Local. */
 const P99_SINGLE_MS = 25;
@@ -85,6 +102,50 @@ const invoiceBody = (i: number, invoiceDate: string) => ({
   irpfRateBp: i % 4 === 0 ? 1500 : undefined,
 });
 
+interface Timing {
+  p50: number;
+  p99: number;
+}
+
+const BATCH_WRITE_MAX = 25;
+
+/** Writes BIG_SEEDED copies of `sample` for BIG_COMPANY straight into the table (8 BatchWrites in flight). */
+async function seedBig(db: ReturnType<typeof ddb>, sample: Invoice): Promise<void> {
+  const last = Date.UTC(2026, 2, 31);
+  const itemOf = (i: number) => {
+    const invoiceDate = new Date(last - Math.floor((i * BIG_DAYS) / BIG_SEEDED) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const invoiceId = `big${i}`;
+    return invoiceItem({
+      ...sample,
+      companyId: BIG_COMPANY,
+      invoiceId,
+      invoiceDate,
+      number: i + 1,
+      invoiceNumber: `B-${i + 1}`,
+    });
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < BIG_SEEDED) {
+      const start = next;
+      next = Math.min(BIG_SEEDED, next + BATCH_WRITE_MAX);
+      let pending: NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string] | undefined = [];
+      for (let i = start; i < next; i++) pending.push({ PutRequest: { Item: itemOf(i) } });
+      for (let attempt = 0; pending && pending.length > 0; attempt++) {
+        if (attempt > 10) throw new Error('BatchWrite: unprocessed items after 10 retries');
+        const res: BatchWriteCommandOutput = await db.send(
+          new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }),
+        );
+        pending = res.UnprocessedItems?.[TABLE];
+        if (pending?.length) await new Promise((r) => setTimeout(r, 10 * 2 ** attempt));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
 export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadra-bench-'));
   const dynamo = await startDynamoDbLocal({ dataDir, logFile: path.join(dataDir, 'dynamodb.log') });
@@ -115,6 +176,7 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
     const call = async (
       routeId: RouteId,
       o: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+      companyId = COMPANY,
     ) => {
       const res = readResponse(
         await handler(
@@ -122,7 +184,7 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
             routeId,
             ...o,
             claims: { sub: USER, groups: ['GESTOR'] },
-            headers: { 'x-company-id': COMPANY },
+            headers: { 'x-company-id': companyId },
           }),
           lambdaContext(),
         ),
@@ -132,32 +194,35 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
       return res.envelope.data as Record<string, unknown>;
     };
 
-    await db.send(new PutCommand({ TableName: TABLE, Item: companyItem(company) }));
-    await db.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: membershipItem({
-          companyId: COMPANY,
-          userId: USER,
-          companyRole: 'GESTOR',
-          permissions: [],
-          isActive: true,
-          email: 'bench@cuadra.test',
-          firstName: 'Banco',
-          lastName: 'Pruebas',
-          createdAt: company.createdAt,
-          updatedAt: company.createdAt,
+    for (const companyId of [COMPANY, BIG_COMPANY]) {
+      await db.send(new PutCommand({ TableName: TABLE, Item: companyItem({ ...company, companyId }) }));
+      await db.send(
+        new PutCommand({
+          TableName: TABLE,
+          Item: membershipItem({
+            companyId,
+            userId: USER,
+            companyRole: 'GESTOR',
+            permissions: [],
+            isActive: true,
+            email: 'bench@cuadra.test',
+            firstName: 'Banco',
+            lastName: 'Pruebas',
+            createdAt: company.createdAt,
+            updatedAt: company.createdAt,
+          }),
         }),
-      }),
-    );
+      );
+    }
     await call('invoiceSeries.create', { body: { code: 'B', purpose: 'ORDINARY', isDefault: true } });
 
     // A quarter of confirmed invoices, then drafts to confirm while measuring.
+    let sample: Invoice | undefined;
     for (let i = 0; i < SEEDED; i++)
-      await call('invoices.createAndConfirm', {
+      sample = (await call('invoices.createAndConfirm', {
         query: { series: 'B' },
         body: invoiceBody(i, dayOfQuarter(Math.floor((i * 89) / SEEDED))),
-      });
+      })) as unknown as Invoice;
     const drafts: string[] = [];
     for (let i = 0; i < SAMPLES; i++)
       drafts.push(
@@ -187,9 +252,10 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
     const listQuarter = await measure(() =>
       call('invoices.list', { query: { page: '0', size: '20', from: '2026-01-01', to: '2026-03-31' } }),
     );
-    // Where the list's time goes: the page Query and the COUNT for its total, on their own.
+    // Where the list's time goes: the page Query and its total from the counters, on their own.
     const pageQuery = await measure(() => datePage(deps, COMPANY, { dir: 'desc', page: 0, size: 20 }));
-    const countQuery = await measure(() => countByDate(deps, COMPANY));
+    const countRead = await measure(() => countInRange(deps, COMPANY));
+    const countQuarter = await measure(() => countInRange(deps, COMPANY, '2026-01-01', '2026-03-31'));
     let next = 0;
     const confirm = await measure(async () => {
       const id = drafts[next++];
@@ -197,6 +263,35 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
       else await call('invoices.get', { params: { invoiceId: someId } });
     });
     const aggregates = await readPeriodAggregates({ db, table: TABLE }, COMPANY, '2026-Q1');
+
+    // The big company: BIG_SEEDED invoices written with BatchWrite (copies of a confirmed one, dated
+    // over BIG_DAYS days), its counters set by the backfill (recomputeInvoiceCounts), then the same
+    // lists measured against the same GetItem baseline.
+    let big:
+      | { seedMs: number; backfillMs: number; total: number; list: Timing; listQuarter: Timing }
+      | undefined;
+    if (BIG_SEEDED > 0 && sample) {
+      const seedMs = await time(() => seedBig(db, sample!));
+      const backfillMs = await time(() => recomputeInvoiceCounts(deps, BIG_COMPANY));
+      const first = await call('invoices.list', { query: { page: '0', size: '20' } }, BIG_COMPANY);
+      const bigList = await measure(() =>
+        call('invoices.list', { query: { page: '0', size: '20' } }, BIG_COMPANY),
+      );
+      const bigQuarter = await measure(() =>
+        call(
+          'invoices.list',
+          { query: { page: '0', size: '20', from: '2026-01-01', to: '2026-03-31' } },
+          BIG_COMPANY,
+        ),
+      );
+      big = {
+        seedMs,
+        backfillMs,
+        total: Number(first.totalElements),
+        list: bigList,
+        listQuarter: bigQuarter,
+      };
+    }
 
     const row = (name: string, m: { p50: number; p99: number }, limit?: number) => {
       const ok = limit === undefined || m.p99 <= limit;
@@ -211,15 +306,28 @@ export async function benchInvoices(): Promise<{ lines: string[]; ok: boolean }>
       row('GET invoices?size=20', list, P99_LIST_MS),
       row('GET invoices?size=20&from..to (quarter)', listQuarter, P99_LIST_MS),
       row('  of which: Query of the page (Limit 20)', pageQuery),
-      row('  of which: COUNT of the range (total)', countQuery),
+      row('  of which: total from the counters', countRead),
+      row('  of which: quarter total from the counters', countQuarter),
       row('POST invoices/{id}/confirm', confirm),
+      ...(big
+        ? [
+            row(`GET invoices?size=20 at ${BIG_SEEDED} invoices`, big.list, P99_LIST_MS),
+            row(`GET ...&from..to (quarter) at ${BIG_SEEDED}`, big.listQuarter, P99_LIST_MS),
+          ]
+        : []),
     ];
+    const bigOk = !big || big.total === BIG_SEEDED;
     const lines = [
       `Invoices in process against DynamoDB Local (${SEEDED} confirmed invoices in 2026-Q1, ${SAMPLES} samples, warm):`,
       ...rows.map((r) => `  ${r.text}`),
       `  Quarter tax aggregates 2026-Q1: ${aggregates.itemsRead} items read (instead of ${SEEDED + SAMPLES} invoices)`,
+      ...(big
+        ? [
+            `  ${BIG_SEEDED} invoices of a second company: BatchWrite ${(big.seedMs / 1000).toFixed(1)} s, counters backfill ${(big.backfillMs / 1000).toFixed(1)} s, list total ${big.total} ${bigOk ? 'ok' : `FAIL (expected ${BIG_SEEDED})`}`,
+          ]
+        : []),
     ];
-    return { lines, ok: rows.every((r) => r.ok) };
+    return { lines, ok: bigOk && rows.every((r) => r.ok) };
   } finally {
     await dynamo.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -15,12 +15,26 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
-import { domains, queues, schedules, table, websocket } from '../manifest';
+import { domains, invokables, queues, schedules, table, websocket } from '../manifest';
 import { benchInvoices } from './invoices';
 import { builtSpa, measureSpa, spaSummary } from './spa';
 import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+/**
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu` (any subset, comma-separated) runs only those parts;
+ * unset, every part runs.
+ */
+const PARTS = ['bundles', 'spa', 'invoices', 'verifactu'] as const;
+type Part = (typeof PARTS)[number];
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const p of only)
+  if (!PARTS.includes(p as Part))
+    throw new Error(`BENCH_ONLY: unknown part ${p} (parts: ${PARTS.join(', ')})`);
+const runs = (part: Part) => only.length === 0 || only.includes(part);
 const SIZE_LIMIT = 400 * 1024;
 const IMPORT_RATIO_LIMIT = 2;
 
@@ -41,6 +55,7 @@ function targets(): Target[] {
   for (const s of Object.values(schedules)) workers.add(s.target.entry);
   for (const c of Object.values(table.streamConsumers)) workers.add(c.entry);
   for (const r of Object.values(websocket.routes)) workers.add(r.entry);
+  for (const f of Object.values(invokables)) workers.add(f.entry);
   for (const entry of workers)
     list.push({ name: entry.replace(/^functions\/domains\//, ''), entry, kind: 'worker' });
   return list;
@@ -93,7 +108,7 @@ function measureAll(files: string[]) {
   return { imports: imports.map(median), walls: walls.map(median), bare: median(bare) };
 }
 
-async function main() {
+async function benchBundles(): Promise<number> {
   const outDir = path.join(repoRoot, '.bench');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -151,31 +166,38 @@ async function main() {
     }`,
   );
   rmSync(outDir, { recursive: true, force: true });
+  return failed;
+}
 
-  try {
-    const { lines, ok } = spaSummary(measureSpa(await builtSpa(repoRoot)));
-    console.log(`\n${lines.join('\n')}`);
-    if (!ok) failed++;
-  } catch (e) {
-    console.log(`\nSPA: not measured: ${(e as Error).message}`);
-    failed++;
-  }
-  try {
-    const { lines, ok } = await benchInvoices();
-    console.log(`\n${lines.join('\n')}`);
-    if (!ok) failed++;
-  } catch (e) {
-    console.log(`\nInvoices: not measured: ${(e as Error).message}`);
-    failed++;
-  }
-  try {
-    const { lines, ok } = await benchVerifactu();
-    console.log(`\n${lines.join('\n')}`);
-    if (!ok) failed++;
-  } catch (e) {
-    console.log(`\nVeriFacTu: not measured: ${(e as Error).message}`);
-    failed++;
-  }
+async function main() {
+  let failed = runs('bundles') ? await benchBundles() : 0;
+  if (runs('spa'))
+    try {
+      const { lines, ok } = spaSummary(measureSpa(await builtSpa(repoRoot)));
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nSPA: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('invoices'))
+    try {
+      const { lines, ok } = await benchInvoices();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nInvoices: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('verifactu'))
+    try {
+      const { lines, ok } = await benchVerifactu();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nVeriFacTu: not measured: ${(e as Error).message}`);
+      failed++;
+    }
   process.exitCode = failed === 0 ? 0 : 1;
 }
 

@@ -33,6 +33,7 @@ function variantWithNotification(): CuadraManifest {
       Object.entries(m.queues).map(([name, q]) => [name, { ...q, consumer: undefined }]),
     ) as CuadraManifest['queues'],
     schedules: {},
+    invokables: {} as CuadraManifest['invokables'],
     table: { ...m.table, streamConsumers: {} },
     websocket: { ...m.websocket, routes: {} },
     buckets: {

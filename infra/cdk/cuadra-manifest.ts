@@ -13,6 +13,9 @@ import {
   domains,
   type EntryPoint,
   envNames,
+  type InvokableDef,
+  type InvokableName,
+  invokables,
   type QueueDef,
   type QueueName,
   queues,
@@ -43,6 +46,7 @@ export interface CuadraManifest {
   domains: Record<DomainName, DomainDef>;
   queues: Record<QueueName, QueueDef>;
   schedules: Record<string, ScheduleDef>;
+  invokables: Record<InvokableName, InvokableDef>;
   buckets: Record<BucketName, BucketDef>;
   table: { definition: TableDef; streamConsumers: Record<string, StreamConsumerDef> };
   websocket: { routes: Record<string, EntryPoint>; domain: DomainName };
@@ -57,6 +61,7 @@ export const cuadraManifest: CuadraManifest = {
   domains,
   queues,
   schedules,
+  invokables,
   buckets,
   table,
   websocket,

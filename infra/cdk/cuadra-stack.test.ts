@@ -326,6 +326,7 @@ describe('functions', () => {
       ...Object.values(m.table.streamConsumers),
       ...Object.values(m.buckets).flatMap((b) => b.notifications.map((n) => n.consumer)),
       ...Object.values(m.websocket.routes),
+      ...Object.values(m.invokables),
     ].map((e) => `${e.entry}#${e.export}`),
   );
 
@@ -391,6 +392,73 @@ describe('functions', () => {
       expect(envNames.wsEndpoint in variables, id).toBe(needsSocket.has(id));
       expect(variables).not.toHaveProperty(envNames.jwtIssuer);
       expect(variables).not.toHaveProperty(envNames.jwksUri);
+    }
+  });
+});
+
+describe('functions invoked by name (manifest invokables)', () => {
+  const fnId = (fn: { fn: unknown }) => logicalId(fn.fn as never);
+  const callersOf = (name: string) =>
+    [
+      ...Object.entries(stack.apiFunctions)
+        .filter(([domain]) =>
+          m.domains[domain as keyof typeof m.domains].needs.invokes?.includes(name as never),
+        )
+        .map(([, fn]) => fn!),
+      ...[...collectWorkers(m).entries()]
+        .filter(([, w]) => w.needs.invokes?.includes(name as never))
+        .map(([key]) => stack.workerFunctions.get(key)!),
+    ].map(fnId);
+  /** lambda:* statements of the functions' own roles (the schedules' roles invoke their targets). */
+  const invokeStatements = () => {
+    const functionRoles = new Set(
+      ofType('AWS::Lambda::Function').map(([, fn]) => getAttId(fn.Properties.Role)),
+    );
+    return ofType('AWS::IAM::Policy').flatMap(([, p]) =>
+      ((p.Properties.PolicyDocument as Json).Statement as Json[])
+        .filter((st) => JSON.stringify(st.Action).includes('lambda:'))
+        .flatMap((st) => ((p.Properties.Roles as unknown[]) ?? []).map((r) => ({ role: ref(r), st })))
+        .filter(({ role }) => functionRoles.has(role)),
+    );
+  };
+
+  it('the bulk worker and the recurring schedule call pdf-render; no invoices bundle renders', () => {
+    const target = stack.workerFunctions.get(`${m.invokables['pdf-render'].entry}#handler`)!;
+    expect(target).toBeDefined();
+    expect(new Set(callersOf('pdf-render'))).toEqual(
+      new Set([
+        fnId(stack.workerFunctions.get('functions/domains/invoices/workers/run-bulk-operation.ts#handler')!),
+        fnId(stack.workerFunctions.get('functions/domains/invoices/workers/generate-recurring.ts#handler')!),
+      ]),
+    );
+  });
+
+  it('passes the name only to the callers and lets exactly them invoke exactly that function', () => {
+    for (const [name, def] of entriesOf(m.invokables)) {
+      const targetId = fnId(stack.workerFunctions.get(`${def.entry}#${def.export}`)!);
+      const callers = new Set(callersOf(name));
+      expect(callers.size, name).toBeGreaterThan(0);
+      const variable = envNames.functionName(name);
+      expect(variable).toBe(`FUNCTION_NAME_${name.toUpperCase().replace(/-/g, '_')}`);
+      for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+        const variables = ((fn.Properties.Environment as Json).Variables ?? {}) as Json;
+        if (callers.has(id)) expect(variables[variable], id).toEqual({ Ref: targetId });
+        else expect(variables, id).not.toHaveProperty(variable);
+      }
+      const roleOf = (id: string) => getAttId(resources[id]!.Properties.Role);
+      const grants = invokeStatements().filter(({ st }) => JSON.stringify(st.Resource).includes(targetId));
+      expect(new Set(grants.map((g) => g.role))).toEqual(new Set([...callers].map(roleOf)));
+      for (const { st } of grants) {
+        expect(st.Action).toBe('lambda:InvokeFunction');
+        expect(st.Resource).toEqual({ 'Fn::GetAtt': [targetId, 'Arn'] });
+      }
+    }
+    // Nothing else may invoke a function directly.
+    const targets = new Set(
+      Object.values(m.invokables).map((d) => fnId(stack.workerFunctions.get(`${d.entry}#${d.export}`)!)),
+    );
+    for (const { st } of invokeStatements()) {
+      expect(targets.has(getAttId(st.Resource) ?? ''), JSON.stringify(st.Resource)).toBe(true);
     }
   });
 });

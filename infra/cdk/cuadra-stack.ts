@@ -29,7 +29,7 @@ import { ApiGatewayAccount } from './constructs/api-gateway-account';
 import { Auth } from './constructs/auth';
 import { CuadraFunction } from './constructs/cuadra-function';
 import { DataTable } from './constructs/data-table';
-import { type GrantTargets, grantNeeds } from './constructs/permissions';
+import { type GrantTargets, grantInvoke, grantNeeds } from './constructs/permissions';
 import { Queues } from './constructs/queues';
 import { CuadraRestApi } from './constructs/rest-api';
 import { SpaDistribution } from './constructs/spa-distribution';
@@ -68,6 +68,8 @@ export class CuadraStack extends Stack {
   private readonly targets: GrantTargets;
   /** Environment variables every function gets (manifest `envNames`). */
   private readonly functionEnvironment: Record<string, string>;
+  /** What each function was granted, for the wiring that needs the functions to exist first. */
+  private readonly needsOf = new Map<CuadraFunction, Needs>();
   private asyncFailures?: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: CuadraStackProps) {
@@ -197,6 +199,7 @@ export class CuadraStack extends Stack {
     this.wireSchedules();
     this.wireStreamConsumers(data);
     this.wireBucketNotifications(storage);
+    this.wireInvokes();
     for (const [routeKey, entry] of Object.entries(m.websocket.routes)) {
       this.webSocketApi.addRoute(routeKey, this.worker(entry).fn);
     }
@@ -255,6 +258,7 @@ export class CuadraStack extends Stack {
       logRetention: this.config.logRetention,
     });
     grantNeeds(fn, needs, this.targets, { allowScan: options.allowScan });
+    this.needsOf.set(fn, needs);
     return fn;
   }
 
@@ -313,6 +317,23 @@ export class CuadraStack extends Stack {
           '(CDK grantInvoke); the scheduler can invoke nothing else.',
       );
       this.onAsyncFailure(fn, failures);
+    }
+  }
+
+  /**
+   * A function that `invokes` an invokable learns its name (its variable only, so no function's
+   * environment refers to itself) and may invoke exactly that function, nothing else.
+   */
+  private wireInvokes(): void {
+    for (const [caller, needs] of this.needsOf) {
+      for (const name of needs.invokes ?? []) {
+        const def = this.manifest.invokables[name];
+        if (!def) throw new Error(`Invokable ${name} is not in the manifest`);
+        const target = this.worker(def);
+        if (target === caller) throw new Error(`${name} cannot invoke itself`);
+        caller.fn.addEnvironment(this.manifest.envNames.functionName(name), target.fn.functionName);
+        grantInvoke(caller, target);
+      }
     }
   }
 

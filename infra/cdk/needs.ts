@@ -20,5 +20,7 @@ export function mergeNeeds(a: Needs, b: Needs): Needs {
   if (a.sendMail || b.sendMail) merged.sendMail = true;
   if (a.websocket || b.websocket) merged.websocket = true;
   if (a.certificatesKey || b.certificatesKey) merged.certificatesKey = true;
+  const invokes = [...new Set([...(a.invokes ?? []), ...(b.invokes ?? [])])];
+  if (invokes.length) merged.invokes = invokes;
   return merged;
 }

@@ -8,12 +8,13 @@
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createAccessTokenVerifier, verifierConfigFromEnv } from '@functions/platform/jwt';
-import { type BucketName, buckets, type QueueName, queues, schedules, table } from '../manifest';
+import { type BucketName, buckets, envNames, type QueueName, queues, schedules, table } from '../manifest';
 import { startAeatSimulator } from './aeat-simulator/server';
 import { localClientConfig, NAME_PREFIX, REGION } from './aws';
 import { ensureUserPool, startCognitoLocal } from './engines/cognito';
 import { startDynamoDbLocal } from './engines/dynamodb-local';
 import { ensureTable } from './engines/dynamodb-table';
+import { startLambdaEngine } from './engines/lambda';
 import { startS3 } from './engines/s3';
 import { type RunningScheduler, startScheduler } from './engines/scheduler';
 import { startSesEmulator } from './engines/ses';
@@ -22,7 +23,7 @@ import { startSqs } from './engines/sqs';
 import { startQueuePoller } from './engines/sqs-poller';
 import { startStreamConsumers } from './engines/stream-consumers';
 import { handlerEnv } from './env';
-import { functionCatalogue } from './functions';
+import { functionCatalogue, invokableFunctions } from './functions';
 import { startGateway } from './gateway/server';
 import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
@@ -127,7 +128,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const invoke = createInvoke({ rootDir: opts.rootDir, catalogue: functionCatalogue() });
     const ids = readIds(dataDir);
 
-    const [ddb, cognito, sqs, ses, s3, aeat] = await allStarted([
+    const [ddb, cognito, sqs, ses, lambda, s3, aeat] = await allStarted([
       started(
         'DynamoDB Local',
         startDynamoDbLocal({
@@ -148,6 +149,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       ),
       started('SQS', startSqs({ host, queues })),
       started('SES', startSesEmulator({ mailboxDir: path.join(dataDir, 'mailbox'), host })),
+      started('Lambda', startLambdaEngine({ functions: invokableFunctions(), invoke, host, logger: log })),
       started(
         'S3',
         startS3({
@@ -206,6 +208,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         sqs: sqs.endpoint,
         ses: ses.endpoint,
         cognito: cognito.url,
+        lambda: lambda.endpoint,
       },
       aeat: { endpoint: aeat.endpoint, caFile: aeat.caFile },
       certificatesLocalKeyFile: path.join(dataDir, 'keys', 'certificates.key'),
@@ -231,6 +234,16 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         userPoolClientId: pool.userPoolClientId,
         userPoolEndpoint: `${appUrl}/_cognito`,
         wsUrl: `ws://${host}:${port}/ws`,
+        // A local install is nobody's service: clearly labelled demonstration data.
+        legalEntity: {
+          demo: true,
+          legalName: 'Cuadra Demostración, S.L. (ficticia)',
+          nif: 'B00000000 (ficticio)',
+          address: 'Calle de Ejemplo 1, 28001 Madrid, Madrid (dirección ficticia)',
+          registry:
+            'Registro Mercantil de Madrid, tomo 0000, folio 0, hoja M-000000, inscripción 1.ª (datos ficticios)',
+          email: 'legal@cuadra.test',
+        },
       },
       mailbox: ses.mailbox,
       staticDir: opts.staticDir ?? path.join(opts.rootDir, 'web', 'dist'),
@@ -238,8 +251,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     });
     onStop('gateway', () => gateway.close());
     timed('gateway up');
-    env.WS_MANAGEMENT_ENDPOINT = gateway.wsManagementEndpoint;
-    process.env.WS_MANAGEMENT_ENDPOINT = gateway.wsManagementEndpoint;
+    env[envNames.wsEndpoint] = gateway.wsManagementEndpoint;
+    process.env[envNames.wsEndpoint] = gateway.wsManagementEndpoint;
     const info: LocalCloudInfo = {
       url: gateway.url,
       env,

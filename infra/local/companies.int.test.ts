@@ -106,6 +106,14 @@ describe('companies', () => {
     });
     expect(write.status).toBe(403);
     expect(write.body.success === false && write.body.error.code).toBe('CORE_002');
+    // Issue #12 item 7: the company's users (e-mails, roles, invitations) are for who manages it.
+    for (const path of ['users', 'users/stats', 'users/departments']) {
+      const users = await api.request('GET', `/api/v1/companies/demo-panaderia-espiga/${path}`, {
+        token: cliente,
+      });
+      expect(users.status, path).toBe(403);
+      expect(users.body.success === false && users.body.error.code).toBe('CORE_002');
+    }
   });
 
   it('sets the default company and lists the company users with stats', async () => {

@@ -12,7 +12,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { getSeries, isNumberClaimConflict, numberClaimItems } from '@functions/domains/invoices/store/series';
 import { keys } from '@shared/db/keys';
-import type { Customer, InvoiceSeries, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeries, InvoiceSeriesView } from '@shared/schemas/invoice-series';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClientConfig } from './aws';
 import { apiClient } from './testing/api';

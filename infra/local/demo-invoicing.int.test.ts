@@ -6,7 +6,8 @@
 
 import { apiClient } from '@infra/local/testing/api';
 import type { Page } from '@shared/api/envelope';
-import type { Invoice, InvoiceSeriesView, InvoiceWithPayments } from '@shared/schemas/invoices';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_INVOICING_COMPANY } from './seed-invoicing';
 

@@ -58,6 +58,12 @@ describe('demo VeriFacTu (npm start)', () => {
     const other = 'demo-romero-fontaneria';
     const d = await get<VerifactuDashboard>(`/api/v1/verifactu/dashboard/${other}`, other);
     expect(d.configured).toBe(false);
-    expect(d.warnings).toContainEqual({ level: 'medium', message: 'VeriFacTu no configurado' });
+    expect(d.sending).toMatchObject({ ready: false, reason: { code: 'NOT_CONFIGURED' } });
+    // The reason and the date it becomes mandatory (an autónomo: 1 July 2027) come with the warning.
+    expect(d.warnings).toContainEqual({
+      level: 'medium',
+      message: 'VeriFacTu no configurado',
+      detail: expect.stringMatching(/VeriFacTu no configurado: .*desde el 1 de julio de 2027/),
+    });
   });
 });

@@ -4,8 +4,9 @@
  * at the local engines with no endpoint in the code (reference/local-runtime.md, "Recommended").
  */
 
-import { type BucketName, envNames, type QueueName } from '../manifest';
+import { type BucketName, envNames, type InvokableName, invokables, type QueueName } from '../manifest';
 import { LOCAL_CREDENTIALS, REGION } from './aws';
+import { invokableFunctionName } from './functions';
 
 export const MAIL_FROM = 'no-reply@cuadra.test';
 
@@ -27,7 +28,7 @@ export interface HandlerEnvInput {
   wsManagementEndpoint: string;
   appUrl: string;
   cognitoUrl: string;
-  endpoints: { dynamodb: string; s3: string; sqs: string; ses: string; cognito: string };
+  endpoints: { dynamodb: string; s3: string; sqs: string; ses: string; cognito: string; lambda: string };
   /** The local AEAT simulator: its SOAP endpoint and the PEM file of the CA its certificate chains to. */
   aeat: { endpoint: string; caFile: string };
   /** The file holding the key that encrypts uploaded certificates (created by the functions when missing). */
@@ -57,15 +58,20 @@ export function handlerEnv(i: HandlerEnvInput): Record<string, string> {
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: i.endpoints.dynamodb,
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: i.endpoints.dynamodb,
-    AWS_ENDPOINT_URL_S3: i.endpoints.s3,
+    [envNames.s3Endpoint]: i.endpoints.s3,
     AWS_ENDPOINT_URL_SQS: i.endpoints.sqs,
     AWS_ENDPOINT_URL_SESV2: i.endpoints.ses,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: i.endpoints.cognito,
+    AWS_ENDPOINT_URL_LAMBDA: i.endpoints.lambda,
     // s3rver corrupts aws-chunked uploads under the SDK's default checksums (local-runtime.md §2).
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
   };
   for (const [q, url] of Object.entries(i.queueUrls)) env[envNames.queueUrl(q as QueueName)] = url;
   for (const [b, name] of Object.entries(i.buckets)) env[envNames.bucket(b as BucketName)] = name;
+  // One process, one environment: every handler sees the names (in AWS only the callers do).
+  for (const name of Object.keys(invokables) as InvokableName[]) {
+    env[envNames.functionName(name)] = invokableFunctionName(name);
+  }
   return env;
 }

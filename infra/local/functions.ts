@@ -10,6 +10,8 @@ import {
   type DomainName,
   domains,
   type EntryPoint,
+  type InvokableName,
+  invokables,
   queues,
   schedules,
   table,
@@ -24,6 +26,18 @@ export interface FunctionSpec {
 }
 
 export const entryKey = (e: EntryPoint) => `${e.entry}#${e.export}`;
+
+/** The local name of a function invoked by name: what its callers find in their environment. */
+export const invokableFunctionName = (name: InvokableName): string => `${NAME_PREFIX}-${name}`;
+
+/** Local function name -> entry point, for the local Lambda Invoke API (engines/lambda.ts). */
+export const invokableFunctions = (): Map<string, EntryPoint> =>
+  new Map(
+    Object.entries(invokables).map(([name, def]) => [
+      invokableFunctionName(name as InvokableName),
+      { entry: def.entry, export: def.export },
+    ]),
+  );
 
 /** Every entry point of the manifest, keyed by `entry#export`. */
 export function functionCatalogue(): Map<string, FunctionSpec> {
@@ -50,6 +64,8 @@ export function functionCatalogue(): Map<string, FunctionSpec> {
     });
   }
   for (const [name, c] of Object.entries(table.streamConsumers)) add(c, c.domain, `stream-${name}`);
+  // Named as invokableFunctionName names them: the local Invoke API passes the same name.
+  for (const [name, def] of Object.entries(invokables)) add(def, def.domain, name);
   for (const [route, e] of Object.entries(websocket.routes)) {
     add(e, websocket.domain, `ws-${route.replace('$', '')}`);
   }

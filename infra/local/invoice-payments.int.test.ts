@@ -7,12 +7,9 @@
  */
 
 import { dniLetter } from '@shared/fiscal/nif';
-import type {
-  Customer,
-  InvoicePayment,
-  InvoiceSeriesView,
-  InvoiceWithPayments,
-} from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { InvoicePayment, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from './testing/api';
 
@@ -42,6 +39,8 @@ describe('invoice payments and cancellation (local cloud)', () => {
   const invoiceBody = (over: Record<string, unknown> = {}) => ({
     invoiceType: 'F1',
     invoiceDate: '2026-03-15',
+    // Far ahead: without one the invoice takes the customer's term and is overdue by now.
+    dueDate: '2099-12-31',
     customerId: customer.customerId,
     invoiceLines: [{ description: 'Mano de obra', quantity: 1, unitPriceCents: 10_000, vatRateBp: 2100 }],
     ...over,
@@ -115,8 +114,60 @@ describe('invoice payments and cancellation (local cloud)', () => {
       [TOTAL - 5_000, 'CARD', null],
     ]);
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['amountCents', 'createdAt', 'createdBy', 'method', 'paidAt', 'paymentId', 'reference'].sort(),
+      [
+        'amountCents',
+        'createdAt',
+        'createdBy',
+        'history',
+        'method',
+        'paidAt',
+        'paymentId',
+        'reference',
+        'status',
+      ].sort(),
     );
+  });
+
+  it('corrects and deletes a payment: the invoice follows and the list keeps the audit lines', async () => {
+    const inv = await confirmedInvoice();
+    const paid = await pay(inv.invoiceId, { amountCents: TOTAL, paidAt: '2026-03-20', method: 'TRANSFER' });
+    const paymentId = (paid.body.success && (paid.body.data as { paymentId: string }).paymentId) || '';
+    const path = `/api/v1/invoices/${inv.invoiceId}/payments/${paymentId}`;
+
+    const put = await req('PUT', path, {
+      body: { amountCents: 5_000, paidAt: '2026-03-21', method: 'CARD', reason: 'Importe mal tecleado' },
+    });
+    expect(put.status).toBe(200);
+    expect(await get(inv.invoiceId)).toMatchObject({ paymentStatus: 'PARTIAL', paidCents: 5_000 });
+
+    const del = await req('DELETE', path, { query: { reason: 'Cobro duplicado' } });
+    expect(del.status).toBe(200);
+    expect(await get(inv.invoiceId)).toMatchObject({ paymentStatus: 'PENDING', paidCents: 0 });
+
+    const [only] = await payments(inv.invoiceId);
+    expect(only).toMatchObject({ paymentId, status: 'DELETED', amountCents: 5_000, revision: 2 });
+    expect(
+      only!.history!.map((h) => [h.action, h.by, h.before.amountCents, h.after?.amountCents ?? null]),
+    ).toEqual([
+      ['UPDATED', expect.any(String), TOTAL, 5_000],
+      ['DELETED', expect.any(String), 5_000, null],
+    ]);
+    // A deleted payment is not taken back into account; the invoice takes a new one again.
+    expect((await req('DELETE', path)).status).toBe(409);
+    expect(
+      (await pay(inv.invoiceId, { amountCents: TOTAL, paidAt: '2026-03-22', method: 'CARD' })).status,
+    ).toBe(201);
+  });
+
+  it('a new invoice without due date and method takes the company defaults', async () => {
+    const { dueDate: _d, ...body } = invoiceBody();
+    const res = await req<InvoiceWithPayments>('POST', '/api/v1/invoices', { body });
+    expect(res.status).toBe(201);
+    // The customer's payment terms (30 days by default): 15/03 + 30 = 14/04; the default method.
+    expect(res.body.success && res.body.data).toMatchObject({
+      dueDate: '2026-04-14',
+      paymentMethod: 'TRANSFER',
+    });
   });
 
   it('refuses an overpayment naming amountCents and writes nothing', async () => {

@@ -5,7 +5,9 @@
  */
 
 import { dniLetter } from '@shared/fiscal/nif';
-import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from './testing/api';

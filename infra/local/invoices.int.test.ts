@@ -7,7 +7,9 @@
 
 import type { Page } from '@shared/api/envelope';
 import { dniLetter } from '@shared/fiscal/nif';
-import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from './testing/api';
 

@@ -1,14 +1,19 @@
 /**
  * Demo VeriFacTu for `npm start`: Panadería La Espiga SL (the company with demo invoicing) gets a
- * VERI*FACTU configuration on the test environment with a TEST certificate issued by the local test
- * CA ('AC Cuadra Pruebas'), so its invoices are chained, sent to the local AEAT simulator and come
- * back verified. It is written before the demo invoices, through the REST API as the gestor would.
- * The other demo companies stay unconfigured: their records wait and the dashboard says
- * 'VeriFacTu no configurado'. Runs once: skipped when the company already has a configuration.
+ * VERI*FACTU configuration on the test environment with a test certificate made like the local
+ * AEAT simulator's client certificates, so its invoices are chained, sent to the local AEAT simulator and come
+ * back verified, and its PDFs carry the QR and the VERI*FACTU legend. It is written before the demo
+ * invoices, through the REST API as the gestor would. The other demo companies stay unconfigured:
+ * they still confirm invoices (the demo runs before 1 January 2027, the first date VeriFacTu is
+ * mandatory: shared/fiscal/verifactu-obligation.ts), their records wait visibly with the reason
+ * ('VeriFacTu no configurado: ...' in the history, the invoice's panel and the dashboard warning,
+ * which also says from when it becomes mandatory) and their PDFs carry no QR. Runs once: skipped
+ * when the company already has a configuration.
  */
 
 import { randomBytes } from 'node:crypto';
-import { makeTestP12 } from '@functions/domains/verifactu/testing/certificates';
+import forge from 'node-forge';
+import { makeClientCertificate } from './aeat-simulator/certs';
 import { DEMO_INVOICING_COMPANY } from './seed-invoicing';
 import { apiClient } from './testing/api';
 import type { LocalCloudInfo } from './types';
@@ -31,7 +36,7 @@ export async function seedDemoVerifactu(info: LocalCloudInfo): Promise<void> {
   const company = await call<{ name: string; nif: string }>('GET', base);
   // A throw-away password: the demo certificate is only good for the local simulator.
   const password = randomBytes(12).toString('base64url');
-  const p12 = makeTestP12({ nif: company.nif, name: company.name.toUpperCase(), password });
+  const p12 = demoP12({ nif: company.nif, name: company.name.toUpperCase(), password });
   const cert = await call<{ certificateId: string }>('POST', `${base}/certificates`, {
     file: {
       fileName: 'certificado-pruebas-panaderia.p12',
@@ -46,4 +51,20 @@ export async function seedDemoVerifactu(info: LocalCloudInfo): Promise<void> {
     certificateId: cert.certificateId,
     enabled: true,
   });
+}
+
+/**
+ * A .p12 for the demo company, made like the local AEAT simulator's client certificates (subject
+ * `NAME - NIF` with `IDCES-<NIF>`; the simulator records who presented, it does not check the
+ * issuer), so the seed needs no test helper of functions/ (infra/architecture.test.ts).
+ */
+function demoP12(opts: { nif: string; name: string; password: string }): Buffer {
+  const { certPem, keyPem } = makeClientCertificate({ nif: opts.nif, name: opts.name });
+  const asn1 = forge.pkcs12.toPkcs12Asn1(
+    forge.pki.privateKeyFromPem(keyPem),
+    [forge.pki.certificateFromPem(certPem)],
+    opts.password,
+    { algorithm: '3des', friendlyName: opts.name, generateLocalKeyId: true },
+  );
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }

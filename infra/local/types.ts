@@ -45,6 +45,8 @@ export interface WebRuntimeConfig {
   userPoolClientId: string;
   userPoolEndpoint?: string;
   wsUrl: string;
+  /** The provider shown on the legal pages (web/src/lib/runtime-config.ts `LegalEntityConfig`). */
+  legalEntity?: Record<string, string | boolean>;
 }
 
 export interface GatewayOptions {

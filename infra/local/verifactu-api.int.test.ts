@@ -1,7 +1,8 @@
 /**
  * The VeriFacTu submissions API against the local cloud (issue 5, item 8): on a fresh company of the
  * demo gestor (created through the API, so every run starts a new chain), confirmed invoices show in
- * the submissions list and detail, the invoice status carries the QR URL and the legend, the record
+ * the submissions list and detail, pending with the reason they are not sent (no configuration), so
+ * the invoice status carries neither QR URL nor legend (issue 10 item 3), the record
  * downloads as a complete RegFactuSistemaFacturacion valid against the official XSD, the export is an
  * xlsx with the Spanish headers, the dashboard warns 'VeriFacTu no configurado' before any
  * configuration, and neither a CLIENTE without VIEW_TAX_DOCUMENTS nor another firm's gestor gets in.
@@ -14,10 +15,12 @@ import { validateXml } from '@functions/lib/verifactu-xml';
 import type { Page } from '@shared/api/envelope';
 import { membershipItem } from '@shared/db/records';
 import { cifControl } from '@shared/fiscal/nif';
-import type { Customer, Invoice } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { Invoice } from '@shared/schemas/invoices';
 import type {
   InvoiceVerifactuStatus,
   SubmissionDetail,
+  SubmissionView,
   VerifactuDashboard,
   VerifactuSubmission,
   VerifactuUsage,
@@ -144,12 +147,22 @@ describe('VeriFacTu submissions API (local cloud)', () => {
   it("the dashboard warns 'VeriFacTu no configurado' before a configuration exists; usage counts the records", async () => {
     const d = await ok<VerifactuDashboard>('GET', `/api/v1/verifactu/dashboard/${companyId}`);
     expect(d.configured).toBe(false);
-    expect(d.warnings).toContainEqual({ level: 'medium', message: 'VeriFacTu no configurado' });
+    expect(d.warnings).toContainEqual({
+      level: 'medium',
+      message: 'VeriFacTu no configurado',
+      detail: expect.stringMatching(/^2 registros esperan su envío\. VeriFacTu no configurado: /),
+    });
     expect(
       d.counts.QUEUED + d.counts.SENT + d.counts.VERIFIED + d.counts.ERROR + d.counts.ACCEPTED_WITH_ERRORS,
     ).toBe(2);
     const u = await ok<VerifactuUsage>('GET', `/api/v1/verifactu/usage/${companyId}`);
-    expect(u).toMatchObject({ currentUsage: 2, planName: 'Plan Básico', level: 'OK' });
+    // The company was created by the demo gestor: its plan (Gestoría Professional) gives the limit.
+    expect(u).toMatchObject({
+      currentUsage: 2,
+      planName: 'Gestoría Professional',
+      limit: 10_000,
+      level: 'OK',
+    });
   });
 
   it("submitting without a configuration is 409 'VeriFacTu no está configurado para esta empresa.'", async () => {
@@ -158,9 +171,13 @@ describe('VeriFacTu submissions API (local cloud)', () => {
     expect(res.body.error?.message).toBe('VeriFacTu no está configurado para esta empresa.');
   });
 
-  it('lists the submissions newest first and shows one with its record and QR URL', async () => {
-    const page = await ok<Page<VerifactuSubmission>>('GET', '/api/v1/verifactu/submissions');
+  it('lists the submissions newest first, pending with the reason; one with its record and no QR URL', async () => {
+    const page = await ok<Page<SubmissionView>>('GET', '/api/v1/verifactu/submissions');
     expect(page.totalElements).toBe(2);
+    expect(page.content.map((s) => [s.status, s.pendingReason?.code])).toEqual([
+      ['QUEUED', 'NOT_CONFIGURED'],
+      ['QUEUED', 'NOT_CONFIGURED'],
+    ]);
     expect(page.content.map((s) => s.invoiceId)).toEqual([invoices[1]!.invoiceId, invoices[0]!.invoiceId]);
     const searched = await ok<Page<VerifactuSubmission>>('GET', '/api/v1/verifactu/submissions', {
       query: { search: invoices[0]!.invoiceNumber! },
@@ -170,19 +187,20 @@ describe('VeriFacTu submissions API (local cloud)', () => {
     const detail = await ok<SubmissionDetail>('GET', `/api/v1/verifactu/submissions/${companyId}-1`);
     expect(detail).toMatchObject({ seq: 1, kind: 'ALTA', invoiceId: invoices[0]!.invoiceId });
     expect(detail.record.fields).toMatchObject({ IDFactura: { IDEmisorFactura: nif } });
-    expect(detail.qrUrl).toContain(`nif=${nif}`);
+    expect(detail.qrUrl).toBeNull();
+    expect(detail.pendingReason?.message).toMatch(/^VeriFacTu no configurado: /);
     const missing = await call('GET', `/api/v1/verifactu/submissions/${companyId}-99`);
     expect(missing.status).toBe(404);
   });
 
-  it('the invoice status carries the QR URL and the VERI*FACTU legend', async () => {
+  it('the invoice status: no QR URL nor legend while its record cannot be sent, and why', async () => {
     const s = await ok<InvoiceVerifactuStatus>(
       'GET',
       `/api/v1/verifactu/invoices/${invoices[1]!.invoiceId}/status`,
     );
-    expect(s).toMatchObject({ applies: true, legend: 'VERI*FACTU' });
+    expect(s).toMatchObject({ applies: true, submissionStatus: 'QUEUED', qrUrl: null, legend: null });
     expect(s.records).toHaveLength(1);
-    expect(s.qrUrl).toContain('importe=303.11');
+    expect(s.pendingReason?.code).toBe('NOT_CONFIGURED');
   });
 
   it('the record downloads as a RegFactuSistemaFacturacion valid against the official XSD', async () => {

@@ -9,7 +9,8 @@
 
 import { makeTestP12 } from '@functions/domains/verifactu/testing/certificates';
 import { cifControl } from '@shared/fiscal/nif';
-import type { Customer, Invoice } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { Invoice } from '@shared/schemas/invoices';
 import type { CertificateView, SubmissionDetail, VerifactuSubmission } from '@shared/schemas/verifactu';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from './testing/api';

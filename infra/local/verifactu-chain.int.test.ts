@@ -10,7 +10,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listChainPage, readChainHead, recordsOfInvoice } from '@functions/lib/verifactu-chain';
 import { cifControl } from '@shared/fiscal/nif';
-import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import type {
   ChainVerification,
   RegistroAltaFields,

@@ -1,15 +1,23 @@
 /**
- * The VeriFacTu QR against the local cloud (issue 5, item 3): a fresh company of the demo gestor
- * confirms an invoice; its QR comes back as PNG and SVG (and as a download) encoding the AEAT
- * validation URL of its registro de alta, and the invoice PDF carries 'QR tributario:' with the
- * VERI*FACTU legend. An SII company's invoice has no record: 404 and the PDF keeps the empty frame.
+ * The VeriFacTu QR against the local cloud (issue 5, item 3; issue 10, item 3): a fresh company of
+ * the demo gestor with VeriFacTu configured (VERI*FACTU mode, a test certificate) confirms an
+ * invoice; its QR comes back as PNG and SVG (and as a download) encoding the AEAT validation URL of
+ * its registro de alta, and the invoice PDF carries 'QR tributario:' with the VERI*FACTU legend. A
+ * company without VeriFacTu configured gets neither (its record is not sent) until it configures
+ * it. An SII company's invoice has no record: 404 and the PDF keeps the empty frame.
  */
 
+import { randomBytes } from 'node:crypto';
+import { NO_QR_MESSAGE } from '@functions/domains/verifactu/actions/get-invoice-qr';
+import { makeTestP12 } from '@functions/domains/verifactu/testing/certificates';
 import { qrMatrix } from '@functions/lib/qr';
 import { formatInfo, pngBilevelPixels, pngChunks } from '@functions/lib/qr/test-helpers';
 import { cifControl } from '@shared/fiscal/nif';
 import { formatAeatDate, formatAmount, verifactuQrUrl } from '@shared/fiscal/verifactu-record';
-import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
+import type { InvoiceVerifactuStatus } from '@shared/schemas/verifactu';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from './testing/api';
@@ -62,12 +70,32 @@ describe('VeriFacTu QR (local cloud)', () => {
       headers: { authorization: `Bearer ${gestor}`, 'x-company-id': companyId, accept },
     });
 
+  /** VERI*FACTU mode on the test environment with a certificate of the local test CA. */
+  async function configureVerifactu(id: string, nif: string, name: string) {
+    const password = randomBytes(12).toString('base64url');
+    const p12 = makeTestP12({ nif, name: name.toUpperCase(), password });
+    const cert = await ok<{ certificateId: string }>(id, 'POST', `/api/v1/companies/${id}/certificates`, {
+      body: {
+        file: {
+          fileName: 'qr.p12',
+          contentType: 'application/x-pkcs12',
+          contentBase64: p12.toString('base64'),
+        },
+        password,
+      },
+    });
+    await ok(id, 'POST', `/api/v1/companies/${id}/verifactu-config`, {
+      body: { mode: 'VERIFACTU', environment: 'TEST', certificateId: cert.certificateId, enabled: true },
+    });
+  }
+
   /** A fresh company with a customer and a series, and one confirmed invoice. */
-  async function confirmedInvoice(name: string, siiEnabled: boolean) {
+  async function confirmedInvoice(name: string, siiEnabled: boolean, configured = false) {
     const company = await ok<{ companyId: string; nif: string }>('', 'POST', '/api/v1/companies', {
       body: { name, nif: freshCif(), companyType: 'SL', address, siiEnabled },
     });
     const id = company.companyId;
+    if (configured) await configureVerifactu(id, company.nif, name);
     const customer = await ok<Customer>(id, 'POST', '/api/v1/customers', {
       body: { name: `Cliente QR ${run}`, taxId: freshCif(), address, vatTreatment: 'DOMESTIC' },
     });
@@ -94,8 +122,8 @@ describe('VeriFacTu QR (local cloud)', () => {
   });
 
   it('serves the QR of a confirmed invoice as PNG and SVG, and the PDF carries it with its legend', async () => {
-    const { id, nif, invoice } = await confirmedInvoice(`QR VeriFacTu ${run} SL`, false);
-    // No configuration yet: VERI*FACTU mode, test environment (the AEAT's prewww2 host).
+    const { id, nif, invoice } = await confirmedInvoice(`QR VeriFacTu ${run} SL`, false, true);
+    // VERI*FACTU mode, test environment (the AEAT's prewww2 host).
     const url = verifactuQrUrl({
       nif,
       numSerie: invoice.invoiceNumber!,
@@ -160,6 +188,44 @@ describe('VeriFacTu QR (local cloud)', () => {
     expect(pages[0]).toContain(invoice.invoiceNumber!);
   });
 
+  it('without VeriFacTu configured: no QR (404) nor legend on the PDF; once configured, both', async () => {
+    const name = `QR Sin Config ${run} SL`;
+    const { id, nif, invoice } = await confirmedInvoice(name, false);
+    const qr = await api.request('GET', `/api/v1/verifactu/invoices/${invoice.invoiceId}/qr`, {
+      token: gestor,
+      companyId: id,
+    });
+    expect(qr.status).toBe(404);
+    if (!qr.body.success) expect(qr.body.error.message).toBe(NO_QR_MESSAGE);
+    const status = await ok<InvoiceVerifactuStatus>(
+      id,
+      'GET',
+      `/api/v1/verifactu/invoices/${invoice.invoiceId}/status`,
+    );
+    expect(status).toMatchObject({ applies: true, submissionStatus: 'QUEUED', qrUrl: null, legend: null });
+    expect(status.pendingReason?.code).toBe('NOT_CONFIGURED');
+    const before = await pdfText(
+      new Uint8Array(
+        await (await get(id, `/api/v1/invoices/${invoice.invoiceId}/pdf`, 'application/pdf')).arrayBuffer(),
+      ),
+    );
+    expect(before[0]).not.toContain('QR tributario:');
+    expect(before[0]).not.toContain('VERI*FACTU');
+    expect(before[0]).not.toContain('Factura verificable');
+
+    await configureVerifactu(id, nif, name);
+    const after = await pdfText(
+      new Uint8Array(
+        await (await get(id, `/api/v1/invoices/${invoice.invoiceId}/pdf`, 'application/pdf')).arrayBuffer(),
+      ),
+    );
+    expect(after[0]).toContain('QR tributario:');
+    expect(after[0]).toContain('VERI*FACTU');
+    expect((await get(id, `/api/v1/verifactu/invoices/${invoice.invoiceId}/qr`, 'image/png')).status).toBe(
+      200,
+    );
+  });
+
   it('an SII company invoice has no VeriFacTu QR: 404 in Spanish, and the PDF has no QR block', async () => {
     const { id, invoice } = await confirmedInvoice(`QR SII ${run} SA`, true);
     const res = await api.request('GET', `/api/v1/verifactu/invoices/${invoice.invoiceId}/qr`, {
@@ -170,7 +236,7 @@ describe('VeriFacTu QR (local cloud)', () => {
     expect(res.body.success).toBe(false);
     if (!res.body.success) {
       expect(res.body.error.code).toBe('CORE_006');
-      expect(res.body.error.message).toBe('La factura no tiene registro VeriFacTu.');
+      expect(res.body.error.message).toBe(NO_QR_MESSAGE);
     }
     const pdf = await get(id, `/api/v1/invoices/${invoice.invoiceId}/pdf`, 'application/pdf');
     expect(pdf.status).toBe(200);

@@ -9,6 +9,7 @@
  */
 
 import type { ClientPermission, CompanyRole } from '../db/records';
+import { type RouteId, routes } from './routes';
 
 export interface AccessPolicy {
   /** Company roles that pass (ADMIN always passes, member or not). */
@@ -60,4 +61,14 @@ export function allows(name: AccessName, who: AccessSubject): boolean {
   if (m.companyRole === 'CLIENTE' && policy.clientPermission)
     return m.permissions.includes(policy.clientPermission);
   return true;
+}
+
+/**
+ * Whether `who` may call a route (the web hides what it may not): a company-scoped route's policy,
+ * for the selected company's membership. A route that is not company-scoped has no policy here
+ * (its gate is the Cognito group of `roles`, known to the web's role guards): true.
+ */
+export function canCall(routeId: RouteId, who: AccessSubject): boolean {
+  const access = routes[routeId].access;
+  return access === undefined || allows(access, who);
 }

@@ -4,8 +4,12 @@
  * Read by the CDK stack (one API Gateway method per row, wired to the domain's Lambda),
  * by the local cloud's gateway (same paths, same authorizer rule) and by the web client
  * (URLs are built from these rows with `buildPath`). Adding a route is one row here plus
- * an action wired in the domain's handler; a test fails on a row without an action.
+ * an action wired in the domain's handler; the type checker refuses a handler with a missing or
+ * unknown action. A company-scoped row names its access policy (shared/api/access.ts), which the
+ * pipeline enforces and the web reads through `canCall`.
  */
+
+import type { AccessName } from './access';
 
 export const ROLES = ['ADMIN', 'GESTOR', 'CLIENTE'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,19 +31,66 @@ export interface RouteDef {
    * one, otherwise the `x-company-id` header. The pipeline checks membership (403 CORE_003).
    */
   company: boolean;
-  /** Cognito groups allowed; ADMIN always passes. Absent: any authenticated user. */
-  roles?: readonly Role[];
+  /** Cognito groups allowed (routes that are not company-scoped); ADMIN always passes. Absent: any user. */
+  roles?: readonly Role[] | undefined;
+  /**
+   * Who may call a company-scoped route: a policy of `shared/api/access.ts`, checked by the
+   * pipeline right after the membership (403 CORE_002) and before the request is validated.
+   */
+  access?: AccessName | undefined;
 }
 
-const r = (
+/** A row that is not company-scoped: public, or any user (optionally only some Cognito groups). */
+export interface PlainRoute<D extends string, A extends AuthLevel> extends RouteDef {
+  domain: D;
+  auth: A;
+  company: false;
+  access?: undefined;
+}
+
+/** A company-scoped row: always a user route, always with its access policy. */
+export interface CompanyRoute<D extends string, P extends AccessName> extends RouteDef {
+  domain: D;
+  auth: 'user';
+  company: true;
+  access: P;
+  roles?: undefined;
+}
+
+/**
+ * One row of the table. The row keeps its literal domain, auth level and policy in its type, so
+ * a domain's handler is checked against exactly its routes, and a company-scoped row without a
+ * policy does not compile.
+ */
+function r<D extends string, A extends AuthLevel>(
+  method: HttpMethod,
+  path: string,
+  domain: D,
+  auth: A,
+  company: false,
+  roles?: readonly Role[],
+): PlainRoute<D, A>;
+function r<D extends string, P extends AccessName>(
+  method: HttpMethod,
+  path: string,
+  domain: D,
+  auth: 'user',
+  company: true,
+  access: P,
+): CompanyRoute<D, P>;
+function r(
   method: HttpMethod,
   path: string,
   domain: string,
   auth: AuthLevel,
   company: boolean,
-  roles?: readonly Role[],
-): RouteDef =>
-  roles ? { method, path, domain, auth, company, roles } : { method, path, domain, auth, company };
+  rolesOrAccess?: readonly Role[] | AccessName,
+): RouteDef {
+  if (company) return { method, path, domain, auth, company, access: rolesOrAccess as AccessName };
+  return rolesOrAccess
+    ? { method, path, domain, auth, company, roles: rolesOrAccess as readonly Role[] }
+    : { method, path, domain, auth, company };
+}
 
 const V1 = '/api/v1';
 
@@ -79,46 +130,119 @@ export const routes = {
   'companies.list': r('GET', `${V1}/companies`, 'companies', 'user', false),
   'companies.create': r('POST', `${V1}/companies`, 'companies', 'user', false),
   'companies.validateNif': r('GET', `${V1}/companies/nif/{nif}`, 'companies', 'user', false),
-  'companies.get': r('GET', `${V1}/companies/{companyId}`, 'companies', 'user', true),
-  'companies.update': r('PUT', `${V1}/companies/{companyId}`, 'companies', 'user', true),
-  'companies.setDefault': r('PUT', `${V1}/companies/{companyId}/set-default`, 'companies', 'user', true),
-  'companies.getSettings': r('GET', `${V1}/companies/{companyId}/settings`, 'companies', 'user', true),
-  'companies.updateSettings': r('PUT', `${V1}/companies/{companyId}/settings`, 'companies', 'user', true),
+  'companies.get': r('GET', `${V1}/companies/{companyId}`, 'companies', 'user', true, 'member'),
+  'companies.update': r('PUT', `${V1}/companies/{companyId}`, 'companies', 'user', true, 'manage'),
+  'companies.setDefault': r(
+    'PUT',
+    `${V1}/companies/{companyId}/set-default`,
+    'companies',
+    'user',
+    true,
+    'member',
+  ),
+  'companies.getSettings': r(
+    'GET',
+    `${V1}/companies/{companyId}/settings`,
+    'companies',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'companies.updateSettings': r(
+    'PUT',
+    `${V1}/companies/{companyId}/settings`,
+    'companies',
+    'user',
+    true,
+    'manage',
+  ),
   // The logo printed on the company's invoices (PNG or JPEG, checked by content).
-  'companies.getLogo': r('GET', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true),
-  'companies.putLogo': r('PUT', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true),
-  'companies.deleteLogo': r('DELETE', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true),
-  'companyUsers.list': r('GET', `${V1}/companies/{companyId}/users`, 'companies', 'user', true),
-  'companyUsers.invite': r('POST', `${V1}/companies/{companyId}/users/invite`, 'companies', 'user', true),
+  'companies.getLogo': r('GET', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true, 'member'),
+  'companies.putLogo': r('PUT', `${V1}/companies/{companyId}/logo`, 'companies', 'user', true, 'manage'),
+  'companies.deleteLogo': r(
+    'DELETE',
+    `${V1}/companies/{companyId}/logo`,
+    'companies',
+    'user',
+    true,
+    'manage',
+  ),
+  'companyUsers.list': r('GET', `${V1}/companies/{companyId}/users`, 'companies', 'user', true, 'manage'),
+  'companyUsers.invite': r(
+    'POST',
+    `${V1}/companies/{companyId}/users/invite`,
+    'companies',
+    'user',
+    true,
+    'manage',
+  ),
   'companyUsers.departments': r(
     'GET',
     `${V1}/companies/{companyId}/users/departments`,
     'companies',
     'user',
     true,
+    'manage',
   ),
-  'companyUsers.stats': r('GET', `${V1}/companies/{companyId}/users/stats`, 'companies', 'user', true),
-  'companyUsers.get': r('GET', `${V1}/companies/{companyId}/users/{userId}`, 'companies', 'user', true),
-  'companyUsers.update': r('PUT', `${V1}/companies/{companyId}/users/{userId}`, 'companies', 'user', true),
+  'companyUsers.stats': r(
+    'GET',
+    `${V1}/companies/{companyId}/users/stats`,
+    'companies',
+    'user',
+    true,
+    'manage',
+  ),
+  'companyUsers.get': r(
+    'GET',
+    `${V1}/companies/{companyId}/users/{userId}`,
+    'companies',
+    'user',
+    true,
+    'manage',
+  ),
+  'companyUsers.update': r(
+    'PUT',
+    `${V1}/companies/{companyId}/users/{userId}`,
+    'companies',
+    'user',
+    true,
+    'manage',
+  ),
   'companyUsers.toggleStatus': r(
     'PATCH',
     `${V1}/companies/{companyId}/users/{userId}/status`,
     'companies',
     'user',
     true,
+    'manage',
   ),
-  'companyUsers.remove': r('DELETE', `${V1}/companies/{companyId}/users/{userId}`, 'companies', 'user', true),
+  'companyUsers.remove': r(
+    'DELETE',
+    `${V1}/companies/{companyId}/users/{userId}`,
+    'companies',
+    'user',
+    true,
+    'manage',
+  ),
 
   // --- notifications (spec part 3 §7): the caller's notifications in the selected company ---
-  'notifications.list': r('GET', `${V1}/notifications`, 'notifications', 'user', true),
-  'notifications.unread': r('GET', `${V1}/notifications/unread`, 'notifications', 'user', true),
-  'notifications.markAllRead': r('PUT', `${V1}/notifications/read-all`, 'notifications', 'user', true),
+  'notifications.list': r('GET', `${V1}/notifications`, 'notifications', 'user', true, 'member'),
+  'notifications.unread': r('GET', `${V1}/notifications/unread`, 'notifications', 'user', true, 'member'),
+  'notifications.markAllRead': r(
+    'PUT',
+    `${V1}/notifications/read-all`,
+    'notifications',
+    'user',
+    true,
+    'member',
+  ),
   'notifications.markRead': r(
     'PUT',
     `${V1}/notifications/{notificationId}/read`,
     'notifications',
     'user',
     true,
+    'member',
   ),
   'notifications.markUnread': r(
     'PUT',
@@ -126,8 +250,16 @@ export const routes = {
     'notifications',
     'user',
     true,
+    'member',
   ),
-  'notifications.delete': r('DELETE', `${V1}/notifications/{notificationId}`, 'notifications', 'user', true),
+  'notifications.delete': r(
+    'DELETE',
+    `${V1}/notifications/{notificationId}`,
+    'notifications',
+    'user',
+    true,
+    'member',
+  ),
   'notifications.getPreferences': r('GET', `${V1}/notifications/preferences`, 'notifications', 'user', false),
   'notifications.updatePreferences': r(
     'PUT',
@@ -136,7 +268,7 @@ export const routes = {
     'user',
     false,
   ),
-  'notifications.test': r('POST', `${V1}/notifications/test`, 'notifications', 'user', true),
+  'notifications.test': r('POST', `${V1}/notifications/test`, 'notifications', 'user', true, 'member'),
 
   // --- onboarding (spec part 1 §7) ---
   'onboarding.progress': r('GET', `${V1}/onboarding/progress`, 'onboarding', 'user', false),
@@ -162,68 +294,230 @@ export const routes = {
   'billing.getSubscription': r('GET', `${V1}/billing/subscription`, 'billing', 'user', false),
 
   // --- invoices: customers and invoice series (spec part 2 §2, §7) ---
-  'customers.list': r('GET', `${V1}/customers`, 'invoices', 'user', true),
-  'customers.create': r('POST', `${V1}/customers`, 'invoices', 'user', true),
-  'customers.get': r('GET', `${V1}/customers/{customerId}`, 'invoices', 'user', true),
-  'customers.update': r('PUT', `${V1}/customers/{customerId}`, 'invoices', 'user', true),
-  'customers.delete': r('DELETE', `${V1}/customers/{customerId}`, 'invoices', 'user', true),
-  'invoiceSeries.list': r('GET', `${V1}/invoice-series`, 'invoices', 'user', true),
-  'invoiceSeries.create': r('POST', `${V1}/invoice-series`, 'invoices', 'user', true),
-  'invoiceSeries.get': r('GET', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
-  'invoiceSeries.update': r('PUT', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
-  'invoiceSeries.delete': r('DELETE', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true),
-  'invoices.list': r('GET', `${V1}/invoices`, 'invoices', 'user', true),
-  'invoices.create': r('POST', `${V1}/invoices`, 'invoices', 'user', true),
-  'invoices.createAndConfirm': r('POST', `${V1}/invoices/create-and-confirm`, 'invoices', 'user', true),
-  'invoices.get': r('GET', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
-  'invoices.update': r('PUT', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
-  'invoices.delete': r('DELETE', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true),
-  'invoices.confirm': r('POST', `${V1}/invoices/{invoiceId}/confirm`, 'invoices', 'user', true),
-  'invoices.pdf': r('GET', `${V1}/invoices/{invoiceId}/pdf`, 'pdf', 'user', true),
-  'invoices.cancel': r('POST', `${V1}/invoices/{invoiceId}/cancel`, 'invoices', 'user', true),
-  'invoices.listPayments': r('GET', `${V1}/invoices/{invoiceId}/payments`, 'invoices', 'user', true),
-  'invoices.addPayment': r('POST', `${V1}/invoices/{invoiceId}/payments`, 'invoices', 'user', true),
-  'invoices.rectify': r('POST', `${V1}/invoices/{invoiceId}/rectify`, 'invoices', 'user', true),
+  'customers.list': r('GET', `${V1}/customers`, 'invoices', 'user', true, 'invoices.read'),
+  'customers.create': r('POST', `${V1}/customers`, 'invoices', 'user', true, 'invoices.write'),
+  'customers.get': r('GET', `${V1}/customers/{customerId}`, 'invoices', 'user', true, 'invoices.read'),
+  'customers.update': r('PUT', `${V1}/customers/{customerId}`, 'invoices', 'user', true, 'invoices.write'),
+  'customers.delete': r('DELETE', `${V1}/customers/{customerId}`, 'invoices', 'user', true, 'invoices.write'),
+  'invoiceSeries.list': r('GET', `${V1}/invoice-series`, 'invoices', 'user', true, 'invoices.read'),
+  'invoiceSeries.create': r('POST', `${V1}/invoice-series`, 'invoices', 'user', true, 'invoices.write'),
+  'invoiceSeries.get': r('GET', `${V1}/invoice-series/{seriesId}`, 'invoices', 'user', true, 'invoices.read'),
+  'invoiceSeries.update': r(
+    'PUT',
+    `${V1}/invoice-series/{seriesId}`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoiceSeries.delete': r(
+    'DELETE',
+    `${V1}/invoice-series/{seriesId}`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.list': r('GET', `${V1}/invoices`, 'invoices', 'user', true, 'invoices.read'),
+  'invoices.create': r('POST', `${V1}/invoices`, 'invoices', 'user', true, 'invoices.write'),
+  'invoices.createAndConfirm': r(
+    'POST',
+    `${V1}/invoices/create-and-confirm`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.get': r('GET', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true, 'invoices.read'),
+  'invoices.update': r('PUT', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true, 'invoices.write'),
+  'invoices.delete': r('DELETE', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true, 'invoices.write'),
+  'invoices.confirm': r(
+    'POST',
+    `${V1}/invoices/{invoiceId}/confirm`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.pdf': r('GET', `${V1}/invoices/{invoiceId}/pdf`, 'pdf', 'user', true, 'invoices.read'),
+  'invoices.cancel': r(
+    'POST',
+    `${V1}/invoices/{invoiceId}/cancel`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.listPayments': r(
+    'GET',
+    `${V1}/invoices/{invoiceId}/payments`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'invoices.addPayment': r(
+    'POST',
+    `${V1}/invoices/{invoiceId}/payments`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  // Issue 10, item 7: a recorded payment is corrected or deleted (audit line on the payment).
+  'invoices.updatePayment': r(
+    'PUT',
+    `${V1}/invoices/{invoiceId}/payments/{paymentId}`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.deletePayment': r(
+    'DELETE',
+    `${V1}/invoices/{invoiceId}/payments/{paymentId}`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  // Issue 10, item 1: a credit note's unused credit applied to another open invoice of the customer.
+  'invoices.applyCredit': r(
+    'POST',
+    `${V1}/invoices/{invoiceId}/apply-credit`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.rectify': r(
+    'POST',
+    `${V1}/invoices/{invoiceId}/rectify`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
   // Spec part 2 §4: the three work listings and the yearly threshold statistics.
-  'invoices.pendingConfirmation': r('GET', `${V1}/invoices/pending-confirmation`, 'invoices', 'user', true),
+  'invoices.pendingConfirmation': r(
+    'GET',
+    `${V1}/invoices/pending-confirmation`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
   'invoices.draftsPendingUserConfirmation': r(
     'GET',
     `${V1}/invoices/draft-pending-user-confirmation`,
     'invoices',
     'user',
     true,
+    'invoices.read',
   ),
-  'invoices.confirmedPendingSii': r('GET', `${V1}/invoices/confirmed-pending-sii`, 'invoices', 'user', true),
-  'invoices.thresholdStatistics': r('GET', `${V1}/invoices/threshold-statistics`, 'invoices', 'user', true),
+  'invoices.confirmedPendingSii': r(
+    'GET',
+    `${V1}/invoices/confirmed-pending-sii`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'invoices.thresholdStatistics': r(
+    'GET',
+    `${V1}/invoices/threshold-statistics`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
   /** Running tax aggregates of one period (month `2026-03` or quarter `2026-Q1`), by book and tax key. */
-  'taxAggregates.get': r('GET', `${V1}/tax-aggregates`, 'invoices', 'user', true),
+  'taxAggregates.get': r('GET', `${V1}/tax-aggregates`, 'invoices', 'user', true, 'invoices.read'),
   // Sending renders the PDF, so it lives with the renderer.
-  'invoices.sendEmail': r('POST', `${V1}/invoices/{invoiceId}/send-email`, 'pdf', 'user', true),
-  'invoices.emailLog': r('GET', `${V1}/invoices/{invoiceId}/emails`, 'pdf', 'user', true),
-  'invoices.export': r('POST', `${V1}/invoices/export`, 'invoices', 'user', true),
-  'invoices.bulkCreate': r('POST', `${V1}/invoices/bulk-operations`, 'invoices', 'user', true),
-  'invoices.bulkGet': r('GET', `${V1}/invoices/bulk-operations/{operationId}`, 'invoices', 'user', true),
+  'invoices.sendEmail': r(
+    'POST',
+    `${V1}/invoices/{invoiceId}/send-email`,
+    'pdf',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.emailLog': r('GET', `${V1}/invoices/{invoiceId}/emails`, 'pdf', 'user', true, 'invoices.read'),
+  'invoices.export': r('POST', `${V1}/invoices/export`, 'invoices', 'user', true, 'invoices.read'),
+  'invoices.bulkCreate': r(
+    'POST',
+    `${V1}/invoices/bulk-operations`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'invoices.bulkGet': r(
+    'GET',
+    `${V1}/invoices/bulk-operations/{operationId}`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
   'invoices.bulkDownload': r(
     'GET',
     `${V1}/invoices/bulk-operations/{operationId}/download`,
     'invoices',
     'user',
     true,
+    'invoices.read',
   ),
-  'invoices.importUpload': r('POST', `${V1}/invoices/import`, 'invoices', 'user', true),
-  'invoices.importTemplate': r('GET', `${V1}/invoices/import/template`, 'invoices', 'user', true),
-  'invoices.importGet': r('GET', `${V1}/invoices/import/{batchId}`, 'invoices', 'user', true),
-  'invoices.importExecute': r('POST', `${V1}/invoices/import/{batchId}/execute`, 'invoices', 'user', true),
+  'invoices.importUpload': r('POST', `${V1}/invoices/import`, 'invoices', 'user', true, 'invoices.write'),
+  'invoices.importTemplate': r(
+    'GET',
+    `${V1}/invoices/import/template`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'invoices.importGet': r(
+    'GET',
+    `${V1}/invoices/import/{batchId}`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'invoices.importExecute': r(
+    'POST',
+    `${V1}/invoices/import/{batchId}/execute`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
 
   // --- recurring invoices (spec part 2 §2 invoices/recurring) ---
-  'recurring.listTemplates': r('GET', `${V1}/recurring-invoices/templates`, 'invoices', 'user', true),
-  'recurring.createTemplate': r('POST', `${V1}/recurring-invoices/templates`, 'invoices', 'user', true),
+  'recurring.listTemplates': r(
+    'GET',
+    `${V1}/recurring-invoices/templates`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'recurring.createTemplate': r(
+    'POST',
+    `${V1}/recurring-invoices/templates`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
   'recurring.getTemplate': r(
     'GET',
     `${V1}/recurring-invoices/templates/{templateId}`,
     'invoices',
     'user',
     true,
+    'invoices.read',
   ),
   'recurring.updateTemplate': r(
     'PUT',
@@ -231,6 +525,7 @@ export const routes = {
     'invoices',
     'user',
     true,
+    'invoices.write',
   ),
   'recurring.deleteTemplate': r(
     'DELETE',
@@ -238,6 +533,7 @@ export const routes = {
     'invoices',
     'user',
     true,
+    'invoices.write',
   ),
   'recurring.generateNow': r(
     'POST',
@@ -245,52 +541,133 @@ export const routes = {
     'invoices',
     'user',
     true,
+    'invoices.write',
   ),
-  'recurring.listGenerations': r('GET', `${V1}/recurring-invoices/generations`, 'invoices', 'user', true),
-  'recurring.listScheduled': r('GET', `${V1}/recurring-invoices/scheduled`, 'invoices', 'user', true),
-  'recurring.stats': r('GET', `${V1}/recurring-invoices/stats`, 'invoices', 'user', true),
-  'recurring.getSettings': r('GET', `${V1}/recurring-invoices/settings`, 'invoices', 'user', true),
-  'recurring.updateSettings': r('PUT', `${V1}/recurring-invoices/settings`, 'invoices', 'user', true),
+  'recurring.listGenerations': r(
+    'GET',
+    `${V1}/recurring-invoices/generations`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'recurring.listScheduled': r(
+    'GET',
+    `${V1}/recurring-invoices/scheduled`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'recurring.stats': r('GET', `${V1}/recurring-invoices/stats`, 'invoices', 'user', true, 'invoices.read'),
+  'recurring.getSettings': r(
+    'GET',
+    `${V1}/recurring-invoices/settings`,
+    'invoices',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'recurring.updateSettings': r(
+    'PUT',
+    `${V1}/recurring-invoices/settings`,
+    'invoices',
+    'user',
+    true,
+    'invoices.write',
+  ),
 
   // --- expenses: suppliers and expense categories (spec part 1 §7, part 2 §2) ---
-  'suppliers.list': r('GET', `${V1}/suppliers`, 'expenses', 'user', true),
-  'suppliers.search': r('GET', `${V1}/suppliers/search`, 'expenses', 'user', true),
-  'suppliers.byTaxId': r('GET', `${V1}/suppliers/by-tax-id/{taxId}`, 'expenses', 'user', true),
-  'suppliers.create': r('POST', `${V1}/suppliers`, 'expenses', 'user', true),
-  'suppliers.get': r('GET', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true),
-  'suppliers.update': r('PUT', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true),
-  'suppliers.delete': r('DELETE', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true),
-  'expenseCategories.list': r('GET', `${V1}/expense-categories`, 'expenses', 'user', true),
-  'expenseCategories.create': r('POST', `${V1}/expense-categories`, 'expenses', 'user', true),
-  'expenseCategories.reorder': r('PUT', `${V1}/expense-categories/reorder`, 'expenses', 'user', true),
-  'expenseCategories.update': r('PUT', `${V1}/expense-categories/{categoryId}`, 'expenses', 'user', true),
-  'expenseCategories.delete': r('DELETE', `${V1}/expense-categories/{categoryId}`, 'expenses', 'user', true),
+  'suppliers.list': r('GET', `${V1}/suppliers`, 'expenses', 'user', true, 'invoices.read'),
+  'suppliers.search': r('GET', `${V1}/suppliers/search`, 'expenses', 'user', true, 'invoices.read'),
+  'suppliers.byTaxId': r(
+    'GET',
+    `${V1}/suppliers/by-tax-id/{taxId}`,
+    'expenses',
+    'user',
+    true,
+    'invoices.read',
+  ),
+  'suppliers.create': r('POST', `${V1}/suppliers`, 'expenses', 'user', true, 'invoices.write'),
+  'suppliers.get': r('GET', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true, 'invoices.read'),
+  'suppliers.update': r('PUT', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true, 'invoices.write'),
+  'suppliers.delete': r('DELETE', `${V1}/suppliers/{supplierId}`, 'expenses', 'user', true, 'invoices.write'),
+  'expenseCategories.list': r('GET', `${V1}/expense-categories`, 'expenses', 'user', true, 'invoices.read'),
+  'expenseCategories.create': r(
+    'POST',
+    `${V1}/expense-categories`,
+    'expenses',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'expenseCategories.reorder': r(
+    'PUT',
+    `${V1}/expense-categories/reorder`,
+    'expenses',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'expenseCategories.update': r(
+    'PUT',
+    `${V1}/expense-categories/{categoryId}`,
+    'expenses',
+    'user',
+    true,
+    'invoices.write',
+  ),
+  'expenseCategories.delete': r(
+    'DELETE',
+    `${V1}/expense-categories/{categoryId}`,
+    'expenses',
+    'user',
+    true,
+    'invoices.write',
+  ),
   'expenseCategories.duplicate': r(
     'POST',
     `${V1}/expense-categories/{categoryId}/duplicate`,
     'expenses',
     'user',
     true,
+    'invoices.write',
   ),
-  'expenseCategories.counts': r('GET', `${V1}/expense-categories/counts`, 'expenses', 'user', true),
+  'expenseCategories.counts': r(
+    'GET',
+    `${V1}/expense-categories/counts`,
+    'expenses',
+    'user',
+    true,
+    'invoices.read',
+  ),
 
   // --- expenses: received invoices and expense totals (spec part 2 §3, §7) ---
-  'receivedInvoices.list': r('GET', `${V1}/received-invoices`, 'expenses', 'user', true),
+  'receivedInvoices.list': r('GET', `${V1}/received-invoices`, 'expenses', 'user', true, 'invoices.read'),
   'receivedInvoices.listByCompany': r(
     'GET',
     `${V1}/companies/{companyId}/received-invoices`,
     'expenses',
     'user',
     true,
+    'invoices.read',
   ),
-  'receivedInvoices.create': r('POST', `${V1}/received-invoices`, 'expenses', 'user', true),
-  'receivedInvoices.get': r('GET', `${V1}/received-invoices/{receivedInvoiceId}`, 'expenses', 'user', true),
+  'receivedInvoices.create': r('POST', `${V1}/received-invoices`, 'expenses', 'user', true, 'invoices.write'),
+  'receivedInvoices.get': r(
+    'GET',
+    `${V1}/received-invoices/{receivedInvoiceId}`,
+    'expenses',
+    'user',
+    true,
+    'invoices.read',
+  ),
   'receivedInvoices.update': r(
     'PUT',
     `${V1}/received-invoices/{receivedInvoiceId}`,
     'expenses',
     'user',
     true,
+    'invoices.write',
   ),
   'receivedInvoices.delete': r(
     'DELETE',
@@ -298,6 +675,7 @@ export const routes = {
     'expenses',
     'user',
     true,
+    'invoices.write',
   ),
   'receivedInvoices.setApproval': r(
     'PUT',
@@ -305,6 +683,7 @@ export const routes = {
     'expenses',
     'user',
     true,
+    'invoices.write',
   ),
   'receivedInvoices.assignCategory': r(
     'PUT',
@@ -312,17 +691,26 @@ export const routes = {
     'expenses',
     'user',
     true,
+    'invoices.write',
   ),
-  'expenses.totals': r('GET', `${V1}/expenses/totals`, 'expenses', 'user', true),
-  'expenses.byCategory': r('GET', `${V1}/expenses/by-category`, 'expenses', 'user', true),
+  'expenses.totals': r('GET', `${V1}/expenses/totals`, 'expenses', 'user', true, 'invoices.read'),
+  'expenses.byCategory': r('GET', `${V1}/expenses/by-category`, 'expenses', 'user', true, 'invoices.read'),
   // --- VeriFacTu (issue 5; spec part 1 §7 verifactu-config and certificates, part 2 §3/§7 VeriFacTu) ---
-  'verifactu.getConfig': r('GET', `${V1}/companies/{companyId}/verifactu-config`, 'verifactu', 'user', true),
+  'verifactu.getConfig': r(
+    'GET',
+    `${V1}/companies/{companyId}/verifactu-config`,
+    'verifactu',
+    'user',
+    true,
+    'tax.read',
+  ),
   'verifactu.createConfig': r(
     'POST',
     `${V1}/companies/{companyId}/verifactu-config`,
     'verifactu',
     'user',
     true,
+    'tax.write',
   ),
   'verifactu.updateConfig': r(
     'PUT',
@@ -330,6 +718,7 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.write',
   ),
   'verifactu.testConnection': r(
     'POST',
@@ -337,15 +726,31 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.write',
   ),
-  'certificates.list': r('GET', `${V1}/companies/{companyId}/certificates`, 'verifactu', 'user', true),
-  'certificates.upload': r('POST', `${V1}/companies/{companyId}/certificates`, 'verifactu', 'user', true),
+  'certificates.list': r(
+    'GET',
+    `${V1}/companies/{companyId}/certificates`,
+    'verifactu',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'certificates.upload': r(
+    'POST',
+    `${V1}/companies/{companyId}/certificates`,
+    'verifactu',
+    'user',
+    true,
+    'tax.write',
+  ),
   'certificates.delete': r(
     'DELETE',
     `${V1}/companies/{companyId}/certificates/{certificateId}`,
     'verifactu',
     'user',
     true,
+    'tax.write',
   ),
   'certificates.usage': r(
     'GET',
@@ -353,16 +758,32 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.read',
   ),
-  'verifactu.listSubmissions': r('GET', `${V1}/verifactu/submissions`, 'verifactu', 'user', true),
-  'verifactu.exportSubmissions': r('GET', `${V1}/verifactu/submissions/export`, 'verifactu', 'user', true),
-  'verifactu.bulkSubmit': r('POST', `${V1}/verifactu/submissions/bulk-submit`, 'verifactu', 'user', true),
+  'verifactu.listSubmissions': r('GET', `${V1}/verifactu/submissions`, 'verifactu', 'user', true, 'tax.read'),
+  'verifactu.exportSubmissions': r(
+    'GET',
+    `${V1}/verifactu/submissions/export`,
+    'verifactu',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'verifactu.bulkSubmit': r(
+    'POST',
+    `${V1}/verifactu/submissions/bulk-submit`,
+    'verifactu',
+    'user',
+    true,
+    'tax.write',
+  ),
   'verifactu.getSubmission': r(
     'GET',
     `${V1}/verifactu/submissions/{submissionId}`,
     'verifactu',
     'user',
     true,
+    'tax.read',
   ),
   'verifactu.submissionExchange': r(
     'GET',
@@ -370,6 +791,7 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.read',
   ),
   'verifactu.cancelSubmission': r(
     'POST',
@@ -377,6 +799,7 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.write',
   ),
   'verifactu.resubmit': r(
     'POST',
@@ -384,23 +807,40 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.write',
   ),
-  'verifactu.dashboard': r('GET', `${V1}/verifactu/dashboard/{companyId}`, 'verifactu', 'user', true),
-  'verifactu.usage': r('GET', `${V1}/verifactu/usage/{companyId}`, 'verifactu', 'user', true),
+  'verifactu.dashboard': r(
+    'GET',
+    `${V1}/verifactu/dashboard/{companyId}`,
+    'verifactu',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'verifactu.usage': r('GET', `${V1}/verifactu/usage/{companyId}`, 'verifactu', 'user', true, 'tax.read'),
   'verifactu.invoiceStatus': r(
     'GET',
     `${V1}/verifactu/invoices/{invoiceId}/status`,
     'verifactu',
     'user',
     true,
+    'tax.read',
   ),
-  'verifactu.invoiceQr': r('GET', `${V1}/verifactu/invoices/{invoiceId}/qr`, 'verifactu', 'user', true),
+  'verifactu.invoiceQr': r(
+    'GET',
+    `${V1}/verifactu/invoices/{invoiceId}/qr`,
+    'verifactu',
+    'user',
+    true,
+    'tax.read',
+  ),
   'verifactu.downloadQr': r(
     'GET',
     `${V1}/verifactu/invoices/{invoiceId}/qr/download`,
     'verifactu',
     'user',
     true,
+    'tax.read',
   ),
   'verifactu.invoiceRecord': r(
     'GET',
@@ -408,6 +848,7 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.read',
   ),
   'verifactu.submitInvoice': r(
     'POST',
@@ -415,8 +856,16 @@ export const routes = {
     'verifactu',
     'user',
     true,
+    'tax.write',
   ),
-  'verifactu.chainVerification': r('GET', `${V1}/verifactu/chain/verification`, 'verifactu', 'user', true),
+  'verifactu.chainVerification': r(
+    'GET',
+    `${V1}/verifactu/chain/verification`,
+    'verifactu',
+    'user',
+    true,
+    'tax.read',
+  ),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -11,6 +11,7 @@ import { bulkKeys } from './keys/bulk';
 import { emailsKeys } from './keys/emails';
 import { enc } from './keys/encoding';
 import { importsKeys } from './keys/imports';
+import { invoiceCountsKeys } from './keys/invoice-counts';
 import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
 import { verifactuKeys } from './keys/verifactu';
@@ -241,6 +242,7 @@ export const keys = {
 
   // --- areas kept in their own files (shared/db/keys/*.ts) ---
   ...aggregatesKeys,
+  ...invoiceCountsKeys,
   ...receivedInvoicesKeys,
   ...recurringKeys,
   ...bulkKeys,

@@ -97,6 +97,26 @@ export interface MembershipRecord {
   updatedAt: string;
 }
 
+/**
+ * A pending invitation of someone without an account (`keys.invitation`): written by the companies
+ * domain, consumed by the identity domain's client activation.
+ */
+export interface InvitationRecord {
+  companyId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyRole: MembershipRecord['companyRole'];
+  permissions: MembershipRecord['permissions'];
+  department?: string;
+  position?: string;
+  invitedByUserId: string;
+  /** SHA-256 of the link's token: a re-invitation replaces it, so only the latest link works. */
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export const SCHEMA_VERSION = 1;
 
 export const companyItem = (c: Company) => ({

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyBp, MoneyArithmeticError, roundHalfUp, sumCents } from './money';
+import {
+  applyBp,
+  formatEsDecimal,
+  formatEsInteger,
+  formatEuros,
+  MoneyArithmeticError,
+  roundHalfUp,
+  sumCents,
+} from './money';
 
 describe('roundHalfUp', () => {
   it.each([
@@ -66,5 +74,45 @@ describe('sumCents', () => {
     expect(sumCents([1, 2, -3, 100])).toBe(100);
     expect(() => sumCents([1, 0.5])).toThrow(MoneyArithmeticError);
     expect(() => sumCents([Number.MAX_SAFE_INTEGER, 1])).toThrow(MoneyArithmeticError);
+  });
+});
+
+describe('formatEuros', () => {
+  it('groups every thousand, four-digit amounts included', () => {
+    expect(formatEuros(139_600)).toBe('1.396,00 €');
+    expect(formatEuros(142_000)).toBe('1.420,00 €');
+    expect(formatEuros(99_999)).toBe('999,99 €');
+    expect(formatEuros(5)).toBe('0,05 €');
+    expect(formatEuros(-100_000)).toBe('-1.000,00 €');
+    expect(formatEuros(123_456_789)).toBe('1.234.567,89 €');
+  });
+
+  it('takes the space before the sign (a no-break space on screen)', () => {
+    expect(formatEuros(139_600, { space: '\u00a0' })).toBe('1.396,00\u00a0€');
+  });
+
+  it('refuses an amount that is not integer céntimos', () => {
+    expect(() => formatEuros(10.5)).toThrow(RangeError);
+  });
+
+  it('agrees with the digits for any safe amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const text = formatEuros(cents);
+        const back = Number(text.replace(' €', '').replace(/\./g, '').replace(',', ''));
+        expect(back).toBe(cents);
+        expect(text).toMatch(/^-?\d{1,3}(\.\d{3})*,\d{2} €$/);
+      }),
+    );
+  });
+});
+
+describe('formatEsDecimal / formatEsInteger', () => {
+  it('writes scaled integers with optional trimming and grouping', () => {
+    expect(formatEsDecimal(2100, 2, { trimZeros: true })).toBe('21');
+    expect(formatEsDecimal(1050, 2, { trimZeros: true })).toBe('10,5');
+    expect(formatEsDecimal(1_234_567, 3, { grouping: false })).toBe('1234,567');
+    expect(formatEsInteger(1396)).toBe('1.396');
+    expect(formatEsInteger(500)).toBe('500');
   });
 });

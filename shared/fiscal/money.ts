@@ -2,7 +2,8 @@
  * Integer money arithmetic (CONVENTIONS rule 8): amounts are integer céntimos, rates are basis points,
  * and there is never a float in tax arithmetic. Products are taken in BigInt so that
  * `quantityMilli × unitPriceCents × (10000 − discountBp)` cannot lose precision; every public result is
- * checked to be a safe integer. Formatting is not here: the web formats (es-ES).
+ * checked to be a safe integer. The es-ES formatting of those integers is here too (formatEuros), so the
+ * server's messages, the web and the usage meter write amounts the same way.
  */
 
 export class MoneyArithmeticError extends Error {
@@ -63,4 +64,39 @@ export function sumCents(amounts: readonly number[]): number {
     total += BigInt(a);
   }
   return toSafeNumber(total, 'sum');
+}
+
+/**
+ * An integer carrying `scale` decimals written es-ES style from its digits: `139600` (scale 2) →
+ * `1.396,00`. Not Intl: es-ES Intl leaves four-digit numbers ungrouped (`1396,00`, the RAE's
+ * minimum-grouping rule) while invoices group every thousand. `trimZeros` drops a zero fraction
+ * (`2100` → `21`), `grouping: false` leaves the thousands without dots (what a field is typed as).
+ */
+export function formatEsDecimal(
+  value: number,
+  scale: number,
+  { trimZeros = false, grouping = true }: { trimZeros?: boolean; grouping?: boolean } = {},
+): string {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${value}`);
+  const negative = value < 0;
+  const digits = String(Math.abs(value)).padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  let fraction = digits.slice(digits.length - scale);
+  if (trimZeros) fraction = fraction.replace(/0+$/, '');
+  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : whole;
+  return `${negative ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
+}
+
+/**
+ * Integer céntimos as euros: `139600` → `1.396,00 €`. `space` goes between the amount and the sign:
+ * a plain space in messages, a no-break space (`'\u00a0'`) where a line may wrap on screen.
+ */
+export function formatEuros(cents: number, { space = ' ' }: { space?: string } = {}): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount in céntimos must be an integer: ${cents}`);
+  return `${formatEsDecimal(cents, 2)}${space}€`;
+}
+
+/** A whole number with every thousand grouped: `1396` → `1.396` (counts, limits). */
+export function formatEsInteger(value: number): string {
+  return formatEsDecimal(Math.round(value), 0);
 }

@@ -9,8 +9,8 @@
  */
 
 import { sha256HexUpper } from '../crypto/sha256';
+import { aeatIdType } from '../schemas/customers';
 import type { Invoice, InvoiceCustomerSnapshot } from '../schemas/invoices';
-import { aeatIdType } from '../schemas/invoices';
 import type {
   ChainVerification,
   DetalleDesglose,

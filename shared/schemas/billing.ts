@@ -7,6 +7,8 @@
  * on the invoice (Ley 37/1992 art. 90), never baked into these figures.
  */
 
+import { type Claim, claimTexts } from '../capabilities';
+
 export const PLAN_CATEGORIES = ['GESTORIA', 'ENTERPRISE', 'STANDARD'] as const;
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 
@@ -49,7 +51,9 @@ export interface Plan {
   monthlyPriceCents: number;
   trialDays: number;
   limits: PlanLimits;
-  /** What the plan includes, in Spanish, for the pricing page. */
+  /** What the plan includes, each line with the areas it needs (shared/capabilities.ts). */
+  featureClaims: readonly Claim[];
+  /** The lines of `featureClaims` whose areas work today: what the pages show. */
   features: string[];
   /** The plan the pricing page recommends within its category. */
   highlighted: boolean;
@@ -64,14 +68,28 @@ export const PLAN_CODES = [
 ] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
 
-const BASE_FEATURES = [
-  'Facturación emitida y recibida con VeriFacTu',
-  'Modelos de la AEAT y calendario fiscal con avisos',
-  'Documentos con lectura automática (OCR)',
+/**
+ * What every plan includes, as claims (shared/capabilities.ts): a line is shown only when the areas
+ * it needs work today, so the pricing page never sells what the application does not do.
+ */
+const BASE_FEATURES: readonly Claim[] = [
+  { text: 'Facturas emitidas y recibidas con VeriFacTu', needs: ['invoicing', 'expenses', 'verifactu'] },
+  {
+    text: 'Clientes, proveedores y facturas recurrentes',
+    needs: ['customers', 'expenses', 'recurringInvoices'],
+  },
+  { text: 'Importación y exportación de facturas en Excel y CSV', needs: ['importExport'] },
+  { text: 'Modelos de la AEAT y calendario fiscal con avisos', needs: ['taxModels', 'fiscalCalendar'] },
+  { text: 'Documentos con lectura automática (OCR)', needs: ['ocr'] },
 ];
 
+type PlanInput = Omit<Plan, 'features'>;
+
+/** The plan with the feature lines that may be shown today. */
+const plan = (input: PlanInput): Plan => ({ ...input, features: claimTexts(input.featureClaims) });
+
 export const plans: Record<PlanCode, Plan> = {
-  STANDARD_STARTER: {
+  STANDARD_STARTER: plan({
     planCode: 'STANDARD_STARTER',
     planCategory: 'STANDARD',
     tier: 'STARTER',
@@ -80,27 +98,31 @@ export const plans: Record<PlanCode, Plan> = {
     monthlyPriceCents: 1_500,
     trialDays: 30,
     limits: { payrollEnabled: false, maxCompanies: 1, maxUsers: 1, accountingEnabled: false },
-    features: [...BASE_FEATURES, 'Modelos 130 y 303 calculados con tus facturas'],
+    featureClaims: [
+      ...BASE_FEATURES,
+      { text: 'Modelos 130 y 303 calculados con tus facturas', needs: ['taxModels'] },
+    ],
     highlighted: false,
-  },
-  STANDARD_PROFESSIONAL: {
+  }),
+  STANDARD_PROFESSIONAL: plan({
     planCode: 'STANDARD_PROFESSIONAL',
     planCategory: 'STANDARD',
     tier: 'PROFESSIONAL',
     planName: 'Empresa Professional',
-    audience: 'Para sociedades (SL, SA, CB, SC) que quieren la contabilidad y las nóminas al día.',
+    audience: 'Para sociedades (SL, SA, CB, SC) con un equipo que factura y registra los gastos.',
     monthlyPriceCents: 4_900,
     trialDays: 30,
     limits: { payrollEnabled: true, maxCompanies: 1, maxUsers: 10, accountingEnabled: true },
-    features: [
+    featureClaims: [
       ...BASE_FEATURES,
-      'Contabilidad según el PGC: diario, balance y cuenta de resultados',
-      'Nóminas y seguros sociales',
-      'Conciliación bancaria',
+      { text: 'Hasta 10 usuarios, cada uno con sus permisos', needs: ['companyUsers'] },
+      { text: 'Contabilidad según el PGC: diario, balance y cuenta de resultados', needs: ['accounting'] },
+      { text: 'Nóminas y seguros sociales', needs: ['payroll'] },
+      { text: 'Conciliación bancaria', needs: ['banking'] },
     ],
     highlighted: true,
-  },
-  GESTORIA_STARTER: {
+  }),
+  GESTORIA_STARTER: plan({
     planCode: 'GESTORIA_STARTER',
     planCategory: 'GESTORIA',
     tier: 'STARTER',
@@ -109,44 +131,50 @@ export const plans: Record<PlanCode, Plan> = {
     monthlyPriceCents: 7_900,
     trialDays: 30,
     limits: { payrollEnabled: false, maxCompanies: 25, maxUsers: 2, accountingEnabled: false },
-    features: [...BASE_FEATURES, 'Hasta 25 empresas cliente', 'Portal del cliente'],
+    featureClaims: [
+      ...BASE_FEATURES,
+      { text: 'Hasta 25 empresas cliente', needs: [] },
+      { text: 'Portal del cliente: sus facturas emitidas, con su PDF', needs: ['clientPortalInvoices'] },
+    ],
     highlighted: false,
-  },
-  GESTORIA_PROFESSIONAL: {
+  }),
+  GESTORIA_PROFESSIONAL: plan({
     planCode: 'GESTORIA_PROFESSIONAL',
     planCategory: 'GESTORIA',
     tier: 'PROFESSIONAL',
     planName: 'Gestoría Professional',
-    audience: 'Para gestorías con equipo que llevan la contabilidad y las nóminas de sus clientes.',
+    audience: 'Para gestorías con equipo que llevan la facturación de muchos clientes.',
     monthlyPriceCents: 19_900,
     trialDays: 30,
     limits: { payrollEnabled: true, maxCompanies: 150, maxUsers: 15, accountingEnabled: true },
-    features: [
+    featureClaims: [
       ...BASE_FEATURES,
-      'Hasta 150 empresas cliente',
-      'Contabilidad y nóminas de todos tus clientes',
-      'Usuarios del despacho, revisión de documentos y compartir con clientes',
+      { text: 'Hasta 150 empresas cliente', needs: [] },
+      { text: 'Usuarios del despacho y de tus clientes, con sus permisos', needs: ['companyUsers'] },
+      { text: 'Contabilidad y nóminas de todos tus clientes', needs: ['accounting', 'payroll'] },
+      { text: 'Revisión de documentos y compartir con clientes', needs: ['clientPortalDocuments'] },
     ],
     highlighted: true,
-  },
-  ENTERPRISE_PROFESSIONAL: {
+  }),
+  ENTERPRISE_PROFESSIONAL: plan({
     planCode: 'ENTERPRISE_PROFESSIONAL',
     planCategory: 'ENTERPRISE',
     tier: 'PROFESSIONAL',
     planName: 'Enterprise',
-    audience: 'Para grupos de empresas y grandes despachos: sin límites y con gestión de clientes.',
+    audience: 'Para grupos de empresas y grandes despachos: sin límites de empresas ni de usuarios.',
     monthlyPriceCents: 49_900,
     trialDays: 0,
     limits: { payrollEnabled: true, maxCompanies: null, maxUsers: null, accountingEnabled: true },
-    features: [
+    featureClaims: [
       ...BASE_FEATURES,
-      'Empresas y usuarios ilimitados',
-      'Contabilidad, nóminas y SII',
-      'Gestión de clientes y análisis de rentabilidad',
-      'Soporte prioritario',
+      { text: 'Empresas y usuarios ilimitados', needs: [] },
+      { text: 'Contabilidad y nóminas', needs: ['accounting', 'payroll'] },
+      { text: 'Envío de los libros registro al SII', needs: ['sii'] },
+      { text: 'Gestión de clientes y análisis de rentabilidad', needs: ['advisorAnalytics'] },
+      { text: 'Soporte prioritario', needs: ['prioritySupport'] },
     ],
     highlighted: false,
-  },
+  }),
 };
 
 /** The catalogue in the order of the pricing page. */

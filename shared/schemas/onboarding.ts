@@ -7,6 +7,7 @@
 
 import * as z from 'zod';
 import { ROLES, type Role } from '../api/routes';
+import { availableClaims, type Capability, claimTexts, spanishList } from '../capabilities';
 
 // --- steps ----------------------------------------------------------------------------------------
 
@@ -93,14 +94,38 @@ const completionStep = (flow: string, description: string) =>
     estimatedMinutes: 1,
   });
 
-export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep[]> = {
+/**
+ * A step shown only when the areas it talks about work (shared/capabilities.ts); `needs` is not
+ * part of the step the API answers.
+ */
+type CatalogueEntry = OnboardingStep & { needs?: readonly Capability[] };
+
+const only = (needs: readonly Capability[], s: OnboardingStep): CatalogueEntry => ({ ...s, needs });
+
+/** The flow's steps whose areas all work, without the catalogue's bookkeeping. */
+const shownSteps = (entries: readonly CatalogueEntry[]): readonly OnboardingStep[] =>
+  availableClaims(entries.map((entry) => ({ ...entry, needs: entry.needs ?? [] }))).map(
+    ({ needs: _needs, ...s }) => s,
+  );
+
+/** What the admin's bell gathers, by the areas that exist. */
+const adminIncidents = spanishList(
+  claimTexts([
+    { text: 'los envíos a la AEAT de VeriFacTu', needs: ['verifactu'] },
+    { text: 'los envíos al SII', needs: ['sii'] },
+    { text: 'el buzón inteligente', needs: ['smartInbox'] },
+    { text: 'la lectura automática de documentos (OCR)', needs: ['ocr'] },
+  ]),
+);
+
+const catalogue: Record<OnboardingFlow, readonly CatalogueEntry[]> = {
   GESTOR: [
     step({
       stepId: 'gestor-welcome',
       type: 'WELCOME',
       title: 'Te damos la bienvenida a Cuadra',
       description:
-        'Tu despacho en un solo lugar: las empresas y autónomos que asesoras, sus facturas, sus impuestos y sus documentos.',
+        'Tu despacho en un solo lugar: las empresas y autónomos que asesoras, sus facturas emitidas y recibidas, sus clientes y proveedores y su VeriFacTu.',
       instructions:
         'En unos minutos dejamos tu cuenta lista. Puedes omitir los pasos opcionales y retomarlos más adelante.',
       iconName: 'SmileOutlined',
@@ -113,7 +138,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       type: 'ACTION',
       title: 'Revisa tus empresas cliente',
       description:
-        'Cada empresa cliente tiene su NIF, su forma jurídica y su régimen fiscal. De ellos dependen los modelos que presentarás.',
+        'Cada empresa cliente tiene su NIF, su forma jurídica, su dirección fiscal y su régimen de IVA. Sus facturas los llevan impresos.',
       instructions:
         'Abre la lista de empresas, comprueba los datos de cada una y da de alta las que falten con el botón «Nueva empresa».',
       iconName: 'BankOutlined',
@@ -127,7 +152,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       type: 'ACTION',
       title: 'Invita a tus clientes',
       description:
-        'Tus clientes pueden consultar sus facturas e impuestos y subirte documentos sin enviarte correos.',
+        'Tus clientes pueden entrar con su propio usuario y consultar las facturas emitidas de su empresa, con su PDF.',
       instructions:
         'En la ficha de una empresa, abre «Usuarios» y pulsa «Invitar». Tu cliente recibirá un enlace para activar su cuenta.',
       iconName: 'UserAddOutlined',
@@ -142,7 +167,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       type: 'TOUR',
       title: 'Recorrido por el panel',
       description:
-        'El panel reúne lo urgente: avisos, vencimientos próximos y el estado de cada empresa que gestionas.',
+        'El panel reúne lo urgente de la empresa seleccionada: el estado de VeriFacTu y las últimas notificaciones.',
       instructions:
         'Usa el selector de empresa de la cabecera para cambiar de cliente; la campana muestra tus últimas notificaciones.',
       iconName: 'CompassOutlined',
@@ -150,23 +175,43 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       isOptional: true,
       estimatedMinutes: 2,
     }),
-    step({
-      stepId: 'gestor-fiscal-calendar',
-      type: 'INFO',
-      title: 'Calendario fiscal',
-      description:
-        'Cuadra te avisa de cada plazo de la AEAT de tus clientes: IVA (303), retenciones (111, 115), pagos fraccionados (130) y resúmenes anuales (390, 190, 180).',
-      instructions:
-        'Los avisos llegan a tu campana y a tu email unos días antes de cada plazo. Puedes ajustar la antelación en la configuración de cada empresa.',
-      iconName: 'CalendarOutlined',
-      actionUrl: null,
-      isOptional: true,
-      metadata: { section: 'impuestos' },
-      estimatedMinutes: 1,
-    }),
+    only(
+      ['fiscalCalendar', 'taxModels', 'emailDigest'],
+      step({
+        stepId: 'gestor-fiscal-calendar',
+        type: 'INFO',
+        title: 'Calendario fiscal',
+        description:
+          'Cuadra te avisa de cada plazo de la AEAT de tus clientes: IVA (303), retenciones (111, 115), pagos fraccionados (130) y resúmenes anuales (390, 190, 180).',
+        instructions:
+          'Los avisos llegan a tu campana y a tu email unos días antes de cada plazo. Puedes ajustar la antelación en la configuración de cada empresa.',
+        iconName: 'CalendarOutlined',
+        actionUrl: null,
+        isOptional: true,
+        metadata: { section: 'impuestos' },
+        estimatedMinutes: 1,
+      }),
+    ),
+    only(
+      ['verifactu'],
+      step({
+        stepId: 'gestor-verifactu',
+        type: 'INFO',
+        title: 'VeriFacTu de tus clientes',
+        description:
+          'Cada factura que confirma una empresa cliente genera su registro encadenado y su código QR, y se envía a la AEAT cuando la empresa tiene VeriFacTu configurado.',
+        instructions:
+          'En VeriFacTu ves el estado de los envíos de la empresa seleccionada y los registros rechazados, con el motivo para corregirlos.',
+        iconName: 'SafetyCertificateOutlined',
+        actionUrl: null,
+        isOptional: true,
+        metadata: { section: 'verifactu' },
+        estimatedMinutes: 1,
+      }),
+    ),
     completionStep(
       'gestor',
-      'Tu despacho está listo. Empieza por la empresa que tenga el próximo vencimiento.',
+      'Tu despacho está listo. Empieza por revisar los datos de tus empresas cliente.',
     ),
   ],
 
@@ -176,7 +221,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       type: 'WELCOME',
       title: 'Te damos la bienvenida a Cuadra',
       description:
-        'Tu gestoría te ha dado acceso a tu empresa: aquí ves tus facturas, tus impuestos y los documentos que compartís.',
+        'Tu gestoría te ha dado acceso a tu empresa: aquí consultas las facturas emitidas de tu empresa, con su PDF.',
       instructions: 'Te enseñamos lo básico en un par de minutos.',
       iconName: 'SmileOutlined',
       actionUrl: null,
@@ -199,8 +244,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       stepId: 'cliente-notifications',
       type: 'TOUR',
       title: 'Tus avisos',
-      description:
-        'La campana de la cabecera te avisa cuando tu gestoría comparte un documento o necesita algo.',
+      description: 'La campana de la cabecera reúne los avisos de tu empresa.',
       instructions: 'Abre las notificaciones para ver el historial completo y marcarlas como leídas.',
       iconName: 'BellOutlined',
       actionUrl: '/app/notifications',
@@ -212,9 +256,8 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       type: 'INFO',
       title: 'Cómo trabajas con tu gestoría',
       description:
-        'Tu gestoría presenta tus impuestos. Tú solo tienes que tener al día tus facturas y los documentos que te pida.',
-      instructions:
-        'Sube los justificantes en cuanto los tengas: cuanto antes los reciba tu gestoría, antes cierra cada trimestre.',
+        'Tu gestoría lleva la gestión de tu empresa. Si ves algún dato que no es correcto, avísala para que lo corrija.',
+      instructions: 'Cuanto antes tenga tu gestoría lo que te pida, antes cierra cada trimestre.',
       iconName: 'TeamOutlined',
       actionUrl: null,
       isOptional: true,
@@ -229,7 +272,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       type: 'WELCOME',
       title: 'Te damos la bienvenida a Cuadra',
       description:
-        'Tu actividad en un solo lugar: facturas, gastos, impuestos trimestrales y documentos, sin depender de hojas de cálculo.',
+        'Tu actividad en un solo lugar: facturas con VeriFacTu, gastos, clientes y proveedores, sin depender de hojas de cálculo.',
       instructions:
         'Dejamos tu cuenta lista en unos minutos. Los pasos opcionales puedes hacerlos más tarde.',
       iconName: 'SmileOutlined',
@@ -242,7 +285,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       type: 'ACTION',
       title: 'Revisa los datos de tu actividad',
       description:
-        'Tu NIF, tu dirección fiscal y tu epígrafe del IAE aparecen en cada factura que emites y deciden tus modelos.',
+        'Tu NIF y tu dirección fiscal aparecen en cada factura que emites: sin la dirección no puedes confirmar una factura completa.',
       instructions: 'Abre tu empresa, comprueba los datos fiscales y completa la dirección si falta.',
       iconName: 'IdcardOutlined',
       actionUrl: '/app/companies',
@@ -254,27 +297,46 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       stepId: 'autonomo-tour',
       type: 'TOUR',
       title: 'Recorrido por el panel',
-      description: 'El panel te muestra tus avisos y lo que vence pronto.',
+      description: 'El panel te muestra el estado de VeriFacTu y tus últimas notificaciones.',
       instructions: 'La campana de la cabecera reúne tus notificaciones; tu perfil, en el menú de usuario.',
       iconName: 'CompassOutlined',
       actionUrl: '/app/dashboard',
       isOptional: true,
       estimatedMinutes: 2,
     }),
-    step({
-      stepId: 'autonomo-fiscal-calendar',
-      type: 'INFO',
-      title: 'Tus impuestos de autónomo',
-      description:
-        'Cada trimestre presentas el IVA (modelo 303) y el pago fraccionado del IRPF (modelo 130); en enero, el resumen anual de IVA (390).',
-      instructions:
-        'Cuadra calcula los modelos con tus facturas y gastos y te avisa antes de cada plazo: 20 de abril, julio y octubre, y 30 de enero.',
-      iconName: 'CalendarOutlined',
-      actionUrl: null,
-      isOptional: true,
-      metadata: { section: 'impuestos' },
-      estimatedMinutes: 1,
-    }),
+    only(
+      ['fiscalCalendar', 'taxModels'],
+      step({
+        stepId: 'autonomo-fiscal-calendar',
+        type: 'INFO',
+        title: 'Tus impuestos de autónomo',
+        description:
+          'Cada trimestre presentas el IVA (modelo 303) y el pago fraccionado del IRPF (modelo 130); en enero, el resumen anual de IVA (390).',
+        instructions:
+          'Cuadra calcula los modelos con tus facturas y gastos y te avisa antes de cada plazo: 20 de abril, julio y octubre, y 30 de enero.',
+        iconName: 'CalendarOutlined',
+        actionUrl: null,
+        isOptional: true,
+        metadata: { section: 'impuestos' },
+        estimatedMinutes: 1,
+      }),
+    ),
+    only(
+      ['invoicing'],
+      step({
+        stepId: 'autonomo-first-invoice',
+        type: 'ACTION',
+        title: 'Tu primera factura',
+        description:
+          'Crea la factura con tu cliente y sus conceptos; Cuadra calcula el IVA y la retención de IRPF y numera la factura al confirmarla.',
+        instructions: 'Abre «Nueva factura», elige o escribe el cliente y añade las líneas.',
+        iconName: 'FileAddOutlined',
+        actionUrl: '/app/invoices/create',
+        isOptional: true,
+        metadata: { section: 'facturas' },
+        estimatedMinutes: 1,
+      }),
+    ),
     completionStep('autonomo', 'Tu cuenta está lista. Ya puedes llevar tu actividad desde Cuadra.'),
   ],
 
@@ -316,8 +378,7 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
       stepId: 'admin-notifications',
       type: 'INFO',
       title: 'Avisos del sistema',
-      description:
-        'Las incidencias de envíos a la AEAT, del buzón inteligente y del OCR llegan a tu campana.',
+      description: `Las incidencias de ${adminIncidents} llegan a tu campana.`,
       instructions: 'Revisa las notificaciones a diario y resuelve primero las críticas.',
       iconName: 'BellOutlined',
       actionUrl: '/app/notifications',
@@ -326,6 +387,13 @@ export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep
     }),
     completionStep('admin', 'Todo listo para administrar Cuadra.'),
   ],
+};
+
+export const onboardingCatalogue: Record<OnboardingFlow, readonly OnboardingStep[]> = {
+  GESTOR: shownSteps(catalogue.GESTOR),
+  CLIENTE: shownSteps(catalogue.CLIENTE),
+  AUTONOMO: shownSteps(catalogue.AUTONOMO),
+  ADMIN: shownSteps(catalogue.ADMIN),
 };
 
 /** The step with this id, in whichever flow it is. */

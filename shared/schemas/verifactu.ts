@@ -439,8 +439,53 @@ export const ResubmitBody = z
   .strict();
 export type ResubmitBody = z.infer<typeof ResubmitBody>;
 
-export interface SubmissionDetail extends VerifactuSubmission {
+/**
+ * Why the records of a company cannot be sent to the AEAT now (shared/fiscal/verifactu-sending.ts):
+ * no configuration, configuration off, a mode that does not send, no certificate chosen, the chosen
+ * one deleted, expired or not valid yet.
+ */
+export const SENDING_BLOCKS = [
+  'NOT_CONFIGURED',
+  'DISABLED',
+  'NOT_VERIFACTU_MODE',
+  'NO_CERTIFICATE',
+  'CERTIFICATE_NOT_FOUND',
+  'CERTIFICATE_EXPIRED',
+  'CERTIFICATE_NOT_YET_VALID',
+] as const;
+export type SendingBlock = (typeof SENDING_BLOCKS)[number];
+
+/** Why a QUEUED record waits: the block and its Spanish explanation. */
+export interface PendingReason {
+  code: SendingBlock;
+  message: string;
+}
+
+/** Whether the company's records are sent to the AEAT now; when not, why. */
+export type SendingState = { ready: true; reason: null } | { ready: false; reason: PendingReason };
+
+/** From when the company must issue its invoices with VeriFacTu (RD 1007/2023 as amended). */
+export interface VerifactuObligation {
+  /** False for a company in the SII (outside RD 1007/2023). */
+  applies: boolean;
+  /** yyyy-mm-dd; null when it does not apply. */
+  mandatoryFrom: string | null;
+  /** True from `mandatoryFrom` on (Madrid date). */
+  mandatory: boolean;
+  /** CORPORATE_TAX: Impuesto sobre Sociedades taxpayers; OTHER: IRPF, income attribution, IRNR with PE. */
+  taxpayerKind: 'CORPORATE_TAX' | 'OTHER';
+  /** The legal text the date comes from. */
+  source: string;
+}
+
+/** A submission as the API shows it: the stored state plus why it waits (null unless QUEUED and blocked). */
+export interface SubmissionView extends VerifactuSubmission {
+  pendingReason: PendingReason | null;
+}
+
+export interface SubmissionDetail extends SubmissionView {
   record: VerifactuRecord;
+  /** The QR URL when the invoice carries the QR (shared/fiscal/verifactu-sending.ts `qrApplies`). */
   qrUrl: string | null;
 }
 
@@ -449,9 +494,12 @@ export interface InvoiceVerifactuStatus {
   /** False for companies in the SII (outside RD 1007/2023) and for drafts. */
   applies: boolean;
   submissionStatus: SubmissionStatus | null;
-  records: VerifactuSubmission[];
+  records: SubmissionView[];
+  /** Only when the latest alta is really sent in VERI*FACTU mode (Orden HAC/1177/2024 arts. 20–21). */
   qrUrl: string | null;
   legend: string | null;
+  /** Why the latest record waits, when it is QUEUED and the company cannot send. */
+  pendingReason: PendingReason | null;
 }
 
 export interface ChainVerification {
@@ -483,6 +531,10 @@ export interface VerifactuDashboard {
   lastSubmissionAt: string | null;
   usage: VerifactuUsage;
   certificate: CertificateView | null;
-  warnings: { level: 'high' | 'medium'; message: string }[];
+  /** Whether records are sent now and, if not, why (the reason queued records wait). */
+  sending: SendingState;
+  obligation: VerifactuObligation;
+  /** `detail` explains the warning (the reason records wait, the date VeriFacTu becomes mandatory). */
+  warnings: { level: 'high' | 'medium'; message: string; detail?: string }[];
   recentErrors: VerifactuSubmission[];
 }

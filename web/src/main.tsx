@@ -1,9 +1,13 @@
 import { App } from '@web/app/app';
-import { ConfigErrorScreen } from '@web/app/config-error-screen';
 import { configureAmplify } from '@web/lib/amplify';
 import { loadRuntimeConfig } from '@web/lib/runtime-config';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+
+// Only shown when /config.json cannot be used: not part of any page's JavaScript.
+const ConfigErrorScreen = lazy(() =>
+  import('@web/app/config-error-screen').then(({ ConfigErrorScreen }) => ({ default: ConfigErrorScreen })),
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -23,7 +27,9 @@ loadRuntimeConfig().then(
     console.error('Cuadra could not load /config.json', error);
     root.render(
       <StrictMode>
-        <ConfigErrorScreen error={error} />
+        <Suspense fallback={null}>
+          <ConfigErrorScreen error={error} />
+        </Suspense>
       </StrictMode>,
     );
   },

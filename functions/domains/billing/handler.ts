@@ -1,10 +1,11 @@
 /** The billing domain's Lambda: for now, the caller's subscription (the web's plan gates). */
 
-import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { getSubscriptionRoute } from './actions/get-subscription';
 import { type BillingDeps, makeDeps } from './store/deps';
 
-export const billingActions: { [K in RoutesOf<'billing'>]: AnyAction<BillingDeps> } = {
+/** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
+export const billingActions: ActionsOf<'billing', BillingDeps> = {
   'billing.getSubscription': getSubscriptionRoute,
 };
 

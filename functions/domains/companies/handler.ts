@@ -1,4 +1,6 @@
-import { createApiHandler } from '@functions/platform/http';
+/** The companies domain's Lambda: companies, their settings and logo, and their users. */
+
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { deleteCompanyLogoRoute, getCompanyLogoRoute, putCompanyLogoRoute } from './actions/company-logo';
 import { getCompanySettingsRoute, updateCompanySettingsRoute } from './actions/company-settings';
 import {
@@ -18,31 +20,30 @@ import { listCompaniesRoute } from './actions/list-companies';
 import { setDefaultCompanyRoute } from './actions/set-default-company';
 import { updateCompanyRoute } from './actions/update-company';
 import { validateNifRoute } from './actions/validate-nif';
-import { makeDeps } from './store/deps';
+import { type CompaniesDeps, makeDeps } from './store/deps';
 
-export const handler = createApiHandler(
-  'companies',
-  {
-    'system.health': healthRoute,
-    'companies.list': listCompaniesRoute,
-    'companies.create': createCompanyRoute,
-    'companies.validateNif': validateNifRoute,
-    'companies.get': getCompanyRoute,
-    'companies.update': updateCompanyRoute,
-    'companies.setDefault': setDefaultCompanyRoute,
-    'companies.getSettings': getCompanySettingsRoute,
-    'companies.updateSettings': updateCompanySettingsRoute,
-    'companies.getLogo': getCompanyLogoRoute,
-    'companies.putLogo': putCompanyLogoRoute,
-    'companies.deleteLogo': deleteCompanyLogoRoute,
-    'companyUsers.list': listCompanyUsersRoute,
-    'companyUsers.invite': inviteCompanyUserRoute,
-    'companyUsers.departments': companyUserDepartmentsRoute,
-    'companyUsers.stats': companyUserStatsRoute,
-    'companyUsers.get': getCompanyUserRoute,
-    'companyUsers.update': updateCompanyUserRoute,
-    'companyUsers.toggleStatus': toggleCompanyUserStatusRoute,
-    'companyUsers.remove': removeCompanyUserRoute,
-  },
-  makeDeps,
-);
+/** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
+export const companiesActions: ActionsOf<'companies', CompaniesDeps> = {
+  'system.health': healthRoute,
+  'companies.list': listCompaniesRoute,
+  'companies.create': createCompanyRoute,
+  'companies.validateNif': validateNifRoute,
+  'companies.get': getCompanyRoute,
+  'companies.update': updateCompanyRoute,
+  'companies.setDefault': setDefaultCompanyRoute,
+  'companies.getSettings': getCompanySettingsRoute,
+  'companies.updateSettings': updateCompanySettingsRoute,
+  'companies.getLogo': getCompanyLogoRoute,
+  'companies.putLogo': putCompanyLogoRoute,
+  'companies.deleteLogo': deleteCompanyLogoRoute,
+  'companyUsers.list': listCompanyUsersRoute,
+  'companyUsers.invite': inviteCompanyUserRoute,
+  'companyUsers.departments': companyUserDepartmentsRoute,
+  'companyUsers.stats': companyUserStatsRoute,
+  'companyUsers.get': getCompanyUserRoute,
+  'companyUsers.update': updateCompanyUserRoute,
+  'companyUsers.toggleStatus': toggleCompanyUserStatusRoute,
+  'companyUsers.remove': removeCompanyUserRoute,
+};
+
+export const handler = createApiHandler('companies', companiesActions, makeDeps);

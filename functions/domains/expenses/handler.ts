@@ -1,21 +1,37 @@
-import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+/** The expenses domain's Lambda: suppliers, expense categories, received invoices and expense totals. */
+
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { assignReceivedInvoiceCategoryRoute } from './actions/assign-received-invoice-category';
+import { countExpenseCategoriesRoute } from './actions/count-expense-categories';
 import { createExpenseCategoryRoute } from './actions/create-expense-category';
+import { createReceivedInvoiceRoute } from './actions/create-received-invoice';
 import { createSupplierRoute } from './actions/create-supplier';
 import { deleteExpenseCategoryRoute } from './actions/delete-expense-category';
+import { deleteReceivedInvoiceRoute } from './actions/delete-received-invoice';
 import { deleteSupplierRoute } from './actions/delete-supplier';
 import { duplicateExpenseCategoryRoute } from './actions/duplicate-expense-category';
+import { getExpenseTotalsRoute } from './actions/get-expense-totals';
+import { getExpensesByCategoryRoute } from './actions/get-expenses-by-category';
+import { getReceivedInvoiceRoute } from './actions/get-received-invoice';
 import { getSupplierRoute } from './actions/get-supplier';
 import { getSupplierByTaxIdRoute } from './actions/get-supplier-by-tax-id';
 import { listExpenseCategoriesRoute } from './actions/list-expense-categories';
+import {
+  listCompanyReceivedInvoicesRoute,
+  listReceivedInvoicesRoute,
+} from './actions/list-received-invoices';
 import { listSuppliersRoute } from './actions/list-suppliers';
 import { reorderExpenseCategoriesRoute } from './actions/reorder-expense-categories';
 import { searchSuppliersRoute } from './actions/search-suppliers';
+import { setReceivedInvoiceApprovalRoute } from './actions/set-received-invoice-approval';
 import { updateExpenseCategoryRoute } from './actions/update-expense-category';
+import { updateReceivedInvoiceRoute } from './actions/update-received-invoice';
 import { updateSupplierRoute } from './actions/update-supplier';
-import { receivedInvoicesActions } from './areas/received-invoices';
 import { type ExpensesDeps, makeDeps } from './store/deps';
 
-export const expensesActions: { [K in RoutesOf<'expenses'>]: AnyAction<ExpensesDeps> } = {
+/** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
+export const expensesActions: ActionsOf<'expenses', ExpensesDeps> = {
+  // suppliers and expense categories
   'suppliers.list': listSuppliersRoute,
   'suppliers.search': searchSuppliersRoute,
   'suppliers.byTaxId': getSupplierByTaxIdRoute,
@@ -29,7 +45,18 @@ export const expensesActions: { [K in RoutesOf<'expenses'>]: AnyAction<ExpensesD
   'expenseCategories.update': updateExpenseCategoryRoute,
   'expenseCategories.delete': deleteExpenseCategoryRoute,
   'expenseCategories.duplicate': duplicateExpenseCategoryRoute,
-  ...receivedInvoicesActions,
+  // received invoices and expense totals (spec part 2 §3, §7)
+  'expenseCategories.counts': countExpenseCategoriesRoute,
+  'receivedInvoices.list': listReceivedInvoicesRoute,
+  'receivedInvoices.listByCompany': listCompanyReceivedInvoicesRoute,
+  'receivedInvoices.create': createReceivedInvoiceRoute,
+  'receivedInvoices.get': getReceivedInvoiceRoute,
+  'receivedInvoices.update': updateReceivedInvoiceRoute,
+  'receivedInvoices.delete': deleteReceivedInvoiceRoute,
+  'receivedInvoices.setApproval': setReceivedInvoiceApprovalRoute,
+  'receivedInvoices.assignCategory': assignReceivedInvoiceCategoryRoute,
+  'expenses.totals': getExpenseTotalsRoute,
+  'expenses.byCategory': getExpensesByCategoryRoute,
 };
 
 export const handler = createApiHandler('expenses', expensesActions, makeDeps);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { cognito } from '@functions/platform/aws/cognito';
 import { ddb } from '@functions/platform/aws/dynamodb';
 import { requireEnv, tableName } from '@functions/platform/aws/env';
+import { envNames } from '@shared/config/env-names';
 import type { StoreDeps } from './store/deps';
 
 /** What the identity actions need from outside, injected so tests control clients, time and randomness. */
@@ -19,9 +20,9 @@ export const makeIdentityDeps = (): IdentityDeps => ({
   db: ddb(),
   table: tableName(),
   cognito: cognito(),
-  userPoolId: requireEnv('USER_POOL_ID'),
-  clientId: requireEnv('USER_POOL_CLIENT_ID'),
-  appUrl: requireEnv('APP_URL'),
+  userPoolId: requireEnv(envNames.userPoolId),
+  clientId: requireEnv(envNames.userPoolClientId),
+  appUrl: requireEnv(envNames.appUrl),
   now: () => new Date(),
   randomBytes: (size) => randomBytes(size),
   newId: () => randomUUID().replace(/-/g, ''),

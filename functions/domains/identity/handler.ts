@@ -1,6 +1,6 @@
 /** The identity domain's Lambda: authentication on Cognito and the users endpoints. */
 
-import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { activateClientRoute } from './actions/activate-client';
 import { changePasswordRoute } from './actions/change-password';
 import { getGestorTypeRoute } from './actions/get-gestor-type';
@@ -21,7 +21,8 @@ import { validateVerificationTokenRoute } from './actions/validate-verification-
 import { verifyEmailRoute } from './actions/verify-email';
 import { type IdentityDeps, makeIdentityDeps } from './deps';
 
-export const identityActions: { [K in RoutesOf<'identity'>]: AnyAction<IdentityDeps> } = {
+/** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
+export const identityActions: ActionsOf<'identity', IdentityDeps> = {
   'auth.login': logInRoute,
   'auth.register': registerAccountRoute,
   'auth.refresh': refreshSessionRoute,

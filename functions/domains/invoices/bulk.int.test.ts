@@ -8,7 +8,10 @@
 
 import { type ApiResponse, apiClient } from '@infra/local/testing/api';
 import { dniLetter } from '@shared/fiscal/nif';
-import type { BulkOperation, Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { BulkOperation } from '@shared/schemas/bulk-operations';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 

@@ -1,3 +1,4 @@
+import { InvokeCommand, type InvokeCommandOutput, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
@@ -11,7 +12,9 @@ import {
 import { createLogger } from '@functions/platform/logger';
 import { useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
-import type { BulkOperation, Invoice } from '@shared/schemas/invoices';
+import type { BulkOperation } from '@shared/schemas/bulk-operations';
+import type { Invoice } from '@shared/schemas/invoices';
+import type { RenderPdfRequest } from '@shared/schemas/pdf-render';
 import { mockClient } from 'aws-sdk-client-mock';
 import { unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,22 +25,29 @@ import { COMPANY, cancelled, invoicesHarness, T0, USER } from './testing/harness
 import { BULK_CHUNK_SIZE, bulkChunksOf, dispatchBulkOperation } from './workers/dispatch-bulk-operation';
 import { type BulkFiles, runBulkChunk } from './workers/run-bulk-operation';
 
-vi.mock('@functions/lib/invoice-document', () => ({
-  renderInvoicePdfFor: vi.fn(async (_deps: unknown, _companyId: string, invoiceId: string) => ({
-    bytes: new TextEncoder().encode(`%PDF ${invoiceId}`),
-    fileName: `F-2026-${invoiceId}.pdf`,
-  })),
-}));
-
 useEnv({
   QUEUE_URL_INVOICE_BULK: 'http://sqs.local/invoice-bulk',
   BUCKET_DOCUMENTS: 'docs',
+  FUNCTION_NAME_PDF_RENDER: 'cuadra-pdf-render',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
 });
 const { db, call, deps, resetIds } = invoicesHarness('bulk');
 const sqs = mockClient(SQSClient);
 const s3 = mockClient(S3Client);
+/** The pdf domain's function (store/invoice-pdfs.ts): PDFs are rendered there, not here. */
+const lambda = mockClient(LambdaClient);
+const payloadOf = (bytes: unknown) => JSON.parse(new TextDecoder().decode(bytes as Uint8Array)) as unknown;
+const answer = (body: unknown, functionError?: string) => ({
+  StatusCode: 200,
+  Payload: new TextEncoder().encode(JSON.stringify(body)) as InvokeCommandOutput['Payload'],
+  ...(functionError ? { FunctionError: functionError } : {}),
+});
+const pdfRequests = () =>
+  lambda.commandCalls(InvokeCommand).map((c) => ({
+    functionName: c.args[0].input.FunctionName,
+    request: payloadOf(c.args[0].input.Payload) as RenderPdfRequest,
+  }));
 const log = createLogger({});
 const errorOf = (res: { envelope: unknown }) =>
   (res.envelope as { error?: { code: string; field: string | null; details?: { reason?: string } } }).error;
@@ -93,7 +103,6 @@ const files = (): BulkFiles & { zipped: { s3Key: string; fileName: string }[][] 
   const zipped: { s3Key: string; fileName: string }[][] = [];
   return {
     zipped,
-    putPdf: vi.fn(async () => undefined),
     buildZip: vi.fn(async (f: { s3Key: string; fileName: string }[]) => {
       zipped.push(f);
     }),
@@ -106,6 +115,7 @@ beforeEach(() => {
   db.reset();
   sqs.reset();
   s3.reset();
+  lambda.reset();
   resetIds();
   db.on(GetCommand).resolves({});
   db.on(GetCommand, { Key: keys.membership(COMPANY, USER) }).resolves({
@@ -236,7 +246,10 @@ describe('bulk-dispatch stream consumer', () => {
 
 describe('run-bulk-operation queue consumer', () => {
   const message = { companyId: COMPANY, operationId: 'op1', chunk: 0, invoiceIds: ['a', 'b'] };
-  const recorded = () => db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+  const transacted = () => db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+  /** Every transaction but a draft's deletion (a Delete first, with the list's counters). */
+  const recorded = () => transacted().filter((t) => !t[0]!.Delete);
+  const deleted = () => transacted().filter((t) => t[0]!.Delete);
 
   it('deletes each draft, records each result once with the counters, then completes', async () => {
     db.on(GetCommand, { Key: opKey })
@@ -251,9 +264,13 @@ describe('run-bulk-operation queue consumer', () => {
 
     await runBulkChunk(message, { log, receiveCount: 1 }, deps, files());
 
-    expect(db.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([
-      keys.invoice(COMPANY, 'a'),
-    ]);
+    // The draft leaves the table and the list's counters in one transaction.
+    expect(deleted().map((t) => t[0]!.Delete!.Key)).toEqual([keys.invoice(COMPANY, 'a')]);
+    expect(
+      deleted()[0]!
+        .slice(1)
+        .map((i) => i.Update!.ExpressionAttributeValues![':delta']),
+    ).toEqual([-1, -1, -1]);
     const [first, second] = recorded();
     expect(first![0]!.Put).toMatchObject({
       Item: { ...keys.bulkResult(COMPANY, 'op1', 'a'), ok: true },
@@ -285,7 +302,7 @@ describe('run-bulk-operation queue consumer', () => {
 
     await runBulkChunk(message, { log, receiveCount: 2 }, deps, files());
 
-    expect(db.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(deleted()).toHaveLength(1);
     expect(recorded()).toHaveLength(1);
     // processed (1) < total (2) in the fresh read: no completion attempted.
     expect(
@@ -303,7 +320,10 @@ describe('run-bulk-operation queue consumer', () => {
       Item: bulkOperationItem(operation({ invoiceIds: ['a'], total: 1 })),
     });
     db.on(GetCommand, { Key: keys.invoice(COMPANY, 'a') }).resolves({ Item: invoice('a') });
-    db.on(DeleteCommand).rejects(new Error('throttled'));
+    db.on(TransactWriteCommand).callsFake((input: { TransactItems: { Delete?: unknown }[] }) => {
+      if (input.TransactItems[0]!.Delete) throw new Error('throttled');
+      return {};
+    });
     const one = { ...message, invoiceIds: ['a'] };
 
     await expect(runBulkChunk(one, { log, receiveCount: 1 }, deps, files())).rejects.toThrow('throttled');
@@ -331,7 +351,10 @@ describe('run-bulk-operation queue consumer', () => {
     await runBulkChunk({ ...message, invoiceIds: ['a'] }, { log, receiveCount: 1 }, deps, files());
 
     const [payment, result] = recorded();
-    expect(payment![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':paid': 12_100, ':ps': 'PAID' });
+    expect(payment![0]!.Update!.ExpressionAttributeValues).toMatchObject({
+      ':paidCents': 12_100,
+      ':ps': 'PAID',
+    });
     expect(payment![1]!.Put!.Item).toMatchObject({
       amountCents: 10_000,
       method: 'TRANSFER',
@@ -353,11 +376,26 @@ describe('run-bulk-operation queue consumer', () => {
         { invoiceId: 'b', ok: true, s3Key: pdfB, fileName: 'F-2026-b.pdf' },
       ],
     });
+    lambda.on(InvokeCommand).callsFake((input: { Payload: Uint8Array }) => {
+      const req = payloadOf(input.Payload) as { operationId: string; invoiceId: string };
+      const { s3Key } = keys.bulkPdfObject(COMPANY, req.operationId, req.invoiceId);
+      return answer({ ok: true, value: { s3Key, fileName: `F-2026-${req.invoiceId}.pdf` } });
+    });
     const f = files();
 
     await runBulkChunk(message, { log, receiveCount: 1 }, deps, f);
 
-    expect(f.putPdf).toHaveBeenCalledWith(pdfA, expect.any(Uint8Array));
+    // Each PDF is rendered and stored by the pdf function, asked once per invoice.
+    expect(pdfRequests()).toEqual(
+      ['a', 'b'].map((invoiceId) => ({
+        functionName: 'cuadra-pdf-render',
+        request: { action: 'store', companyId: COMPANY, operationId: 'op1', invoiceId },
+      })),
+    );
+    expect(recorded().map((t) => t[0]!.Put!.Item)).toEqual([
+      expect.objectContaining({ invoiceId: 'a', ok: true, s3Key: pdfA, fileName: 'F-2026-a.pdf' }),
+      expect.objectContaining({ invoiceId: 'b', ok: true, s3Key: pdfB, fileName: 'F-2026-b.pdf' }),
+    ]);
     expect(f.zipped[0]).toEqual([
       { s3Key: pdfA, fileName: 'F-2026-a.pdf' },
       { s3Key: pdfB, fileName: 'F-2026-b.pdf' },
@@ -397,19 +435,55 @@ describe('run-bulk-operation queue consumer', () => {
     db.on(GetCommand, { Key: keys.customer(COMPANY, 'c1') }).resolves({
       Item: { customerId: 'c1', name: 'Cliente', email: 'cliente@example.com' },
     });
-    s3.on(PutObjectCommand).resolves({});
+    lambda.on(InvokeCommand).resolves(answer({ ok: true, value: { emailId: 'e1' } }));
 
     await runBulkChunk(message, { log, receiveCount: 1 }, deps, files());
 
-    const [mail, sentA, failedB] = recorded();
-    expect(mail!.map((i) => i.Put!.Item!.entity)).toEqual(['InvoiceEmail', 'Outbox']);
-    expect(mail![0]!.Put!.Item).toMatchObject({
-      to: ['cliente@example.com'],
-      subject: 'Factura F-2026-a de Fontanería Romero SL',
-    });
-    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(1);
+    // The pdf function renders and queues the mail (PDF, log entry, outbox) for the stored customer.
+    expect(pdfRequests()).toEqual([
+      {
+        functionName: 'cuadra-pdf-render',
+        request: {
+          action: 'email',
+          companyId: COMPANY,
+          invoiceId: 'a',
+          to: ['cliente@example.com'],
+          sentBy: USER,
+        },
+      },
+    ]);
+    const [sentA, failedB] = recorded();
     expect(sentA![0]!.Put!.Item).toMatchObject({ invoiceId: 'a', ok: true });
     expect(failedB![0]!.Put!.Item).toMatchObject({ invoiceId: 'b', ok: false, code: 'CORE_004' });
+  });
+
+  it("the pdf function's refusal is the invoice's result; its failure returns the message to the queue", async () => {
+    db.on(GetCommand, { Key: opKey }).resolves({
+      Item: bulkOperationItem(operation({ operation: 'DOWNLOAD_PDFS', invoiceIds: ['a'], total: 1 })),
+    });
+    const one = { ...message, invoiceIds: ['a'] };
+    lambda
+      .on(InvokeCommand)
+      .resolvesOnce(answer({ ok: false, error: { code: 'DOC_044', message: 'No se pudo generar el PDF.' } }));
+
+    await runBulkChunk(one, { log, receiveCount: 1 }, deps, files());
+    expect(recorded().map((t) => t[0]!.Put!.Item)).toEqual([
+      expect.objectContaining({
+        invoiceId: 'a',
+        ok: false,
+        code: 'DOC_044',
+        message: 'No se pudo generar el PDF.',
+      }),
+    ]);
+
+    db.resetHistory();
+    lambda
+      .on(InvokeCommand)
+      .resolves(answer({ errorType: 'Error', errorMessage: 'out of memory' }, 'Unhandled'));
+    await expect(runBulkChunk(one, { log, receiveCount: 1 }, deps, files())).rejects.toThrow(
+      'Function cuadra-pdf-render failed (Unhandled): Error: out of memory',
+    );
+    expect(recorded()).toEqual([]);
   });
 
   it('buildZip puts a ZIP holding each stored PDF under a unique name', async () => {

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
-import type { Customer } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customerItem } from './store/customers';
 import { COMPANY, cancelled, invoicesHarness, T0, USER } from './testing/harness';

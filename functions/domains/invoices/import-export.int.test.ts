@@ -10,7 +10,8 @@ import { readCsv, readXlsx, writeCsv } from '@functions/lib/spreadsheets';
 import { apiClient } from '@infra/local/testing/api';
 import { dniLetter } from '@shared/fiscal/nif';
 import { EXPORT_HEADERS, IMPORT_COLUMNS, type ImportBatchView } from '@shared/schemas/invoice-import';
-import type { Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const cloud = inject('localCloud');

@@ -8,7 +8,9 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
-import type { Customer, Invoice, InvoiceSeries } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeries } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CASH_LIMIT_MESSAGE } from './model/build-invoice';
 import { customerItem } from './store/customers';
@@ -186,13 +188,19 @@ describe('invoices: drafts', () => {
       number: null,
       totals: { baseCents: 25_000, vatCents: 4200, recargoCents: 0, irpfCents: 3750, totalCents: 25_450 },
     });
-    const put = db.commandCalls(PutCommand)[0]!.args[0].input;
-    expect(put.Item).toMatchObject({
+    // ONE transaction: the draft, and the list's counters (company, month, day) up by one.
+    const [[put, ...counters] = []] = transactions();
+    expect(put!.Put!.Item).toMatchObject({
       ...keys.invoice(COMPANY, 'inv1'),
       ...keys.invoiceByDate(COMPANY, '2026-03-02', 'inv1'),
       entity: 'Invoice',
     });
-    expect(put.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(put!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(counters.map((c) => [c.Update!.Key, c.Update!.ExpressionAttributeValues![':delta']])).toEqual([
+      [keys.invoiceCountAll(COMPANY), 1],
+      [keys.invoiceCountMonth(COMPANY, '2026-03'), 1],
+      [keys.invoiceCountDay(COMPANY, '2026-03-02'), 1],
+    ]);
   });
 
   it("keeps a snapshot of the stored customer's data and applies recargo to a retailer in the regime", async () => {
@@ -316,8 +324,10 @@ describe('invoices: confirmation', () => {
       issuer: { name: issuerCompany.name, nif: issuerCompany.nif, city: 'Valencia', vatRegime: 'GENERAL' },
       siiStatus: null,
     });
-    const [items, ...rest] = transactions();
+    // The draft's own write counted it; confirming it leaves the list's counters alone.
+    const [, items, ...rest] = transactions();
     expect(rest).toHaveLength(0);
+    expect(items!.some((i) => i.Update?.Key?.pk === keys.invoiceCountAll(COMPANY).pk)).toBe(false);
     expect(items![0]!.Put!.ConditionExpression).toContain('#status = :draft');
     expect(items![1]!.Update!.Key).toEqual(keys.invoiceNumberCounter(COMPANY, 'f1', 2026));
     expect(items![2]!.Update!.Key).toEqual(keys.invoiceSeries(COMPANY, 'f1'));
@@ -405,6 +415,10 @@ describe('invoices: confirmation', () => {
     expect(res.envelope.data).toMatchObject({ number: 2, invoiceNumber: 'F-2026-0002' });
     expect(transactions()).toHaveLength(2);
     expect(transactions()[1]![0]!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
+    // A new confirmed invoice enters the list's counters in its confirming transaction.
+    expect(
+      transactions()[1]!.filter((i) => i.Update?.Key?.pk === keys.invoiceCountAll(COMPANY).pk).length,
+    ).toBe(3);
   });
 
   it('create-and-confirm with ?confirm=false leaves a draft: no number claimed, no event', async () => {
@@ -416,8 +430,14 @@ describe('invoices: confirmation', () => {
 
     expect(res.status).toBe(201);
     expect(res.envelope.data).toMatchObject({ status: 'DRAFT', number: null, invoiceNumber: null });
-    expect(transactions()).toHaveLength(0);
-    expect(db.commandCalls(PutCommand)).toHaveLength(1);
+    // One write: the draft with its counters, no number claim and no event.
+    expect(transactions()).toHaveLength(1);
+    expect(transactions()[0]!.map((i) => (i.Put ? 'Put' : i.Update!.Key!.sk))).toEqual([
+      'Put',
+      'ALL',
+      'M#2026-03',
+      'D#2026-03-02',
+    ]);
   });
 
   it('refuses PUT and DELETE on a confirmed invoice with 409 DOC_047 and writes nothing (art. 6 RD 1619/2012)', async () => {

@@ -108,10 +108,15 @@ function applyTransaction(input: TransactWriteCommandInput) {
   const update = input.TransactItems![0]!.Update!;
   const v = update.ExpressionAttributeValues!;
   if (stored.status !== 'CONFIRMED') throw conditionFailed();
-  if (':seen' in v && (stored.paidCents ?? 0) !== v[':seen']) throw conditionFailed();
+  if (':seenPaid' in v && (stored.paidCents ?? 0) !== v[':seenPaid']) throw conditionFailed();
   if (':zero' in v && (stored.paidCents ?? 0) !== 0) throw conditionFailed();
-  if (':paid' in v) {
-    stored = { ...stored, paidCents: v[':paid'], cashPaidCents: v[':cash'], paymentStatus: v[':ps'] };
+  if (':paidCents' in v) {
+    stored = {
+      ...stored,
+      paidCents: v[':paidCents'],
+      cashPaidCents: v[':cashPaidCents'],
+      paymentStatus: v[':ps'],
+    };
   } else {
     stored = { ...stored, status: 'CANCELLED', cancelledAt: v[':at'], cancelReason: v[':reason'] };
   }
@@ -175,14 +180,17 @@ describe('invoices: payment status', () => {
     const [t1, t2] = transactions();
     expect(t1).toHaveLength(2);
     expect(t1![0]!.Update!.Key).toEqual(keys.invoice(COMPANY, 'i1'));
-    expect(t1![0]!.Update!.ConditionExpression).toContain('paidCents = :seen');
-    expect(t1![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':seen': 0, ':ps': 'PARTIAL' });
+    expect(t1![0]!.Update!.ConditionExpression).toContain('paidCents = :seenPaid');
+    // Not substituted meanwhile, and no credit note applied meanwhile either.
+    expect(t1![0]!.Update!.ConditionExpression).toContain('attribute_not_exists(substitutedBy)');
+    expect(t1![0]!.Update!.ConditionExpression).toContain('creditedCents = :seenCredited');
+    expect(t1![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':seenPaid': 0, ':ps': 'PARTIAL' });
     expect(t1![1]!.Put!.Item).toMatchObject({
       entity: 'InvoicePayment',
       amountCents: 100_000,
       method: 'TRANSFER',
     });
-    expect(t2![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':seen': 100_000, ':ps': 'PAID' });
+    expect(t2![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':seenPaid': 100_000, ':ps': 'PAID' });
     expect(t2![0]!.Update!.UpdateExpression).toContain('REMOVE gsi2pk, gsi2sk');
   });
 
@@ -193,7 +201,7 @@ describe('invoices: payment status', () => {
     expect(errorOf(res)).toMatchObject({
       code: 'CORE_004',
       field: 'amountCents',
-      message: 'El pago supera el importe pendiente (1420,00 €).',
+      message: 'El pago supera el importe pendiente (1.420,00 €).',
     });
     expect(transactions()).toHaveLength(0);
   });
@@ -269,7 +277,10 @@ describe('invoices: payment status', () => {
       params: { invoiceId: 'i1' },
     });
     expect(res.status).toBe(200);
-    expect(res.envelope.data).toEqual([{ ...p, createdAt: T0.toISOString(), createdBy: USER }]);
+    // Payments stored before corrections existed read as ACTIVE with no audit lines.
+    expect(res.envelope.data).toEqual([
+      { ...p, createdAt: T0.toISOString(), createdBy: USER, status: 'ACTIVE', history: [] },
+    ]);
     const q = db.commandCalls(QueryCommand).at(-1)!.args[0].input;
     expect(q.ScanIndexForward).toBe(true);
     expect(q.ExpressionAttributeValues).toMatchObject({ ':prefix': 'INVPAY#i1#' });

@@ -8,7 +8,9 @@
 import { type ApiResponse, apiClient } from '@infra/local/testing/api';
 import type { Page } from '@shared/api/envelope';
 import { dniLetter } from '@shared/fiscal/nif';
-import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice, InvoicePayment } from '@shared/schemas/invoices';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const cloud = inject('localCloud');
@@ -139,7 +141,9 @@ describe('rectificativas (local cloud)', () => {
         method: 'SUBSTITUTION',
         invoiceDate: '2026-03-21',
         // The corrected invoice: 2 × 90,00 € at 21 % = 180,00 + 37,80 = 217,80 €.
-        invoiceLines: [{ description: 'Reparación', quantity: 2, unitPriceCents: 9000, vatRateBp: 2100 }],
+        invoiceLines: [
+          { description: 'Reparación', quantity: 2, unitPriceCents: 9000, vatRateBp: 2100, changed: true },
+        ],
       }),
     );
     expect(subst.totals).toEqual({
@@ -277,5 +281,75 @@ describe('rectificativas (local cloud)', () => {
     expect(list.content.map((i) => i.number)).toEqual(
       [...list.content.map((i) => i.number)].sort((a, b) => a! - b!),
     );
+  });
+
+  it("a substitution moves the payments and shows the original as 'Sustituida'; a credit note lowers what is owed", async () => {
+    const line = {
+      description: 'Reparación',
+      quantity: 2,
+      unitPriceCents: 10_000,
+      discountBp: 1000,
+      vatRateBp: 2100,
+    };
+    const inv = await confirmedF1([line], { invoiceDate: '2026-04-10', dueDate: '2099-12-31' });
+    ok(
+      await req('POST', `/api/v1/invoices/${inv.invoiceId}/payments`, {
+        body: { amountCents: 10_000, paidAt: '2026-04-11', method: 'TRANSFER' },
+      }),
+    );
+    // A client that drops the discount of a line it did not touch is refused.
+    const lost = await rectify(inv.invoiceId, {
+      method: 'SUBSTITUTION',
+      invoiceDate: '2026-04-12',
+      invoiceLines: [{ ...line, discountBp: 0 }],
+    });
+    expect(lost.status).toBe(400);
+
+    const subst = ok(
+      await rectify(inv.invoiceId, {
+        method: 'SUBSTITUTION',
+        invoiceDate: '2026-04-12',
+        invoiceLines: [
+          line,
+          {
+            description: 'Desplazamiento',
+            quantity: 1,
+            unitPriceCents: 3000,
+            vatRateBp: 2100,
+            changed: true,
+          },
+        ],
+      }),
+    );
+    expect(subst).toMatchObject({ paidCents: 10_000, paymentStatus: 'PARTIAL', dueDate: '2099-12-31' });
+    const moved = ok(await req<InvoicePayment[]>('GET', `/api/v1/invoices/${subst.invoiceId}/payments`));
+    expect(moved).toMatchObject([{ amountCents: 10_000, movedFrom: { invoiceId: inv.invoiceId } }]);
+    expect(ok(await req<InvoicePayment[]>('GET', `/api/v1/invoices/${inv.invoiceId}/payments`))).toEqual([]);
+    expect(await get(inv.invoiceId)).toMatchObject({
+      displayStatus: 'SUBSTITUTED',
+      substitutedBy: subst.invoiceId,
+      paidCents: 0,
+      outstandingCents: 0,
+    });
+    const refused = await req('POST', `/api/v1/invoices/${inv.invoiceId}/payments`, {
+      body: { amountCents: 100, paidAt: '2026-04-13', method: 'TRANSFER' },
+    });
+    expect(refused.status).toBe(409);
+
+    // A credit note on the substitute: what the customer owes on it goes down by its total.
+    const credit = ok(
+      await rectify(subst.invoiceId, {
+        method: 'DIFFERENCES',
+        invoiceDate: '2026-04-14',
+        invoiceLines: [
+          { description: 'Abono desplazamiento', quantity: -1, unitPriceCents: 3000, vatRateBp: 2100 },
+        ],
+      }),
+    );
+    expect(credit).toMatchObject({ appliedCreditCents: 3630, unappliedCreditCents: 0 });
+    expect(await get(subst.invoiceId)).toMatchObject({
+      creditedCents: 3630,
+      outstandingCents: subst.totals.totalCents - 10_000 - 3630,
+    });
   });
 });

@@ -7,7 +7,8 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
-import type { Invoice, InvoiceSeries } from '@shared/schemas/invoices';
+import type { InvoiceSeries } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invoiceItem } from './store/invoices';
 import { seriesItem } from './store/series';
@@ -180,19 +181,32 @@ describe('invoices.rectify', () => {
     });
     const items = lastTransaction();
     expect(items[0]!.Put!.Item).toMatchObject({ invoiceType: 'R1', ...keys.invoice(COMPANY, 'rec1') });
+    // The credit note's 121,00 reduce what is owed on the original (242,00): PARTIAL, in the same
+    // transaction, conditioned on the paid and credited amounts read.
     const link = linkOf(items, 'orig1');
     expect(link).toMatchObject({
-      ConditionExpression: '#status = :confirmed',
-      ExpressionAttributeValues: { ':ids': ['rec1'], ':confirmed': 'CONFIRMED' },
+      ExpressionAttributeValues: {
+        ':ids': ['rec1'],
+        ':confirmed': 'CONFIRMED',
+        ':credited': 12_100,
+        ':ps': 'PARTIAL',
+        ':seenPaid': 0,
+        ':seenCredited': 0,
+      },
     });
-    expect(link!.UpdateExpression).toContain('list_append');
+    expect(link!.ConditionExpression).toContain('attribute_not_exists(substitutedBy)');
+    expect(link!.UpdateExpression).toContain('rectifiedBy = list_append');
+    expect(link!.UpdateExpression).toContain('creditsReceived = list_append');
+    expect(inv).toMatchObject({ appliedCreditCents: 12_100, unappliedCreditCents: 0, paymentStatus: 'PAID' });
   });
 
   it('R1 by substitution carries the corrected lines and the rectified totals', async () => {
     const res = await rectify({
       method: 'SUBSTITUTION',
       invoiceDate: '2026-03-02',
-      invoiceLines: [{ description: 'Reparación', quantity: 1, unitPriceCents: 15_000, vatRateBp: 1000 }],
+      invoiceLines: [
+        { description: 'Reparación', quantity: 1, unitPriceCents: 15_000, vatRateBp: 1000, changed: true },
+      ],
     });
 
     expect(res.status).toBe(201);
@@ -298,7 +312,11 @@ describe('invoices.rectify', () => {
   });
 
   it('answers DOC_047 when the original stopped being CONFIRMED before the transaction', async () => {
-    db.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'None', 'ConditionalCheckFailed'));
+    // The original is cancelled between the read and the write: the re-read says why.
+    db.on(TransactWriteCommand).callsFake(() => {
+      stored(original({ status: 'CANCELLED' }));
+      throw cancelled('None', 'None', 'None', 'None', 'ConditionalCheckFailed');
+    });
 
     const res = await rectify({ method: 'DIFFERENCES', cancelAll: true });
 
@@ -317,7 +335,11 @@ describe('invoices.rectify', () => {
       requestedSeriesId: 'r1',
       number: null,
     });
-    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(
+      transactions()
+        .flat()
+        .filter((i) => i.Put?.Item?.status === 'CONFIRMED'),
+    ).toHaveLength(0);
     stored(draft);
 
     const confirmed = await call<Invoice>({

@@ -9,7 +9,9 @@ import { apiClient } from '@infra/local/testing/api';
 import type { SentMail } from '@infra/local/types';
 import type { Page } from '@shared/api/envelope';
 import { dniLetter } from '@shared/fiscal/nif';
-import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import type {
   RecurringGeneration,
   RecurringScheduledItem,

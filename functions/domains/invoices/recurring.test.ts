@@ -5,9 +5,13 @@
  * overlapping runs, failures and confirmation are tested on their real writes.
  */
 
+import { InvokeCommand, type InvokeCommandOutput, LambdaClient } from '@aws-sdk/client-lambda';
+import { useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
-import type { Customer, Invoice, InvoiceSeries } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeries } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import type {
   RecurringGeneration,
   RecurringScheduledItem,
@@ -15,6 +19,7 @@ import type {
   RecurringStats,
   RecurringTemplate,
 } from '@shared/schemas/recurring-invoices';
+import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SendInvoice } from './actions/generate-recurring-invoice';
 import { customerItem } from './store/customers';
@@ -25,6 +30,28 @@ import { generateRecurring } from './workers/generate-recurring';
 
 const { db, deps, call, resetIds } = invoicesHarness('r');
 let table: FakeTable;
+/** The pdf domain's function renders the PDF and queues the e-mail (store/invoice-pdfs.ts). */
+useEnv({
+  FUNCTION_NAME_PDF_RENDER: 'cuadra-pdf-render',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+});
+const lambda = mockClient(LambdaClient);
+const pdfAnswer = (body: unknown, functionError?: string) => ({
+  StatusCode: 200,
+  Payload: new TextEncoder().encode(JSON.stringify(body)) as InvokeCommandOutput['Payload'],
+  ...(functionError ? { FunctionError: functionError } : {}),
+});
+const pdfRequests = () =>
+  lambda
+    .commandCalls(InvokeCommand)
+    .map(
+      (c) =>
+        JSON.parse(new TextDecoder().decode(c.args[0].input.Payload as Uint8Array)) as Record<
+          string,
+          unknown
+        >,
+    );
 
 const customer: Customer = {
   customerId: 'c1',
@@ -127,6 +154,7 @@ function saveSettings(over: Partial<RecurringSettings>) {
 
 beforeEach(() => {
   db.reset();
+  lambda.reset();
   resetIds();
   table = fakeTable(db);
   table.put({ ...keys.membership(COMPANY, USER), companyRole: 'GESTOR', isActive: true });
@@ -462,6 +490,50 @@ describe('daily generation (worker)', () => {
       status: 'CONFIRMED',
       reason: 'La factura está confirmada, pero el cliente no tiene un e-mail válido: no se ha enviado.',
     });
+  });
+
+  it('the real sender asks the pdf function ONCE to e-mail the PDF to the customer: SENT', async () => {
+    saveSettings({ generationMode: 'CONFIRM_AND_SEND' });
+    lambda.on(InvokeCommand).resolves(pdfAnswer({ ok: true, value: { emailId: 'e1' } }));
+    await createTemplate({ startDate: '2026-03-05' });
+    await runAt('2026-03-10T05:00:00Z');
+
+    const [invoice] = invoices();
+    expect(lambda.commandCalls(InvokeCommand).map((c) => c.args[0].input.FunctionName)).toEqual([
+      'cuadra-pdf-render',
+    ]);
+    expect(pdfRequests()).toEqual([
+      {
+        action: 'email',
+        companyId: COMPANY,
+        invoiceId: invoice!.invoiceId,
+        to: ['administracion@mayor5.example'],
+        sentBy: 'SYSTEM',
+      },
+    ]);
+    expect(generations()[0]).toMatchObject({ status: 'SENT', invoiceNumber: 'F-2026-0001', reason: null });
+  });
+
+  it("the pdf function's refusal or failure leaves the invoice confirmed, not sent, with the reason", async () => {
+    saveSettings({ generationMode: 'CONFIRM_AND_SEND' });
+    lambda
+      .on(InvokeCommand)
+      .resolvesOnce(pdfAnswer({ ok: false, error: { code: 'DOC_044', message: 'Error al generar el PDF.' } }))
+      .resolvesOnce(pdfAnswer({ errorType: 'Error', errorMessage: 'timeout' }, 'Unhandled'));
+    await createTemplate({ startDate: '2026-02-05' });
+    await runAt('2026-03-10T05:00:00Z');
+
+    expect(invoices().map((i) => i.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+    expect(
+      generations()
+        .sort((a, b) => a.occurrenceDate.localeCompare(b.occurrenceDate))
+        .map((g) => [g.status, g.reason]),
+    ).toEqual([
+      ['CONFIRMED', 'Error al generar el PDF.'],
+      ['CONFIRMED', 'No se ha podido enviar la factura por e-mail.'],
+    ]);
+    // One call per invoice: neither is asked again.
+    expect(lambda.commandCalls(InvokeCommand)).toHaveLength(2);
   });
 
   it('a draft that cannot be confirmed stays a draft with the reason', async () => {

@@ -5,7 +5,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
-import type { InvoiceSeries, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { InvoiceSeries, InvoiceSeriesView } from '@shared/schemas/invoice-series';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatInvoiceNumber, isNumberClaimConflict, numberClaimItems, seriesItem } from './store/series';
 import { COMPANY, cancelled, invoicesHarness, T0, USER } from './testing/harness';

@@ -1,4 +1,6 @@
-import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+/** The notifications domain's Lambda: the caller's notifications in the selected company, and its preferences. */
+
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { deleteNotificationRoute } from './actions/delete-notification';
 import { getNotificationPreferencesRoute } from './actions/get-preferences';
 import { getUnreadRoute } from './actions/get-unread';
@@ -10,8 +12,8 @@ import { sendTestNotificationRoute } from './actions/send-test-notification';
 import { updateNotificationPreferencesRoute } from './actions/update-preferences';
 import { makeDeps, type NotificationsDeps } from './store/deps';
 
-/** Route id -> action; the type refuses a missing or unknown notifications route. */
-export const notificationsActions: { [K in RoutesOf<'notifications'>]: AnyAction<NotificationsDeps> } = {
+/** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
+export const notificationsActions: ActionsOf<'notifications', NotificationsDeps> = {
   'notifications.list': listNotificationsRoute,
   'notifications.unread': getUnreadRoute,
   'notifications.markAllRead': markAllReadRoute,

@@ -136,7 +136,7 @@ describe('onboarding handler', () => {
       'gestor-profile',
       'gestor-companies',
       'gestor-tour',
-      'gestor-fiscal-calendar',
+      'gestor-verifactu',
       'gestor-done',
     ]);
 
@@ -286,7 +286,7 @@ describe('onboarding handler', () => {
       ['gestor-companies', 'ACTION', false],
       ['gestor-invite-clients', 'ACTION', true],
       ['gestor-tour', 'TOUR', true],
-      ['gestor-fiscal-calendar', 'INFO', true],
+      ['gestor-verifactu', 'INFO', true],
       ['gestor-done', 'COMPLETION', false],
     ]);
     expect(steps[1]).toMatchObject({

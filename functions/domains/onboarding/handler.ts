@@ -1,6 +1,6 @@
 /** The onboarding domain's Lambda: the guided first steps of every user (spec part 1 §4, §7). */
 
-import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { checkOnboardingRoute } from './actions/check-onboarding';
 import { completeOnboardingRoute } from './actions/complete-onboarding';
 import { completeStepRoute } from './actions/complete-step';
@@ -15,7 +15,8 @@ import { skipStepRoute } from './actions/skip-step';
 import { updatePreferencesRoute } from './actions/update-preferences';
 import { makeDeps, type OnboardingDeps } from './store/deps';
 
-export const onboardingActions: { [K in RoutesOf<'onboarding'>]: AnyAction<OnboardingDeps> } = {
+/** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
+export const onboardingActions: ActionsOf<'onboarding', OnboardingDeps> = {
   'onboarding.progress': getProgressRoute,
   'onboarding.initialize': initializeOnboardingRoute,
   'onboarding.completeStep': completeStepRoute,

@@ -1,8 +1,17 @@
-import { createApiHandler } from '@functions/platform/http';
-import { getInvoicePdfRoute } from './actions/get-invoice-pdf';
-import { emailActions } from './areas/email';
-import { makeDeps } from './store/deps';
+/** The pdf domain's Lambda: the invoice PDF and sending it by e-mail (pdf-lib is heavy: only this bundle carries it). */
 
-export const pdfActions = { 'invoices.pdf': getInvoicePdfRoute, ...emailActions };
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { getInvoicePdfRoute } from './actions/get-invoice-pdf';
+import { listInvoiceEmailsRoute } from './actions/list-invoice-emails';
+import { sendInvoiceEmailRoute } from './actions/send-invoice-email';
+import { makeDeps, type PdfDeps } from './store/deps';
+
+/** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
+export const pdfActions: ActionsOf<'pdf', PdfDeps> = {
+  'invoices.pdf': getInvoicePdfRoute,
+  // sending by e-mail and the e-mail log
+  'invoices.sendEmail': sendInvoiceEmailRoute,
+  'invoices.emailLog': listInvoiceEmailsRoute,
+};
 
 export const handler = createApiHandler('pdf', pdfActions, makeDeps);

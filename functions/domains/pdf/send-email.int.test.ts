@@ -10,7 +10,9 @@ import type { InvoiceEmailLog } from '@functions/lib/invoice-emails';
 import { apiClient } from '@infra/local/testing/api';
 import type { SentMail } from '@infra/local/types';
 import { dniLetter } from '@shared/fiscal/nif';
-import type { Customer, Invoice, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 

@@ -1,3 +1,13 @@
-/** The face of the directory library: the only module other code imports (infra/architecture.test.ts). */
+/**
+ * The face of the directory library: the only module other code imports (infra/architecture.test.ts).
+ * A store library (DynamoDB reads shared by several domains): only store/ and workers/ import it.
+ */
 
-export * from './directory';
+export {
+  findProfileByEmail,
+  getCompanies,
+  listCompanyMembers,
+  listUserMemberships,
+  queryAll,
+  type TableDeps,
+} from './directory';

@@ -9,12 +9,7 @@ import type { Invoice } from '@shared/schemas/invoices';
 import type { RegistroAltaFields, VerifactuRecord } from '@shared/schemas/verifactu';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  invoiceQrOf,
-  latestAltaRecord,
-  loadInvoiceDocument,
-  renderInvoicePdfFor,
-} from './load-invoice-document';
+import { invoiceQrOf, loadInvoiceDocument, renderInvoicePdfFor } from './load-invoice-document';
 
 const TABLE = 'cuadra-test';
 const COMPANY = 'co-1';
@@ -75,48 +70,67 @@ beforeEach(() => {
 
 const recordQueries = () => db.commandCalls(QueryCommand).map((c) => c.args[0].input);
 
-describe('the VeriFacTu QR of an invoice document', () => {
-  it('reads the invoice records on gsi1 newest first and takes the latest alta', async () => {
-    db.on(QueryCommand, { IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': partition } }).resolves({
-      Items: [
-        anulacion(9),
-        record(7, {
-          operation: 'SUBSANACION',
-          fields: { ...(record(7).fields as object), ImporteTotal: '10.00' } as RegistroAltaFields,
-        }),
-        record(3),
-      ],
-    });
-    const alta = await latestAltaRecord(deps, COMPANY, 'inv1');
-    expect(alta?.seq).toBe(7);
-    expect(alta).not.toHaveProperty('gsi1pk');
-    expect(recordQueries()[0]).toMatchObject({
-      TableName: TABLE,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ScanIndexForward: false,
-    });
+const submissionOf = (seq: number, status: string) => ({
+  ...keys.verifactuSubmission(COMPANY, seq),
+  entity: 'VerifactuSubmission',
+  companyId: COMPANY,
+  seq,
+  status,
+});
+const CONFIG = {
+  ...keys.verifactuConfig(COMPANY),
+  companyId: COMPANY,
+  mode: 'VERIFACTU',
+  enabled: true,
+  certificateId: 'cert1',
+};
+const NOW = new Date('2026-11-26T12:00:00Z');
+const clocked = { ...deps, now: () => NOW };
+
+/** The company sends now: an enabled VERI*FACTU configuration with a certificate valid today. */
+function configured(validTo = '2027-11-26T00:00:00Z') {
+  db.on(GetCommand, { Key: keys.verifactuConfig(COMPANY) }).resolves({ Item: CONFIG });
+  db.on(GetCommand, { Key: keys.verifactuCertificate(COMPANY, 'cert1') }).resolves({
+    Item: { validFrom: '2026-01-01T00:00:00Z', validTo },
+  });
+}
+function altaWith(status: string, over: Partial<VerifactuRecord> = {}) {
+  db.on(QueryCommand, { IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': partition } }).resolves({
+    Items: [anulacion(9), record(3, over)],
+  });
+  db.on(GetCommand, { Key: keys.verifactuSubmission(COMPANY, 3) }).resolves({
+    Item: submissionOf(3, status),
+  });
+}
+
+describe('the VeriFacTu QR of an invoice document (only when really sent in VERI*FACTU mode)', () => {
+  it('a queued record of a company without VeriFacTu configured: no QR', async () => {
+    altaWith('QUEUED');
+    expect(await invoiceQrOf(clocked, COMPANY, invoice())).toBeUndefined();
   });
 
-  it('pages on when the first page holds only anulaciones', async () => {
-    db.on(QueryCommand, { IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': partition } })
-      .resolvesOnce({ Items: [anulacion(9)], LastEvaluatedKey: { pk: 'x' } })
-      .resolvesOnce({ Items: [record(3)] });
-    expect((await latestAltaRecord(deps, COMPANY, 'inv1'))?.seq).toBe(3);
-    expect(recordQueries()[1]?.ExclusiveStartKey).toEqual({ pk: 'x' });
+  it('a queued record of a configured company that sends now: URL and VERI*FACTU legend', async () => {
+    altaWith('QUEUED');
+    configured();
+    expect(await invoiceQrOf(clocked, COMPANY, invoice())).toEqual({ qrUrl: URL, legend: 'VERI*FACTU' });
   });
 
-  it('gives URL and VERI*FACTU legend, no legend in NO VERI*FACTU mode, nothing without a record', async () => {
-    db.on(QueryCommand, { IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': partition } })
-      .resolvesOnce({ Items: [record(3)] })
-      .resolvesOnce({ Items: [record(3, { mode: 'NO_VERIFACTU' })] })
-      .resolvesOnce({ Items: [] });
-    expect(await invoiceQrOf(deps, COMPANY, invoice())).toEqual({ qrUrl: URL, legend: 'VERI*FACTU' });
-    expect(await invoiceQrOf(deps, COMPANY, invoice())).toEqual({
-      qrUrl: URL.replace('/ValidarQR?', '/ValidarQRNoVerifactu?'),
-      legend: null,
-    });
-    expect(await invoiceQrOf(deps, COMPANY, invoice())).toBeUndefined();
+  it('a queued record of a company whose certificate expired: no QR', async () => {
+    altaWith('QUEUED');
+    configured('2026-11-01T00:00:00Z');
+    expect(await invoiceQrOf(clocked, COMPANY, invoice())).toBeUndefined();
+  });
+
+  it('a record already verified by the AEAT keeps its QR, whatever the configuration now', async () => {
+    altaWith('VERIFIED');
+    expect(await invoiceQrOf(clocked, COMPANY, invoice())).toEqual({ qrUrl: URL, legend: 'VERI*FACTU' });
+  });
+
+  it('no QR in NO VERI*FACTU mode, nor without a record', async () => {
+    altaWith('VERIFIED', { mode: 'NO_VERIFACTU' });
+    expect(await invoiceQrOf(clocked, COMPANY, invoice())).toBeUndefined();
+    db.on(QueryCommand).resolves({ Items: [] });
+    expect(await invoiceQrOf(clocked, COMPANY, invoice())).toBeUndefined();
   });
 
   it('does not even look for records of a draft or of an SII company invoice', async () => {
@@ -127,25 +141,28 @@ describe('the VeriFacTu QR of an invoice document', () => {
     expect(recordQueries()).toHaveLength(0);
   });
 
-  it('hands the QR to the renderer: the PDF carries QR tributario:, the legend and the symbol', async () => {
-    db.on(QueryCommand, { IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': partition } }).resolves({
-      Items: [record(3)],
-    });
-    const doc = await loadInvoiceDocument(deps, COMPANY, 'inv1');
+  it('configured: the PDF carries QR tributario:, the legend and the symbol', async () => {
+    altaWith('QUEUED');
+    configured();
+    const doc = await loadInvoiceDocument(clocked, COMPANY, 'inv1');
     expect(doc.qr).toEqual({ qrUrl: URL, legend: 'VERI*FACTU' });
     const spy = vi.spyOn(render, 'renderInvoicePdf');
-    const { bytes } = await renderInvoicePdfFor(deps, COMPANY, 'inv1');
+    const { bytes } = await renderInvoicePdfFor(clocked, COMPANY, 'inv1');
     expect(spy.mock.calls[0]?.[4]).toEqual({ qrUrl: URL, legend: 'VERI*FACTU' });
     const text = (await pdfPages(bytes))[0]!;
     expect(text).toContain(QR_LABEL);
     expect(text).toContain('VERI*FACTU');
+    expect(text).toContain('Factura verificable en la');
     expect(qrMatrix(URL).length).toBeGreaterThan(21);
   });
 
-  it('keeps the frame for an invoice without records', async () => {
-    const doc = await loadInvoiceDocument(deps, COMPANY, 'inv1');
+  it('not configured: the PDF has neither the QR nor the legend, only the empty frame', async () => {
+    altaWith('QUEUED');
+    const doc = await loadInvoiceDocument(clocked, COMPANY, 'inv1');
     expect(doc.qr).toBeUndefined();
-    const text = (await pdfPages((await renderInvoicePdfFor(deps, COMPANY, 'inv1')).bytes))[0]!;
+    const text = (await pdfPages((await renderInvoicePdfFor(clocked, COMPANY, 'inv1')).bytes))[0]!;
     expect(text).not.toContain(QR_LABEL);
+    expect(text).not.toContain('VERI*FACTU');
+    expect(text).not.toContain('Factura verificable');
   });
 });

@@ -3,25 +3,27 @@
  * confirmed invoice carries since confirmation; the company item for a draft, which prints
  * BORRADOR) and the company's invoicing settings. Shared by the download route, the e-mail route
  * and the automatic senders (bulk operations, recurring invoices), which live in other domains.
- * A confirmed invoice with a VeriFacTu registro de alta also gets its QR (URL and legend) from the
- * latest alta of the invoice (a subsanación or alta tras rechazo supersedes the earlier ones).
+ * A confirmed invoice whose latest registro de alta (a subsanación or alta tras rechazo supersedes
+ * the earlier ones) is really sent in VERI*FACTU mode also gets its QR (URL and legend).
  */
 
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type InvoiceLogo, type InvoiceQr, issuerSnapshotOf, renderInvoicePdf } from '@functions/lib/pdf';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type InvoiceLogo, type InvoiceQr, renderInvoicePdf } from '@functions/lib/pdf';
+import { issuerSnapshotOf } from '@shared/fiscal/invoice-issuer';
+import { invoiceVerifactuQr } from '@functions/lib/verifactu-sending';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { AppError, isAppError } from '@shared/api/errors';
+import { bucketEnv } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import { type Company, stripKeys } from '@shared/db/records';
-import type { IndexName } from '@shared/db/table';
-import { qrLegendOf, qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
 import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
 import type { Invoice, InvoiceIssuerSnapshot } from '@shared/schemas/invoices';
-import type { VerifactuRecord } from '@shared/schemas/verifactu';
 
 export interface InvoiceDocumentDeps {
   db: DynamoDBDocumentClient;
   table: string;
+  /** The clock the VeriFacTu QR rule reads (a certificate valid today); the real one by default. */
+  now?: () => Date;
 }
 
 export interface RenderedInvoicePdf {
@@ -43,7 +45,7 @@ export interface InvoiceDocument {
 /** The logo's bytes from the documents bucket; an unreadable logo leaves the PDF without one. */
 async function loadLogo(settings: CompanySettings): Promise<InvoiceLogo | undefined> {
   const logo = settings.invoicing.logo;
-  const bucket = process.env.BUCKET_DOCUMENTS;
+  const bucket = process.env[bucketEnv.documents];
   if (!logo || !bucket) return undefined;
   try {
     const { sdk, client } = await lazyS3();
@@ -89,40 +91,11 @@ export async function getCompanySettings(
 }
 
 /**
- * The latest registro de alta of an invoice (the one no later alta supersedes), or null: the
- * invoice's records on gsi1 newest first, read until an alta shows up (usually the first item).
- */
-export async function latestAltaRecord(
-  deps: InvoiceDocumentDeps,
-  companyId: string,
-  invoiceId: string,
-): Promise<VerifactuRecord | null> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi1' satisfies IndexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': keys.verifactuRecordByInvoicePartition(companyId, invoiceId).gsi1pk,
-        },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res?.Items ?? []) {
-      if (item.entity === 'VerifactuRecord' && item.kind === 'ALTA')
-        return stripKeys(item) as unknown as VerifactuRecord;
-    }
-    start = res?.LastEvaluatedKey;
-  } while (start);
-  return null;
-}
-
-/**
- * What the invoice's VeriFacTu record prints: the validation URL and, in VERI*FACTU mode, the legend.
- * Drafts and invoices of SII companies (outside RD 1007/2023) have no record, nor need a read.
+ * What the invoice's VeriFacTu record prints: the validation URL and the VERI*FACTU legend, only
+ * when its latest alta is really sent in VERI*FACTU mode (Orden HAC/1177/2024 arts. 20–21; the rule
+ * is `qrApplies` in shared/fiscal/verifactu-sending.ts): a company without VeriFacTu configured,
+ * or whose records cannot be sent, gets the plain frame. Drafts and invoices of SII companies
+ * (outside RD 1007/2023) have no record, nor need a read.
  */
 export async function invoiceQrOf(
   deps: InvoiceDocumentDeps,
@@ -130,9 +103,8 @@ export async function invoiceQrOf(
   invoice: Pick<Invoice, 'invoiceId' | 'status' | 'siiStatus'>,
 ): Promise<InvoiceQr | undefined> {
   if (invoice.status === 'DRAFT' || invoice.siiStatus != null) return undefined;
-  const alta = await latestAltaRecord(deps, companyId, invoice.invoiceId);
-  const qrUrl = alta ? qrUrlOfRecord(alta) : null;
-  return alta && qrUrl ? { qrUrl, legend: qrLegendOf(alta.mode) } : undefined;
+  const qr = await invoiceVerifactuQr(deps, companyId, invoice.invoiceId, deps.now?.() ?? new Date());
+  return qr ? { qrUrl: qr.qrUrl, legend: qr.legend } : undefined;
 }
 
 /** The file name of an invoice's PDF: its number, or borrador-<id> for a draft (safe characters only). */

@@ -193,8 +193,11 @@ describe('defaults and validation', () => {
       'Fontanería Romero S.L.',
       '  Gracias por su confianza. ',
     );
-    expect(body).toContain('factura F-2026-0007 de Fontanería Romero S.L.');
-    expect(body).toContain('\n\nGracias por su confianza.\n\n');
+    // The sender's message is the whole body: no second greeting or sign-off around it.
+    expect(body).toBe('Gracias por su confianza.');
+    const standard = defaultInvoiceEmailBody('F-2026-0007', 'Fontanería Romero S.L.');
+    expect(standard).toContain('factura F-2026-0007 de Fontanería Romero S.L.');
+    expect(standard.match(/Buenos días/g)).toHaveLength(1);
     expect(defaultInvoiceEmailBody('F-1', 'X')).not.toContain('undefined');
   });
 

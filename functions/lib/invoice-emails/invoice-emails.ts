@@ -11,6 +11,7 @@ import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-
 import { queryAll } from '@functions/lib/directory';
 import { requireEnv } from '@functions/platform/aws/env';
 import { s3 as defaultS3 } from '@functions/platform/aws/s3';
+import { bucketEnv } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import { type MailMessage, mailOutboxItem } from '@shared/db/outbox';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -46,7 +47,7 @@ export interface InvoiceEmailDeps {
   table: string;
   /** Defaults to the platform's S3 client. */
   s3?: S3Client;
-  /** The documents bucket; defaults to the BUCKET_DOCUMENTS environment variable. */
+  /** The documents bucket; defaults to the documents bucket's environment variable. */
   bucket?: string;
 }
 
@@ -65,8 +66,6 @@ export interface QueueInvoiceEmailInput {
   newId: () => string;
 }
 
-export const DOCUMENTS_BUCKET_ENV = 'BUCKET_DOCUMENTS';
-
 const EMAIL = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
 
 /** A plain address (no display name), at most 254 characters, that a mail header can carry as is. */
@@ -76,19 +75,22 @@ export const isValidEmail = (s: string): boolean => s.length <= 254 && EMAIL.tes
 export const defaultInvoiceEmailSubject = (invoiceNumber: string, companyName: string): string =>
   `Factura ${invoiceNumber} de ${companyName}`;
 
-/** The body of an invoice e-mail: a short Spanish text, with the sender's message when given. */
+/**
+ * The body of an invoice e-mail: the sender's message as written when given (the web pre-fills it
+ * with this default, so it is never wrapped in a second greeting and sign-off), otherwise a short
+ * Spanish text with greeting and sign-off.
+ */
 export function defaultInvoiceEmailBody(
   invoiceNumber: string,
   companyName: string,
   message?: string,
 ): string {
-  const parts = [
+  if (message?.trim()) return message.trim();
+  return [
     'Buenos días:',
     `Le enviamos adjunta la factura ${invoiceNumber} de ${companyName} en formato PDF.`,
-  ];
-  if (message?.trim()) parts.push(message.trim());
-  parts.push(`Atentamente,\n${companyName}`);
-  return parts.join('\n\n');
+    `Atentamente,\n${companyName}`,
+  ].join('\n\n');
 }
 
 /**
@@ -101,7 +103,7 @@ export async function queueInvoiceEmail(
   input: QueueInvoiceEmailInput,
 ): Promise<InvoiceEmailLog> {
   const s3 = deps.s3 ?? defaultS3();
-  const bucket = deps.bucket ?? requireEnv(DOCUMENTS_BUCKET_ENV);
+  const bucket = deps.bucket ?? requireEnv(bucketEnv.documents);
   const emailId = input.newId();
   const outboxId = input.newId();
   const { s3Key } = keys.invoiceEmailAttachmentObject(input.companyId, input.invoiceId, emailId);

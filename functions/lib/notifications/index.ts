@@ -1,3 +1,16 @@
-/** The face of the notifications library: the only module other code imports (infra/architecture.test.ts). */
+/**
+ * The face of the notifications library: the only module other code imports (infra/architecture.test.ts).
+ * A store library (any worker notifies a user: item + unread counter, preferences): only store/ and workers/ import it.
+ */
 
-export * from './notifications';
+export {
+  createNotification,
+  getNotificationPreferences,
+  type NewNotification,
+  type NotificationRecord,
+  newNotificationId,
+  newNotificationRecord,
+  notificationCounterUpdate,
+  notificationItem,
+  notifyUser,
+} from './notifications';

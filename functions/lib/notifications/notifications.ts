@@ -5,7 +5,8 @@
  */
 
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import {
@@ -24,8 +25,6 @@ export interface NotificationWriteDeps {
   /** Random part of new ids (letters and digits). */
   newId: () => string;
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** What callers give to create a notification. */
 export interface NewNotification {

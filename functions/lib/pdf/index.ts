@@ -1,5 +1,6 @@
-/** The face of the pdf library: the only module other code imports (infra/architecture.test.ts). */
+/**
+ * The face of the pdf library: the only module other code imports (infra/architecture.test.ts).
+ * A pure library (pdf-lib, Helvetica only): the invoice PDF.
+ */
 
-export * from './format';
-export * from './render-invoice-pdf';
-export * from './standard-fonts-helvetica';
+export { type InvoiceLogo, type InvoiceQr, renderInvoicePdf } from './render-invoice-pdf';

@@ -4,13 +4,13 @@
  * address (6.1.c–e), the lines, the VAT breakdown by rate with base and cuota (6.1.g–h), and the
  * legal mentions (6.1.j–n). A rectificativa (R1–R5) also carries what art. 15 requires: its
  * condition, the rectified invoices with their numbers and dates, the reason and the method (por
- * sustitución / por diferencias). A confirmed invoice with a VeriFacTu record carries, on its first
- * page, the QR of the AEAT validation URL with 'QR tributario:' above it and, in VERI*FACTU mode, the
- * legend below it (Orden HAC/1177/2024 arts. 20–21). Pure: the same inputs give the same document.
+ * sustitución / por diferencias). A confirmed invoice whose VeriFacTu record is really sent in
+ * VERI*FACTU mode carries, on its first page, the QR of the AEAT validation URL with 'QR tributario:'
+ * above it and the legend below it (Orden HAC/1177/2024 arts. 20–21); the caller decides
+ * (lib/invoice-document). Pure: the same inputs give the same document.
  */
 
 import { darkRuns, qrMatrix } from '@functions/lib/qr';
-import type { Company } from '@shared/db/records';
 import { QR_LABEL, VERIFACTU_LEGEND_LONG } from '@shared/fiscal/verifactu-record';
 import type { CompanySettings } from '@shared/schemas/companies';
 import type {
@@ -46,7 +46,7 @@ const CONTENT_W = PAGE_W - 2 * MARGIN;
 const BOTTOM = 55;
 /**
  * Reserved for the VeriFacTu QR (art. 21 Orden HAC/1177/2024: 30–40 mm), top right of the first
- * page. An invoice without a VeriFacTu record (draft, SII company, issued before VeriFacTu) shows
+ * page. An invoice without a QR (draft, SII company, a record not sent in VERI*FACTU mode) shows
  * only a thin frame here; with one, the QR block below takes its place (see `drawVerifactuQr`).
  */
 export const QR_AREA = { size: 36 * MM, x: PAGE_W - MARGIN - 36 * MM, top: PAGE_H - MARGIN } as const;
@@ -146,20 +146,6 @@ function customerLines(c: InvoiceCustomerSnapshot): string[] {
     lines.push([city, c.country !== 'ES' ? c.country : ''].filter(Boolean).join(', '));
   return lines;
 }
-
-/** The issuer as an invoice records it at confirmation; drafts take it from the company now. */
-export const issuerSnapshotOf = (c: Company): InvoiceIssuerSnapshot => ({
-  name: c.name,
-  nif: c.nif,
-  street: c.address.street,
-  postalCode: c.address.postalCode,
-  city: c.address.city,
-  province: c.address.province,
-  country: c.address.country,
-  email: c.email ?? null,
-  phone: c.phone ?? null,
-  vatRegime: c.fiscal?.vatRegime ?? '',
-});
 
 function issuerLines(issuer: InvoiceIssuerSnapshot): string[] {
   const lines = [issuer.name, `NIF: ${issuer.nif}`, issuer.street];
@@ -316,10 +302,7 @@ class Writer {
   }
 }
 
-/**
- * The PDF of a stored invoice, with the issuer's data (the snapshot of a confirmed invoice, the
- * company now for a draft) and the company's invoicing settings.
- */
+/** The company's logo as stored (PNG or JPEG). */
 export interface InvoiceLogo {
   bytes: Uint8Array;
   contentType: 'image/png' | 'image/jpeg';
@@ -384,18 +367,14 @@ function drawVerifactuQr(w: Writer, qr: InvoiceQr): number {
   return y - 3;
 }
 
-export async function renderInvoicePdf(
+/** A new document with its metadata: title and number, author, and the date of the invoice. */
+function startDocument(
+  doc: PDFDocument,
   invoice: Invoice,
   issuer: InvoiceIssuerSnapshot,
-  settings: CompanySettings,
-  logo?: InvoiceLogo,
-  qr?: InvoiceQr,
-): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const title = invoiceTitle(invoice.invoiceType);
-  const draft = invoice.status === 'DRAFT';
-  const number = invoice.invoiceNumber ?? 'BORRADOR';
-  doc.setTitle(toWinAnsi(`${title} ${number}`));
+  heading: string,
+): void {
+  doc.setTitle(toWinAnsi(heading));
   doc.setAuthor(toWinAnsi(issuer.name));
   doc.setProducer('Cuadra');
   doc.setCreator('Cuadra');
@@ -404,33 +383,30 @@ export async function renderInvoicePdf(
     doc.setCreationDate(createdAt);
     doc.setModificationDate(createdAt);
   }
+}
 
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const colour = parseColour(settings.invoicing.primaryColor);
-  const w = new Writer(doc, font, bold, colour, `${title} ${number} (continuación)`, draft);
-  w.addPage();
+/**
+ * The VeriFacTu area (top right, first page only): the QR block when the invoice carries one, else
+ * the empty frame. Returns the lowest y it used.
+ */
+function drawVerifactuArea(w: Writer, qr: InvoiceQr | undefined): number {
+  if (qr) return drawVerifactuQr(w, qr);
+  w.page.drawRectangle({
+    x: QR_AREA.x,
+    y: QR_AREA.top - QR_AREA.size,
+    width: QR_AREA.size,
+    height: QR_AREA.size,
+    borderColor: LIGHT,
+    borderWidth: 0.5,
+  });
+  return QR_AREA.top - QR_AREA.size;
+}
 
-  // VeriFacTu QR area (top right, first page only): the QR block when the invoice has a record,
-  // else the empty frame.
-  let qrBottom = QR_AREA.top - QR_AREA.size;
-  if (qr) qrBottom = drawVerifactuQr(w, qr);
-  else
-    w.page.drawRectangle({
-      x: QR_AREA.x,
-      y: QR_AREA.top - QR_AREA.size,
-      width: QR_AREA.size,
-      height: QR_AREA.size,
-      borderColor: LIGHT,
-      borderWidth: 0.5,
-    });
-
-  if (logo) await drawLogo(doc, w.page, logo);
-
-  // Title, number, series and dates (art. 6.1.a, 6.1.f).
+/** Title, number, series and dates (art. 6.1.a, 6.1.f), left of the logo and the QR area. */
+function drawTitleBlock(w: Writer, invoice: Invoice, title: string, number: string, qrBottom: number): void {
   let y = w.y - 20;
-  w.text(title, MARGIN, y, { size: 18, bold: true, colour });
-  if (draft) {
+  w.text(title, MARGIN, y, { size: 18, bold: true, colour: w.colour });
+  if (w.draft) {
     y -= 18;
     w.text('BORRADOR — sin validez fiscal', MARGIN, y, { size: 11, bold: true, colour: RED });
   }
@@ -447,8 +423,10 @@ export async function renderInvoicePdf(
     w.text(value, MARGIN + 105, y, { size: 9.5 });
   }
   w.y = Math.min(y, qrBottom) - 14;
+}
 
-  // Issuer and customer (art. 6.1.c, 6.1.d, 6.1.e).
+/** Issuer and customer side by side (art. 6.1.c, 6.1.d, 6.1.e). */
+function drawParties(w: Writer, invoice: Invoice, issuer: InvoiceIssuerSnapshot): void {
   const colW = CONTENT_W / 2 - 10;
   const blocks: [string, string[]][] = [['Emisor', issuerLines(issuer)]];
   if (invoice.customer) blocks.push(['Cliente', customerLines(invoice.customer)]);
@@ -456,7 +434,7 @@ export async function renderInvoicePdf(
   blocks.forEach(([label, lines], i) => {
     const x = MARGIN + i * (colW + 20);
     let by = w.y - 12;
-    w.text(label, x, by, { size: 10, bold: true, colour });
+    w.text(label, x, by, { size: 10, bold: true, colour: w.colour });
     by -= 3;
     lines.forEach((line, j) => {
       for (const part of w.wrap(line, colW, 9, j === 0)) {
@@ -467,72 +445,81 @@ export async function renderInvoicePdf(
     lowest = Math.min(lowest, by);
   });
   w.y = lowest - 18;
+}
 
-  // A rectificativa says so, names the invoices it rectifies and why, and how (art. 15 RD 1619/2012).
-  if (invoice.rectification) {
-    w.heading('Datos de la rectificación');
-    for (const l of rectificationLines(invoice.rectification)) w.paragraph(l, 9);
-    w.y -= 10;
+/** A rectificativa says so, names the invoices it rectifies and why, and how (art. 15 RD 1619/2012). */
+function drawRectification(w: Writer, invoice: Invoice): void {
+  if (!invoice.rectification) return;
+  w.heading('Datos de la rectificación');
+  for (const l of rectificationLines(invoice.rectification)) w.paragraph(l, 9);
+  w.y -= 10;
+}
+
+/** The header row of the lines table, repeated on every page the table reaches. */
+function drawLinesHeader(w: Writer): void {
+  w.page.drawRectangle({ x: MARGIN, y: w.y - 16, width: CONTENT_W, height: 16, color: w.colour });
+  let x = MARGIN;
+  for (const c of COLUMNS) {
+    w.text(c.title, x + 3, w.y - 11.5, {
+      size: 8.5,
+      bold: true,
+      colour: rgb(1, 1, 1),
+      align: c.align,
+      width: c.width - 6,
+    });
+    x += c.width;
   }
+  w.y -= 16;
+}
 
-  // Lines, with the header row repeated on every page.
-  const headerRow = () => {
-    w.page.drawRectangle({ x: MARGIN, y: w.y - 16, width: CONTENT_W, height: 16, color: colour });
-    let x = MARGIN;
-    for (const c of COLUMNS) {
-      w.text(c.title, x + 3, w.y - 11.5, {
-        size: 8.5,
-        bold: true,
-        colour: rgb(1, 1, 1),
-        align: c.align,
+/** One line of the table: a row as tall as its longest cell, so nothing spills into the next row. */
+function drawLineRow(w: Writer, line: Invoice['invoiceLines'][number]): void {
+  const desc = w.wrap(line.description, COLUMNS[0]!.width - 6, 8.5);
+  const cells = [
+    formatQuantity(line.quantityMilli),
+    formatCents(line.unitPriceCents),
+    line.discountBp ? formatRate(line.discountBp) : '',
+    lineVatLabel(line.operation, line.vatRateBp),
+    formatCents(line.baseCents),
+  ].map((cell, i) => {
+    const width = COLUMNS[i + 1]!.width - 6;
+    return w.width(cell, 8.5) > width ? w.wrap(cell, width, 7) : [cell];
+  });
+  const height = Math.max(desc.length * 11, ...cells.map((parts) => parts.length * 9 + 2)) + 5;
+  if (w.ensure(height)) drawLinesHeader(w);
+  const top = w.y - 11;
+  desc.forEach((d, i) => {
+    w.text(d, MARGIN + 3, top - i * 11, { size: 8.5 });
+  });
+  let x = MARGIN + COLUMNS[0]!.width;
+  cells.forEach((parts, i) => {
+    const c = COLUMNS[i + 1]!;
+    parts.forEach((p, k) => {
+      w.text(p, x + 3, top - k * 9, {
+        size: parts.length > 1 ? 7 : 8.5,
+        align: 'right',
         width: c.width - 6,
       });
-      x += c.width;
-    }
-    w.y -= 16;
-  };
-  headerRow();
-  for (const line of invoice.invoiceLines) {
-    const desc = w.wrap(line.description, COLUMNS[0]!.width - 6, 8.5);
-    const cells = [
-      formatQuantity(line.quantityMilli),
-      formatCents(line.unitPriceCents),
-      line.discountBp ? formatRate(line.discountBp) : '',
-      lineVatLabel(line.operation, line.vatRateBp),
-      formatCents(line.baseCents),
-    ].map((cell, i) => {
-      const width = COLUMNS[i + 1]!.width - 6;
-      return w.width(cell, 8.5) > width ? w.wrap(cell, width, 7) : [cell];
     });
-    // A row is as tall as its longest cell, so nothing spills into the next row.
-    const height = Math.max(desc.length * 11, ...cells.map((parts) => parts.length * 9 + 2)) + 5;
-    if (w.ensure(height)) headerRow();
-    const top = w.y - 11;
-    desc.forEach((d, i) => {
-      w.text(d, MARGIN + 3, top - i * 11, { size: 8.5 });
-    });
-    let x = MARGIN + COLUMNS[0]!.width;
-    cells.forEach((parts, i) => {
-      const c = COLUMNS[i + 1]!;
-      parts.forEach((p, k) => {
-        w.text(p, x + 3, top - k * 9, {
-          size: parts.length > 1 ? 7 : 8.5,
-          align: 'right',
-          width: c.width - 6,
-        });
-      });
-      x += c.width;
-    });
-    w.y -= height;
-    w.page.drawLine({
-      start: { x: MARGIN, y: w.y },
-      end: { x: MARGIN + CONTENT_W, y: w.y },
-      thickness: 0.3,
-      color: LIGHT,
-    });
-  }
+    x += c.width;
+  });
+  w.y -= height;
+  w.page.drawLine({
+    start: { x: MARGIN, y: w.y },
+    end: { x: MARGIN + CONTENT_W, y: w.y },
+    thickness: 0.3,
+    color: LIGHT,
+  });
+}
 
-  // VAT breakdown by rate: base and cuota (art. 6.1.g, 6.1.h), recargo de equivalencia.
+/** The lines, with the header row repeated on every page. */
+function drawLines(w: Writer, invoice: Invoice): void {
+  drawLinesHeader(w);
+  for (const line of invoice.invoiceLines) drawLineRow(w, line);
+}
+
+/** VAT breakdown by rate: base and cuota (art. 6.1.g, 6.1.h), recargo de equivalencia when any. */
+function drawVatBreakdown(w: Writer, invoice: Invoice): void {
   const hasRecargo = invoice.breakdown.some((g) => g.recargoRateBp > 0 || g.recargoCents > 0);
   w.y -= 8;
   w.heading('Desglose de IVA');
@@ -568,8 +555,10 @@ export async function renderInvoicePdf(
       false,
     );
   }
+}
 
-  // Totals.
+/** The totals: base, VAT, recargo, IRPF withheld when any, and the invoice total underlined. */
+function drawTotals(w: Writer, invoice: Invoice): void {
   const t = invoice.totals;
   const totals: [string, string, boolean][] = [
     ['Base imponible', formatCents(t.baseCents), false],
@@ -590,21 +579,24 @@ export async function renderInvoicePdf(
         start: { x: labelX, y: w.y + 12 },
         end: { x: MARGIN + CONTENT_W, y: w.y + 12 },
         thickness: 0.8,
-        color: colour,
+        color: w.colour,
       });
     }
     const size = strong ? 11 : 9;
-    w.text(label, labelX, w.y, { size, bold: strong, colour: strong ? colour : BLACK });
+    w.text(label, labelX, w.y, { size, bold: strong, colour: strong ? w.colour : BLACK });
     w.text(value, labelX, w.y, { size, bold: strong, align: 'right', width: 260 });
   }
+}
 
-  // Legal mentions (exemption article, inversión del sujeto pasivo, recargo, criterio de caja).
-  if (invoice.legalMentions.length) {
-    w.heading('Menciones legales');
-    for (const mention of invoice.legalMentions) w.paragraph(mention);
-  }
+/** Legal mentions (exemption article, inversión del sujeto pasivo, recargo, criterio de caja). */
+function drawLegalMentions(w: Writer, invoice: Invoice): void {
+  if (!invoice.legalMentions.length) return;
+  w.heading('Menciones legales');
+  for (const mention of invoice.legalMentions) w.paragraph(mention);
+}
 
-  // Payment.
+/** How and when to pay: method, due date, and the IBAN unless paid in cash or by card. */
+function drawPayment(w: Writer, invoice: Invoice, settings: CompanySettings): void {
   const payment: string[] = [];
   if (invoice.paymentMethod) payment.push(`Forma de pago: ${PAYMENT_METHODS[invoice.paymentMethod]}`);
   if (invoice.dueDate) payment.push(`Vencimiento: ${formatDate(invoice.dueDate)}`);
@@ -612,11 +604,13 @@ export async function renderInvoicePdf(
   if (iban && invoice.paymentMethod !== 'CASH' && invoice.paymentMethod !== 'CARD') {
     payment.push(`IBAN: ${iban.replace(/(.{4})(?=.)/g, '$1 ')}`);
   }
-  if (payment.length) {
-    w.heading('Pago');
-    for (const p of payment) w.paragraph(p, 9);
-  }
+  if (!payment.length) return;
+  w.heading('Pago');
+  for (const p of payment) w.paragraph(p, 9);
+}
 
+/** The invoice's notes and the company's footer text. */
+function drawNotes(w: Writer, invoice: Invoice, settings: CompanySettings): void {
   if (invoice.notes) {
     w.heading('Observaciones');
     w.paragraph(invoice.notes);
@@ -625,8 +619,10 @@ export async function renderInvoicePdf(
     w.y -= 8;
     w.paragraph(settings.invoicing.footerNotes, 8, GREY);
   }
+}
 
-  // Page numbers, now that the count is known.
+/** Page numbers and the issuer on every page, now that the count is known. */
+function drawPageFooters(w: Writer, issuer: InvoiceIssuerSnapshot): void {
   const total = w.pages.length;
   w.pages.forEach((page, i) => {
     w.page = page;
@@ -634,6 +630,45 @@ export async function renderInvoicePdf(
     w.text(label, MARGIN, 28, { size: 8, colour: GREY, align: 'right', width: CONTENT_W });
     w.text(`${issuer.name} · NIF ${issuer.nif}`, MARGIN, 28, { size: 8, colour: GREY });
   });
+}
+
+/**
+ * The PDF of a stored invoice, with the issuer's data (the snapshot of a confirmed invoice, the
+ * company now for a draft) and the company's invoicing settings; the QR block only when the caller
+ * gives one (lib/invoice-document: an alta really sent in VERI*FACTU mode). Each step below draws
+ * one part of the page in reading order and leaves the writer's cursor under it.
+ */
+export async function renderInvoicePdf(
+  invoice: Invoice,
+  issuer: InvoiceIssuerSnapshot,
+  settings: CompanySettings,
+  logo?: InvoiceLogo,
+  qr?: InvoiceQr,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const title = invoiceTitle(invoice.invoiceType);
+  const draft = invoice.status === 'DRAFT';
+  const number = invoice.invoiceNumber ?? 'BORRADOR';
+  startDocument(doc, invoice, issuer, `${title} ${number}`);
+
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const colour = parseColour(settings.invoicing.primaryColor);
+  const w = new Writer(doc, font, bold, colour, `${title} ${number} (continuación)`, draft);
+  w.addPage();
+
+  const qrBottom = drawVerifactuArea(w, qr);
+  if (logo) await drawLogo(doc, w.page, logo);
+  drawTitleBlock(w, invoice, title, number, qrBottom);
+  drawParties(w, invoice, issuer);
+  drawRectification(w, invoice);
+  drawLines(w, invoice);
+  drawVatBreakdown(w, invoice);
+  drawTotals(w, invoice);
+  drawLegalMentions(w, invoice);
+  drawPayment(w, invoice, settings);
+  drawNotes(w, invoice, settings);
+  drawPageFooters(w, issuer);
 
   return doc.save();
 }

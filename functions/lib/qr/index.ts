@@ -1,5 +1,8 @@
-/** The face of the qr library: the only module other code imports (infra/architecture.test.ts). */
+/**
+ * The face of the qr library: the only module other code imports (infra/architecture.test.ts).
+ * A pure library: level-M QR matrices, as PNG or SVG.
+ */
 
-export * from './png';
-export * from './qr';
-export * from './svg';
+export { renderQrPng } from './png';
+export { darkRuns, qrMatrix } from './qr';
+export { renderQrSvg } from './svg';

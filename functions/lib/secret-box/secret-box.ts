@@ -16,7 +16,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { KMSClient } from '@aws-sdk/client-kms';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 
 export interface SealedSecret {
   alg: 'AES-256-GCM';

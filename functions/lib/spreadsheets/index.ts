@@ -1,6 +1,8 @@
-/** The face of the spreadsheets library: the only module other code imports (infra/architecture.test.ts). */
+/**
+ * The face of the spreadsheets library: the only module other code imports (infra/architecture.test.ts).
+ * A pure library: xlsx and CSV, read and written.
+ */
 
-export * from './csv';
-export * from './xlsx-read';
-export * from './xlsx-write';
-export * from './xml';
+export { CSV_CONTENT_TYPE, CsvError, csvBytes, readCsv, writeCsv } from './csv';
+export { isZip, readXlsx, SpreadsheetError } from './xlsx-read';
+export { type CellValue, type ColumnKind, writeXlsx, XLSX_CONTENT_TYPE } from './xlsx-write';

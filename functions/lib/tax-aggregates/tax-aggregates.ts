@@ -21,8 +21,8 @@
  * total with `assertTransactionFits` before writing.
  */
 
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type TableDeps } from '@functions/lib/directory';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
@@ -39,8 +39,6 @@ import {
   TAX_BOOKS,
   type TaxBook,
 } from '@shared/fiscal/tax-aggregates';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const MAX_TRANSACT_ITEMS = 100;
 
@@ -314,7 +312,8 @@ export async function readAllAggregateItems(
   const out = new Map<string, Record<string, number>>();
   for (const it of items) {
     const sk = String(it.sk);
-    if (!sk.startsWith('M#') && !sk.startsWith('Q#')) continue;
+    // Only the aggregates themselves (the partition also holds the nightly check's item).
+    if (it.entity !== TAX_AGGREGATE_ENTITY && it.entity !== COUNTERPARTY_AGGREGATE_ENTITY) continue;
     const fields =
       it.entity === COUNTERPARTY_AGGREGATE_ENTITY
         ? COUNTERPARTY_FIELDS

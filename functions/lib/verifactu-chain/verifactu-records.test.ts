@@ -23,13 +23,17 @@ import type { Invoice } from '@shared/schemas/invoices';
 import type { RegistroAltaFields, RegistroAnulacionFields, VerifactuRecord } from '@shared/schemas/verifactu';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeChainTable } from './testing/fake-chain-table';
 import {
   appendRecord,
-  type ChainContext,
   isChainConflict,
+  MAX_CHAIN_ATTEMPTS,
+  releaseChainTurn,
+  takeChainTurn,
+} from './chain-writer';
+import { FakeChainTable } from './testing/fake-chain-table';
+import {
+  type ChainContext,
   listChainPage,
-  MAX_APPEND_ATTEMPTS,
   prepareAlta,
   prepareAnulacion,
   RECORD_ITEM_INDEX,
@@ -37,8 +41,6 @@ import {
   readChainHead,
   recordsOfInvoice,
   recordWriteItems,
-  releaseChainTurn,
-  takeChainTurn,
 } from './verifactu-records';
 
 const TABLE = 't';
@@ -415,7 +417,7 @@ describe('appendRecord', () => {
     expect(records()).toHaveLength(1);
   });
 
-  it(`gives up after ${MAX_APPEND_ATTEMPTS} lost heads`, async () => {
+  it(`gives up after ${MAX_CHAIN_ATTEMPTS} lost heads`, async () => {
     db.on(TransactWriteCommand).rejects(
       new TransactionCanceledException({
         message: 'x',
@@ -431,7 +433,7 @@ describe('appendRecord', () => {
     await expect(appendRecord({ ...deps }, CO, correctionBody(1))).rejects.toBeInstanceOf(
       TransactionCanceledException,
     );
-    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(MAX_APPEND_ATTEMPTS);
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(MAX_CHAIN_ATTEMPTS);
   }, 30_000);
 });
 

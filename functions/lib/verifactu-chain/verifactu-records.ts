@@ -23,17 +23,10 @@
  * every mode and a later change of mode needs no backfill.
  */
 
-import { randomUUID } from 'node:crypto';
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
-import type { TransactItem } from '@functions/lib/tax-aggregates';
 import { sistemaInformatico } from '@functions/lib/verifactu-xml';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
@@ -60,7 +53,7 @@ import type {
 } from '@shared/schemas/verifactu';
 
 type Db = Pick<DynamoDBDocumentClient, 'send'>;
-interface TableDeps {
+export interface TableDeps {
   db: Db;
   table: string;
 }
@@ -523,8 +516,25 @@ export async function prepareAnulacion(
   const { invoice, at } = input;
   if (outsideVerifactu(invoice)) return null;
   const plan = await anulacionPlan(deps, invoice.companyId, invoice.invoiceId);
-  if (!plan || !isAlta(plan.target.fields)) return null;
+  if (!plan) return null;
   const ctx = await chainContext(deps, invoice.companyId, at);
+  return buildAnulacion(deps.table, { ...input, plan, ctx });
+}
+
+/** `prepareAnulacion` on a plan and a chain context read beforehand; null when the target is no alta. */
+export function buildAnulacion(
+  table: string,
+  input: {
+    invoice: InvoiceLike;
+    plan: AnulacionPlan;
+    ctx: ChainContext;
+    at: Date;
+    createdBy: string | null;
+    reason: string | null;
+  },
+): PreparedRecord | null {
+  const { invoice, plan, ctx, at } = input;
+  if (!isAlta(plan.target.fields)) return null;
   const fields = buildAnulacionFields({
     target: plan.target.fields.IDFactura,
     link: ctx.link,
@@ -548,194 +558,5 @@ export async function prepareAnulacion(
     },
     at,
   );
-  return { record, items: recordWriteItems(deps.table, { record, at: at.toISOString() }) };
-}
-
-// --- conflicts and retries ---------------------------------------------------------------------
-
-type Cancelled = { name?: string; CancellationReasons?: { Code?: string }[] };
-
-/**
- * True when a transaction carrying record items (starting at `offset` in its TransactItems) lost
- * the chain to a concurrent writer: a transaction conflict, or the head (or the record slot) having
- * moved. Rebuild the record from a fresh head and retry. Any other refusal is the caller's.
- */
-export function isChainConflict(e: unknown, offset: number): boolean {
-  const err = e as Cancelled;
-  if (err.name === 'TransactionConflictException') return true;
-  if (err.name !== 'TransactionCanceledException') return false;
-  const reasons = err.CancellationReasons ?? [];
-  if (reasons[offset + RECORD_ITEM_INDEX.head]?.Code === 'ConditionalCheckFailed') return true;
-  if (reasons[offset + RECORD_ITEM_INDEX.record]?.Code === 'ConditionalCheckFailed') return true;
-  const anyRefusal = reasons.some((r) => r.Code === 'ConditionalCheckFailed');
-  return !anyRefusal && reasons.some((r) => r.Code === 'TransactionConflict');
-}
-
-/**
- * Full-jitter exponential back-off (ms) before attempt `attempt + 1`. The cap is what keeps many
- * writers of one chain from flooding the table with transactions that are bound to lose.
- */
-export const chainBackoffMs = (attempt: number, capMs = 2000): number =>
-  Math.random() * Math.min(capMs, 25 * 2 ** attempt);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * The chain's turn: an advisory lease on the head item that writers take after losing a race, so
- * that under contention they write one after another instead of all sending transactions of which
- * all but one must fail (each still costs the table a transaction; DynamoDB Local serialises them,
- * and 50 concurrent confirmations of one company then took 20–30 s instead of a few). Correctness
- * never depends on it: the head's `seq` condition alone keeps the chain unforked. The head Put of
- * the winning transaction replaces the item and so releases the turn; a turn not released (a
- * crashed writer) expires after CHAIN_TURN_MS. Uncontended writes never take it (no extra write).
- */
-export const CHAIN_TURN_MS = 3000;
-
-/** One conditional write: takes the turn if it is free, expired or already ours. */
-export async function takeChainTurn(deps: TableDeps, companyId: string, holder: string): Promise<boolean> {
-  const now = Date.now();
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: keys.verifactuChainHead(companyId),
-        UpdateExpression:
-          'SET leaseHolder = :me, leaseUntil = :until, entity = :entity, v = :v, companyId = :companyId',
-        ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseHolder = :me',
-        ExpressionAttributeValues: {
-          ':me': holder,
-          ':until': now + CHAIN_TURN_MS,
-          ':now': now,
-          ':entity': 'VerifactuChainHead',
-          ':v': SCHEMA_VERSION,
-          ':companyId': companyId,
-        },
-      }),
-    );
-    return true;
-  } catch (e) {
-    const name = (e as { name?: string }).name;
-    if (name === 'ConditionalCheckFailedException' || name === 'TransactionConflictException') return false;
-    throw e;
-  }
-}
-
-/** Gives the turn back (a writer leaving without writing); never fails the caller. */
-export async function releaseChainTurn(deps: TableDeps, companyId: string, holder: string): Promise<void> {
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: keys.verifactuChainHead(companyId),
-        UpdateExpression: 'REMOVE leaseHolder, leaseUntil',
-        ConditionExpression: 'leaseHolder = :me',
-        ExpressionAttributeValues: { ':me': holder },
-      }),
-    );
-  } catch {
-    // Taken over or released by a record write meanwhile: nothing to give back.
-  }
-}
-
-/** How long a writer keeps trying to add its record before giving up (API Lambdas stop at 29 s). */
-export const CHAIN_BUDGET_MS = 22_000;
-
-/** One writer's use of the chain's turn across its attempts (see CHAIN_TURN_MS). */
-export class ChainTurn {
-  readonly holder = randomUUID();
-  private holding = false;
-
-  constructor(
-    private readonly deps: TableDeps,
-    private readonly companyId: string,
-    readonly deadline = Date.now() + CHAIN_BUDGET_MS,
-  ) {}
-
-  get expired(): boolean {
-    return Date.now() >= this.deadline;
-  }
-
-  /**
-   * Before writing on `ctx`: when another writer holds the turn, wait for it. True when the turn was
-   * waited for (the context is stale: read it again).
-   */
-  async waitIfTaken(ctx: Pick<ChainContext, 'lease'> | null): Promise<boolean> {
-    const lease = ctx?.lease;
-    if (!lease || lease.holder === this.holder || lease.until < Date.now()) return false;
-    await this.take(0);
-    return true;
-  }
-
-  /** After a lost race: take the turn (waiting for the holder), or back off when it cannot be had. */
-  async afterLostRace(attempt: number): Promise<void> {
-    await this.take(attempt);
-  }
-
-  private async take(attempt: number): Promise<void> {
-    while (!this.expired) {
-      if (await takeChainTurn(this.deps, this.companyId, this.holder)) {
-        this.holding = true;
-        return;
-      }
-      // The holder needs one transaction: poll at about that pace.
-      await sleep(20 + Math.random() * 60);
-    }
-    this.holding = false;
-    await sleep(chainBackoffMs(attempt));
-  }
-
-  /** Gives the turn back when leaving without a written record (a written record released it). */
-  async release(): Promise<void> {
-    if (this.holding) await releaseChainTurn(this.deps, this.companyId, this.holder);
-    this.holding = false;
-  }
-}
-
-export const MAX_APPEND_ATTEMPTS = 25;
-
-export type ExtraItems = TransactItem[] | ((record: VerifactuRecord) => TransactItem[]);
-
-/**
- * Appends one record built by `build` to the company's chain in its own transaction (with
- * `extraItems` after the record items, at index RECORD_ITEM_COUNT and on), retrying on a lost head
- * up to MAX_APPEND_ATTEMPTS times (taking the chain's turn after a lost race). For the VeriFacTu
- * domain's corrections (subsanación, alta tras rechazo, anulación tras rechazo). A refusal of an
- * extra item is rethrown as is (its index in the CancellationReasons is RECORD_ITEM_COUNT + its
- * position).
- */
-export async function appendRecord(
-  deps: TableDeps & { now: () => Date },
-  companyId: string,
-  build: (ctx: ChainContext) => RecordBody,
-  extraItems: ExtraItems = [],
-  opts: { correctedStatus?: string } = {},
-): Promise<VerifactuRecord> {
-  const turn = new ChainTurn(deps, companyId);
-  let written = false;
-  try {
-    for (let attempt = 0; ; attempt++) {
-      const at = deps.now();
-      const ctx = await chainContext(deps, companyId, at);
-      if (await turn.waitIfTaken(ctx)) continue;
-      const record = chainRecord(companyId, ctx, build(ctx), at);
-      const extra = typeof extraItems === 'function' ? extraItems(record) : extraItems;
-      try {
-        await deps.db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              ...recordWriteItems(deps.table, { record, at: at.toISOString(), ...opts }),
-              ...extra,
-            ],
-          }),
-        );
-        written = true;
-        return record;
-      } catch (e) {
-        if (attempt + 1 >= MAX_APPEND_ATTEMPTS || !isChainConflict(e, 0)) throw e;
-        await turn.afterLostRace(attempt);
-      }
-    }
-  } finally {
-    if (!written) await turn.release();
-  }
+  return { record, items: recordWriteItems(table, { record, at: at.toISOString() }) };
 }

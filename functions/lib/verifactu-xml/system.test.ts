@@ -1,4 +1,4 @@
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sistemaInformatico, VERIFACTU_SYSTEM_VERSION } from './system';
 

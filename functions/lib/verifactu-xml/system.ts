@@ -7,7 +7,7 @@
  * company is one installation (`NumeroInstalacion = CUADRA-<companyId>`).
  */
 
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import type { SistemaInformatico } from '@shared/schemas/verifactu';
 
 /** The version the declaración responsable names; change it with every declared release. */

@@ -5,7 +5,7 @@
  */
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { once } from './env';
 
 export const ddb = once(() =>
@@ -13,3 +13,6 @@ export const ddb = once(() =>
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   }),
 );
+
+/** One item of a TransactWriteItems, as the document client takes it. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -6,6 +6,7 @@
  */
 
 import type { S3Client } from '@aws-sdk/client-s3';
+import { envNames } from '@shared/config/env-names';
 
 type S3Module = typeof import('@aws-sdk/client-s3');
 
@@ -15,7 +16,7 @@ export function lazyS3(): Promise<{ sdk: S3Module; client: S3Client }> {
   loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
     sdk,
     // Local S3 servers need path-style URLs and there is no environment switch for it.
-    client: new sdk.S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }),
+    client: new sdk.S3Client({ forcePathStyle: Boolean(process.env[envNames.s3Endpoint]) }),
   }));
   return loaded;
 }

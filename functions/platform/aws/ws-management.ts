@@ -1,6 +1,7 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { envNames } from '@shared/config/env-names';
 import { once, requireEnv } from './env';
 
 export const wsManagement = once(
-  () => new ApiGatewayManagementApiClient({ endpoint: requireEnv('WS_MANAGEMENT_ENDPOINT') }),
+  () => new ApiGatewayManagementApiClient({ endpoint: requireEnv(envNames.wsEndpoint) }),
 );

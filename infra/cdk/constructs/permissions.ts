@@ -79,6 +79,16 @@ const sesIdentityArns = (mailFrom: string): string[] => {
   return [`${base}/${domain}`, `${base}/${mailFrom}`];
 };
 
+/**
+ * `needs.invokes`: a synchronous Lambda Invoke of exactly that function (its unqualified ARN: no
+ * versions or aliases, no `:*`), written by hand like the rest instead of CDK's grantInvoke.
+ */
+export function grantInvoke(caller: CuadraFunction, target: CuadraFunction): void {
+  caller.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [target.fn.functionArn] }),
+  );
+}
+
 export function grantNeeds(
   target: CuadraFunction,
   needs: Needs,

@@ -6,8 +6,8 @@
  * when `isRegisteredPage` says its page exists.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { matchPath } from 'react-router-dom';
-import type { RouteAccess } from './guards/access';
+import { matchPath, matchRoutes } from 'react-router-dom';
+import { type AccessContext, evaluateAccess, type RouteAccess } from './guards/access';
 
 export interface AppPage extends RouteAccess {
   /** Relative to /app, react-router syntax (`companies/:companyId`, `payroll/*`). */
@@ -36,6 +36,12 @@ export const appPages: readonly AppPage[] = [
   { path: 'users', page: lazy(() => import('./routes/app/users')) },
   { path: 'notifications', page: lazy(() => import('./routes/app/notifications')) },
   { path: 'support', page: lazy(() => import('./routes/app/support')) },
+  // The client portal: the company's confirmed invoices, read-only, with their PDF (issue 10 item 4).
+  {
+    path: 'my-invoices',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/my-invoices')),
+  },
 
   // --- invoicing: income, invoice create/edit/detail/payments, bulk operations (issue 4) ---
   // (block owned by the invoicing-pages work; every entry carries permission VIEW_INVOICES)
@@ -53,6 +59,12 @@ export const appPages: readonly AppPage[] = [
     path: 'admin/invoicing/income',
     permission: 'VIEW_INVOICES',
     page: lazy(() => import('./routes/app/invoicing/income')),
+  },
+  // Clientes (issue 10 item 6): list, search, create, edit, deactivate, the invoices of each.
+  {
+    path: 'admin/invoicing/customers',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/customers/list')),
   },
   {
     path: 'invoices/create',
@@ -169,7 +181,6 @@ export const appPages: readonly AppPage[] = [
   // Invoicing, tax and VeriFacTu, documents: the CLIENTE permissions of spec part 1 §6.
   { path: 'invoices/*', permission: 'VIEW_INVOICES' },
   { path: 'admin/invoicing/*', permission: 'VIEW_INVOICES' },
-  { path: 'my-invoices', permission: 'VIEW_INVOICES' },
   { path: 'tax/*', permission: 'VIEW_TAX_DOCUMENTS' },
   { path: 'my-tax-documents', permission: 'VIEW_TAX_DOCUMENTS' },
   { path: 'documents/*', permission: 'UPLOAD_DOCUMENTS' },
@@ -177,8 +188,25 @@ export const appPages: readonly AppPage[] = [
 ];
 
 const registered = appPages.filter((page) => page.page !== undefined);
+const registeredRoutes = registered.map((page) => ({ path: `/app/${page.path}`, page }));
 
 /** True when the SPA has a page for this concrete path (`/app/companies/c-1/users`). */
 export function isRegisteredPage(pathname: string): boolean {
   return registered.some((page) => matchPath({ path: `/app/${page.path}`, end: true }, pathname) !== null);
+}
+
+/** The page the router renders at this path (react-router's ranking), or undefined when none. */
+export function registeredPageAt(pathname: string): AppPage | undefined {
+  if (!pageAtCache.has(pathname)) {
+    pageAtCache.set(pathname, matchRoutes(registeredRoutes, pathname)?.at(-1)?.route.page);
+  }
+  return pageAtCache.get(pathname);
+}
+// Menus ask for the same few paths on every render; the list of pages never changes.
+const pageAtCache = new Map<string, AppPage | undefined>();
+
+/** True when the path has a page and its access rules let this user in (what a menu may offer). */
+export function opensPage(pathname: string, access: AccessContext): boolean {
+  const page = registeredPageAt(pathname);
+  return page !== undefined && evaluateAccess(page, access).allowed;
 }

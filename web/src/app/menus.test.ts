@@ -1,9 +1,11 @@
 import { ROLES } from '@shared/api/routes';
-import type { CompanyType } from '@shared/db/records';
+import type { ClientPermission, CompanyType } from '@shared/db/records';
 import { type PlanGateInput, plans } from '@shared/schemas/billing';
+import type { Role } from '@web/lib/roles';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { isRegisteredPage } from './app-pages';
+import { isRegisteredPage, opensPage } from './app-pages';
+import { evaluateAccess } from './guards/access';
 import {
   adminMenu,
   clientMenu,
@@ -11,6 +13,7 @@ import {
   type MenuContext,
   type MenuItem,
   menuPaths,
+  ownerMenu,
   sideMenuFor,
   userMenu,
   visibleMenu,
@@ -26,6 +29,7 @@ const sub = (code: keyof typeof plans, extra: Partial<PlanGateInput> = {}): Plan
 });
 const gestor = (companyType: CompanyType | null, subscription: PlanGateInput | null = null): MenuContext => ({
   role: 'GESTOR',
+  isAutonomous: false,
   companyId: companyType ? 'c-1' : null,
   companyType,
   subscription,
@@ -119,36 +123,97 @@ describe('client menu (spec part 1 §2)', () => {
     labels(
       visibleMenu(
         clientMenu,
-        { role: 'CLIENTE', companyId: 'c-1', companyType, subscription: null },
+        { role: 'CLIENTE', isAutonomous: false, companyId: 'c-1', companyType, subscription: null },
         everything,
       ),
     );
 
-  it('adds my accounting and my users for SL and SA, and my invoices for SA, CB and SC', () => {
+  it('adds my accounting and my users for SL and SA; my invoices for every company type', () => {
     expect(client('AUTONOMO')).not.toContain('Mi contabilidad');
     expect(client('SL')).toEqual(expect.arrayContaining(['Mi contabilidad', 'Mis usuarios']));
-    expect(client('SL')).not.toContain('Mis facturas');
     expect(client('SA')).toEqual(expect.arrayContaining(['Mi contabilidad', 'Mis usuarios', 'Mis facturas']));
-    expect(client('CB')).toContain('Mis facturas');
-    expect(client('SC')).toContain('Mis facturas');
+    for (const type of ['AUTONOMO', 'SL', 'SA', 'CB', 'SC'] as const)
+      expect(client(type)).toContain('Mis facturas');
     expect(client('CB')).not.toContain('Mis usuarios');
+  });
+});
+
+const ALL_PERMISSIONS: ClientPermission[] = [
+  'VIEW_INVOICES',
+  'VIEW_TAX_DOCUMENTS',
+  'VIEW_ACCOUNTING_DATA',
+  'UPLOAD_DOCUMENTS',
+];
+
+/** The side menu a user sees in this SPA: its rules, the pages that exist and let the user in. */
+function sideMenu(
+  role: Role,
+  { isAutonomous = false, companyType = 'SL' as CompanyType | null, permissions = ALL_PERMISSIONS } = {},
+  subscription: PlanGateInput | null = null,
+) {
+  const context: MenuContext = {
+    role,
+    isAutonomous,
+    companyId: companyType ? 'c-1' : null,
+    companyType,
+    subscription,
+  };
+  return visibleMenu(sideMenuFor(role, isAutonomous), context, (path) =>
+    opensPage(path, { role, permissions, subscription }),
+  );
+}
+
+describe('every role has its menu (issue 10 item 4)', () => {
+  it("gives an autónomo without an advisor the owner's menu: invoicing, expenses, VeriFacTu, its company", () => {
+    const owner = labels(
+      sideMenu('CLIENTE', { isAutonomous: true, companyType: 'AUTONOMO' }, sub('STANDARD_STARTER')),
+    );
+    expect(owner).toEqual(
+      expect.arrayContaining([
+        'Inicio',
+        'Facturación',
+        'Ingresos',
+        'Clientes',
+        'Gastos',
+        'Proveedores',
+        'Facturas recurrentes',
+        'VeriFacTu',
+        'Estado VeriFacTu',
+        'Configuración VeriFacTu',
+        'Mi empresa',
+        'Suscripción',
+        'Perfil',
+      ]),
+    );
+    expect(owner).not.toContain('Mis facturas');
+    expect(sideMenuFor('CLIENTE', true)).toBe(ownerMenu);
+  });
+
+  it("gives a gestoría's client the portal, with 'Mis facturas' only when it may read invoices", () => {
+    expect(labels(sideMenu('CLIENTE'))).toEqual(['Inicio', 'Mis facturas']);
+    expect(labels(sideMenu('CLIENTE', { permissions: ['UPLOAD_DOCUMENTS'] }))).toEqual(['Inicio']);
+  });
+
+  it("gives an administrator the companies and the selected company's areas", () => {
+    const admin = labels(sideMenu('ADMIN'));
+    expect(admin).toEqual(
+      expect.arrayContaining([
+        'Inicio',
+        'Empresas',
+        'Usuarios de la empresa',
+        'Facturación',
+        'Ingresos',
+        'VeriFacTu',
+      ]),
+    );
+    // Admin pages of later issues are listed in the data, not shown.
+    expect(adminMenu.map((entry) => entry.label)).toContain('Panel de administración');
+    expect(admin).not.toContain('Panel de administración');
   });
 });
 
 describe('menus against the pages of this SPA', () => {
   it('shows only entries whose page exists', () => {
-    const admin = labels(
-      visibleMenu(
-        adminMenu,
-        { role: 'ADMIN', companyId: 'c-1', companyType: 'SL', subscription: null },
-        isRegisteredPage,
-      ),
-    );
-    expect(admin).toContain('Perfil');
-    // Admin pages are a later issue: listed in the data, not shown.
-    expect(adminMenu.map((entry) => entry.label)).toContain('Panel de administración');
-    expect(admin).not.toContain('Panel de administración');
-
     const gestorLabels = labels(
       visibleMenu(gestorMenu, gestor('SL', sub('GESTORIA_PROFESSIONAL')), isRegisteredPage),
     );
@@ -160,6 +225,7 @@ describe('menus against the pages of this SPA', () => {
       'Perfil',
       'Facturación',
       'Ingresos',
+      'Clientes',
       'Gastos',
       'Proveedores',
       'Categorías de gasto',
@@ -171,34 +237,57 @@ describe('menus against the pages of this SPA', () => {
     ]);
   });
 
-  it('every visible entry of every menu resolves to a page route of the router', () => {
+  it('every visible entry of every menu, for every role and flag, opens a page of the router', () => {
     const types: (CompanyType | null)[] = [null, 'AUTONOMO', 'SL', 'SA', 'CB', 'SC'];
     const subscriptions: (PlanGateInput | null)[] = [
       null,
       ...Object.keys(plans).map((code) => sub(code as keyof typeof plans)),
     ];
+    const permissionSets: ClientPermission[][] = [
+      [],
+      ALL_PERMISSIONS,
+      ['VIEW_INVOICES'],
+      ['UPLOAD_DOCUMENTS'],
+    ];
     const checked = new Set<string>();
+    const refused: string[] = [];
+    const handles = new Map<string, RouteHandle | undefined>();
+    const routerHandle = (path: string) => {
+      if (!handles.has(path))
+        handles.set(path, matchRoutes(appRoutes, path)?.at(-1)?.route.handle as RouteHandle | undefined);
+      return handles.get(path);
+    };
     for (const role of ROLES) {
-      for (const companyType of types) {
-        for (const subscription of subscriptions) {
-          const context: MenuContext = {
-            role,
-            companyId: companyType ? 'c-1' : null,
-            companyType,
-            subscription,
-          };
-          for (const menu of [sideMenuFor(role), userMenu]) {
-            for (const path of menuPaths(visibleMenu(menu, context, isRegisteredPage))) checked.add(path);
+      for (const isAutonomous of [false, true]) {
+        for (const companyType of types) {
+          for (const subscription of subscriptions) {
+            for (const permissions of permissionSets) {
+              const context: MenuContext = {
+                role,
+                isAutonomous,
+                companyId: companyType ? 'c-1' : null,
+                companyType,
+                subscription,
+              };
+              const access = { role, permissions, subscription };
+              for (const menu of [sideMenuFor(role, isAutonomous), userMenu]) {
+                for (const path of menuPaths(visibleMenu(menu, context, (p) => opensPage(p, access)))) {
+                  checked.add(path);
+                  // The router's own rules let this user in: not 'Acceso restringido', not
+                  // 'Funcionalidad Premium', not a missing permission.
+                  const allowed = evaluateAccess(routerHandle(path)?.access ?? {}, access).allowed;
+                  if (!allowed) refused.push(`${role} ${permissions.join('+')} ${path}`);
+                }
+              }
+            }
           }
         }
       }
     }
+    expect(refused).toEqual([]);
     expect(checked.size).toBeGreaterThan(5);
-    for (const path of checked) {
-      const matches = matchRoutes(appRoutes, path);
-      const leaf = matches?.at(-1)?.route;
-      expect(leaf?.handle as RouteHandle | undefined, path).toMatchObject({ page: true });
-    }
+    // Not 'Página no encontrada'.
+    for (const path of checked) expect(routerHandle(path), path).toMatchObject({ page: true });
   });
 
   it('would catch an entry pointing to a path without a page', () => {

@@ -1,8 +1,9 @@
 /**
  * The menus of spec part 1 §2 as data: admin, gestor (varying by company type and plan), client
- * (varying by company type) and the user menu. `visibleMenu` applies the rules and keeps only the
- * entries whose page exists in this SPA (`isRegistered`); entries of later issues stay here and
- * appear by themselves once their page is added to app-pages.
+ * (varying by company type), the owner menu of an autónomo without an advisor, and the user menu.
+ * `visibleMenu` applies the rules and keeps only the entries that open a page for this user (the
+ * page exists in this SPA and its access rules let the user in); entries of later issues stay here
+ * and appear by themselves once their page is added to app-pages.
  */
 import AppstoreAddOutlined from '@ant-design/icons/AppstoreAddOutlined';
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
@@ -37,6 +38,8 @@ import type { ComponentType } from 'react';
 
 export interface MenuContext {
   role: Role;
+  /** A CLIENTE who runs a business of its own, without an advisor: gets the owner's menu. */
+  isAutonomous: boolean;
   /** The selected company; null when none is selected. */
   companyId: string | null;
   companyType: CompanyType | null;
@@ -82,6 +85,124 @@ const companyPath =
     companyId ? paths.app.companySection(companyId, section) : null;
 
 // --- the menus -----------------------------------------------------------------------------------
+
+// --- the areas every business menu shares (gestor, owner, admin) -----------------------------------
+
+const invoicingGroup: MenuEntry = {
+  key: 'invoicing',
+  label: 'Facturación',
+  icon: FileTextOutlined,
+  children: [
+    { key: 'invoicing-income', label: 'Ingresos', path: paths.app.invoicing.income },
+    { key: 'invoicing-customers', label: 'Clientes', path: paths.app.invoicing.customers },
+    { key: 'invoicing-expenses', label: 'Gastos', path: paths.app.invoicing.expenses },
+    { key: 'invoicing-suppliers', label: 'Proveedores', path: paths.app.invoicing.suppliers },
+    { key: 'expense-categories', label: 'Categorías de gasto', path: companyPath('expense-categories') },
+    { key: 'invoicing-recurring', label: 'Facturas recurrentes', path: paths.app.recurring.dashboard },
+  ],
+};
+
+const accountingGroup: MenuEntry = {
+  key: 'accounting',
+  label: 'Contabilidad',
+  icon: CalculatorOutlined,
+  visible: notAutonomo,
+  children: [
+    { key: 'accounting-chart', label: 'Plan de cuentas', path: paths.app.accounting.chart },
+    { key: 'accounting-journal', label: 'Libro diario', path: paths.app.accounting.journal },
+    { key: 'accounting-balance', label: 'Balance', path: paths.app.accounting.balance },
+    { key: 'accounting-income', label: 'Cuenta de resultados', path: paths.app.accounting.incomeStatement },
+  ],
+};
+
+const taxGroup: MenuEntry = {
+  key: 'tax',
+  label: 'Fiscal',
+  icon: AuditOutlined,
+  children: [
+    { key: 'tax-dashboard', label: 'Panel fiscal', path: paths.app.tax.dashboard },
+    { key: 'tax-calendar', label: 'Calendario fiscal', path: paths.app.tax.calendar },
+    { key: 'tax-models', label: 'Modelos', path: paths.app.tax.models },
+    { key: 'tax-history', label: 'Historial', path: paths.app.tax.history },
+    { key: 'tax-configuration', label: 'Configuración fiscal', path: paths.app.tax.configuration },
+  ],
+};
+
+const documentsGroup: MenuEntry = {
+  key: 'documents',
+  label: 'Documentos',
+  icon: FolderOpenOutlined,
+  children: [
+    { key: 'documents-all', label: 'Documentos', path: paths.app.documents },
+    {
+      key: 'documents-share',
+      label: 'Compartir con Clientes',
+      path: companyPath('documents'),
+      visible: notStarter,
+    },
+    {
+      key: 'document-reviews',
+      label: 'Revisión de Documentos',
+      path: paths.app.documentReviews,
+      visible: notStarter,
+    },
+    { key: 'document-categories', label: 'Categorías de documentos', path: paths.app.documentCategories },
+  ],
+};
+
+const bankingGroup: MenuEntry = {
+  key: 'banking',
+  label: 'Banca',
+  icon: WalletOutlined,
+  children: [
+    { key: 'banking-home', label: 'Resumen bancario', path: paths.app.banking.root },
+    { key: 'banking-accounts', label: 'Cuentas', path: paths.app.banking.accounts },
+    { key: 'banking-reconciliation', label: 'Conciliación', path: paths.app.banking.reconciliation },
+    { key: 'banking-security', label: 'Seguridad', path: paths.app.banking.security },
+    { key: 'banking-payments', label: 'Pagos', path: paths.app.banking.payments },
+    {
+      key: 'banking-treasury',
+      label: 'Tesorería',
+      path: paths.app.banking.treasury,
+      visible: companyTypeIn('SA'),
+    },
+  ],
+};
+
+const payrollGroup: MenuEntry = {
+  key: 'payroll',
+  label: 'Nóminas',
+  icon: SolutionOutlined,
+  visible: payrollAccess,
+  children: [
+    { key: 'payroll-dashboard', label: 'Panel de nóminas', path: paths.app.payroll.dashboard },
+    { key: 'payroll-employees', label: 'Empleados', path: paths.app.payroll.employees },
+    { key: 'payroll-payrolls', label: 'Nóminas', path: paths.app.payroll.payrolls },
+    { key: 'payroll-calculation', label: 'Cálculo', path: paths.app.payroll.calculation },
+    { key: 'payroll-payments', label: 'Pagos', path: paths.app.payroll.payments },
+    { key: 'payroll-absences', label: 'Ausencias y vacaciones', path: paths.app.payroll.absencesVacations },
+    { key: 'payroll-reports', label: 'Informes', path: paths.app.payroll.reports },
+    { key: 'payroll-configuration', label: 'Configuración', path: paths.app.payroll.configuration },
+  ],
+};
+
+const verifactuGroup: MenuEntry = {
+  key: 'verifactu',
+  label: 'VeriFacTu',
+  icon: SafetyCertificateOutlined,
+  children: [
+    { key: 'verifactu-status', label: 'Estado VeriFacTu', path: paths.app.verifactu },
+    { key: 'verifactu-history', label: 'Historial VeriFacTu', path: paths.app.verifactuHistory },
+    { key: 'verifactu-config', label: 'Configuración VeriFacTu', path: companyPath('verifactu') },
+  ],
+};
+
+const companyUsersEntry: MenuEntry = {
+  key: 'company-users',
+  label: 'Usuarios de la empresa',
+  icon: TeamOutlined,
+  path: ({ companyId }) => (companyId ? paths.app.companyUsers(companyId) : null),
+};
 
 export const adminMenu: readonly MenuEntry[] = [
   { key: 'dashboard', label: 'Inicio', icon: HomeOutlined, path: paths.app.dashboard },
@@ -162,6 +283,15 @@ export const adminMenu: readonly MenuEntry[] = [
     icon: BellOutlined,
     path: paths.app.notificationDocuments,
   },
+  // An administrator sees every company and works in the selected one like its gestor.
+  { key: 'companies', label: 'Empresas', icon: BankOutlined, path: paths.app.companies },
+  companyUsersEntry,
+  invoicingGroup,
+  accountingGroup,
+  taxGroup,
+  documentsGroup,
+  bankingGroup,
+  verifactuGroup,
   { key: 'profile', label: 'Perfil', icon: UserOutlined, path: paths.app.profile },
 ];
 
@@ -171,108 +301,14 @@ export const gestorMenu: readonly MenuEntry[] = [
   { key: 'users', label: 'Usuarios', icon: TeamOutlined, path: paths.app.users, visible: notStarter },
   { key: 'subscription', label: 'Suscripción', icon: CrownOutlined, path: paths.app.subscription },
   { key: 'profile', label: 'Perfil', icon: UserOutlined, path: paths.app.profile },
-  {
-    key: 'invoicing',
-    label: 'Facturación',
-    icon: FileTextOutlined,
-    children: [
-      { key: 'invoicing-income', label: 'Ingresos', path: paths.app.invoicing.income },
-      { key: 'invoicing-expenses', label: 'Gastos', path: paths.app.invoicing.expenses },
-      { key: 'invoicing-suppliers', label: 'Proveedores', path: paths.app.invoicing.suppliers },
-      { key: 'expense-categories', label: 'Categorías de gasto', path: companyPath('expense-categories') },
-      { key: 'invoicing-recurring', label: 'Facturas recurrentes', path: paths.app.recurring.dashboard },
-    ],
-  },
-  {
-    key: 'accounting',
-    label: 'Contabilidad',
-    icon: CalculatorOutlined,
-    visible: notAutonomo,
-    children: [
-      { key: 'accounting-chart', label: 'Plan de cuentas', path: paths.app.accounting.chart },
-      { key: 'accounting-journal', label: 'Libro diario', path: paths.app.accounting.journal },
-      { key: 'accounting-balance', label: 'Balance', path: paths.app.accounting.balance },
-      { key: 'accounting-income', label: 'Cuenta de resultados', path: paths.app.accounting.incomeStatement },
-    ],
-  },
-  {
-    key: 'tax',
-    label: 'Fiscal',
-    icon: AuditOutlined,
-    children: [
-      { key: 'tax-dashboard', label: 'Panel fiscal', path: paths.app.tax.dashboard },
-      { key: 'tax-calendar', label: 'Calendario fiscal', path: paths.app.tax.calendar },
-      { key: 'tax-models', label: 'Modelos', path: paths.app.tax.models },
-      { key: 'tax-history', label: 'Historial', path: paths.app.tax.history },
-      { key: 'tax-configuration', label: 'Configuración fiscal', path: paths.app.tax.configuration },
-    ],
-  },
-  {
-    key: 'documents',
-    label: 'Documentos',
-    icon: FolderOpenOutlined,
-    children: [
-      { key: 'documents-all', label: 'Documentos', path: paths.app.documents },
-      {
-        key: 'documents-share',
-        label: 'Compartir con Clientes',
-        path: companyPath('documents'),
-        visible: notStarter,
-      },
-      {
-        key: 'document-reviews',
-        label: 'Revisión de Documentos',
-        path: paths.app.documentReviews,
-        visible: notStarter,
-      },
-      { key: 'document-categories', label: 'Categorías de documentos', path: paths.app.documentCategories },
-    ],
-  },
+  invoicingGroup,
+  accountingGroup,
+  taxGroup,
+  documentsGroup,
   { key: 'smart-inbox', label: 'Buzón inteligente', icon: MailOutlined, path: paths.app.smartInbox },
-  {
-    key: 'banking',
-    label: 'Banca',
-    icon: WalletOutlined,
-    children: [
-      { key: 'banking-home', label: 'Resumen bancario', path: paths.app.banking.root },
-      { key: 'banking-accounts', label: 'Cuentas', path: paths.app.banking.accounts },
-      { key: 'banking-reconciliation', label: 'Conciliación', path: paths.app.banking.reconciliation },
-      { key: 'banking-security', label: 'Seguridad', path: paths.app.banking.security },
-      { key: 'banking-payments', label: 'Pagos', path: paths.app.banking.payments },
-      {
-        key: 'banking-treasury',
-        label: 'Tesorería',
-        path: paths.app.banking.treasury,
-        visible: companyTypeIn('SA'),
-      },
-    ],
-  },
-  {
-    key: 'payroll',
-    label: 'Nóminas',
-    icon: SolutionOutlined,
-    visible: payrollAccess,
-    children: [
-      { key: 'payroll-dashboard', label: 'Panel de nóminas', path: paths.app.payroll.dashboard },
-      { key: 'payroll-employees', label: 'Empleados', path: paths.app.payroll.employees },
-      { key: 'payroll-payrolls', label: 'Nóminas', path: paths.app.payroll.payrolls },
-      { key: 'payroll-calculation', label: 'Cálculo', path: paths.app.payroll.calculation },
-      { key: 'payroll-payments', label: 'Pagos', path: paths.app.payroll.payments },
-      { key: 'payroll-absences', label: 'Ausencias y vacaciones', path: paths.app.payroll.absencesVacations },
-      { key: 'payroll-reports', label: 'Informes', path: paths.app.payroll.reports },
-      { key: 'payroll-configuration', label: 'Configuración', path: paths.app.payroll.configuration },
-    ],
-  },
-  {
-    key: 'verifactu',
-    label: 'VeriFacTu',
-    icon: SafetyCertificateOutlined,
-    children: [
-      { key: 'verifactu-status', label: 'Estado VeriFacTu', path: paths.app.verifactu },
-      { key: 'verifactu-history', label: 'Historial VeriFacTu', path: paths.app.verifactuHistory },
-      { key: 'verifactu-config', label: 'Configuración VeriFacTu', path: companyPath('verifactu') },
-    ],
-  },
+  bankingGroup,
+  payrollGroup,
+  verifactuGroup,
   // Add-on entries go right after VeriFacTu for gestors (spec part 1 §2).
   {
     key: 'addons',
@@ -291,13 +327,7 @@ export const gestorMenu: readonly MenuEntry[] = [
     visible: enterprise,
   },
   // A gestor working on an SA also gets the company's users and the analytics.
-  {
-    key: 'company-users',
-    label: 'Usuarios de la empresa',
-    icon: TeamOutlined,
-    path: ({ companyId }) => (companyId ? paths.app.companyUsers(companyId) : null),
-    visible: companyTypeIn('SA'),
-  },
+  { ...companyUsersEntry, visible: companyTypeIn('SA') },
   {
     key: 'analytics',
     label: 'Analítica',
@@ -365,9 +395,40 @@ export const clientMenu: readonly MenuEntry[] = [
     key: 'my-invoices',
     label: 'Mis facturas',
     icon: FileTextOutlined,
+    // Spec part 1 §2 lists it for SA, CB and SC; an SL's client reads its invoices here too until
+    // 'Mi contabilidad' exists (issue 10 item 4). The page itself needs VIEW_INVOICES.
     path: paths.app.client.myInvoices,
-    visible: companyTypeIn('SA', 'CB', 'SC'),
   },
+];
+
+/**
+ * An autónomo without an advisor (isAutonomous) runs a business: the company owner's menu, with
+ * each area appearing as its pages land (issue 10 item 4), not the client portal.
+ */
+export const ownerMenu: readonly MenuEntry[] = [
+  { key: 'dashboard', label: 'Inicio', icon: HomeOutlined, path: paths.app.dashboard },
+  invoicingGroup,
+  accountingGroup,
+  taxGroup,
+  {
+    ...documentsGroup,
+    // Sharing with clients and reviewing their documents are a gestoría's work.
+    children: documentsGroup.children?.filter(
+      (entry) => entry.key !== 'documents-share' && entry.key !== 'document-reviews',
+    ),
+  },
+  bankingGroup,
+  payrollGroup,
+  verifactuGroup,
+  {
+    key: 'my-company',
+    label: 'Mi empresa',
+    icon: BankOutlined,
+    path: ({ companyId }) => (companyId ? paths.app.company(companyId) : null),
+  },
+  { key: 'users', label: 'Usuarios', icon: TeamOutlined, path: paths.app.users, visible: notStarter },
+  { key: 'subscription', label: 'Suscripción', icon: CrownOutlined, path: paths.app.subscription },
+  { key: 'profile', label: 'Perfil', icon: UserOutlined, path: paths.app.profile },
 ];
 
 /** The user menu of the header; 'Cerrar sesión' is an action, added by the header. */
@@ -378,32 +439,32 @@ export const userMenu: readonly MenuEntry[] = [
   { key: 'support', label: 'Ayuda y soporte', icon: CustomerServiceOutlined, path: paths.app.support },
 ];
 
-export function sideMenuFor(role: Role): readonly MenuEntry[] {
+export function sideMenuFor(role: Role, isAutonomous = false): readonly MenuEntry[] {
   if (role === 'ADMIN') return adminMenu;
   if (role === 'GESTOR') return gestorMenu;
-  return clientMenu;
+  return isAutonomous ? ownerMenu : clientMenu;
 }
 
 /**
- * The entries the user sees: the rules applied, paths resolved, leaves without a page in this SPA
- * dropped, and groups left empty dropped with them.
+ * The entries the user sees: the rules applied, paths resolved, leaves that do not open a page
+ * (no page in this SPA, or one whose access rules refuse this user: `opens`) dropped, and groups
+ * left empty dropped with them. No entry leads to 'Página no encontrada' or 'Acceso restringido'.
  */
 export function visibleMenu(
   entries: readonly MenuEntry[],
   context: MenuContext,
-  isRegistered: (path: string) => boolean,
+  opens: (path: string) => boolean,
 ): MenuItem[] {
   const items: MenuItem[] = [];
   for (const entry of entries) {
     if (entry.visible && !entry.visible(context)) continue;
     if (entry.children) {
-      const children = visibleMenu(entry.children, context, isRegistered);
+      const children = visibleMenu(entry.children, context, opens);
       if (children.length > 0) items.push({ key: entry.key, label: entry.label, icon: entry.icon, children });
       continue;
     }
     const path = typeof entry.path === 'function' ? entry.path(context) : entry.path;
-    if (path && isRegistered(path))
-      items.push({ key: entry.key, label: entry.label, icon: entry.icon, path });
+    if (path && opens(path)) items.push({ key: entry.key, label: entry.label, icon: entry.icon, path });
   }
   return items;
 }

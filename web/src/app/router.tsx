@@ -1,76 +1,21 @@
 /**
- * Every route of the SPA (spec part 1 §2). Each screen is its own lazy chunk, so the login page
- * downloads none of the others. Route data lives on the routes: `handle.page` says a page exists,
- * `handle.access` carries the role, client permission and plan rules the guards apply.
+ * Every route of the SPA (spec part 1 §2) in one table, the /app pages in place: what the tests
+ * render and what the menus are checked against. The SPA runs the same routes split in two
+ * (route-table.tsx: `appShellRoutes`, with the /app section in its own lazy chunk, app-section.tsx).
+ * Route data lives on the routes: `handle.page` says a page exists, `handle.access` carries the
+ * role, client permission and plan rules the guards apply.
  */
-import { CookieConsentSlot } from '@web/components/cookie-consent/cookie-consent-slot';
-import { PageLoader } from '@web/components/page-loader';
 import { paths } from '@web/lib/paths';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { type AppPage, appPages } from './app-pages';
-import type { RouteAccess } from './guards/access';
-import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
-import { RouteError } from './route-error';
+import { NotFoundRoute, type RouteHandle, routeTable } from './route-table';
 
-// Public pages (public layout with header and footer inside each module).
-const LandingRoute = lazy(() => import('./routes/public/landing'));
-const PricingRoute = lazy(() => import('./routes/public/pricing'));
-const IntegrationsRoute = lazy(() => import('./routes/public/integrations'));
-const AboutRoute = lazy(() => import('./routes/public/about'));
-const ContactRoute = lazy(() => import('./routes/public/contact'));
-const HelpRoute = lazy(() => import('./routes/public/help'));
-const CheckoutRoute = lazy(() => import('./routes/public/checkout'));
-// Legal pages.
-const TermsRoute = lazy(() => import('./routes/legal/terms'));
-const PrivacyRoute = lazy(() => import('./routes/legal/privacy'));
-const CookiesRoute = lazy(() => import('./routes/legal/cookies'));
-const LegalNoticeRoute = lazy(() => import('./routes/legal/legal-notice'));
-const UsagePolicyRoute = lazy(() => import('./routes/legal/usage-policy'));
-// Authentication and client activation.
-const LoginRoute = lazy(() => import('./routes/auth/login'));
-const RegisterRoute = lazy(() => import('./routes/auth/register'));
-const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password'));
-const VerifyEmailRoute = lazy(() => import('./routes/auth/verify-email'));
-const RegisterConfirmationRoute = lazy(() => import('./routes/auth/register-confirmation'));
-const ResetPasswordRoute = lazy(() => import('./routes/auth/reset-password'));
-const ActivateRoute = lazy(() => import('./routes/client/activate'));
+export type { RouteHandle } from './route-table';
+
 // The application shell (companies, company rule, header, menus) and the access gate.
 const AppRoot = lazy(() => import('./routes/app/root'));
 const AccessGate = lazy(() => import('./guards/access-gate'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
-// react-query, for every screen but the login (see QueryLayout).
-const QueryProvider = lazy(() => import('./query-provider'));
-
-export interface RouteHandle {
-  /** A page exists at this route (the menus only show entries that resolve to one). */
-  page: boolean;
-  access?: RouteAccess;
-}
-
-function RootLayout() {
-  return (
-    <>
-      <Suspense fallback={<PageLoader fullScreen />}>
-        <Outlet />
-      </Suspense>
-      <CookieConsentSlot />
-    </>
-  );
-}
-
-/**
- * Server state for the screens below it. The login page stays outside on purpose: it needs no
- * react-query, and keeping it out holds its JavaScript under the 250 kB budget (issue #3). A login
- * screen that starts using react-query must move inside.
- */
-function QueryLayout() {
-  return (
-    <QueryProvider>
-      <Outlet />
-    </QueryProvider>
-  );
-}
 
 const hasAccessRules = ({ roles, permission, plan }: AppPage) =>
   roles !== undefined || permission !== undefined || plan !== undefined;
@@ -85,62 +30,16 @@ function appPageRoute(page: AppPage): RouteObject {
   };
 }
 
-const page = (path: string, element: ReactNode): RouteObject => ({
-  path,
-  element,
-  handle: { page: true } satisfies RouteHandle,
-});
-
-export const appRoutes: RouteObject[] = [
+/** The routes below /app, relative to it: the application shell around every page. */
+export const appSectionRoutes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    element: <AppRoot />,
     children: [
-      // An authenticated user opening the landing, login, register or forgot-password goes to the app.
-      { element: <RedirectIfAuthenticated />, children: [page(paths.auth.login, <LoginRoute />)] },
-      {
-        element: <QueryLayout />,
-        children: [
-          {
-            element: <RedirectIfAuthenticated />,
-            children: [
-              page(paths.home, <LandingRoute />),
-              page(paths.auth.register, <RegisterRoute />),
-              page(paths.auth.forgotPassword, <ForgotPasswordRoute />),
-            ],
-          },
-          page(paths.auth.verifyEmail, <VerifyEmailRoute />),
-          page(paths.auth.registerConfirmation, <RegisterConfirmationRoute />),
-          page(paths.auth.resetPassword, <ResetPasswordRoute />),
-          page(paths.client.activate, <ActivateRoute />),
-          page(paths.pricing, <PricingRoute />),
-          page(paths.integrations, <IntegrationsRoute />),
-          page(paths.about, <AboutRoute />),
-          page(paths.contact, <ContactRoute />),
-          page(paths.help, <HelpRoute />),
-          page(paths.legal.terms, <TermsRoute />),
-          page(paths.legal.privacy, <PrivacyRoute />),
-          page(paths.legal.cookies, <CookiesRoute />),
-          page(paths.legal.legalNotice, <LegalNoticeRoute />),
-          page(paths.legal.usagePolicy, <UsagePolicyRoute />),
-          { element: <RequireAuth />, children: [page(paths.checkout, <CheckoutRoute />)] },
-          {
-            path: paths.app.root,
-            element: <RequireAuth />,
-            children: [
-              {
-                element: <AppRoot />,
-                children: [
-                  { index: true, element: <Navigate to={paths.app.dashboard} replace /> },
-                  ...appPages.map(appPageRoute),
-                  { path: '*', element: <NotFoundRoute />, handle: { page: false } satisfies RouteHandle },
-                ],
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundRoute />, handle: { page: false } satisfies RouteHandle },
-        ],
-      },
+      { index: true, element: <Navigate to={paths.app.dashboard} replace /> },
+      ...appPages.map(appPageRoute),
+      { path: '*', element: <NotFoundRoute />, handle: { page: false } satisfies RouteHandle },
     ],
   },
 ];
+
+export const appRoutes: RouteObject[] = routeTable({ path: paths.app.root, children: appSectionRoutes });

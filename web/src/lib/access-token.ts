@@ -4,7 +4,7 @@
  * concurrent caller, a 5 second time-out, the refresh rate-limit message, and a forced logout when
  * no session is left (refresh token refused, or both tokens expired).
  */
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { loadAmplify, mayHaveSession } from './amplify';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { setRateLimitError } from './rate-limit';
 
@@ -61,9 +61,14 @@ export async function accessTokenExpiresAt(): Promise<number | null> {
   return token ? (token.payload.exp ?? 0) * 1000 : null;
 }
 
-/** The stored access token (Amplify refreshes it first when expired), or undefined when none is left. */
+/**
+ * The stored access token (Amplify refreshes it first when expired), or undefined when none is left.
+ * Without tokens in web storage Amplify is not even loaded.
+ */
 async function storedAccessToken() {
+  if (!mayHaveSession()) return undefined;
   try {
+    const { fetchAuthSession } = await amplify();
     return (await callAmplify(() => fetchAuthSession())).tokens?.accessToken;
   } catch (error) {
     // The automatic refresh of an expired token was refused: both tokens are gone.
@@ -78,10 +83,11 @@ async function storedAccessToken() {
  * `RATE_LIMITED` (the session stays).
  */
 export function refreshAccessToken(): Promise<string> {
-  sharedRefresh ??= withTimeout(
-    callAmplify(() => fetchAuthSession({ forceRefresh: true })),
-    REFRESH_TIMEOUT_MS,
-  )
+  // The time-out starts once Amplify is loaded: it limits the call to Cognito, not the download.
+  sharedRefresh ??= amplify()
+    .then(({ fetchAuthSession }) =>
+      withTimeout(callAmplify(() => fetchAuthSession({ forceRefresh: true })), REFRESH_TIMEOUT_MS),
+    )
     .then((session) => session.tokens?.accessToken.toString())
     .finally(() => {
       sharedRefresh = null;
@@ -102,6 +108,15 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 const isSessionExpired = (error: unknown) => error instanceof ApiError && error.code === 'SESSION_EXPIRED';
+
+/** Amplify, loaded on first use; failing to download it is a network error (tried again next time). */
+async function amplify() {
+  try {
+    return await loadAmplify();
+  } catch {
+    throw new ApiError({ code: 'NETWORK_ERROR', message: CLIENT_ERROR_MESSAGES.NETWORK_ERROR, status: 0 });
+  }
+}
 
 /** Amplify's failures, as the API client's errors. */
 async function callAmplify<T>(call: () => Promise<T>): Promise<T> {

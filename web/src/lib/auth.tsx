@@ -4,7 +4,7 @@
  * (spec part 1 §4: forced logout, token removed in another tab, the periodic check).
  */
 import type { Role } from '@shared/api/routes';
-import { fetchAuthSession, getCurrentUser, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import {
   createContext,
   type ReactNode,
@@ -16,6 +16,7 @@ import {
   useState,
 } from 'react';
 import { accessTokenExpiresAt, refreshAccessToken, setSessionExpiredHandler } from './access-token';
+import { loadAmplify, mayHaveSession } from './amplify';
 import { CLIENT_ERROR_MESSAGES, isApiError } from './api-error';
 import { clearRateLimitError, useRateLimitError } from './rate-limit';
 import { primaryRole } from './roles';
@@ -84,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(async (reason: 'signedOut' | 'expired', message?: string) => {
     try {
-      const { signOut: amplifySignOut } = await import('./amplify-sign-in');
+      const { signOut: amplifySignOut } = await loadAmplify();
       await amplifySignOut();
     } catch {
       // Amplify clears the local tokens even when revoking them on the server fails.
@@ -203,7 +204,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The local Cognito emulator does not support SRP, Amplify's default.
       options: { authFlowType: 'USER_PASSWORD_AUTH' as const },
     };
-    const { signIn: amplifySignIn, signOut: amplifySignOut } = await import('./amplify-sign-in');
+    const { signIn: amplifySignIn, signOut: amplifySignOut } = await loadAmplify();
     let result: SignInOutput;
     try {
       result = await amplifySignIn(input);
@@ -234,6 +235,12 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/** The signed-in user, or null (signed out, or rendered outside the session provider). */
+export function useOptionalAuthUser(): AuthUser | null {
+  const value = useContext(AuthContext);
+  return value?.state.status === 'authenticated' ? value.state.user : null;
+}
+
 /** The signed-in user; only for screens behind `RequireAuth`. */
 export function useAuthUser(): AuthUser {
   const { state } = useAuth();
@@ -253,9 +260,12 @@ const sameUser = (a: AuthUser, b: AuthUser) =>
 
 /**
  * The signed-in user from the stored tokens (Amplify refreshes them when expired), or null when
- * there is no session. Throws when it cannot tell (the refresh failed for lack of network).
+ * there is no session (no tokens in web storage: Amplify is not loaded). Throws when it cannot tell
+ * (the refresh failed for lack of network).
  */
 async function loadCurrentUser(): Promise<AuthUser | null> {
+  if (!mayHaveSession()) return null;
+  const { fetchAuthSession, getCurrentUser } = await loadAmplify();
   const { tokens } = await fetchAuthSession();
   if (!tokens?.accessToken) return null;
   const access = tokens.accessToken.payload;

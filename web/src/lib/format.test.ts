@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatRelativeTime } from './format';
+import { formatCents, formatDate, formatDateTime, formatInteger, formatRelativeTime } from './format';
 
 // Intl puts a narrow no-break space before the euro sign; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -9,6 +9,14 @@ describe('formatCents', () => {
     expect(plain(formatCents(123456789))).toBe('1.234.567,89 €');
     expect(plain(formatCents(5))).toBe('0,05 €');
     expect(plain(formatCents(-2550))).toBe('-25,50 €');
+  });
+
+  it('groups the thousands of four-digit amounts too (es-ES Intl does not)', () => {
+    expect(plain(formatCents(139600))).toBe('1.396,00 €');
+    expect(plain(formatCents(-100000))).toBe('-1.000,00 €');
+    expect(plain(formatCents(99999))).toBe('999,99 €');
+    expect(formatInteger(1396)).toBe('1.396');
+    expect(formatInteger(500)).toBe('500');
   });
 
   it('refuses a fractional amount of céntimos', () => {

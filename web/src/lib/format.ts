@@ -1,6 +1,7 @@
 /** es-ES formatting (spec part 1 §1: EUR, DD/MM/YYYY). Money arrives as integer céntimos. */
 import dayjs, { type ConfigType } from 'dayjs';
 import 'dayjs/locale/es';
+import { formatEsInteger, formatEuros } from '@shared/fiscal/money';
 
 // Set here rather than at start-up: dayjs stays out of the first screen's JavaScript, and every
 // screen that shows a date (or an antd DatePicker) loads this module first.
@@ -9,14 +10,15 @@ dayjs.locale('es');
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
-const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+/**
+ * `139600` → `1.396,00 €` (shared/fiscal/money.ts `formatEuros`, the server's writer too: es-ES Intl
+ * leaves four-digit amounts ungrouped). A no-break space keeps the sign beside the amount.
+ * `1234.5` céntimos is not money: amounts are integers, so anything else is a bug upstream.
+ */
+export const formatCents = (cents: number): string => formatEuros(cents, { space: '\u00a0' });
 
-/** `1234.5` céntimos is not money: amounts are integers, so anything else is a bug upstream. */
-export function formatCents(cents: number): string {
-  if (!Number.isInteger(cents)) throw new RangeError(`Amount in céntimos must be an integer: ${cents}`);
-  // Divide last: céntimos / 100 is exact enough for display and Intl rounds to 2 decimals.
-  return euros.format(cents / 100);
-}
+/** A whole number with every thousand grouped: 1396 → `1.396` (counts, limits, sizes). */
+export const formatInteger = formatEsInteger;
 
 /** DD/MM/YYYY, or '' for an empty or invalid date. */
 export function formatDate(value: ConfigType): string {

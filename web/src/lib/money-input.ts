@@ -5,6 +5,8 @@
  * céntimos (`12,34` → 1234) and for basis points of a percentage (`10,5` → 1050), 3 for milli.
  */
 
+import { formatEsDecimal } from '@shared/fiscal/money';
+
 /**
  * Parses a decimal typed in es-ES into an integer with `scale` decimals; null when it is not a
  * number or has more decimals than `scale`. Accepted: `1234`, `1234,5`, `1.234,56`, `-12,30`,
@@ -59,25 +61,62 @@ export const parsePercentInput = (text: string): number | null => parseDecimal(t
 
 /**
  * An integer with `scale` decimals written as es-ES typing would write it: `123456` (scale 2) →
- * `1.234,56`; `trimZeros` drops a zero fraction (`2100` → `21` for percentages).
+ * `1.234,56`; `trimZeros` drops a zero fraction (`2100` → `21` for percentages). The one es-ES
+ * writer of the server and the web (shared/fiscal/money.ts).
  */
-export function formatDecimal(
-  value: number,
-  scale: number,
-  { trimZeros = false, grouping = true } = {},
-): string {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer: ${value}`);
-  const negative = value < 0;
-  const digits = String(Math.abs(value)).padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  let fraction = digits.slice(digits.length - scale);
-  if (trimZeros) fraction = fraction.replace(/0+$/, '');
-  const grouped = grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : whole;
-  return `${negative ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
-}
+export const formatDecimal = formatEsDecimal;
 
 /** 123456 céntimos → `1.234,56` (what the amount inputs show; no currency sign). */
 export const formatMoneyInput = (cents: number): string => formatDecimal(cents, 2);
 
 /** 2100 basis points → `21`, 1050 → `10,5`. */
 export const formatPercentInput = (bp: number): string => formatDecimal(bp, 2, { trimZeros: true });
+
+// --- the invoice forms' helpers: limits of the API, signs, quantities --------------------------
+
+/** The largest amount the API takes (10.000 millones de euros in céntimos). */
+const MAX_CENTS = 1_000_000_000_000;
+
+/** Euros typed by a person → integer céntimos (at most 2 decimals, within the API's limit), or null. */
+export function parseEurosToCents(text: string, { allowNegative = false } = {}): number | null {
+  const cents = parseDecimal(text, 2);
+  if (cents === null) return null;
+  if (cents < 0 && !allowNegative) return null;
+  if (Math.abs(cents) > MAX_CENTS) return null;
+  return cents;
+}
+
+/** A percentage typed by a person (`21`, `7,5`) → basis points within 0–100 %, or null. */
+export function parsePercentToBp(text: string): number | null {
+  const bp = parsePercentInput(text);
+  if (bp === null || bp < 0 || bp > 10_000) return null;
+  return bp;
+}
+
+/**
+ * A quantity (at most 3 decimals) → thousandths for the totals and the text the API takes
+ * (`1.5`), or null. Zero is refused; negatives only when allowed (rectificativas by differences).
+ */
+export function parseQuantity(
+  text: string,
+  { allowNegative = false } = {},
+): { milli: number; api: string } | null {
+  const milli = parseDecimal(text, 3);
+  if (milli === null || milli === 0 || (milli < 0 && !allowNegative)) return null;
+  if (Math.abs(milli) > 999_999_999_999) return null;
+  const api = formatDecimal(milli, 3, { trimZeros: true, grouping: false }).replace(',', '.');
+  return { milli, api };
+}
+
+/** Céntimos as a person would type them back into a field: 123456 → `1.234,56`. */
+export const centsToInput = formatMoneyInput;
+
+/** Basis points as a percentage for a field: 750 → `7,5`, 2100 → `21`. */
+export const bpToInput = (bp: number): string => formatDecimal(bp, 2, { trimZeros: true, grouping: false });
+
+/** Basis points shown as a rate: 2100 → `21 %`, 520 → `5,2 %`. */
+export const formatBp = (bp: number): string => `${bpToInput(bp)} %`;
+
+/** Thousandths as a quantity for a field: 1500 → `1,5`. */
+export const milliToInput = (milli: number): string =>
+  formatDecimal(milli, 3, { trimZeros: true, grouping: false });

@@ -56,6 +56,10 @@ export const paths = {
       bulkOperations: '/app/invoices/bulk-operations',
       expenses: '/app/admin/invoicing/expenses',
       suppliers: '/app/admin/invoicing/suppliers',
+      customers: '/app/admin/invoicing/customers',
+      /** The customers page with one customer's edit drawer open. */
+      customerEdit: (customerId: string) =>
+        `/app/admin/invoicing/customers?edit=${encodeURIComponent(customerId)}`,
     },
     recurring: {
       root: '/app/invoices/recurring',

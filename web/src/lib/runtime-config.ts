@@ -18,6 +18,52 @@ export interface RuntimeConfig {
   userPoolEndpoint?: string;
   /** The notifications WebSocket (`wss://…`, locally `ws://localhost:3000/ws`). */
   wsUrl: string;
+  /**
+   * Who provides the service (LSSI-CE art. 10, RGPD art. 13), set by each deployment; the legal
+   * pages show it (web/src/features/legal/entity.ts). Absent: the pages list what is missing.
+   */
+  legalEntity?: LegalEntityConfig;
+}
+
+/** The provider's identification as a deployment sets it; every field optional. */
+export interface LegalEntityConfig {
+  /** Razón social with its legal form ('Cuadra Software, S.L.'). */
+  legalName?: string;
+  nif?: string;
+  /** Domicilio social: street, number, postal code, city, province. */
+  address?: string;
+  /** Registro Mercantil entry: registry, tomo, folio, hoja, inscripción. */
+  registry?: string;
+  email?: string;
+  phone?: string;
+  dpoEmail?: string;
+  website?: string;
+  /** True for a local or demo deployment: the pages say the data are not a real company's. */
+  demo?: boolean;
+}
+
+const LEGAL_TEXT_FIELDS = [
+  'legalName',
+  'nif',
+  'address',
+  'registry',
+  'email',
+  'phone',
+  'dpoEmail',
+  'website',
+] as const;
+
+/** The legal entity block: the text fields that are non-empty strings, and the demo flag. */
+export function parseLegalEntity(raw: unknown): LegalEntityConfig | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const source = raw as Record<string, unknown>;
+  const entity: LegalEntityConfig = {};
+  for (const key of LEGAL_TEXT_FIELDS) {
+    const value = source[key];
+    if (typeof value === 'string' && value.trim()) entity[key] = value.trim();
+  }
+  if (source.demo === true) entity.demo = true;
+  return entity;
 }
 
 export const RUNTIME_CONFIG_URL = '/config.json';
@@ -89,7 +135,13 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
       ? { userPoolEndpoint: new URL(endpoint, window.location.origin).toString().replace(/\/+$/, '') }
       : {}),
     wsUrl,
+    ...(raw.legalEntity === undefined ? {} : { legalEntity: parseLegalEntity(raw.legalEntity) }),
   };
+}
+
+/** The configuration loaded at start-up, or undefined before (and in tests that load none). */
+export function peekRuntimeConfig(): RuntimeConfig | undefined {
+  return current;
 }
 
 function isHttpUrl(value: string): boolean {

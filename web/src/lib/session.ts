@@ -4,9 +4,8 @@
  * Amplify keeps the tokens themselves.
  */
 import type { CompanyEntry } from '@shared/schemas/companies';
-import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { defaultStorage, sessionStorage } from 'aws-amplify/utils';
 import { useSyncExternalStore } from 'react';
+import { setTokenStorage } from './amplify';
 
 export const STORAGE_KEYS = {
   selectedCompany: 'selected_company',
@@ -21,17 +20,12 @@ export function isRememberMe(): boolean {
 }
 
 /**
- * Keeps the Cognito tokens in localStorage (remembered across browser restarts) or in
- * sessionStorage (gone when the tab is closed). Must run after `Amplify.configure`, which resets
- * the token storage to localStorage, and before `signIn` when the choice changes.
+ * Keeps the next session's Cognito tokens in localStorage (remembered across browser restarts) or
+ * in sessionStorage (gone when the tab is closed). Called before `signIn`.
  */
-export function applyTokenStorage(remember: boolean = isRememberMe()): void {
-  cognitoUserPoolsTokenProvider.setKeyValueStorage(remember ? defaultStorage : sessionStorage);
-}
-
 export function setRememberMe(remember: boolean): void {
   writeStorage(STORAGE_KEYS.rememberMe, remember ? 'true' : 'false');
-  applyTokenStorage(remember);
+  setTokenStorage(remember);
 }
 
 // --- selected company ---------------------------------------------------------------------------

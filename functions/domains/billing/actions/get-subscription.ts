@@ -5,7 +5,7 @@
  */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { Subscription } from '@shared/schemas/billing';
 import type { BillingDeps } from '../store/deps';
@@ -33,6 +33,6 @@ export async function getSubscription(
   };
 }
 
-export const getSubscriptionRoute = defineAction({
-  run: ({ auth }, deps: BillingDeps) => getSubscription({ auth: auth! }, deps),
+export const getSubscriptionRoute = defineUserAction({
+  run: ({ auth }, deps: BillingDeps) => getSubscription({ auth }, deps),
 });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CompanyPath, type CompanySettings, UploadCompanyLogoBody } from '@shared/schemas/companies';
 import { logoContentType } from '../model/logo';
-import { assertCanManage } from '../model/permissions';
 import { getSettings, putSettings } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import { deleteLogoObject, getLogoObject, putLogoObject } from '../store/logos';
@@ -36,34 +35,32 @@ export async function uploadCompanyLogo(
   return next;
 }
 
-export const putCompanyLogoRoute = defineAction({
+export const putCompanyLogoRoute = defineCompanyAction({
   params: CompanyPath,
   body: UploadCompanyLogoBody,
-  run: ({ auth, scope, body }, deps: CompaniesDeps) => {
-    assertCanManage(auth, scope);
-    return uploadCompanyLogo(scope!.companyId, body, deps);
+  run: ({ scope, body }, deps: CompaniesDeps) => {
+    return uploadCompanyLogo(scope.companyId, body, deps);
   },
 });
 
-export const getCompanyLogoRoute = defineAction({
+export const getCompanyLogoRoute = defineCompanyAction({
   params: CompanyPath,
   run: async ({ scope }, deps: CompaniesDeps) => {
-    const logo = (await getSettings(deps, scope!.companyId)).invoicing.logo;
+    const logo = (await getSettings(deps, scope.companyId)).invoicing.logo;
     const bytes = logo ? await getLogoObject(logo.s3Key) : undefined;
     if (!logo || !bytes) throw noLogo();
     return binaryResponse({ body: bytes, contentType: logo.contentType });
   },
 });
 
-export const deleteCompanyLogoRoute = defineAction({
+export const deleteCompanyLogoRoute = defineCompanyAction({
   params: CompanyPath,
-  run: async ({ auth, scope }, deps: CompaniesDeps) => {
-    assertCanManage(auth, scope);
-    const current = await getSettings(deps, scope!.companyId);
+  run: async ({ scope }, deps: CompaniesDeps) => {
+    const current = await getSettings(deps, scope.companyId);
     const logo = current.invoicing.logo;
     if (!logo) throw noLogo();
     const next: CompanySettings = { ...current, invoicing: { ...current.invoicing, logo: null } };
-    await putSettings(deps, scope!.companyId, next, deps.now());
+    await putSettings(deps, scope.companyId, next, deps.now());
     await deleteLogoObject(logo.s3Key);
     return next;
   },

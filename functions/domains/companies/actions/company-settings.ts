@@ -1,12 +1,11 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CompanyPath, type CompanySettings, UpdateCompanySettingsBody } from '@shared/schemas/companies';
-import { assertCanManage } from '../model/permissions';
 import { getSettings, putSettings } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 
-export const getCompanySettingsRoute = defineAction({
+export const getCompanySettingsRoute = defineCompanyAction({
   params: CompanyPath,
-  run: ({ scope }, deps: CompaniesDeps) => getSettings(deps, scope!.companyId),
+  run: ({ scope }, deps: CompaniesDeps) => getSettings(deps, scope.companyId),
 });
 
 export async function updateCompanySettings(
@@ -25,11 +24,10 @@ export async function updateCompanySettings(
   return next;
 }
 
-export const updateCompanySettingsRoute = defineAction({
+export const updateCompanySettingsRoute = defineCompanyAction({
   params: CompanyPath,
   body: UpdateCompanySettingsBody,
-  run: ({ auth, scope, body }, deps: CompaniesDeps) => {
-    assertCanManage(auth, scope);
-    return updateCompanySettings(scope!.companyId, body, deps);
+  run: ({ scope, body }, deps: CompaniesDeps) => {
+    return updateCompanySettings(scope.companyId, body, deps);
   },
 });

@@ -2,7 +2,7 @@
 
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import type { MembershipRecord } from '@shared/db/records';
@@ -14,7 +14,6 @@ import {
   ToggleCompanyUserStatusBody,
   UpdateCompanyUserBody,
 } from '@shared/schemas/companies';
-import { assertCanManage } from '../model/permissions';
 import type { CompaniesDeps } from '../store/deps';
 import {
   getMembership,
@@ -79,11 +78,11 @@ async function allUsers(deps: CompaniesDeps, companyId: string, now: Date): Prom
 
 const SORTABLE = ['createdAt', 'email', 'firstName', 'lastName', 'companyRole'] as const;
 
-export const listCompanyUsersRoute = defineAction({
+export const listCompanyUsersRoute = defineCompanyAction({
   params: CompanyPath,
   query: CompanyUserListQuery,
   run: async ({ scope, query }, deps: CompaniesDeps) => {
-    const users = (await allUsers(deps, scope!.companyId, deps.now())).filter(
+    const users = (await allUsers(deps, scope.companyId, deps.now())).filter(
       (u) =>
         matchesSearch(query.search, u.email, u.firstName, u.lastName, u.department ?? undefined) &&
         (!query.companyRole || u.companyRole === query.companyRole) &&
@@ -99,19 +98,19 @@ export const listCompanyUsersRoute = defineAction({
   },
 });
 
-export const companyUserDepartmentsRoute = defineAction({
+export const companyUserDepartmentsRoute = defineCompanyAction({
   params: CompanyPath,
   run: async ({ scope }, deps: CompaniesDeps) => {
-    const members = await membersOfCompany(deps, scope!.companyId);
+    const members = await membersOfCompany(deps, scope.companyId);
     const departments = [...new Set(members.map((m) => m.department).filter((d): d is string => Boolean(d)))];
     return departments.sort((a, b) => a.localeCompare(b, 'es'));
   },
 });
 
-export const companyUserStatsRoute = defineAction({
+export const companyUserStatsRoute = defineCompanyAction({
   params: CompanyPath,
   run: async ({ scope }, deps: CompaniesDeps) => {
-    const users = await allUsers(deps, scope!.companyId, deps.now());
+    const users = await allUsers(deps, scope.companyId, deps.now());
     const byRole: Record<string, number> = { OWNER: 0, GESTOR: 0, CLIENTE: 0, MEMBER: 0 };
     for (const u of users)
       if (u.status !== 'INVITED') byRole[u.companyRole] = (byRole[u.companyRole] ?? 0) + 1;
@@ -135,10 +134,10 @@ async function requireMember(
   return m;
 }
 
-export const getCompanyUserRoute = defineAction({
+export const getCompanyUserRoute = defineCompanyAction({
   params: CompanyUserPath,
   run: async ({ scope, params }, deps: CompaniesDeps) =>
-    view(await requireMember(deps, scope!.companyId, params.userId)),
+    view(await requireMember(deps, scope.companyId, params.userId)),
 });
 
 /** A company always keeps at least one active owner or gestor, or nobody could administer it. */
@@ -163,8 +162,7 @@ export async function updateCompanyUser(
   input: { auth: AuthContext; scope: CompanyScope; userId: string; body: UpdateCompanyUserBody },
   deps: CompaniesDeps,
 ) {
-  const { auth, scope, userId, body } = input;
-  assertCanManage(auth, scope);
+  const { scope, userId, body } = input;
   const current = await requireMember(deps, scope.companyId, userId);
   const roleChanges = body.companyRole !== undefined && body.companyRole !== current.companyRole;
   if (roleChanges) await assertKeepsAnAdministrator(deps, scope.companyId, current);
@@ -180,33 +178,31 @@ export async function updateCompanyUser(
   return view(next);
 }
 
-export const updateCompanyUserRoute = defineAction({
+export const updateCompanyUserRoute = defineCompanyAction({
   params: CompanyUserPath,
   body: UpdateCompanyUserBody,
   run: ({ auth, scope, params, body }, deps: CompaniesDeps) =>
-    updateCompanyUser({ auth: auth!, scope: scope!, userId: params.userId, body }, deps),
+    updateCompanyUser({ auth, scope, userId: params.userId, body }, deps),
 });
 
-export const toggleCompanyUserStatusRoute = defineAction({
+export const toggleCompanyUserStatusRoute = defineCompanyAction({
   params: CompanyUserPath,
   body: ToggleCompanyUserStatusBody,
-  run: async ({ auth, scope, params, body }, deps: CompaniesDeps) => {
-    assertCanManage(auth, scope);
-    const current = await requireMember(deps, scope!.companyId, params.userId);
-    if (!body.isActive && current.isActive) await assertKeepsAnAdministrator(deps, scope!.companyId, current);
+  run: async ({ scope, params, body }, deps: CompaniesDeps) => {
+    const current = await requireMember(deps, scope.companyId, params.userId);
+    if (!body.isActive && current.isActive) await assertKeepsAnAdministrator(deps, scope.companyId, current);
     const next = { ...current, isActive: body.isActive, updatedAt: deps.now().toISOString() };
     await replaceMembership(deps, current, next);
     return view(next);
   },
 });
 
-export const removeCompanyUserRoute = defineAction({
+export const removeCompanyUserRoute = defineCompanyAction({
   params: CompanyUserPath,
-  run: async ({ auth, scope, params }, deps: CompaniesDeps) => {
-    assertCanManage(auth, scope);
-    const current = await requireMember(deps, scope!.companyId, params.userId);
-    await assertKeepsAnAdministrator(deps, scope!.companyId, current);
-    await removeMembership(deps, scope!.companyId, params.userId);
+  run: async ({ scope, params }, deps: CompaniesDeps) => {
+    const current = await requireMember(deps, scope.companyId, params.userId);
+    await assertKeepsAnAdministrator(deps, scope.companyId, current);
+    await removeMembership(deps, scope.companyId, params.userId);
     return { removed: true, userId: params.userId };
   },
 });

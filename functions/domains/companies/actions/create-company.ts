@@ -1,5 +1,5 @@
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CLIENT_PERMISSIONS, type Company, type FiscalData, type MembershipRecord } from '@shared/db/records';
 import { CreateCompanyBody, companyEntry } from '@shared/schemas/companies';
@@ -77,8 +77,8 @@ export async function createCompany(
   };
 }
 
-export const createCompanyRoute = defineAction({
+export const createCompanyRoute = defineUserAction({
   body: CreateCompanyBody,
   status: 201,
-  run: ({ auth, body }, deps: CompaniesDeps) => createCompany({ auth: auth!, body }, deps),
+  run: ({ auth, body }, deps: CompaniesDeps) => createCompany({ auth, body }, deps),
 });

@@ -1,9 +1,9 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
+import { allows } from '@shared/api/access';
 import { AppError } from '@shared/api/errors';
 import { CompanyPath, companyEntry } from '@shared/schemas/companies';
-import { canManageCompany } from '../model/permissions';
 import { getProfile, getCompany as readCompany } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 
@@ -23,11 +23,11 @@ export async function getCompany(input: { auth: AuthContext; scope: CompanyScope
     updatedAt: company.updatedAt,
     myRole: scope.membership?.companyRole ?? (auth.isAdmin ? 'ADMIN' : null),
     myPermissions: scope.membership?.permissions ?? [],
-    canManage: canManageCompany(auth, scope),
+    canManage: allows('manage', { isAdmin: auth.isAdmin, membership: scope.membership }),
   };
 }
 
-export const getCompanyRoute = defineAction({
+export const getCompanyRoute = defineCompanyAction({
   params: CompanyPath,
-  run: ({ auth, scope }, deps: CompaniesDeps) => getCompany({ auth: auth!, scope: scope! }, deps),
+  run: ({ auth, scope }, deps: CompaniesDeps) => getCompany({ auth, scope }, deps),
 });

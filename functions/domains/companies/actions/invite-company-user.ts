@@ -1,12 +1,11 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { hashToken, newToken } from '@functions/platform/tokens';
 import { AppError } from '@shared/api/errors';
 import { mailOutboxItem } from '@shared/db/outbox';
 import { CLIENT_PERMISSIONS, type MembershipRecord } from '@shared/db/records';
 import { CompanyPath, InviteCompanyUserBody } from '@shared/schemas/companies';
-import { assertCanManage } from '../model/permissions';
 import { getCompany, getProfile } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import {
@@ -28,7 +27,6 @@ export async function inviteCompanyUser(
   deps: CompaniesDeps,
 ) {
   const { auth, scope, body } = input;
-  assertCanManage(auth, scope);
   const company = await getCompany(deps, scope.companyId);
   if (!company) throw new AppError('CORE_006', 'La empresa no existe.');
   const now = deps.now();
@@ -103,10 +101,9 @@ export async function inviteCompanyUser(
   return { status: 'INVITED' as const, userId: null, email: body.email, expiresAt: invitation.expiresAt };
 }
 
-export const inviteCompanyUserRoute = defineAction({
+export const inviteCompanyUserRoute = defineCompanyAction({
   params: CompanyPath,
   body: InviteCompanyUserBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: CompaniesDeps) =>
-    inviteCompanyUser({ auth: auth!, scope: scope!, body }, deps),
+  run: ({ auth, scope, body }, deps: CompaniesDeps) => inviteCompanyUser({ auth, scope, body }, deps),
 });

@@ -1,5 +1,5 @@
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import type { Company } from '@shared/db/records';
 import { parseSort } from '@shared/schemas/common';
@@ -42,7 +42,7 @@ export async function listCompanies(
   return paginate(entries, query.page, query.size);
 }
 
-export const listCompaniesRoute = defineAction({
+export const listCompaniesRoute = defineUserAction({
   query: CompanyListQuery,
-  run: ({ auth, query }, deps: CompaniesDeps) => listCompanies({ auth: auth!, query }, deps),
+  run: ({ auth, query }, deps: CompaniesDeps) => listCompanies({ auth, query }, deps),
 });

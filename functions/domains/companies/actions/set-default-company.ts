@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CompanyPath } from '@shared/schemas/companies';
 import { setDefaultCompany as storeDefault } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
@@ -15,7 +15,7 @@ export async function setDefaultCompany(
   return getCompany(input, deps);
 }
 
-export const setDefaultCompanyRoute = defineAction({
+export const setDefaultCompanyRoute = defineCompanyAction({
   params: CompanyPath,
-  run: ({ auth, scope }, deps: CompaniesDeps) => setDefaultCompany({ auth: auth!, scope: scope! }, deps),
+  run: ({ auth, scope }, deps: CompaniesDeps) => setDefaultCompany({ auth, scope }, deps),
 });

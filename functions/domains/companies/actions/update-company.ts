@@ -1,10 +1,9 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { Company } from '@shared/db/records';
 import { CompanyPath, UpdateCompanyBody } from '@shared/schemas/companies';
-import { assertCanManage } from '../model/permissions';
 import { getCompany as readCompany, updateCompany as storeUpdate } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import { getCompany } from './get-company';
@@ -14,7 +13,6 @@ export async function updateCompany(
   deps: CompaniesDeps,
 ) {
   const { auth, scope, body } = input;
-  assertCanManage(auth, scope);
   const current = await readCompany(deps, scope.companyId);
   if (!current) throw new AppError('CORE_006', 'La empresa no existe.');
   const companyType = body.companyType ?? current.companyType;
@@ -40,9 +38,8 @@ export async function updateCompany(
   return getCompany({ auth, scope }, deps);
 }
 
-export const updateCompanyRoute = defineAction({
+export const updateCompanyRoute = defineCompanyAction({
   params: CompanyPath,
   body: UpdateCompanyBody,
-  run: ({ auth, scope, body }, deps: CompaniesDeps) =>
-    updateCompany({ auth: auth!, scope: scope!, body }, deps),
+  run: ({ auth, scope, body }, deps: CompaniesDeps) => updateCompany({ auth, scope, body }, deps),
 });

@@ -1,4 +1,4 @@
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { companyTypeFromCif, validateTaxId } from '@shared/fiscal/nif';
 import { NifPath } from '@shared/schemas/companies';
 
@@ -16,7 +16,7 @@ export function validateNif(nif: string) {
   };
 }
 
-export const validateNifRoute = defineAction({
+export const validateNifRoute = defineUserAction({
   params: NifPath,
   run: async ({ params }) => validateNif(params.nif),
 });

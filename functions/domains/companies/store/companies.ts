@@ -1,6 +1,7 @@
 /** DynamoDB access for companies, their settings and the caller's default company. */
 
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import {
@@ -96,11 +97,10 @@ export async function createCompany(
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (reasons?.[1]?.Code === 'ConditionalCheckFailed') {
+    if (failedConditionAt(e, 1)) {
       throw new AppError('CORE_004', 'Ya gestionas una empresa con este NIF.', { field: 'nif' });
     }
-    if (reasons?.[3]?.Code === 'ConditionalCheckFailed') throw new AppError('USER_NOT_FOUND');
+    if (failedConditionAt(e, 3)) throw new AppError('USER_NOT_FOUND');
     throw e;
   }
 }
@@ -141,8 +141,7 @@ export async function updateCompany(
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {
+    if (failedConditionAt(e, 0)) {
       throw new AppError(
         'CORE_004',
         'La empresa ha cambiado mientras la editabas. Recarga y vuelve a intentarlo.',
@@ -151,7 +150,7 @@ export async function updateCompany(
         },
       );
     }
-    if (reasons?.[2]?.Code === 'ConditionalCheckFailed') {
+    if (failedConditionAt(e, 2)) {
       throw new AppError('CORE_004', 'Ya gestionas una empresa con este NIF.', { field: 'nif' });
     }
     throw e;
@@ -170,7 +169,7 @@ export async function setDefaultCompany(deps: Deps, userId: string, companyId: s
       }),
     );
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') throw new AppError('USER_NOT_FOUND');
+    if (isConditionalCheckFailed(e)) throw new AppError('USER_NOT_FOUND');
     throw e;
   }
 }

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '@functions/platform/aws/dynamodb';
 import { tableName } from '@functions/platform/aws/env';
+import { envNames } from '@shared/config/env-names';
 
 /** What the companies actions need from outside, injected so tests control time and ids. */
 export interface CompaniesDeps {
@@ -16,5 +17,5 @@ export const makeDeps = (): CompaniesDeps => ({
   table: tableName(),
   now: () => new Date(),
   newId: () => crypto.randomUUID().replace(/-/g, ''),
-  appUrl: process.env.APP_URL ?? 'http://localhost:3000',
+  appUrl: process.env[envNames.appUrl] ?? 'http://localhost:3000',
 });

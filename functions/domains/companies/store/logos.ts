@@ -5,8 +5,9 @@
 
 import { requireEnv } from '@functions/platform/aws/env';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
+import { bucketEnv } from '@shared/config/env-names';
 
-const bucket = () => requireEnv('BUCKET_DOCUMENTS');
+const bucket = () => requireEnv(bucketEnv.documents);
 
 export async function putLogoObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
   const { sdk, client } = await lazyS3();

@@ -10,7 +10,13 @@ import {
 import { findProfileByEmail, queryAll } from '@functions/lib/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
-import { type MembershipRecord, membershipItem, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import {
+  type InvitationRecord,
+  type MembershipRecord,
+  membershipItem,
+  SCHEMA_VERSION,
+  stripKeys,
+} from '@shared/db/records';
 import type { CompaniesDeps } from './deps';
 
 type Deps = Pick<CompaniesDeps, 'db' | 'table'>;
@@ -19,6 +25,8 @@ export {
   listCompanyMembers as membersOfCompany,
   listUserMemberships as membershipsOfUser,
 } from '@functions/lib/directory';
+
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 
 export async function getMembership(deps: Deps, companyId: string, userId: string) {
   const res = await deps.db.send(
@@ -37,7 +45,7 @@ export async function addMembership(deps: Deps, m: MembershipRecord): Promise<vo
       }),
     );
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') {
+    if (isConditionalCheckFailed(e)) {
       throw new AppError('CORE_004', 'Este usuario ya pertenece a la empresa.', { field: 'email' });
     }
     throw e;
@@ -56,7 +64,7 @@ export async function replaceMembership(deps: Deps, seen: MembershipRecord, next
       }),
     );
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') {
+    if (isConditionalCheckFailed(e)) {
       throw new AppError(
         'CORE_004',
         'El usuario ha cambiado mientras lo editabas. Recarga y vuelve a intentarlo.',
@@ -70,32 +78,17 @@ export async function removeMembership(deps: Deps, companyId: string, userId: st
   await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.membership(companyId, userId) }));
 }
 
-export interface Invitation {
-  companyId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyRole: MembershipRecord['companyRole'];
-  permissions: MembershipRecord['permissions'];
-  department?: string;
-  position?: string;
-  invitedByUserId: string;
-  tokenHash: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export async function invitationsOfCompany(deps: Deps, companyId: string): Promise<Invitation[]> {
+export async function invitationsOfCompany(deps: Deps, companyId: string): Promise<InvitationRecord[]> {
   const k = keys.invitationPrefix(companyId);
   const items = await queryAll(deps, {
     TableName: deps.table,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
     ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.skPrefix },
   });
-  return items.map((i) => stripKeys(i) as unknown as Invitation);
+  return items.map((i) => stripKeys(i) as unknown as InvitationRecord);
 }
 
-export const invitationItem = (inv: Invitation, ttl: number) => ({
+export const invitationItem = (inv: InvitationRecord, ttl: number) => ({
   ...keys.invitation(inv.companyId, inv.email),
   entity: 'Invitation',
   v: SCHEMA_VERSION,
@@ -126,7 +119,7 @@ export async function touchProfileDefault(deps: Deps, userId: string, companyId:
  */
 export async function createInvitation(
   deps: Deps,
-  invitation: Invitation,
+  invitation: InvitationRecord,
   ttl: number,
   mail: Record<string, unknown>,
 ): Promise<void> {

@@ -1,10 +1,9 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import {
   AssignCategoryBody,
   type ReceivedInvoice,
   ReceivedInvoicePath,
 } from '@shared/schemas/received-invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
@@ -29,13 +28,12 @@ export async function assignReceivedInvoiceCategory(
   return next;
 }
 
-export const assignReceivedInvoiceCategoryRoute = defineAction({
+export const assignReceivedInvoiceCategoryRoute = defineCompanyAction({
   params: ReceivedInvoicePath,
   body: AssignCategoryBody,
-  run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
+  run: ({ scope, params, body }, deps: ExpensesDeps) => {
     return assignReceivedInvoiceCategory(
-      { companyId: scope!.companyId, receivedInvoiceId: params.receivedInvoiceId, body },
+      { companyId: scope.companyId, receivedInvoiceId: params.receivedInvoiceId, body },
       deps,
     );
   },

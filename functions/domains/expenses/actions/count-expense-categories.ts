@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { ExpenseCategoryCount } from '@shared/schemas/received-invoices';
 import { byOrder } from '../model/categories';
-import { assertCanRead } from '../model/permissions';
 import { listCategories } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 import { listCategoryCounts } from '../store/received-invoices';
@@ -27,9 +26,8 @@ export async function countExpenseCategories(
   return out;
 }
 
-export const countExpenseCategoriesRoute = defineAction({
-  run: ({ auth, scope }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return countExpenseCategories({ companyId: scope!.companyId }, deps);
+export const countExpenseCategoriesRoute = defineCompanyAction({
+  run: ({ scope }, deps: ExpensesDeps) => {
+    return countExpenseCategories({ companyId: scope.companyId }, deps);
   },
 });

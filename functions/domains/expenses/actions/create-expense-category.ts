@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CreateExpenseCategoryBody, type ExpenseCategory } from '@shared/schemas/expenses';
 import { nextOrder } from '../model/categories';
-import { assertCanWrite } from '../model/permissions';
 import { createCategory, listCategories } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 import { ensureDefaultCategories } from './list-expense-categories';
@@ -26,11 +25,10 @@ export async function createExpenseCategory(
   return category;
 }
 
-export const createExpenseCategoryRoute = defineAction({
+export const createExpenseCategoryRoute = defineCompanyAction({
   body: CreateExpenseCategoryBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return createExpenseCategory({ companyId: scope!.companyId, body }, deps);
+  run: ({ scope, body }, deps: ExpensesDeps) => {
+    return createExpenseCategory({ companyId: scope.companyId, body }, deps);
   },
 });

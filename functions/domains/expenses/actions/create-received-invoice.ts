@@ -1,4 +1,4 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { taxIdCountry } from '@shared/fiscal/received-invoice-totals';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
@@ -8,7 +8,6 @@ import {
   type ReceivedSupplierSnapshot,
   type UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
-import { assertCanWrite } from '../model/permissions';
 import { buildReceivedInvoice } from '../model/received-invoices';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
@@ -68,11 +67,10 @@ export async function createReceivedInvoice(
   return invoice;
 }
 
-export const createReceivedInvoiceRoute = defineAction({
+export const createReceivedInvoiceRoute = defineCompanyAction({
   body: CreateReceivedInvoiceBody,
   status: 201,
   run: ({ auth, scope, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return createReceivedInvoice({ companyId: scope!.companyId, userId: auth!.userId, body }, deps);
+    return createReceivedInvoice({ companyId: scope.companyId, userId: auth.userId, body }, deps);
   },
 });

@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type Supplier, SupplierBody } from '@shared/schemas/expenses';
-import { assertCanWrite } from '../model/permissions';
 import { getCategory } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 import { saveSupplier, unknownCategory } from '../store/suppliers';
@@ -33,11 +32,10 @@ export async function createSupplier(
   return supplier;
 }
 
-export const createSupplierRoute = defineAction({
+export const createSupplierRoute = defineCompanyAction({
   body: SupplierBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return createSupplier({ companyId: scope!.companyId, body }, deps);
+  run: ({ scope, body }, deps: ExpensesDeps) => {
+    return createSupplier({ companyId: scope.companyId, body }, deps);
   },
 });

@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type ExpenseCategory, ExpenseCategoryPath } from '@shared/schemas/expenses';
-import { assertCanWrite } from '../model/permissions';
 import { categoryInUse, categoryUsage, replaceCategory } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 import { requireCategory } from './update-expense-category';
@@ -21,10 +20,9 @@ export async function deleteExpenseCategory(
   return next;
 }
 
-export const deleteExpenseCategoryRoute = defineAction({
+export const deleteExpenseCategoryRoute = defineCompanyAction({
   params: ExpenseCategoryPath,
-  run: ({ auth, scope, params }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return deleteExpenseCategory({ companyId: scope!.companyId, categoryId: params.categoryId }, deps);
+  run: ({ scope, params }, deps: ExpensesDeps) => {
+    return deleteExpenseCategory({ companyId: scope.companyId, categoryId: params.categoryId }, deps);
   },
 });

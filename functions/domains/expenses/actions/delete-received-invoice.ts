@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { ReceivedInvoicePath } from '@shared/schemas/received-invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
@@ -15,12 +14,11 @@ export async function deleteReceivedInvoice(
   return { receivedInvoiceId: current.receivedInvoiceId, deleted: true };
 }
 
-export const deleteReceivedInvoiceRoute = defineAction({
+export const deleteReceivedInvoiceRoute = defineCompanyAction({
   params: ReceivedInvoicePath,
-  run: ({ auth, scope, params }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
+  run: ({ scope, params }, deps: ExpensesDeps) => {
     return deleteReceivedInvoice(
-      { companyId: scope!.companyId, receivedInvoiceId: params.receivedInvoiceId },
+      { companyId: scope.companyId, receivedInvoiceId: params.receivedInvoiceId },
       deps,
     );
   },

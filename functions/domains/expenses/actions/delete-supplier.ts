@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type Supplier, SupplierPath } from '@shared/schemas/expenses';
-import { assertCanWrite } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { saveSupplier } from '../store/suppliers';
 import { requireSupplier } from './get-supplier';
@@ -20,10 +19,9 @@ export async function deleteSupplier(
   return next;
 }
 
-export const deleteSupplierRoute = defineAction({
+export const deleteSupplierRoute = defineCompanyAction({
   params: SupplierPath,
-  run: ({ auth, scope, params }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return deleteSupplier({ companyId: scope!.companyId, supplierId: params.supplierId }, deps);
+  run: ({ scope, params }, deps: ExpensesDeps) => {
+    return deleteSupplier({ companyId: scope.companyId, supplierId: params.supplierId }, deps);
   },
 });

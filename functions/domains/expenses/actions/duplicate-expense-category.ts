@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type ExpenseCategory, ExpenseCategoryPath } from '@shared/schemas/expenses';
 import { copyName, nextOrder } from '../model/categories';
-import { assertCanWrite } from '../model/permissions';
 import { createCategory, listCategories } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 import { requireCategory } from './update-expense-category';
@@ -30,11 +29,10 @@ export async function duplicateExpenseCategory(
   return copy;
 }
 
-export const duplicateExpenseCategoryRoute = defineAction({
+export const duplicateExpenseCategoryRoute = defineCompanyAction({
   params: ExpenseCategoryPath,
   status: 201,
-  run: ({ auth, scope, params }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return duplicateExpenseCategory({ companyId: scope!.companyId, categoryId: params.categoryId }, deps);
+  run: ({ scope, params }, deps: ExpensesDeps) => {
+    return duplicateExpenseCategory({ companyId: scope.companyId, categoryId: params.categoryId }, deps);
   },
 });

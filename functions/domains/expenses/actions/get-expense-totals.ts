@@ -1,10 +1,9 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import {
   type ExpenseTotals,
   ExpenseTotalsQuery,
   type ReceivedInvoice,
 } from '@shared/schemas/received-invoices';
-import { assertCanRead } from '../model/permissions';
 import { sumExpenses } from '../model/received-invoices';
 import type { ExpensesDeps } from '../store/deps';
 import { listReceivedInvoices } from '../store/received-invoices';
@@ -29,10 +28,9 @@ export async function getExpenseTotals(
   return { from: query.from ?? null, to: query.to ?? null, type: query.type, ...sumExpenses(invoices) };
 }
 
-export const getExpenseTotalsRoute = defineAction({
+export const getExpenseTotalsRoute = defineCompanyAction({
   query: ExpenseTotalsQuery,
-  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return getExpenseTotals({ companyId: scope!.companyId, query }, deps);
+  run: ({ scope, query }, deps: ExpensesDeps) => {
+    return getExpenseTotals({ companyId: scope.companyId, query }, deps);
   },
 });

@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type ExpenseCategoryTotals, ExpenseTotalsQuery } from '@shared/schemas/received-invoices';
 import { byOrder } from '../model/categories';
-import { assertCanRead } from '../model/permissions';
 import { sumByCategory } from '../model/received-invoices';
 import { listCategories } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
@@ -19,10 +18,9 @@ export async function getExpensesByCategory(
   return sumByCategory(invoices, byOrder(categories));
 }
 
-export const getExpensesByCategoryRoute = defineAction({
+export const getExpensesByCategoryRoute = defineCompanyAction({
   query: ExpenseTotalsQuery,
-  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return getExpensesByCategory({ companyId: scope!.companyId, query }, deps);
+  run: ({ scope, query }, deps: ExpensesDeps) => {
+    return getExpensesByCategory({ companyId: scope.companyId, query }, deps);
   },
 });

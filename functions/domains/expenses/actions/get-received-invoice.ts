@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type ReceivedInvoice, ReceivedInvoicePath } from '@shared/schemas/received-invoices';
-import { assertCanRead } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { getReceivedInvoice } from '../store/received-invoices';
 
@@ -16,10 +15,9 @@ export async function requireReceivedInvoice(
   return invoice;
 }
 
-export const getReceivedInvoiceRoute = defineAction({
+export const getReceivedInvoiceRoute = defineCompanyAction({
   params: ReceivedInvoicePath,
-  run: ({ auth, scope, params }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return requireReceivedInvoice(deps, scope!.companyId, params.receivedInvoiceId);
+  run: ({ scope, params }, deps: ExpensesDeps) => {
+    return requireReceivedInvoice(deps, scope.companyId, params.receivedInvoiceId);
   },
 });

@@ -1,8 +1,7 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { validateTaxId } from '@shared/fiscal/nif';
 import { type Supplier, SupplierTaxIdPath, supplierTaxIdKey } from '@shared/schemas/expenses';
-import { assertCanRead } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { getSupplierByTaxIdKey, listSuppliers } from '../store/suppliers';
 
@@ -24,10 +23,9 @@ export async function getSupplierByTaxId(
   return found;
 }
 
-export const getSupplierByTaxIdRoute = defineAction({
+export const getSupplierByTaxIdRoute = defineCompanyAction({
   params: SupplierTaxIdPath,
-  run: ({ auth, scope, params }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return getSupplierByTaxId({ companyId: scope!.companyId, taxId: params.taxId }, deps);
+  run: ({ scope, params }, deps: ExpensesDeps) => {
+    return getSupplierByTaxId({ companyId: scope.companyId, taxId: params.taxId }, deps);
   },
 });

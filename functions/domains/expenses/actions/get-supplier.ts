@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type Supplier, SupplierPath } from '@shared/schemas/expenses';
-import { assertCanRead } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { getSupplier } from '../store/suppliers';
 
@@ -16,10 +15,9 @@ export async function requireSupplier(
   return supplier;
 }
 
-export const getSupplierRoute = defineAction({
+export const getSupplierRoute = defineCompanyAction({
   params: SupplierPath,
-  run: ({ auth, scope, params }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return requireSupplier(deps, scope!.companyId, params.supplierId);
+  run: ({ scope, params }, deps: ExpensesDeps) => {
+    return requireSupplier(deps, scope.companyId, params.supplierId);
   },
 });

@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type ExpenseCategory, ExpenseCategoryListQuery } from '@shared/schemas/expenses';
 import { byOrder, missingDefaults } from '../model/categories';
-import { assertCanRead } from '../model/permissions';
 import { createDefaults, hasDefaults, listCategories } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 
@@ -32,10 +31,9 @@ export async function listExpenseCategories(
   return byOrder(active ? categories.filter((c) => String(c.isActive) === active) : categories);
 }
 
-export const listExpenseCategoriesRoute = defineAction({
+export const listExpenseCategoriesRoute = defineCompanyAction({
   query: ExpenseCategoryListQuery,
-  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return listExpenseCategories({ companyId: scope!.companyId, query }, deps);
+  run: ({ scope, query }, deps: ExpensesDeps) => {
+    return listExpenseCategories({ companyId: scope.companyId, query }, deps);
   },
 });

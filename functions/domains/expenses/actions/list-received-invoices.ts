@@ -1,4 +1,4 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { paginate, sortBy } from '@shared/api/listing';
 import { parseSort } from '@shared/schemas/common';
 import {
@@ -6,7 +6,6 @@ import {
   type ReceivedInvoice,
   ReceivedInvoiceListQuery,
 } from '@shared/schemas/received-invoices';
-import { assertCanRead } from '../model/permissions';
 import { matchesListQuery } from '../model/received-invoices';
 import type { ExpensesDeps } from '../store/deps';
 import { listReceivedInvoices as storeList } from '../store/received-invoices';
@@ -42,20 +41,18 @@ export async function listReceivedInvoices(
   return paginate(sortBy(invoices, sortKey(field), dir), query.page, query.size);
 }
 
-export const listReceivedInvoicesRoute = defineAction({
+export const listReceivedInvoicesRoute = defineCompanyAction({
   query: ReceivedInvoiceListQuery,
-  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return listReceivedInvoices({ companyId: scope!.companyId, query }, deps);
+  run: ({ scope, query }, deps: ExpensesDeps) => {
+    return listReceivedInvoices({ companyId: scope.companyId, query }, deps);
   },
 });
 
 /** Spec part 2 §7 "received invoices by {companyId}": the same list, the company from the path. */
-export const listCompanyReceivedInvoicesRoute = defineAction({
+export const listCompanyReceivedInvoicesRoute = defineCompanyAction({
   params: CompanyPath,
   query: ReceivedInvoiceListQuery,
-  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return listReceivedInvoices({ companyId: scope!.companyId, query }, deps);
+  run: ({ scope, query }, deps: ExpensesDeps) => {
+    return listReceivedInvoices({ companyId: scope.companyId, query }, deps);
   },
 });

@@ -1,8 +1,7 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import { parseSort } from '@shared/schemas/common';
 import { type Supplier, SupplierListQuery, supplierTaxIdText } from '@shared/schemas/expenses';
-import { assertCanRead } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { listSuppliers as storeList } from '../store/suppliers';
 
@@ -30,10 +29,9 @@ export async function listSuppliers(
   );
 }
 
-export const listSuppliersRoute = defineAction({
+export const listSuppliersRoute = defineCompanyAction({
   query: SupplierListQuery,
-  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return listSuppliers({ companyId: scope!.companyId, query }, deps);
+  run: ({ scope, query }, deps: ExpensesDeps) => {
+    return listSuppliers({ companyId: scope.companyId, query }, deps);
   },
 });

@@ -1,8 +1,7 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type ExpenseCategory, ReorderExpenseCategoriesBody } from '@shared/schemas/expenses';
 import { byOrder } from '../model/categories';
-import { assertCanWrite } from '../model/permissions';
 import { listCategories, saveOrder } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 
@@ -45,10 +44,9 @@ export async function reorderExpenseCategories(
   );
 }
 
-export const reorderExpenseCategoriesRoute = defineAction({
+export const reorderExpenseCategoriesRoute = defineCompanyAction({
   body: ReorderExpenseCategoriesBody,
-  run: ({ auth, scope, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return reorderExpenseCategories({ companyId: scope!.companyId, body }, deps);
+  run: ({ scope, body }, deps: ExpensesDeps) => {
+    return reorderExpenseCategories({ companyId: scope.companyId, body }, deps);
   },
 });

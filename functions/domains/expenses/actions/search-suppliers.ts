@@ -1,4 +1,4 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { matchesSearch, sortBy } from '@shared/api/listing';
 import {
   SUPPLIER_SEARCH_LIMIT,
@@ -6,7 +6,6 @@ import {
   SupplierSearchQuery,
   supplierTaxIdText,
 } from '@shared/schemas/expenses';
-import { assertCanRead } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { listSuppliers } from '../store/suppliers';
 
@@ -21,10 +20,9 @@ export async function searchSuppliers(
   return sortBy(matches, (s) => s.name, 'asc').slice(0, SUPPLIER_SEARCH_LIMIT);
 }
 
-export const searchSuppliersRoute = defineAction({
+export const searchSuppliersRoute = defineCompanyAction({
   query: SupplierSearchQuery,
-  run: ({ auth, scope, query }, deps: ExpensesDeps) => {
-    assertCanRead(auth, scope);
-    return searchSuppliers({ companyId: scope!.companyId, q: query.q }, deps);
+  run: ({ scope, query }, deps: ExpensesDeps) => {
+    return searchSuppliers({ companyId: scope.companyId, q: query.q }, deps);
   },
 });

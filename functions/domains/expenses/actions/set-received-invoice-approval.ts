@@ -1,11 +1,10 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
   SetApprovalBody,
 } from '@shared/schemas/received-invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
@@ -39,15 +38,14 @@ export async function setReceivedInvoiceApproval(
   return next;
 }
 
-export const setReceivedInvoiceApprovalRoute = defineAction({
+export const setReceivedInvoiceApprovalRoute = defineCompanyAction({
   params: ReceivedInvoicePath,
   body: SetApprovalBody,
   run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
     return setReceivedInvoiceApproval(
       {
-        companyId: scope!.companyId,
-        userId: auth!.userId,
+        companyId: scope.companyId,
+        userId: auth.userId,
         receivedInvoiceId: params.receivedInvoiceId,
         body,
       },

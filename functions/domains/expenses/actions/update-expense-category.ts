@@ -1,11 +1,10 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   type ExpenseCategory,
   ExpenseCategoryPath,
   UpdateExpenseCategoryBody,
 } from '@shared/schemas/expenses';
-import { assertCanWrite } from '../model/permissions';
 import { categoryInUse, categoryUsage, getCategory, replaceCategory } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 
@@ -34,11 +33,10 @@ export async function updateExpenseCategory(
   return next;
 }
 
-export const updateExpenseCategoryRoute = defineAction({
+export const updateExpenseCategoryRoute = defineCompanyAction({
   params: ExpenseCategoryPath,
   body: UpdateExpenseCategoryBody,
-  run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return updateExpenseCategory({ companyId: scope!.companyId, categoryId: params.categoryId, body }, deps);
+  run: ({ scope, params, body }, deps: ExpensesDeps) => {
+    return updateExpenseCategory({ companyId: scope.companyId, categoryId: params.categoryId, body }, deps);
   },
 });

@@ -1,10 +1,9 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
   UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
-import { assertCanWrite } from '../model/permissions';
 import { buildReceivedInvoice } from '../model/received-invoices';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
@@ -31,13 +30,12 @@ export async function updateReceivedInvoice(
   return next;
 }
 
-export const updateReceivedInvoiceRoute = defineAction({
+export const updateReceivedInvoiceRoute = defineCompanyAction({
   params: ReceivedInvoicePath,
   body: UpdateReceivedInvoiceBody,
-  run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
+  run: ({ scope, params, body }, deps: ExpensesDeps) => {
     return updateReceivedInvoice(
-      { companyId: scope!.companyId, receivedInvoiceId: params.receivedInvoiceId, body },
+      { companyId: scope.companyId, receivedInvoiceId: params.receivedInvoiceId, body },
       deps,
     );
   },

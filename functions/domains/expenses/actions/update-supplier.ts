@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type Supplier, SupplierBody, SupplierPath } from '@shared/schemas/expenses';
-import { assertCanWrite } from '../model/permissions';
 import type { ExpensesDeps } from '../store/deps';
 import { saveSupplier } from '../store/suppliers';
 import { assertCategoryUsable } from './create-supplier';
@@ -26,11 +25,10 @@ export async function updateSupplier(
   return next;
 }
 
-export const updateSupplierRoute = defineAction({
+export const updateSupplierRoute = defineCompanyAction({
   params: SupplierPath,
   body: SupplierBody,
-  run: ({ auth, scope, params, body }, deps: ExpensesDeps) => {
-    assertCanWrite(auth, scope);
-    return updateSupplier({ companyId: scope!.companyId, supplierId: params.supplierId, body }, deps);
+  run: ({ scope, params, body }, deps: ExpensesDeps) => {
+    return updateSupplier({ companyId: scope.companyId, supplierId: params.supplierId, body }, deps);
   },
 });

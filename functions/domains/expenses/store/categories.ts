@@ -2,12 +2,13 @@
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { failedConditionAt, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import { categoryNameKey, type ExpenseCategory } from '@shared/schemas/expenses';
 import type { ExpensesDeps } from './deps';
-import { failedAt, isCancelled, type TransactItem } from './transactions';
 
 type Deps = Pick<ExpensesDeps, 'db' | 'table'>;
 
@@ -114,7 +115,7 @@ export async function createDefaults(
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (e) {
-    if (isCancelled(e)) return false;
+    if (isTransactionCanceled(e)) return false;
     throw e;
   }
 }
@@ -137,7 +138,7 @@ export async function createCategory(deps: Deps, c: ExpenseCategory): Promise<vo
       }),
     );
   } catch (e) {
-    if (failedAt(e, 1)) throw duplicateName();
+    if (failedConditionAt(e, 1)) throw duplicateName();
     throw e;
   }
 }
@@ -204,9 +205,9 @@ export async function replaceCategory(
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    if (failedAt(e, usageAt)) throw categoryInUse();
-    if (failedAt(e, 0)) throw concurrentUpdate();
-    if (failedAt(e, claimAt)) throw duplicateName();
+    if (failedConditionAt(e, usageAt)) throw categoryInUse();
+    if (failedConditionAt(e, 0)) throw concurrentUpdate();
+    if (failedConditionAt(e, claimAt)) throw duplicateName();
     throw e;
   }
 }
@@ -234,7 +235,7 @@ export async function saveOrder(
       }),
     );
   } catch (e) {
-    if (isCancelled(e)) throw concurrentUpdate();
+    if (isTransactionCanceled(e)) throw concurrentUpdate();
     throw e;
   }
 }

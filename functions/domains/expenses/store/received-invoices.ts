@@ -7,6 +7,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
 import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { failedConditionAt, isTransactionConflict } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -16,7 +18,6 @@ import { receivedContribution } from '@shared/fiscal/tax-aggregates';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
 import type { ExpensesDeps } from './deps';
-import { failedAt, reasonsOf, type TransactItem } from './transactions';
 
 type Deps = Pick<ExpensesDeps, 'db' | 'table'>;
 
@@ -218,9 +219,9 @@ export async function saveReceivedInvoice(
       await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (e) {
-      if (current && failedAt(e, 0)) throw concurrentUpdate();
-      if (failedAt(e, claimAt)) throw await duplicateNumber(deps, next!);
-      if (failedAt(e, categoryAt)) throw unknownCategory();
+      if (current && failedConditionAt(e, 0)) throw concurrentUpdate();
+      if (failedConditionAt(e, claimAt)) throw await duplicateNumber(deps, next!);
+      if (failedConditionAt(e, categoryAt)) throw unknownCategory();
       // The aggregate items are shared by every invoice of the period: two registrations at the same
       // time collide there. Nothing was written, and the conditions are re-evaluated on each attempt.
       if (attempt < MAX_ATTEMPTS && isTransactionConflict(e)) {
@@ -234,10 +235,6 @@ export async function saveReceivedInvoice(
 
 const MAX_ATTEMPTS = 6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const isTransactionConflict = (e: unknown): boolean =>
-  (e as { name?: string }).name === 'TransactionConflictException' ||
-  (reasonsOf(e)?.some((code) => code === 'TransactionConflict') ?? false);
 
 const concurrentUpdate = () =>
   new AppError(

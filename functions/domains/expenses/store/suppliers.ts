@@ -5,12 +5,13 @@
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import { type Supplier, supplierTaxIdKey } from '@shared/schemas/expenses';
 import type { ExpensesDeps } from './deps';
-import { failedAt, type TransactItem } from './transactions';
 
 type Deps = Pick<ExpensesDeps, 'db' | 'table'>;
 
@@ -140,7 +141,7 @@ export async function saveSupplier(deps: Deps, current: Supplier | undefined, ne
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    if (current && failedAt(e, 0)) {
+    if (current && failedConditionAt(e, 0)) {
       throw new AppError(
         'CORE_004',
         'El proveedor ha cambiado mientras lo editabas. Recarga y vuelve a intentarlo.',
@@ -149,8 +150,8 @@ export async function saveSupplier(deps: Deps, current: Supplier | undefined, ne
         },
       );
     }
-    if (failedAt(e, claimAt)) throw await duplicateTaxId(deps, next);
-    if (failedAt(e, categoryAt)) throw unknownCategory();
+    if (failedConditionAt(e, claimAt)) throw await duplicateTaxId(deps, next);
+    if (failedConditionAt(e, categoryAt)) throw unknownCategory();
     throw e;
   }
 }

@@ -18,7 +18,7 @@ import {
   isUsableInvite,
   planActivation,
 } from '../model/activation';
-import { hashToken } from '../model/one-time-token';
+import { hashToken } from '@functions/platform/tokens';
 import { invalidLink, passwordPolicyRejected } from '../model/refusals';
 import { activateAccount, getInvitation, getInviteToken } from '../store/activation';
 import { addToGroup, confirmUser, deleteUser, markEmailAttributeVerified, signUp } from '../store/cognito';

@@ -3,7 +3,7 @@
  * ChangePassword, which authenticates with the caller's own access token (the Authorization header).
  */
 
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { Logger } from '@functions/platform/logger';
 import { AppError } from '@shared/api/errors';
 import { ChangePasswordInput, type MessageResult } from '@shared/schemas/identity';
@@ -36,7 +36,7 @@ export async function changePassword(
   }
 }
 
-export const changePasswordRoute = defineAction({
+export const changePasswordRoute = defineUserAction({
   query: LooseFields,
   body: LooseFields,
   run: ({ query, body, headers, auth, log }, deps: IdentityDeps) =>

@@ -4,7 +4,7 @@
  */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { GestorTypeResult } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
@@ -44,6 +44,6 @@ export async function getGestorType(
   };
 }
 
-export const getGestorTypeRoute = defineAction({
+export const getGestorTypeRoute = defineUserAction({
   run: ({ auth }, deps: IdentityDeps) => getGestorType({ auth: requireAuth(auth) }, deps),
 });

@@ -4,7 +4,7 @@
  */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { ProfileResult } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
@@ -25,6 +25,6 @@ export async function getProfile(input: { auth: AuthContext }, deps: IdentityDep
   return { ...toUserView(profile, memberships), companies };
 }
 
-export const getProfileRoute = defineAction({
+export const getProfileRoute = defineUserAction({
   run: ({ auth }, deps: IdentityDeps) => getProfile({ auth: requireAuth(auth) }, deps),
 });

@@ -4,7 +4,7 @@
  */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type PublicUser, UserIdPath } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
@@ -32,7 +32,7 @@ export async function getUser(
   return toPublicUser(profile);
 }
 
-export const getUserRoute = defineAction({
+export const getUserRoute = defineUserAction({
   params: UserIdPath,
   run: ({ auth, params }, deps: IdentityDeps) =>
     getUser({ auth: requireAuth(auth), userId: params.userId }, deps),

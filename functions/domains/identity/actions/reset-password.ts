@@ -8,7 +8,7 @@ import type { Logger } from '@functions/platform/logger';
 import { type MessageResult, ResetPasswordInput } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
 import { fromQueryOrBody, LooseFields } from '../input';
-import { hashToken } from '../model/one-time-token';
+import { hashToken } from '@functions/platform/tokens';
 import { invalidLink, isInvalidLink, passwordPolicyRejected } from '../model/refusals';
 import { setPermanentPassword } from '../store/cognito';
 import { resetLoginAttempts } from '../store/login-attempts';

@@ -1,7 +1,7 @@
 /** PUT users/profile: the caller's names and phone (e-mail and role are not editable here). */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type ProfileResult, UpdateProfileBody } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
@@ -24,7 +24,7 @@ export async function updateProfile(
   return { ...toUserView(profile, memberships), companies };
 }
 
-export const updateProfileRoute = defineAction({
+export const updateProfileRoute = defineUserAction({
   body: UpdateProfileBody,
   run: ({ auth, body }, deps: IdentityDeps) => updateProfile({ auth: requireAuth(auth), body }, deps),
 });

@@ -9,7 +9,7 @@ import { ActivationValidateQuery, type ActivationValidation } from '@shared/sche
 import type { IdentityDeps } from '../deps';
 import { invitationMatches, isUsableInvite } from '../model/activation';
 import { maskEmail } from '../model/mask-email';
-import { hashToken } from '../model/one-time-token';
+import { hashToken } from '@functions/platform/tokens';
 import { getCompanyName, getInvitation, getInviteToken } from '../store/activation';
 
 export async function validateActivation(

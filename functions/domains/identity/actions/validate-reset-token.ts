@@ -4,7 +4,8 @@ import { defineAction } from '@functions/platform/http';
 import { TokenInput, type TokenValidation } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
 import { maskEmail } from '../model/mask-email';
-import { hashToken, isUsable } from '../model/one-time-token';
+import { hashToken } from '@functions/platform/tokens';
+import { isUsable } from '../model/one-time-token';
 import { getToken } from '../store/tokens';
 
 export async function validateResetToken(input: TokenInput, deps: IdentityDeps): Promise<TokenValidation> {

@@ -9,7 +9,7 @@ import type { UserProfile } from '@shared/db/records';
 import { TokenInput, type VerifyEmailResult } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
 import { fromQueryOrBody, LooseFields } from '../input';
-import { hashToken } from '../model/one-time-token';
+import { hashToken } from '@functions/platform/tokens';
 import { invalidLink, isInvalidLink } from '../model/refusals';
 import { confirmUser, markEmailAttributeVerified } from '../store/cognito';
 import { getProfile, updateProfile } from '../store/profiles';

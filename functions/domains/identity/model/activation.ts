@@ -6,7 +6,7 @@
 
 import { AppError } from '@shared/api/errors';
 import type { Role } from '@shared/api/routes';
-import type { MembershipRecord, UserProfile } from '@shared/db/records';
+import type { InvitationRecord, MembershipRecord, UserProfile } from '@shared/db/records';
 import type { ActivateBody } from '@shared/schemas/activation';
 
 /** The token item the invitation stored (`keys.oneTimeToken`), kind INVITE. */
@@ -18,23 +18,6 @@ export interface InviteToken {
   usedAt?: string;
 }
 
-/** The Invitation item (`keys.invitation`), as the companies domain writes it. */
-export interface PendingInvitation {
-  companyId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyRole: MembershipRecord['companyRole'];
-  permissions: MembershipRecord['permissions'];
-  department?: string;
-  position?: string;
-  invitedByUserId: string;
-  /** SHA-256 of the link's token: a re-invitation replaces it, so only the latest link works. */
-  tokenHash: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
 export const isUsableInvite = (token: InviteToken | undefined, now: Date): token is InviteToken =>
   token !== undefined &&
   token.kind === 'INVITE' &&
@@ -42,11 +25,11 @@ export const isUsableInvite = (token: InviteToken | undefined, now: Date): token
   Date.parse(token.expiresAt) > now.getTime();
 
 /** The invitation a link belongs to: the one stored for its company and e-mail, with this token. */
-export const invitationMatches = (invitation: PendingInvitation | undefined, tokenHash: string) =>
+export const invitationMatches = (invitation: InvitationRecord | undefined, tokenHash: string) =>
   invitation !== undefined && invitation.tokenHash === tokenHash;
 
 /** A person invited as the company's GESTOR is an advisor; anybody else is a client user. */
-export const groupOfInvitation = (companyRole: PendingInvitation['companyRole']): Role =>
+export const groupOfInvitation = (companyRole: InvitationRecord['companyRole']): Role =>
   companyRole === 'GESTOR' ? 'GESTOR' : 'CLIENTE';
 
 export const accountExists = (): AppError =>
@@ -61,12 +44,12 @@ export interface ActivationPlan {
 
 /** The names the account gets: the ones typed on the activation page, else the inviter's. */
 export const activationNames = (
-  invitation: Pick<PendingInvitation, 'firstName' | 'lastName'>,
+  invitation: Pick<InvitationRecord, 'firstName' | 'lastName'>,
   body: Pick<ActivateBody, 'firstName' | 'lastName'>,
 ) => ({ firstName: body.firstName ?? invitation.firstName, lastName: body.lastName ?? invitation.lastName });
 
 export function planActivation(
-  invitation: PendingInvitation,
+  invitation: InvitationRecord,
   body: Pick<ActivateBody, 'firstName' | 'lastName'>,
   userId: string,
   now: Date,

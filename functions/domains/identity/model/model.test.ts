@@ -1,10 +1,11 @@
+import { hashToken } from '@functions/platform/tokens';
 import { describe, expect, it } from 'vitest';
 import { company, membership, profile } from '../testing/support';
 import { countClients, gestorTypeOf } from './gestor-type';
 import { activeLock, isExpired, LOCK_MS, lockDeadline, reachesLock, remainingAttempts } from './lockout';
 import { linkWithToken, resetPasswordMail, verificationMail } from './mails';
 import { maskEmail } from './mask-email';
-import { hashToken, issueToken, isUsable } from './one-time-token';
+import { issueToken, isUsable } from './one-time-token';
 import { defaultFiscalData, planRegistration } from './registration';
 import { expiresInSeconds, tokenSubject } from './session-tokens';
 import { canViewUser } from './user-access';

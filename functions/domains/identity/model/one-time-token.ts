@@ -3,7 +3,7 @@
  * stored, so a leaked table does not leak working links; the token itself is 32 random bytes.
  */
 
-import { createHash } from 'node:crypto';
+import { hashToken } from '@functions/platform/tokens';
 
 export const TOKEN_KINDS = ['EMAIL_VERIFY', 'PASSWORD_RESET'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
@@ -26,8 +26,6 @@ export interface OneTimeToken {
   /** Set when the token is consumed; a used token stays until its TTL for auditing. */
   usedAt?: string;
 }
-
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** A new token for a user: the secret for the link and the record to store. */
 export function issueToken(

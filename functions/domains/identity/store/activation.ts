@@ -4,11 +4,17 @@
  */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
-import { emailClaimItem, membershipItem, profileItem, stripKeys } from '@shared/db/records';
-import type { ActivationPlan, InviteToken, PendingInvitation } from '../model/activation';
+import {
+  emailClaimItem,
+  type InvitationRecord,
+  membershipItem,
+  profileItem,
+  stripKeys,
+} from '@shared/db/records';
+import type { ActivationPlan, InviteToken } from '../model/activation';
 import type { StoreDeps } from './deps';
-import { cancellationCodes } from './errors';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
 
@@ -23,11 +29,11 @@ export async function getInvitation(
   deps: Deps,
   companyId: string,
   email: string,
-): Promise<PendingInvitation | undefined> {
+): Promise<InvitationRecord | undefined> {
   const res = await deps.db.send(
     new GetCommand({ TableName: deps.table, Key: keys.invitation(companyId, email), ConsistentRead: true }),
   );
-  return res.Item ? (stripKeys(res.Item) as unknown as PendingInvitation) : undefined;
+  return res.Item ? (stripKeys(res.Item) as unknown as InvitationRecord) : undefined;
 }
 
 export async function getCompanyName(deps: Deps, companyId: string): Promise<string | undefined> {
@@ -46,7 +52,7 @@ export type ActivationOutcome = 'ACTIVATED' | 'LINK_INVALID' | 'EMAIL_TAKEN';
 
 export async function activateAccount(
   deps: Deps,
-  input: { tokenHash: string; invitation: PendingInvitation; plan: ActivationPlan },
+  input: { tokenHash: string; invitation: InvitationRecord; plan: ActivationPlan },
   now: Date,
 ): Promise<ActivationOutcome> {
   const { tokenHash, invitation, plan } = input;
@@ -91,9 +97,8 @@ export async function activateAccount(
     );
     return 'ACTIVATED';
   } catch (e) {
-    const codes = cancellationCodes(e);
-    if (codes[0] === 'ConditionalCheckFailed' || codes[1] === 'ConditionalCheckFailed') return 'LINK_INVALID';
-    if (codes[2] === 'ConditionalCheckFailed') return 'EMAIL_TAKEN';
+    if (failedConditionAt(e, 0) || failedConditionAt(e, 1)) return 'LINK_INVALID';
+    if (failedConditionAt(e, 2)) return 'EMAIL_TAKEN';
     throw e;
   }
 }

@@ -16,9 +16,9 @@ import {
   RevokeTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { errorMessage, errorName } from '@functions/platform/aws/errors';
 import type { Role } from '@shared/api/routes';
 import type { StoreDeps } from './deps';
-import { errorMessage, errorName } from './errors';
 
 type Deps = Pick<StoreDeps, 'cognito' | 'userPoolId' | 'clientId'>;
 

@@ -5,11 +5,11 @@
  */
 
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import { failureExpiry, type LoginAttempts, lockDeadline, ttlOf } from '../model/lockout';
 import type { StoreDeps } from './deps';
-import { isConditionalCheckFailed } from './errors';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
 

@@ -1,10 +1,10 @@
 /** Memberships and the companies they point to (the same items the companies domain writes). */
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import type { MembershipRecord } from '@shared/db/records';
 import type { StoreDeps } from './deps';
-import { isConditionalCheckFailed } from './errors';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
 

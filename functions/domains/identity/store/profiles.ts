@@ -1,10 +1,10 @@
 /** User profiles in DynamoDB (items built by shared/db/records.ts). */
 
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { stripKeys, type UserProfile } from '@shared/db/records';
 import type { StoreDeps } from './deps';
-import { isConditionalCheckFailed } from './errors';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
 

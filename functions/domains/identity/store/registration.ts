@@ -4,13 +4,13 @@
  */
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { type MailMessage, mailOutboxItem } from '@shared/db/outbox';
 import { companyItem, emailClaimItem, membershipItem, profileItem, SCHEMA_VERSION } from '@shared/db/records';
 import type { OneTimeToken } from '../model/one-time-token';
 import type { RegistrationPlan } from '../model/registration';
 import type { StoreDeps } from './deps';
-import { cancellationCodes } from './errors';
 import { tokenItem } from './tokens';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
@@ -46,7 +46,7 @@ export async function createAccount(
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
     return 'CREATED';
   } catch (e) {
-    if (cancellationCodes(e)[0] === 'ConditionalCheckFailed') return 'EMAIL_TAKEN';
+    if (failedConditionAt(e, 0)) return 'EMAIL_TAKEN';
     throw e;
   }
 }

@@ -5,13 +5,13 @@
  */
 
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { type MailMessage, mailOutboxItem } from '@shared/db/outbox';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import { ttlOf } from '../model/lockout';
 import type { OneTimeToken, TokenKind } from '../model/one-time-token';
 import type { StoreDeps } from './deps';
-import { isConditionalCheckFailed } from './errors';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
 

@@ -1,5 +1,5 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   AddPaymentBody,
@@ -8,7 +8,6 @@ import {
   type InvoiceWithPayments,
 } from '@shared/schemas/invoices';
 import { checkPayment, madridDate, statusAfterPayment } from '../model/payments';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { addPaymentWrite, lostInvoiceCondition, MAX_PAYMENT_ATTEMPTS } from '../store/payments';
 import { requireInvoice } from './get-invoice';
@@ -33,13 +32,15 @@ export async function addPayment(
     reference: input.body.reference ?? null,
     createdAt: at.toISOString(),
     createdBy: input.userId,
+    status: 'ACTIVE',
   };
   for (let attempt = 0; attempt < MAX_PAYMENT_ATTEMPTS; attempt++) {
     const inv = (await requireInvoice(deps, input.scope.companyId, input.invoiceId)) as InvoiceWithPayments;
-    checkPayment(inv, input.body, madridDate(at));
+    const today = madridDate(at);
+    checkPayment(inv, input.body, today);
     const paid = (inv.paidCents ?? 0) + payment.amountCents;
     try {
-      await addPaymentWrite(deps, inv, payment, statusAfterPayment(inv, paid));
+      await addPaymentWrite(deps, inv, payment, statusAfterPayment(inv, paid, today));
       return payment;
     } catch (e) {
       if (!lostInvoiceCondition(e)) throw e;
@@ -51,12 +52,11 @@ export async function addPayment(
   });
 }
 
-export const addPaymentRoute = defineAction({
+export const addPaymentRoute = defineCompanyAction({
   params: InvoicePath,
   body: AddPaymentBody,
   status: 201,
   run: ({ auth, scope, params, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return addPayment({ scope: scope!, userId: auth!.userId, invoiceId: params.invoiceId, body }, deps);
+    return addPayment({ scope, userId: auth.userId, invoiceId: params.invoiceId, body }, deps);
   },
 });

@@ -1,8 +1,7 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CancelInvoiceBody, InvoicePath, type InvoiceWithPayments } from '@shared/schemas/invoices';
 import { checkCancel } from '../model/payments';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { cancelInvoiceWrite, lostInvoiceCondition } from '../store/payments';
 import { requireInvoice } from './get-invoice';
@@ -31,11 +30,10 @@ export async function cancelInvoice(
   return { ...inv, status: 'CANCELLED', cancelledAt: at, cancelReason: input.body.reason, updatedAt: at };
 }
 
-export const cancelInvoiceRoute = defineAction({
+export const cancelInvoiceRoute = defineCompanyAction({
   params: InvoicePath,
   body: CancelInvoiceBody,
-  run: ({ auth, scope, params, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return cancelInvoice({ scope: scope!, invoiceId: params.invoiceId, body }, deps);
+  run: ({ scope, params, body }, deps: InvoicesDeps) => {
+    return cancelInvoice({ scope, invoiceId: params.invoiceId, body }, deps);
   },
 });

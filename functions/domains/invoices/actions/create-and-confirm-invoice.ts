@@ -1,10 +1,11 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CreateInvoiceBody, type Invoice, InvoiceSeriesQuery } from '@shared/schemas/invoices';
 import * as z from 'zod';
-import { assertCanWrite } from '../model/permissions';
+import { assertVerifactuReady } from '../model/verifactu-readiness';
 import type { InvoicesDeps } from '../store/deps';
 import { confirmInvoiceWrite } from '../store/invoices';
+import { readVerifactuReadiness } from '../store/verifactu-readiness';
 import { resolveSeries } from './confirm-invoice';
 import { createInvoice, draftOf } from './create-invoice';
 
@@ -16,7 +17,8 @@ export async function createAndConfirmInvoice(
   input: { scope: CompanyScope; body: CreateInvoiceBody; series: string | undefined },
   deps: InvoicesDeps,
 ): Promise<Invoice> {
-  const draft = await draftOf(deps, input.scope.companyId, input.body);
+  const draft = await draftOf(deps, input.scope.companyId, input.body, { defaults: true });
+  assertVerifactuReady(await readVerifactuReadiness(deps, input.scope.companyId), deps.now());
   const series = await resolveSeries(deps, draft, input.series);
   return confirmInvoiceWrite(deps, draft, series, 'create', draft.updatedAt);
 }
@@ -26,13 +28,12 @@ const CreateAndConfirmQuery = InvoiceSeriesQuery.extend({
   confirm: z.enum(['true', 'false'], { message: 'confirm debe ser true o false.' }).optional(),
 });
 
-export const createAndConfirmInvoiceRoute = defineAction({
+export const createAndConfirmInvoiceRoute = defineCompanyAction({
   query: CreateAndConfirmQuery,
   body: CreateInvoiceBody,
   status: 201,
-  run: ({ auth, scope, query, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    const input = { scope: scope!, body, series: query.series };
+  run: ({ scope, query, body }, deps: InvoicesDeps) => {
+    const input = { scope, body, series: query.series };
     return query.confirm === 'false' ? createInvoice(input, deps) : createAndConfirmInvoice(input, deps);
   },
 });

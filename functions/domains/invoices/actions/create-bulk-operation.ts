@@ -1,8 +1,7 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
-import { type BulkOperation, CreateBulkOperationBody } from '@shared/schemas/invoices';
+import { defineCompanyAction } from '@functions/platform/http';
+import { type BulkOperation, CreateBulkOperationBody } from '@shared/schemas/bulk-operations';
 import { madridDate } from '../model/payments';
-import { assertCanWrite } from '../model/permissions';
 import { putBulkOperation } from '../store/bulk-operations';
 import type { InvoicesDeps } from '../store/deps';
 
@@ -50,11 +49,10 @@ export async function createBulkOperation(
   return op;
 }
 
-export const createBulkOperationRoute = defineAction({
+export const createBulkOperationRoute = defineCompanyAction({
   body: CreateBulkOperationBody,
   status: 202,
   run: ({ auth, scope, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return createBulkOperation({ scope: scope!, userId: auth!.userId, body }, deps);
+    return createBulkOperation({ scope, userId: auth.userId, body }, deps);
   },
 });

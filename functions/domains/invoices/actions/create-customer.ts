@@ -1,7 +1,6 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
-import { CreateCustomerBody, type Customer } from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
+import { defineCompanyAction } from '@functions/platform/http';
+import { CreateCustomerBody, type Customer } from '@shared/schemas/customers';
 import { createCustomer as storeCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
 
@@ -21,11 +20,10 @@ export async function createCustomer(
   return customer;
 }
 
-export const createCustomerRoute = defineAction({
+export const createCustomerRoute = defineCompanyAction({
   body: CreateCustomerBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return createCustomer({ scope: scope!, body }, deps);
+  run: ({ scope, body }, deps: InvoicesDeps) => {
+    return createCustomer({ scope, body }, deps);
   },
 });

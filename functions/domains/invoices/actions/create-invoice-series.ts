@@ -1,12 +1,11 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   CreateInvoiceSeriesBody,
   type InvoiceSeries,
   type InvoiceSeriesView,
-} from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
+} from '@shared/schemas/invoice-series';
 import { seriesView } from '../model/series-view';
 import type { InvoicesDeps } from '../store/deps';
 import { createSeries, getDefaults } from '../store/series';
@@ -43,11 +42,10 @@ export async function createInvoiceSeries(
   return seriesView(series, makeDefault ? { ...defaults, [series.purpose]: series.seriesId } : defaults, now);
 }
 
-export const createInvoiceSeriesRoute = defineAction({
+export const createInvoiceSeriesRoute = defineCompanyAction({
   body: CreateInvoiceSeriesBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return createInvoiceSeries({ scope: scope!, body }, deps);
+  run: ({ scope, body }, deps: InvoicesDeps) => {
+    return createInvoiceSeries({ scope, body }, deps);
   },
 });

@@ -1,12 +1,14 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { CreateInvoiceBody, type Customer, type Invoice, InvoiceSeriesQuery } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import { CreateInvoiceBody, type Invoice, InvoiceSeriesQuery } from '@shared/schemas/invoices';
 import { buildDraft } from '../model/build-invoice';
-import { assertCanWrite } from '../model/permissions';
+import { withInvoicingDefaults } from '../model/invoicing-defaults';
 import { getCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
 import { putDraft } from '../store/invoices';
+import { getInvoicingDefaults } from '../store/invoicing-defaults';
 import { resolveSeries } from './confirm-invoice';
 
 /** The stored customer a body points at, looked up only in the caller's company. */
@@ -26,27 +28,39 @@ export async function customerOf(
   return customer;
 }
 
-/** Builds the draft of a body (every check that refuses it runs before anything is written). */
+const isCashLimit = (e: unknown) =>
+  e instanceof AppError && (e.details as { reason?: string } | undefined)?.reason === 'CASH_LIMIT';
+
+/**
+ * Builds the draft of a body (every check that refuses it runs before anything is written). With
+ * `defaults`, what the body leaves out comes from the company's settings (model/invoicing-defaults.ts).
+ */
 export async function draftOf(
   deps: InvoicesDeps,
   companyId: string,
   body: CreateInvoiceBody,
+  opts: { defaults?: boolean } = {},
 ): Promise<Invoice> {
   const customer = await customerOf(deps, companyId, body);
-  return buildDraft({
-    invoiceId: deps.newId(),
-    companyId,
-    body,
-    customer,
-    now: deps.now().toISOString(),
-  });
+  const invoiceId = deps.newId();
+  const now = deps.now().toISOString();
+  const build = (b: CreateInvoiceBody) => buildDraft({ invoiceId, companyId, body: b, customer, now });
+  if (!opts.defaults) return build(body);
+  const completed = withInvoicingDefaults(body, await getInvoicingDefaults(deps, companyId), customer);
+  try {
+    return build(completed);
+  } catch (e) {
+    // The cash limit refuses what the user chose, not a method the settings proposed.
+    if (body.paymentMethod || !isCashLimit(e)) throw e;
+    return build({ ...completed, paymentMethod: undefined });
+  }
 }
 
 export async function createInvoice(
   input: { scope: CompanyScope; body: CreateInvoiceBody; series: string | undefined },
   deps: InvoicesDeps,
 ): Promise<Invoice> {
-  const built = await draftOf(deps, input.scope.companyId, input.body);
+  const built = await draftOf(deps, input.scope.companyId, input.body, { defaults: true });
   // `?series=` on a draft is checked and remembered now; the number is only claimed at confirmation.
   const chosen = input.series ? await resolveSeries(deps, built, input.series) : undefined;
   const draft: Invoice = { ...built, requestedSeriesId: chosen?.seriesId ?? null };
@@ -54,12 +68,11 @@ export async function createInvoice(
   return draft;
 }
 
-export const createInvoiceRoute = defineAction({
+export const createInvoiceRoute = defineCompanyAction({
   query: InvoiceSeriesQuery,
   body: CreateInvoiceBody,
   status: 201,
-  run: ({ auth, scope, query, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return createInvoice({ scope: scope!, body, series: query.series }, deps);
+  run: ({ scope, query, body }, deps: InvoicesDeps) => {
+    return createInvoice({ scope, body, series: query.series }, deps);
   },
 });

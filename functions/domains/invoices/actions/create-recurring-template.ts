@@ -1,7 +1,6 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CreateRecurringTemplateBody, type RecurringTemplate } from '@shared/schemas/recurring-invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { putNewTemplate } from '../store/recurring';
 import { prepareTemplate } from './recurring-template-input';
@@ -30,11 +29,10 @@ export async function createRecurringTemplate(
   return template;
 }
 
-export const createRecurringTemplateRoute = defineAction({
+export const createRecurringTemplateRoute = defineCompanyAction({
   body: CreateRecurringTemplateBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return createRecurringTemplate({ scope: scope!, body }, deps);
+  run: ({ scope, body }, deps: InvoicesDeps) => {
+    return createRecurringTemplate({ scope, body }, deps);
   },
 });

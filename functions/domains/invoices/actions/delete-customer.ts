@@ -1,7 +1,6 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
-import { type Customer, CustomerPath } from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
+import { defineCompanyAction } from '@functions/platform/http';
+import { type Customer, CustomerPath } from '@shared/schemas/customers';
 import { replaceCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
 import { requireCustomer } from './get-customer';
@@ -21,10 +20,9 @@ export async function deleteCustomer(
   return next;
 }
 
-export const deleteCustomerRoute = defineAction({
+export const deleteCustomerRoute = defineCompanyAction({
   params: CustomerPath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return deleteCustomer({ scope: scope!, customerId: params.customerId }, deps);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return deleteCustomer({ scope, customerId: params.customerId }, deps);
   },
 });

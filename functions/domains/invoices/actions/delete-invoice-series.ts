@@ -1,8 +1,7 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { InvoiceSeriesPath } from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
+import { InvoiceSeriesPath } from '@shared/schemas/invoice-series';
 import type { InvoicesDeps } from '../store/deps';
 import { deleteSeries, getDefaults, SERIES_HAS_INVOICES } from '../store/series';
 import { requireSeries } from './get-invoice-series';
@@ -22,10 +21,9 @@ export async function deleteInvoiceSeries(
   return { deleted: true, seriesId };
 }
 
-export const deleteInvoiceSeriesRoute = defineAction({
+export const deleteInvoiceSeriesRoute = defineCompanyAction({
   params: InvoiceSeriesPath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return deleteInvoiceSeries({ scope: scope!, seriesId: params.seriesId }, deps);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return deleteInvoiceSeries({ scope, seriesId: params.seriesId }, deps);
   },
 });

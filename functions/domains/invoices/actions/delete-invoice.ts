@@ -1,7 +1,6 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { InvoicePath } from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { confirmedIsFinal, deleteDraft } from '../store/invoices';
 import { requireInvoice } from './get-invoice';
@@ -11,14 +10,13 @@ export async function deleteInvoice(input: { scope: CompanyScope; invoiceId: str
   const { companyId } = input.scope;
   const current = await requireInvoice(deps, companyId, input.invoiceId);
   if (current.status !== 'DRAFT') throw confirmedIsFinal();
-  await deleteDraft(deps, companyId, input.invoiceId);
+  await deleteDraft(deps, current);
   return { deleted: true, invoiceId: input.invoiceId };
 }
 
-export const deleteInvoiceRoute = defineAction({
+export const deleteInvoiceRoute = defineCompanyAction({
   params: InvoicePath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return deleteInvoice({ scope: scope!, invoiceId: params.invoiceId }, deps);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return deleteInvoice({ scope, invoiceId: params.invoiceId }, deps);
   },
 });

@@ -1,8 +1,7 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { BulkOperationPath } from '@shared/schemas/invoices';
-import { assertCanRead } from '../model/permissions';
+import { BulkOperationPath } from '@shared/schemas/bulk-operations';
 import { ZIP_URL_SECONDS, zipDownloadUrl } from '../store/bulk-files';
 import type { InvoicesDeps } from '../store/deps';
 import { requireBulkOperation } from './get-bulk-operation';
@@ -44,10 +43,9 @@ export async function downloadBulkOperation(
   };
 }
 
-export const downloadBulkOperationRoute = defineAction({
+export const downloadBulkOperationRoute = defineCompanyAction({
   params: BulkOperationPath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return downloadBulkOperation({ scope: scope!, operationId: params.operationId }, deps);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return downloadBulkOperation({ scope, operationId: params.operationId }, deps);
   },
 });

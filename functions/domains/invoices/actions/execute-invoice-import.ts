@@ -1,8 +1,7 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { ImportBatchPath, ImportExecuteBody, type ImportExecution } from '@shared/schemas/invoice-import';
 import type { Invoice } from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { getImportBatch, importNotFound, startImportExecution } from '../store/imports';
 import { resolveSeries } from './confirm-invoice';
@@ -13,13 +12,12 @@ import { batchView } from './upload-invoice-import';
  * stream consumer (workers/dispatch-import.ts) then queues the invoices in chunks. Any invalid
  * invoice refuses unless `skipInvalid`; a second execution is refused.
  */
-export const executeInvoiceImportRoute = defineAction({
+export const executeInvoiceImportRoute = defineCompanyAction({
   params: ImportBatchPath,
   body: ImportExecuteBody,
   status: 202,
   run: async ({ auth, scope, params, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    const companyId = scope!.companyId;
+    const companyId = scope.companyId;
     const batch = await getImportBatch(deps, companyId, params.batchId);
     if (!batch) throw importNotFound();
     if (batch.status !== 'VALIDATED') {
@@ -55,7 +53,7 @@ export const executeInvoiceImportRoute = defineAction({
       series: body.series ?? null,
       skipInvalid: body.skipInvalid,
       requestedAt: deps.now().toISOString(),
-      requestedBy: auth!.userId,
+      requestedBy: auth.userId,
       toProcess: validInvoices,
       processed: 0,
       created: 0,

@@ -6,8 +6,9 @@ import {
   writeXlsx,
   XLSX_CONTENT_TYPE,
 } from '@functions/lib/spreadsheets';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
+import { customerTaxIdText } from '@shared/schemas/customers';
 import {
   EXPORT_COLUMNS,
   EXPORT_HEADERS,
@@ -16,7 +17,6 @@ import {
   MAX_EXPORT_ROWS,
 } from '@shared/schemas/invoice-import';
 import {
-  customerTaxIdText,
   type Invoice,
   InvoiceListQuery,
   type InvoiceWithPayments,
@@ -24,7 +24,6 @@ import {
   type SiiStatus,
 } from '@shared/schemas/invoices';
 import { pageOf } from '../model/invoice-listing';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { filteredInvoices } from './list-invoices';
 
@@ -153,12 +152,11 @@ export function exportFile(
  * POST /invoices/export: the list of GET /invoices with the same filters, search and sort (no
  * paging), as an Excel workbook or an es-ES CSV. At most 10.000 invoices per file.
  */
-export const exportInvoicesRoute = defineAction({
+export const exportInvoicesRoute = defineCompanyAction({
   body: ExportInvoicesBody,
-  run: async ({ auth, scope, body }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
+  run: async ({ scope, body }, deps: InvoicesDeps) => {
     const query = body.filters ?? InvoiceListQuery.parse({});
-    const matching = await filteredInvoices(deps, scope!.companyId, query);
+    const matching = await filteredInvoices(deps, scope.companyId, query);
     const page = pageOf(matching, { ...query, page: 0, size: MAX_EXPORT_ROWS + 1 });
     if (page.totalElements > MAX_EXPORT_ROWS) {
       throw new AppError(

@@ -8,7 +8,8 @@
  */
 
 import { AppError, isAppError } from '@shared/api/errors';
-import type { Invoice, InvoiceSeries } from '@shared/schemas/invoices';
+import type { InvoiceSeries } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
 import type {
   GenerationMode,
   GenerationTrigger,

@@ -1,9 +1,8 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { Invoice } from '@shared/schemas/invoices';
 import { type RecurringGeneration, RecurringTemplatePath } from '@shared/schemas/recurring-invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { generateOccurrence } from './generate-recurring-invoice';
 import { recurringSettingsOf } from './get-recurring-settings';
@@ -49,11 +48,10 @@ export async function generateRecurringNow(
   }
 }
 
-export const generateRecurringNowRoute = defineAction({
+export const generateRecurringNowRoute = defineCompanyAction({
   params: RecurringTemplatePath,
   status: 201,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return generateRecurringNow({ scope: scope!, templateId: params.templateId }, deps);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return generateRecurringNow({ scope, templateId: params.templateId }, deps);
   },
 });

@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { type BulkOperation, BulkOperationPath } from '@shared/schemas/invoices';
-import { assertCanRead } from '../model/permissions';
+import { type BulkOperation, BulkOperationPath } from '@shared/schemas/bulk-operations';
 import { getBulkOperation } from '../store/bulk-operations';
 import type { InvoicesDeps } from '../store/deps';
 
@@ -17,10 +16,9 @@ export async function requireBulkOperation(
 }
 
 /** The progress of a bulk operation: status, counters and the errors so far. */
-export const getBulkOperationRoute = defineAction({
+export const getBulkOperationRoute = defineCompanyAction({
   params: BulkOperationPath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return requireBulkOperation(deps, scope!.companyId, params.operationId);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return requireBulkOperation(deps, scope.companyId, params.operationId);
   },
 });

@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { type Customer, CustomerPath } from '@shared/schemas/invoices';
-import { assertCanRead } from '../model/permissions';
+import { type Customer, CustomerPath } from '@shared/schemas/customers';
 import { getCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
 
@@ -16,10 +15,9 @@ export async function requireCustomer(
   return customer;
 }
 
-export const getCustomerRoute = defineAction({
+export const getCustomerRoute = defineCompanyAction({
   params: CustomerPath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return requireCustomer(deps, scope!.companyId, params.customerId);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return requireCustomer(deps, scope.companyId, params.customerId);
   },
 });

@@ -5,14 +5,13 @@ import {
   writeXlsx,
   XLSX_CONTENT_TYPE,
 } from '@functions/lib/spreadsheets';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import {
   IMPORT_COLUMNS,
   type ImportField,
   ImportTemplateQuery,
   MAX_IMPORT_ROWS,
 } from '@shared/schemas/invoice-import';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { refuseReceived } from './upload-invoice-import';
 
@@ -78,10 +77,9 @@ export function importTemplate(format: 'xlsx' | 'csv'): { contentType: string; b
 }
 
 /** GET /invoices/import/template?invoiceType=ISSUED&format=xlsx|csv. */
-export const getInvoiceImportTemplateRoute = defineAction({
+export const getInvoiceImportTemplateRoute = defineCompanyAction({
   query: ImportTemplateQuery,
-  run: async ({ auth, scope, query }, _deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
+  run: async ({ query }, _deps: InvoicesDeps) => {
     refuseReceived(query.invoiceType);
     const file = importTemplate(query.format);
     return binaryResponse({ ...file, filename: `plantilla-importacion-facturas.${query.format}` });

@@ -1,16 +1,14 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { ImportBatchPath, type ImportRowReport } from '@shared/schemas/invoice-import';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { getImportBatch, getImportJson, importNotFound, listImportResults } from '../store/imports';
 import { batchView } from './upload-invoice-import';
 
 /** GET /invoices/import/{batchId}: status, counts, the per-row report and, once executing, progress and results. */
-export const getInvoiceImportRoute = defineAction({
+export const getInvoiceImportRoute = defineCompanyAction({
   params: ImportBatchPath,
-  run: async ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    const companyId = scope!.companyId;
+  run: async ({ scope, params }, deps: InvoicesDeps) => {
+    const companyId = scope.companyId;
     const batch = await getImportBatch(deps, companyId, params.batchId);
     if (!batch) throw importNotFound();
     const report = batch.reportKey ? await getImportJson<ImportRowReport[]>(batch.reportKey) : batch.report;

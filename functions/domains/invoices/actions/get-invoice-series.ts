@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { type InvoiceSeries, InvoiceSeriesPath } from '@shared/schemas/invoices';
-import { assertCanRead } from '../model/permissions';
+import { type InvoiceSeries, InvoiceSeriesPath } from '@shared/schemas/invoice-series';
 import { seriesView } from '../model/series-view';
 import type { InvoicesDeps } from '../store/deps';
 import { getDefaults, getSeries } from '../store/series';
@@ -17,13 +16,12 @@ export async function requireSeries(
   return series;
 }
 
-export const getInvoiceSeriesRoute = defineAction({
+export const getInvoiceSeriesRoute = defineCompanyAction({
   params: InvoiceSeriesPath,
-  run: async ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
+  run: async ({ scope, params }, deps: InvoicesDeps) => {
     const [series, defaults] = await Promise.all([
-      requireSeries(deps, scope!.companyId, params.seriesId),
-      getDefaults(deps, scope!.companyId),
+      requireSeries(deps, scope.companyId, params.seriesId),
+      getDefaults(deps, scope.companyId),
     ]);
     return seriesView(series, defaults, deps.now());
   },

@@ -1,6 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type Invoice, InvoicePath } from '@shared/schemas/invoices';
-import { assertCanRead } from '../model/permissions';
+import { invoiceView } from '../model/invoice-view';
 import type { InvoicesDeps } from '../store/deps';
 import { getInvoice, invoiceNotFound } from '../store/invoices';
 
@@ -15,10 +15,9 @@ export async function requireInvoice(
   return invoice;
 }
 
-export const getInvoiceRoute = defineAction({
+export const getInvoiceRoute = defineCompanyAction({
   params: InvoicePath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return requireInvoice(deps, scope!.companyId, params.invoiceId);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return requireInvoice(deps, scope.companyId, params.invoiceId).then(invoiceView);
   },
 });

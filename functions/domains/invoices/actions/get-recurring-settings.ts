@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { RecurringSettings } from '@shared/schemas/recurring-invoices';
-import { assertCanRead } from '../model/permissions';
 import { defaultSettings } from '../model/recurring-template';
 import type { InvoicesDeps } from '../store/deps';
 import { getSettingsItem } from '../store/recurring';
@@ -10,9 +9,8 @@ export async function recurringSettingsOf(deps: InvoicesDeps, companyId: string)
   return (await getSettingsItem(deps, companyId)) ?? defaultSettings(companyId);
 }
 
-export const getRecurringSettingsRoute = defineAction({
-  run: ({ auth, scope }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return recurringSettingsOf(deps, scope!.companyId);
+export const getRecurringSettingsRoute = defineCompanyAction({
+  run: ({ scope }, deps: InvoicesDeps) => {
+    return recurringSettingsOf(deps, scope.companyId);
   },
 });

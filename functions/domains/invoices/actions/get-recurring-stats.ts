@@ -1,11 +1,10 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type {
   RecurringGeneration,
   RecurringStats,
   RecurringTemplate,
 } from '@shared/schemas/recurring-invoices';
 import { madridDate } from '../model/payments';
-import { assertCanRead } from '../model/permissions';
 import { monthlyCents } from '../model/recurring-template';
 import type { InvoicesDeps } from '../store/deps';
 import { listGenerationsByDate, listTemplates } from '../store/recurring';
@@ -31,10 +30,9 @@ export function recurringStats(
   };
 }
 
-export const getRecurringStatsRoute = defineAction({
-  run: async ({ auth, scope }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    const companyId = scope!.companyId;
+export const getRecurringStatsRoute = defineCompanyAction({
+  run: async ({ scope }, deps: InvoicesDeps) => {
+    const companyId = scope.companyId;
     const today = madridDate(deps.now());
     const year = today.slice(0, 4);
     const [templates, generations] = await Promise.all([

@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type RecurringTemplate, RecurringTemplatePath } from '@shared/schemas/recurring-invoices';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { getTemplate, templateNotFound } from '../store/recurring';
 
@@ -15,10 +14,9 @@ export async function requireTemplate(
   return template;
 }
 
-export const getRecurringTemplateRoute = defineAction({
+export const getRecurringTemplateRoute = defineCompanyAction({
   params: RecurringTemplatePath,
-  run: ({ auth, scope, params }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return requireTemplate(deps, scope!.companyId, params.templateId);
+  run: ({ scope, params }, deps: InvoicesDeps) => {
+    return requireTemplate(deps, scope.companyId, params.templateId);
   },
 });

@@ -1,13 +1,12 @@
-import { type PeriodAggregates, readPeriodAggregates } from '@functions/lib/tax-aggregates';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { sumLines, type TaxBook } from '@shared/fiscal/tax-aggregates';
 import {
   TaxAggregatesQuery,
   type TaxAggregatesView,
   type TaxBookAggregates,
 } from '@shared/schemas/tax-aggregates';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
+import { type PeriodAggregates, readPeriodAggregates } from '../store/tax-aggregates';
 
 /** One book of a period: its lines, its invoices by type and their sum. */
 export function bookView(a: Omit<PeriodAggregates, 'itemsRead'>, book: TaxBook): TaxBookAggregates {
@@ -37,10 +36,9 @@ export async function getTaxAggregates(
   };
 }
 
-export const getTaxAggregatesRoute = defineAction({
+export const getTaxAggregatesRoute = defineCompanyAction({
   query: TaxAggregatesQuery,
-  run: ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return getTaxAggregates(deps, scope!.companyId, query.period);
+  run: ({ scope, query }, deps: InvoicesDeps) => {
+    return getTaxAggregates(deps, scope.companyId, query.period);
   },
 });

@@ -1,14 +1,13 @@
-import { readQuarterlyAggregates } from '@functions/lib/tax-aggregates';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { CounterpartyLine } from '@shared/fiscal/tax-aggregates';
-import { isEuCountry } from '@shared/schemas/invoices';
+import { isEuCountry } from '@shared/schemas/countries';
 import {
   type CounterpartyThresholdFigure,
   ThresholdStatisticsQuery,
   type ThresholdStatisticsView,
 } from '@shared/schemas/tax-aggregates';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
+import { readQuarterlyAggregates } from '../store/tax-aggregates';
 
 /** Art. 121 LIVA and RD 1624/1992 art. 71: large company (monthly returns, SII) above 6.010.121,04 €. */
 export const LARGE_COMPANY_THRESHOLD_CENTS = 601_012_104;
@@ -120,10 +119,9 @@ export async function getThresholdStatistics(
   };
 }
 
-export const getThresholdStatisticsRoute = defineAction({
+export const getThresholdStatisticsRoute = defineCompanyAction({
   query: ThresholdStatisticsQuery,
-  run: ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return getThresholdStatistics(deps, scope!.companyId, query.year);
+  run: ({ scope, query }, deps: InvoicesDeps) => {
+    return getThresholdStatistics(deps, scope.companyId, query.year);
   },
 });

@@ -1,19 +1,17 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { sortBy } from '@shared/api/listing';
-import { InvoiceSeriesListQuery } from '@shared/schemas/invoices';
-import { assertCanRead } from '../model/permissions';
+import { InvoiceSeriesListQuery } from '@shared/schemas/invoice-series';
 import { seriesView } from '../model/series-view';
 import type { InvoicesDeps } from '../store/deps';
 import { getDefaults, listSeries } from '../store/series';
 
 /** A company's series (a handful), by code, with their default flags. */
-export const listInvoiceSeriesRoute = defineAction({
+export const listInvoiceSeriesRoute = defineCompanyAction({
   query: InvoiceSeriesListQuery,
-  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
+  run: async ({ scope, query }, deps: InvoicesDeps) => {
     const [series, defaults] = await Promise.all([
-      listSeries(deps, scope!.companyId),
-      getDefaults(deps, scope!.companyId),
+      listSeries(deps, scope.companyId),
+      getDefaults(deps, scope.companyId),
     ]);
     const now = deps.now();
     return sortBy(

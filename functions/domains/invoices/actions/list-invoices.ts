@@ -1,24 +1,24 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { Page } from '@shared/api/envelope';
 import { parseSort } from '@shared/schemas/common';
 import { type Invoice, InvoiceListQuery, type InvoiceWithPayments } from '@shared/schemas/invoices';
 import { pageOf, SORTABLE } from '../model/invoice-listing';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
-import { countByDate, datePage, getInvoices, listSummaries } from '../store/invoice-pages';
+import { countInRange } from '../store/invoice-counts';
+import { datePage, getInvoices, listSummaries } from '../store/invoice-pages';
 import { listInvoices } from '../store/invoices';
 
 /**
  * A company's issued invoices in a date range, filtered by type (F1–F3, R1–R5), status, SII state,
  * payment state and customer, searched, sorted (invoiceDate, number, total, customer, createdAt) and
- * paged. The default view (date order, no filter) reads only up to the page's end; any other view
- * reads the invoices' summaries, then the page's full invoices.
+ * paged. The default view (date order, no filter) reads only up to the page's end, and its total
+ * from the company's invoice counters (store/invoice-counts.ts: no COUNT over the range); any other
+ * view reads the invoices' summaries, then the page's full invoices.
  */
-export const listInvoicesRoute = defineAction({
+export const listInvoicesRoute = defineCompanyAction({
   query: InvoiceListQuery,
-  run: ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return listInvoicePage(deps, scope!.companyId, query);
+  run: ({ scope, query }, deps: InvoicesDeps) => {
+    return listInvoicePage(deps, scope.companyId, query);
   },
 });
 
@@ -46,7 +46,7 @@ export async function listInvoicePage(
   if (!isFiltered(query) && field === 'invoiceDate') {
     const [content, total] = await Promise.all([
       datePage(deps, companyId, { from, to, dir, page, size }),
-      countByDate(deps, companyId, from, to),
+      countInRange(deps, companyId, from, to),
     ]);
     return { content, page, size, totalElements: total, totalPages: Math.ceil(total / size) };
   }

@@ -1,15 +1,13 @@
-import { defineAction } from '@functions/platform/http';
-import { InvoiceListingQuery } from '@shared/schemas/invoices';
+import { defineCompanyAction } from '@functions/platform/http';
+import { InvoiceListingQuery } from '@shared/schemas/rectificativas';
 import { pageOf } from '../model/invoice-listing';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { siiPending } from '../store/listings';
 
 /** Confirmed invoices still to be accepted by the SII (not sent, queued, in error, rejected, to correct). */
-export const listPendingSiiRoute = defineAction({
+export const listPendingSiiRoute = defineCompanyAction({
   query: InvoiceListingQuery,
-  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    return pageOf(await siiPending(deps, scope!.companyId), query, { field: 'invoiceDate', dir: 'asc' });
+  run: async ({ scope, query }, deps: InvoicesDeps) => {
+    return pageOf(await siiPending(deps, scope.companyId), query, { field: 'invoiceDate', dir: 'asc' });
   },
 });

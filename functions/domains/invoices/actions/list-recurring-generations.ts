@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { paginate } from '@shared/api/listing';
 import { RecurringGenerationListQuery } from '@shared/schemas/recurring-invoices';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { listGenerationsByDate, listTemplateGenerations } from '../store/recurring';
 
@@ -9,11 +8,10 @@ import { listGenerationsByDate, listTemplateGenerations } from '../store/recurri
  * The generation history, newest occurrence first: one template's (a Query on the company
  * partition) or every template's (a Query on gsi1), within [from, to] by occurrence date.
  */
-export const listRecurringGenerationsRoute = defineAction({
+export const listRecurringGenerationsRoute = defineCompanyAction({
   query: RecurringGenerationListQuery,
-  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    const companyId = scope!.companyId;
+  run: async ({ scope, query }, deps: InvoicesDeps) => {
+    const companyId = scope.companyId;
     const from = query.from ?? '0000-01-01';
     const to = query.to ?? '9999-12-31';
     const generations = query.templateId

@@ -1,4 +1,4 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   DEFAULT_SCHEDULED_DAYS,
@@ -8,7 +8,6 @@ import {
   type RecurringTemplate,
 } from '@shared/schemas/recurring-invoices';
 import { madridDate } from '../model/payments';
-import { assertCanRead } from '../model/permissions';
 import { addDays, occurrencesBetween } from '../model/recurrence';
 import { modeOf, ruleOf } from '../model/recurring-template';
 import type { InvoicesDeps } from '../store/deps';
@@ -47,10 +46,9 @@ export function scheduledItems(
   return items.slice(0, MAX_ITEMS);
 }
 
-export const listRecurringScheduledRoute = defineAction({
+export const listRecurringScheduledRoute = defineCompanyAction({
   query: RecurringScheduledQuery,
-  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
+  run: async ({ scope, query }, deps: InvoicesDeps) => {
     const from = query.from ?? madridDate(deps.now());
     const to = query.to ?? addDays(from, DEFAULT_SCHEDULED_DAYS);
     if (to < from) {
@@ -59,7 +57,7 @@ export const listRecurringScheduledRoute = defineAction({
         details: { reason: 'RANGE' },
       });
     }
-    const companyId = scope!.companyId;
+    const companyId = scope.companyId;
     const [templates, settings] = await Promise.all([
       listTemplates(deps, companyId),
       recurringSettingsOf(deps, companyId),

@@ -1,19 +1,17 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import { parseSort } from '@shared/schemas/common';
 import { RecurringTemplateListQuery } from '@shared/schemas/recurring-invoices';
-import { assertCanRead } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { listTemplates } from '../store/recurring';
 
 const SORTABLE = ['name', 'customerName', 'nextRunDate', 'createdAt'] as const;
 
 /** A company's templates, searched by name and customer (accent-insensitive), sorted and paged. */
-export const listRecurringTemplatesRoute = defineAction({
+export const listRecurringTemplatesRoute = defineCompanyAction({
   query: RecurringTemplateListQuery,
-  run: async ({ auth, scope, query }, deps: InvoicesDeps) => {
-    assertCanRead(auth, scope);
-    const templates = (await listTemplates(deps, scope!.companyId)).filter(
+  run: async ({ scope, query }, deps: InvoicesDeps) => {
+    const templates = (await listTemplates(deps, scope.companyId)).filter(
       (t) =>
         matchesSearch(query.search, t.name, t.customerName) &&
         (!query.active || String(t.isActive) === query.active),

@@ -5,7 +5,7 @@
  */
 
 import { AppError } from '@shared/api/errors';
-import type { Customer } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
 import type { CreateRecurringTemplateBody, RecurringTemplate } from '@shared/schemas/recurring-invoices';
 import { buildDraft } from '../model/build-invoice';
 import { daysInMonth, isoDate, nextOccurrence, parseIsoDate } from '../model/recurrence';

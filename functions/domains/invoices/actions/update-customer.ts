@@ -1,7 +1,6 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
-import { type Customer, CustomerPath, UpdateCustomerBody } from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
+import { defineCompanyAction } from '@functions/platform/http';
+import { type Customer, CustomerPath, UpdateCustomerBody } from '@shared/schemas/customers';
 import { replaceCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
 import { requireCustomer } from './get-customer';
@@ -24,11 +23,10 @@ export async function updateCustomer(
   return next;
 }
 
-export const updateCustomerRoute = defineAction({
+export const updateCustomerRoute = defineCompanyAction({
   params: CustomerPath,
   body: UpdateCustomerBody,
-  run: ({ auth, scope, params, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return updateCustomer({ scope: scope!, customerId: params.customerId, body }, deps);
+  run: ({ scope, params, body }, deps: InvoicesDeps) => {
+    return updateCustomer({ scope, customerId: params.customerId, body }, deps);
   },
 });

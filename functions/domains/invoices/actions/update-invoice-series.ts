@@ -1,5 +1,5 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   type InvoiceSeries,
@@ -7,8 +7,7 @@ import {
   type InvoiceSeriesView,
   numberFormatProblem,
   UpdateInvoiceSeriesBody,
-} from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
+} from '@shared/schemas/invoice-series';
 import { seriesView } from '../model/series-view';
 import type { InvoicesDeps } from '../store/deps';
 import { frozenError, getDefaults, type SeriesChange, updateSeries } from '../store/series';
@@ -72,11 +71,10 @@ export async function updateInvoiceSeries(
   return seriesView(next, after, now);
 }
 
-export const updateInvoiceSeriesRoute = defineAction({
+export const updateInvoiceSeriesRoute = defineCompanyAction({
   params: InvoiceSeriesPath,
   body: UpdateInvoiceSeriesBody,
-  run: ({ auth, scope, params, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return updateInvoiceSeries({ scope: scope!, seriesId: params.seriesId, body }, deps);
+  run: ({ scope, params, body }, deps: InvoicesDeps) => {
+    return updateInvoiceSeries({ scope, seriesId: params.seriesId, body }, deps);
   },
 });

@@ -1,9 +1,8 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CreateInvoiceBody, type Invoice, InvoicePath, isRectificativa } from '@shared/schemas/invoices';
 import { buildDraft } from '../model/build-invoice';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { confirmedIsFinal, replaceDraft } from '../store/invoices';
 import { customerOf } from './create-invoice';
@@ -41,11 +40,10 @@ export async function updateInvoice(
   return next;
 }
 
-export const updateInvoiceRoute = defineAction({
+export const updateInvoiceRoute = defineCompanyAction({
   params: InvoicePath,
   body: CreateInvoiceBody,
-  run: ({ auth, scope, params, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return updateInvoice({ scope: scope!, invoiceId: params.invoiceId, body }, deps);
+  run: ({ scope, params, body }, deps: InvoicesDeps) => {
+    return updateInvoice({ scope, invoiceId: params.invoiceId, body }, deps);
   },
 });

@@ -1,7 +1,6 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type RecurringSettings, UpdateRecurringSettingsBody } from '@shared/schemas/recurring-invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { putSettings } from '../store/recurring';
 import { checkTemplateSeries } from './recurring-template-input';
@@ -25,10 +24,9 @@ export async function updateRecurringSettings(
   return settings;
 }
 
-export const updateRecurringSettingsRoute = defineAction({
+export const updateRecurringSettingsRoute = defineCompanyAction({
   body: UpdateRecurringSettingsBody,
-  run: ({ auth, scope, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return updateRecurringSettings({ scope: scope!, body }, deps);
+  run: ({ scope, body }, deps: InvoicesDeps) => {
+    return updateRecurringSettings({ scope, body }, deps);
   },
 });

@@ -1,11 +1,10 @@
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import {
   type RecurringTemplate,
   RecurringTemplatePath,
   UpdateRecurringTemplateBody,
 } from '@shared/schemas/recurring-invoices';
-import { assertCanWrite } from '../model/permissions';
 import type { InvoicesDeps } from '../store/deps';
 import { replaceTemplate } from '../store/recurring';
 import { requireTemplate } from './get-recurring-template';
@@ -40,11 +39,10 @@ export async function updateRecurringTemplate(
   return next;
 }
 
-export const updateRecurringTemplateRoute = defineAction({
+export const updateRecurringTemplateRoute = defineCompanyAction({
   params: RecurringTemplatePath,
   body: UpdateRecurringTemplateBody,
-  run: ({ auth, scope, params, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
-    return updateRecurringTemplate({ scope: scope!, templateId: params.templateId, body }, deps);
+  run: ({ scope, params, body }, deps: InvoicesDeps) => {
+    return updateRecurringTemplate({ scope, templateId: params.templateId, body }, deps);
   },
 });

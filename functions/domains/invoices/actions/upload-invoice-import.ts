@@ -6,7 +6,7 @@ import {
   SpreadsheetError,
   XLSX_CONTENT_TYPE,
 } from '@functions/lib/spreadsheets';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   type ImportBatchView,
@@ -24,7 +24,6 @@ import {
   sourceRows,
   validateRows,
 } from '../model/import-rows';
-import { assertCanWrite } from '../model/permissions';
 import { listCustomers } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
 import {
@@ -106,13 +105,12 @@ export const batchView = (
  * POST /invoices/import: stores the file, maps its columns, groups its rows into invoices and
  * validates every row with the API's rules. Creates no invoice: the batch waits as VALIDATED.
  */
-export const uploadInvoiceImportRoute = defineAction({
+export const uploadInvoiceImportRoute = defineCompanyAction({
   body: ImportUploadBody,
   status: 201,
   run: async ({ auth, scope, body }, deps: InvoicesDeps) => {
-    assertCanWrite(auth, scope);
     refuseReceived(body.invoiceType);
-    const companyId = scope!.companyId;
+    const companyId = scope.companyId;
     const bytes = new Uint8Array(Buffer.from(body.contentBase64, 'base64'));
     const { format, rows } = readUpload(bytes);
 
@@ -160,7 +158,7 @@ export const uploadInvoiceImportRoute = defineAction({
       fileName: body.fileName,
       format,
       createdAt: now,
-      createdBy: auth!.userId,
+      createdBy: auth.userId,
       counts: validation.counts,
       mapping: mapping.map((m) => ({ column: m.column, field: m.field })),
       report: inline,

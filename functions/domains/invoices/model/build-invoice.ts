@@ -8,9 +8,9 @@ import { AppError } from '@shared/api/errors';
 import { computeInvoiceTotals, type InvoiceTotals, InvoiceTotalsError } from '@shared/fiscal/invoice-totals';
 import { simplifiedInvoiceAllowed } from '@shared/fiscal/simplified-invoice';
 import type { OperationKind } from '@shared/fiscal/vat';
+import type { Customer } from '@shared/schemas/customers';
 import type {
   CreateInvoiceBody,
-  Customer,
   Invoice,
   InvoiceCustomerSnapshot,
   InvoiceLineBody,

@@ -1,6 +1,6 @@
 import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
+import type { Customer } from '@shared/schemas/customers';
 import { IMPORT_COLUMNS } from '@shared/schemas/invoice-import';
-import type { Customer } from '@shared/schemas/invoices';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -8,6 +8,8 @@
 
 import { isAppError } from '@shared/api/errors';
 import { fold } from '@shared/api/listing';
+import { ISO_COUNTRIES, isEuCountry } from '@shared/schemas/countries';
+import { type Customer, taxIdKey } from '@shared/schemas/customers';
 import {
   IMPORT_COLUMNS,
   type ImportCounts,
@@ -17,14 +19,7 @@ import {
   type ImportRowReport,
   importColumn,
 } from '@shared/schemas/invoice-import';
-import {
-  CreateInvoiceBody,
-  type Customer,
-  ISO_COUNTRIES,
-  isEuCountry,
-  PAYMENT_METHODS,
-  taxIdKey,
-} from '@shared/schemas/invoices';
+import { CreateInvoiceBody, PAYMENT_METHODS } from '@shared/schemas/invoices';
 import type * as z from 'zod';
 import { buildDraft } from './build-invoice';
 

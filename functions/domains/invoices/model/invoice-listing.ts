@@ -6,7 +6,8 @@
 import type { Page } from '@shared/api/envelope';
 import { matchesSearch, paginate, sortBy } from '@shared/api/listing';
 import { parseSort } from '@shared/schemas/common';
-import { customerTaxIdText, type Invoice } from '@shared/schemas/invoices';
+import { customerTaxIdText } from '@shared/schemas/customers';
+import type { Invoice } from '@shared/schemas/invoices';
 
 export const SORTABLE = ['invoiceDate', 'number', 'invoiceNumber', 'total', 'customer', 'createdAt'] as const;
 export type SortField = (typeof SORTABLE)[number];

@@ -6,11 +6,10 @@
 
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
+import { formatEuros } from '@shared/fiscal/money';
+import { isCreditNote, outstandingCents, paymentStatusFor } from '@shared/fiscal/receivables';
 import type { AddPaymentBody, Invoice, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
 import { checkCash } from './build-invoice';
-
-const euros = (cents: number) =>
-  `${(cents / 100).toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 /** Today's date in Spain (Europe/Madrid), as YYYY-MM-DD. */
 export const madridDate = (at: Date): string =>
@@ -45,11 +44,34 @@ export const draftCannotBePaid = () =>
   new AppError('DOC_047', 'Un borrador no admite cobros: confirma antes la factura.');
 export const cancelledCannotBePaid = () =>
   new AppError('DOC_047', 'La factura está anulada y no admite cobros.');
+/** 'la rectificativa R-2026-0001' (never an id: messages name documents by their number). */
+export const substituteName = (inv: Pick<InvoiceWithPayments, 'substitutedByNumber'>): string =>
+  inv.substitutedByNumber ? `la rectificativa ${inv.substitutedByNumber}` : 'una rectificativa';
+
+export const substitutedCannotBePaid = (inv: InvoiceWithPayments) =>
+  new AppError(
+    'DOC_047',
+    `La factura está sustituida por ${substituteName(inv)} y no admite cobros: regístralos en la rectificativa.`,
+    { details: { reason: 'SUBSTITUTED', substitutedBy: inv.substitutedBy ?? null } },
+  );
+export const creditNoteCannotBePaid = () =>
+  new AppError(
+    'DOC_047',
+    'Una rectificativa con importe negativo no admite cobros: aplica su abono a una factura del cliente.',
+    { details: { reason: 'CREDIT_NOTE' } },
+  );
+
+/** The state refusals shared by payments and their corrections: draft, cancelled, substituted, credit note. */
+export function checkPayable(inv: InvoiceWithPayments): void {
+  if (inv.status === 'DRAFT') throw draftCannotBePaid();
+  if (inv.status === 'CANCELLED') throw cancelledCannotBePaid();
+  if (inv.substitutedBy) throw substitutedCannotBePaid(inv);
+  if (isCreditNote(inv)) throw creditNoteCannotBePaid();
+}
 
 /** The refusals of a payment that do not depend on a race: status, dates, amount, cash limit. */
 export function checkPayment(inv: InvoiceWithPayments, body: AddPaymentBody, today: string): void {
-  if (inv.status === 'DRAFT') throw draftCannotBePaid();
-  if (inv.status === 'CANCELLED') throw cancelledCannotBePaid();
+  checkPayable(inv);
   if (body.paidAt < inv.invoiceDate) {
     throw new AppError('CORE_004', 'La fecha de pago no puede ser anterior a la fecha de la factura.', {
       field: 'paidAt',
@@ -58,12 +80,16 @@ export function checkPayment(inv: InvoiceWithPayments, body: AddPaymentBody, tod
   if (body.paidAt > today) {
     throw new AppError('CORE_004', 'La fecha de pago no puede ser futura.', { field: 'paidAt' });
   }
-  const pending = inv.totals.totalCents - (inv.paidCents ?? 0);
+  const pending = outstandingCents(inv);
   if (body.amountCents > pending) {
-    throw new AppError('CORE_004', `El pago supera el importe pendiente (${euros(Math.max(0, pending))}).`, {
-      field: 'amountCents',
-      details: { reason: 'OVERPAYMENT', pendingCents: Math.max(0, pending) },
-    });
+    throw new AppError(
+      'CORE_004',
+      `El pago supera el importe pendiente (${formatEuros(Math.max(0, pending))}).`,
+      {
+        field: 'amountCents',
+        details: { reason: 'OVERPAYMENT', pendingCents: Math.max(0, pending) },
+      },
+    );
   }
   if (body.method === 'CASH') {
     checkCash(
@@ -75,10 +101,22 @@ export function checkPayment(inv: InvoiceWithPayments, body: AddPaymentBody, tod
   }
 }
 
-/** The status after a payment: PAID when covered; an OVERDUE invoice stays OVERDUE until then. */
-export function statusAfterPayment(inv: InvoiceWithPayments, paidCents: number): PaymentStatus {
-  if (paidCents >= inv.totals.totalCents) return 'PAID';
-  return inv.paymentStatus === 'OVERDUE' ? 'OVERDUE' : 'PARTIAL';
+/**
+ * The status once `paidCents` are paid (credit applied counts as settled): PAID when covered; an
+ * OVERDUE invoice stays OVERDUE until then; otherwise from the due date (see paymentStatusFor).
+ */
+export function statusAfterPayment(
+  inv: InvoiceWithPayments,
+  paidCents: number,
+  today: string,
+): PaymentStatus {
+  const status = paymentStatusFor({
+    totalCents: inv.totals.totalCents,
+    settledCents: paidCents + (inv.creditedCents ?? 0),
+    dueDate: inv.dueDate,
+    today,
+  });
+  return status !== 'PAID' && inv.paymentStatus === 'OVERDUE' ? 'OVERDUE' : status;
 }
 
 export const paidCannotBeCancelled = () =>
@@ -89,5 +127,27 @@ export const alreadyCancelled = () => new AppError('DOC_047', 'La factura ya est
 export function checkCancel(inv: InvoiceWithPayments): void {
   if (inv.status === 'DRAFT') throw draftCannotBeCancelled();
   if (inv.status === 'CANCELLED') throw alreadyCancelled();
+  if (inv.substitutedBy) {
+    throw new AppError('DOC_047', 'La factura está sustituida por una rectificativa y no se puede anular.', {
+      details: { reason: 'SUBSTITUTED' },
+    });
+  }
   if ((inv.paidCents ?? 0) > 0) throw paidCannotBeCancelled();
+  // The invoices it replaced stay replaced: a wrong substitute is corrected by another rectificativa.
+  if (inv.rectification?.method === 'SUBSTITUTION') {
+    throw new AppError(
+      'DOC_047',
+      'Una rectificativa por sustitución no se anula: emite una rectificativa de ella.',
+      { details: { reason: 'SUBSTITUTE' } },
+    );
+  }
+  // A credit note applied to invoices, or an invoice that received one, is part of the customer's
+  // receivables: annulling it would leave the other side pointing at nothing.
+  if ((inv.creditedCents ?? 0) > 0 || (inv.appliedCreditCents ?? 0) > 0) {
+    throw new AppError(
+      'DOC_047',
+      'La factura tiene abonos de rectificativas aplicados y no se puede anular; emite una rectificativa.',
+      { details: { reason: 'CREDIT_APPLIED' } },
+    );
+  }
 }

@@ -7,19 +7,18 @@
 import { AppError } from '@shared/api/errors';
 import { computeInvoiceTotals, type InvoiceTotals, InvoiceTotalsError } from '@shared/fiscal/invoice-totals';
 import type { OperationKind } from '@shared/fiscal/vat';
+import { customerTaxIdText } from '@shared/schemas/customers';
 import {
-  customerTaxIdText,
   type Invoice,
   type InvoiceLine,
   type InvoiceRectification,
   isRectificativa,
-  type RectificationLineBody,
   type RectifiedInvoiceRef,
-  type RectifyInvoiceBody,
 } from '@shared/schemas/invoices';
+import type { RectificationLineBody, RectifyInvoiceBody } from '@shared/schemas/rectificativas';
 
 /** The lines the totals engine receives (quantities in thousandths, signed when allowed). */
-interface LineInput {
+export interface LineInput {
   description: string;
   quantityMilli: number;
   unitPriceCents: number;
@@ -49,7 +48,20 @@ export function typeProblem(rectType: RectifyInvoiceBody['rectificationType'], o
   return undefined;
 }
 
-const customerKey = (inv: Invoice) => {
+/** A substituted invoice no longer exists for correction: its substitute is what is rectified. */
+export const substitutedCannotBeRectified = (inv: Invoice, field?: string) =>
+  new AppError(
+    'DOC_047',
+    `La factura ${inv.invoiceNumber ?? ''} está sustituida por ${
+      inv.substitutedByNumber ? `la rectificativa ${inv.substitutedByNumber}` : 'una rectificativa'
+    } y no admite otra rectificativa: rectifica la sustitutiva.`,
+    {
+      ...(field ? { field } : {}),
+      details: { reason: 'SUBSTITUTED', substitutedBy: inv.substitutedBy ?? null },
+    },
+  );
+
+export const customerKey = (inv: Invoice) => {
   const c = inv.customer;
   if (!c) return 'NONE';
   return c.customerId ?? (c.taxId ? customerTaxIdText(c.taxId) : `NAME:${c.name}`);
@@ -66,7 +78,7 @@ export function checkRectifiable(body: RectifyInvoiceBody, originals: Invoice[],
     const field = i === 0 ? 'invoiceId' : `additionalInvoiceIds.${i - 1}`;
     if (inv.status === 'DRAFT') {
       throw refuse(
-        `La factura ${inv.invoiceId} es un borrador: se modifica directamente, no se rectifica.`,
+        'La factura que se rectifica es un borrador: se modifica directamente, no se rectifica.',
         field,
         'NOT_CONFIRMED',
       );
@@ -74,10 +86,14 @@ export function checkRectifiable(body: RectifyInvoiceBody, originals: Invoice[],
     if (inv.status === 'CANCELLED') {
       throw new AppError(
         'DOC_047',
-        `La factura ${inv.invoiceNumber ?? inv.invoiceId} está anulada y no se puede rectificar.`,
-        { field, details: { reason: 'CANCELLED' } },
+        `La factura ${inv.invoiceNumber ?? ''} está anulada y no se puede rectificar.`,
+        {
+          field,
+          details: { reason: 'CANCELLED' },
+        },
       );
     }
+    if (inv.substitutedBy) throw substitutedCannotBeRectified(inv, field);
     const problem = typeProblem(body.rectificationType, inv);
     if (problem) throw refuse(problem, 'rectificationType', 'RECTIFICATION_TYPE');
     if (invoiceDate < inv.invoiceDate) {
@@ -121,6 +137,71 @@ const copyOf = (l: InvoiceLine, sign: 1 | -1, prefix = ''): LineInput => ({
   operation: l.operation as OperationKind,
   recargo: l.recargo,
 });
+
+const LINE_FIELD_LABELS: Record<keyof Omit<LineInput, never>, string> = {
+  description: 'descripción',
+  quantityMilli: 'cantidad',
+  unitPriceCents: 'precio',
+  discountBp: 'descuento',
+  vatRateBp: 'tipo de IVA',
+  operation: 'exención, no sujeción o inversión del sujeto pasivo',
+  recargo: 'recargo de equivalencia',
+};
+
+/** The fields of `line` that differ from the original line `original`. */
+export function differingFields(line: LineInput, original: InvoiceLine): (keyof LineInput)[] {
+  const fields = Object.keys(LINE_FIELD_LABELS) as (keyof LineInput)[];
+  return fields.filter((f) => line[f] !== original[f]);
+}
+
+/**
+ * A substitution starts as an exact copy of the rectified invoices: every line the user did not
+ * mark `changed` must be one of their lines (`sourceLine`, or the same position) field by field,
+ * each original line reproduced at most once. So a client that loses a discount, an exemption
+ * or the recargo of a line it did not touch is refused instead of issuing a wrong invoice.
+ */
+export function checkUnchangedLines(
+  body: RectifyInvoiceBody,
+  lines: LineInput[],
+  originals: Invoice[],
+): void {
+  const source = originals.flatMap((o) => o.invoiceLines);
+  const used = new Set<number>();
+  for (const [i, bodyLine] of (body.invoiceLines ?? []).entries()) {
+    if (bodyLine.changed) continue;
+    const field = `invoiceLines.${i}`;
+    const at = bodyLine.sourceLine ?? i;
+    const original = source[at];
+    if (!original) {
+      throw new AppError(
+        'CORE_004',
+        `La línea ${i + 1} no está en la factura original: márcala como modificada si es nueva.`,
+        { field, details: { reason: 'SUBSTITUTION_LINE_UNKNOWN', line: i } },
+      );
+    }
+    if (used.has(at)) {
+      throw new AppError(
+        'CORE_004',
+        `La línea ${i + 1} repite la línea ${at + 1} de la factura original: márcala como modificada.`,
+        { field, details: { reason: 'SUBSTITUTION_LINE_REPEATED', line: i, sourceLine: at } },
+      );
+    }
+    used.add(at);
+    const differing = differingFields(lines[i]!, original);
+    if (differing.length > 0) {
+      throw new AppError(
+        'CORE_004',
+        `La línea ${i + 1} no coincide con la línea ${at + 1} de la factura original (${differing
+          .map((f) => LINE_FIELD_LABELS[f])
+          .join(', ')}): márcala como modificada o deja los datos de la original.`,
+        {
+          field,
+          details: { reason: 'SUBSTITUTION_LINE_CHANGED', line: i, sourceLine: at, fields: differing },
+        },
+      );
+    }
+  }
+}
 
 /**
  * The lines of the rectificativa. `cancelAll` annuls the amounts of the rectified invoices:
@@ -183,6 +264,7 @@ export function buildRectificativa(input: BuildRectificativaInput): Invoice {
   checkRectifiable(body, originals, input.invoiceDate);
   const lines = rectificationLines(body, originals);
   const totals = totalsOf(lines, body, originals);
+  if (body.method === 'SUBSTITUTION' && !body.cancelAll) checkUnchangedLines(body, lines, originals);
   const rectification: InvoiceRectification = {
     method: body.method,
     reason: body.reason,
@@ -195,7 +277,8 @@ export function buildRectificativa(input: BuildRectificativaInput): Invoice {
     status: 'DRAFT',
     invoiceDate: input.invoiceDate,
     operationDate: null,
-    dueDate: null,
+    // A substitute is what the customer owes now: it keeps the original's due date.
+    dueDate: body.method === 'SUBSTITUTION' ? first.dueDate : null,
     paymentMethod: first.paymentMethod,
     notes: body.notes ?? null,
     // Art. 15 RD 1619/2012: the rectificativa goes to the same recipient as the invoice it corrects.

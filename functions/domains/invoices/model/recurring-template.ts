@@ -5,7 +5,8 @@
  */
 
 import { roundHalfUp } from '@shared/fiscal/money';
-import type { CreateInvoiceBody, Customer, InvoiceLineBody } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
+import type { CreateInvoiceBody, InvoiceLineBody } from '@shared/schemas/invoices';
 import type {
   CreateRecurringTemplateBody,
   DayOfMonth,

@@ -5,7 +5,7 @@ import {
   type InvoiceSeriesView,
   renderNumber,
   type SeriesPurpose,
-} from '@shared/schemas/invoices';
+} from '@shared/schemas/invoice-series';
 
 export function seriesView(
   s: InvoiceSeries,

@@ -1,25 +1,18 @@
 /**
- * The documents-bucket files of a DOWNLOAD_PDFS bulk operation: each invoice's PDF as it is
- * rendered, the ZIP built from them when the operation completes (fflate `zipSync`, in memory:
+ * The documents-bucket files of a DOWNLOAD_PDFS bulk operation: each invoice's PDF (stored there by
+ * the pdf domain's function, store/invoice-pdfs.ts), the ZIP built from them when the operation completes (fflate `zipSync`, in memory:
  * at most 500 invoice PDFs of a few tens of KB), and the presigned GET that serves the ZIP.
  */
 
 import { requireEnv } from '@functions/platform/aws/env';
 import { lazyPresigner, lazyS3 } from '@functions/platform/aws/s3-lazy';
+import { bucketEnv } from '@shared/config/env-names';
 import { zipSync } from 'fflate';
 
-export const DOCUMENTS_BUCKET_ENV = 'BUCKET_DOCUMENTS';
 /** How long a download link works. */
 export const ZIP_URL_SECONDS = 900;
 
-const bucket = () => requireEnv(DOCUMENTS_BUCKET_ENV);
-
-export async function putPdf(s3Key: string, bytes: Uint8Array): Promise<void> {
-  const { sdk, client } = await lazyS3();
-  await client.send(
-    new sdk.PutObjectCommand({ Bucket: bucket(), Key: s3Key, Body: bytes, ContentType: 'application/pdf' }),
-  );
-}
+const bucket = () => requireEnv(bucketEnv.documents);
 
 async function getBytes(s3Key: string): Promise<Uint8Array> {
   const { sdk, client } = await lazyS3();

@@ -9,19 +9,13 @@
 
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
+import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
-import type { BulkOperation } from '@shared/schemas/invoices';
+import type { BulkOperation } from '@shared/schemas/bulk-operations';
 import type { InvoicesDeps } from './deps';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
-
-export const BULK_QUEUE_URL_ENV = 'QUEUE_URL_INVOICE_BULK';
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string }).name === 'ConditionalCheckFailedException';
-const reasonsOf = (e: unknown) =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
 
 export const bulkOperationItem = (op: BulkOperation) => ({
   ...keys.bulkOperation(op.companyId, op.operationId),
@@ -69,7 +63,7 @@ export async function markRunning(deps: Deps, op: BulkOperation, at: string): Pr
       }),
     );
   } catch (e) {
-    if (!isConditionFailure(e)) throw e;
+    if (!isConditionalCheckFailed(e)) throw e;
   }
 }
 
@@ -147,7 +141,7 @@ export async function recordResult(
     );
     return true;
   } catch (e) {
-    if (reasonsOf(e)?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    if (failedConditionAt(e, 0)) return false;
     throw e;
   }
 }
@@ -202,7 +196,7 @@ export async function completeIfDone(
     );
     return true;
   } catch (e) {
-    if (isConditionFailure(e)) return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }

@@ -6,11 +6,12 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { requireEnv } from '@functions/platform/aws/env';
 import { sqs } from '@functions/platform/aws/sqs';
-import { BULK_QUEUE_URL_ENV, type BulkChunkMessage } from './bulk-operations';
+import { queueUrlEnv } from '@shared/config/env-names';
+import type { BulkChunkMessage } from './bulk-operations';
 
 /** Sends the chunk messages, ten per SendMessageBatch; any failed entry fails the call (retried). */
 export async function sendBulkChunks(messages: BulkChunkMessage[]): Promise<void> {
-  const queueUrl = requireEnv(BULK_QUEUE_URL_ENV);
+  const queueUrl = requireEnv(queueUrlEnv.invoiceBulk);
   for (let i = 0; i < messages.length; i += 10) {
     const slice = messages.slice(i, i + 10);
     const res = await sqs().send(

@@ -1,15 +1,16 @@
 /** DynamoDB access for customers and their tax-id claims. */
 
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
-import { type Customer, taxIdKey } from '@shared/schemas/invoices';
+import { type Customer, taxIdKey } from '@shared/schemas/customers';
 import type { InvoicesDeps } from './deps';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const customerItem = (c: Customer) => ({
   ...keys.customer(c.companyId, c.customerId),
@@ -30,9 +31,6 @@ const claimPut = (deps: Deps, c: Customer): TransactItem => ({
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
-
-const reasonsOf = (e: unknown) =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
 
 async function duplicateTaxId(deps: Deps, c: Customer): Promise<AppError> {
   const res = await deps.db.send(
@@ -77,7 +75,7 @@ export async function createCustomer(deps: Deps, c: Customer): Promise<void> {
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    if (reasonsOf(e)?.[1]?.Code === 'ConditionalCheckFailed') throw await duplicateTaxId(deps, c);
+    if (failedConditionAt(e, 1)) throw await duplicateTaxId(deps, c);
     throw e;
   }
 }
@@ -110,8 +108,7 @@ export async function replaceCustomer(deps: Deps, current: Customer, next: Custo
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const reasons = reasonsOf(e);
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {
+    if (failedConditionAt(e, 0)) {
       throw new AppError(
         'CORE_004',
         'El cliente ha cambiado mientras lo editabas. Recarga y vuelve a intentarlo.',
@@ -120,7 +117,7 @@ export async function replaceCustomer(deps: Deps, current: Customer, next: Custo
         },
       );
     }
-    if (moved && reasons?.[1]?.Code === 'ConditionalCheckFailed') throw await duplicateTaxId(deps, next);
+    if (moved && failedConditionAt(e, 1)) throw await duplicateTaxId(deps, next);
     throw e;
   }
 }

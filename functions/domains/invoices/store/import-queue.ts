@@ -6,11 +6,12 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { requireEnv } from '@functions/platform/aws/env';
 import { sqs } from '@functions/platform/aws/sqs';
-import { IMPORT_QUEUE_URL_ENV, type ImportChunkMessage } from './imports';
+import { queueUrlEnv } from '@shared/config/env-names';
+import type { ImportChunkMessage } from './imports';
 
 /** Sends the chunk messages, ten per SendMessageBatch; any failed entry fails the call (retried). */
 export async function sendImportChunks(messages: ImportChunkMessage[]): Promise<void> {
-  const queueUrl = requireEnv(IMPORT_QUEUE_URL_ENV);
+  const queueUrl = requireEnv(queueUrlEnv.invoiceImport);
   for (let i = 0; i < messages.length; i += 10) {
     const slice = messages.slice(i, i + 10);
     const res = await sqs().send(

@@ -7,9 +7,11 @@
 
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
+import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { requireEnv } from '@functions/platform/aws/env';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { AppError } from '@shared/api/errors';
+import { bucketEnv } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type {
@@ -22,8 +24,6 @@ import type { InvoicesDeps } from './deps';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
 
-export const DOCUMENTS_BUCKET_ENV = 'BUCKET_DOCUMENTS';
-export const IMPORT_QUEUE_URL_ENV = 'QUEUE_URL_INVOICE_IMPORT';
 /** Import items expire a year after the upload. */
 const TTL_SECONDS = 365 * 24 * 3600;
 /** Reports larger than this (JSON characters) go to S3; the item keeps the rows with errors. */
@@ -40,14 +40,9 @@ export interface ImportBatchRecord extends Omit<ImportBatchView, 'results'> {
 
 const ttlOf = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + TTL_SECONDS;
 
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string }).name === 'ConditionalCheckFailedException';
-const cancellationCodes = (e: unknown) =>
-  ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
-
 // --- S3 ------------------------------------------------------------------------------------------
 
-const bucket = () => requireEnv(DOCUMENTS_BUCKET_ENV);
+const bucket = () => requireEnv(bucketEnv.documents);
 
 /** `imports/<companyId>/<batchId>/<name>` with a file name safe for S3 and browsers. */
 export const importObjectKey = (companyId: string, batchId: string, name: string): string =>
@@ -146,7 +141,7 @@ export async function startImportExecution(
       }),
     );
   } catch (e) {
-    if (!isConditionFailure(e)) throw e;
+    if (!isConditionalCheckFailed(e)) throw e;
     const current = await getImportBatch(deps, companyId, batchId);
     if (!current) throw importNotFound();
     throw new AppError(
@@ -253,7 +248,7 @@ export async function recordImportResult(
     );
     return true;
   } catch (e) {
-    if (cancellationCodes(e)[0] === 'ConditionalCheckFailed') return false;
+    if (failedConditionAt(e, 0)) return false;
     throw e;
   }
 }
@@ -285,7 +280,7 @@ export async function completeImportIfDone(
     );
     return true;
   } catch (e) {
-    if (isConditionFailure(e)) return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }

@@ -2,7 +2,7 @@
  * Reads for the invoice list that do not pull a year of full invoices to show 20
  * (reference/performance.md P5/P6):
  *  - `datePage`: the default view (date order, no filter) is a Query with a Limit of the rows up
- *    to the page's end, plus a COUNT Query for the total (keys only on the wire);
+ *    to the page's end (its total comes from the counters of store/invoice-counts.ts);
  *  - `listSummaries` + `getInvoices`: a filtered or re-sorted view reads only the attributes the
  *    filters, search and sort look at, then fetches the page's full invoices with one BatchGet.
  */
@@ -36,29 +36,6 @@ function byDateQuery(deps: Deps, companyId: string, from?: string, to?: string):
       ':to': `${to ?? '9999-12-31'}#~`,
     },
   };
-}
-
-/** How many invoices a company has dated within [from, to]: a COUNT Query (no items returned). */
-export async function countByDate(
-  deps: Deps,
-  companyId: string,
-  from?: string,
-  to?: string,
-): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await deps.db.send(
-      new QueryCommand({
-        ...byDateQuery(deps, companyId, from, to),
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return count;
 }
 
 /** Rows [page × size, (page + 1) × size) of the date order: reads no further than the page's end. */

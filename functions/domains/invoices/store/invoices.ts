@@ -4,43 +4,27 @@
  * the number claim and the INVOICE_CONFIRMED event together.
  */
 
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
 import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
-import {
-  buildAlta,
-  ChainTurn,
-  chainBackoffMs,
-  chainContext,
-  isChainConflict,
-  outsideVerifactu,
-} from '@functions/lib/verifactu-chain';
+import { buildAlta, outsideVerifactu, writeWithChain } from '@functions/lib/verifactu-chain';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type Company, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
+import { issuerSnapshotOf } from '@shared/fiscal/invoice-issuer';
 import { issuedContribution } from '@shared/fiscal/tax-aggregates';
-import type { Invoice, InvoiceIssuerSnapshot, InvoiceSeries } from '@shared/schemas/invoices';
+import type { InvoiceSeries } from '@shared/schemas/invoice-series';
+import type { Invoice } from '@shared/schemas/invoices';
+import { checkCompleteInvoiceParties } from '../model/complete-invoice';
 import { confirmationPaymentAttributes, confirmationPaymentStatus } from '../model/payments';
 import type { InvoicesDeps } from './deps';
+import { countUpdates, dateMoveUpdates, withConflictRetry } from './invoice-counts';
 import { isNumberClaimConflict, type NumberClaim, numberClaimItems } from './series';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/**
- * How many times a confirmation claims a number (and the VeriFacTu chain head) again after losing a
- * race. Every confirmation of a company moves its one chain head, so N concurrent confirmations
- * commit one after another (losers take the chain's turn, `ChainTurn`): 50 at once must all get
- * through (infra/local/verifactu-chain.int.test.ts). Retries also stop at CHAIN_BUDGET_MS.
- */
-export const MAX_CONFIRM_ATTEMPTS = 80;
 
 export const invoiceItem = (inv: Invoice) => ({
   ...keys.invoice(inv.companyId, inv.invoiceId),
@@ -50,12 +34,6 @@ export const invoiceItem = (inv: Invoice) => ({
   v: SCHEMA_VERSION,
   ...inv,
 });
-
-const reasonsOf = (e: unknown) =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
-
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string }).name === 'ConditionalCheckFailedException';
 
 // Art. 6 RD 1619/2012: an issued invoice is never edited; corrections are rectificativas.
 export const confirmedIsFinal = () =>
@@ -99,13 +77,26 @@ export async function listInvoices(
   return items.map((i) => stripKeys(i) as unknown as Invoice);
 }
 
+/**
+ * Writes a new draft with its counters (store/invoice-counts.ts) in one transaction; refused
+ * (TransactionCanceledException, reason 0 ConditionalCheckFailed) when the id exists.
+ */
 export async function putDraft(deps: Deps, inv: Invoice): Promise<void> {
-  await deps.db.send(
-    new PutCommand({
-      TableName: deps.table,
-      Item: invoiceItem(inv),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  await withConflictRetry(() =>
+    deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: deps.table,
+              Item: invoiceItem(inv),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...countUpdates(deps.table, inv.companyId, inv.invoiceDate, 1),
+        ],
+      }),
+    ),
   );
 }
 
@@ -125,52 +116,56 @@ async function draftRefusal(deps: Deps, companyId: string, invoiceId: string): P
 
 /** Replaces a draft, only while it is still the draft that was read. */
 export async function replaceDraft(deps: Deps, current: Invoice, next: Invoice): Promise<void> {
+  const put = {
+    TableName: deps.table,
+    Item: invoiceItem(next),
+    ConditionExpression: '#status = :draft AND updatedAt = :seen',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':draft': 'DRAFT', ':seen': current.updatedAt },
+  };
+  // A new date moves the draft between the counters' days and months, in the same transaction.
+  const moves = dateMoveUpdates(deps.table, current.companyId, current.invoiceDate, next.invoiceDate);
   try {
-    await deps.db.send(
-      new PutCommand({
-        TableName: deps.table,
-        Item: invoiceItem(next),
-        ConditionExpression: '#status = :draft AND updatedAt = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':draft': 'DRAFT', ':seen': current.updatedAt },
-      }),
-    );
+    if (moves.length === 0) await deps.db.send(new PutCommand(put));
+    else
+      await withConflictRetry(() =>
+        deps.db.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...moves] })),
+      );
   } catch (e) {
-    if (isConditionFailure(e)) throw await draftRefusal(deps, current.companyId, current.invoiceId);
+    if (isConditionalCheckFailed(e) || failedConditionAt(e, 0))
+      throw await draftRefusal(deps, current.companyId, current.invoiceId);
     throw e;
   }
 }
 
-export async function deleteDraft(deps: Deps, companyId: string, invoiceId: string): Promise<void> {
+/** Deletes a draft as read (`current`: still a draft of that date) and takes it off the counters. */
+export async function deleteDraft(deps: Deps, current: Invoice): Promise<void> {
+  const { companyId, invoiceId } = current;
   try {
-    await deps.db.send(
-      new DeleteCommand({
-        TableName: deps.table,
-        Key: keys.invoice(companyId, invoiceId),
-        ConditionExpression: '#status = :draft',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':draft': 'DRAFT' },
-      }),
+    await withConflictRetry(() =>
+      deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: deps.table,
+                Key: keys.invoice(companyId, invoiceId),
+                ConditionExpression: '#status = :draft AND invoiceDate = :date',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':draft': 'DRAFT', ':date': current.invoiceDate },
+              },
+            },
+            ...countUpdates(deps.table, companyId, current.invoiceDate, -1),
+          ],
+        }),
+      ),
     );
   } catch (e) {
-    if (isConditionFailure(e)) throw await draftRefusal(deps, companyId, invoiceId);
+    if (isConditionalCheckFailed(e) || failedConditionAt(e, 0))
+      throw await draftRefusal(deps, companyId, invoiceId);
     throw e;
   }
 }
-
-/** The issuer as the invoice records it at confirmation (Art. 6.1.c/d RD 1619/2012). */
-export const issuerSnapshot = (c: Company): InvoiceIssuerSnapshot => ({
-  name: c.name,
-  nif: c.nif,
-  street: c.address.street,
-  postalCode: c.address.postalCode,
-  city: c.address.city,
-  province: c.address.province,
-  country: c.address.country,
-  email: c.email ?? null,
-  phone: c.phone ?? null,
-  vatRegime: c.fiscal.vatRegime,
-});
 
 async function getIssuerCompany(deps: Deps, companyId: string): Promise<Company> {
   const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: keys.company(companyId) }));
@@ -188,7 +183,7 @@ export const confirmed = (
 ): Invoice => ({
   ...inv,
   ...(company
-    ? { issuer: issuerSnapshot(company), siiStatus: company.siiEnabled ? ('NOT_SENT' as const) : null }
+    ? { issuer: issuerSnapshotOf(company), siiStatus: company.siiEnabled ? ('NOT_SENT' as const) : null }
     : {}),
   status: 'CONFIRMED',
   series: series.code,
@@ -267,18 +262,16 @@ function invoiceWrite(
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Confirms an invoice in ONE TransactWriteItems: [invoice, counter, series use, event, the tax
  * aggregates' ADDs (month and quarter by tax key and type, quarter by customer), the VeriFacTu
  * registro de alta (record, submission, chain head, stats — none for a company in the SII),
  * ...extraItems]. The indexes 0..3 are fixed (the refusal handling below reads them); the record
  * items' offset is computed; `extraItems` (e.g. the rectified invoice's `rectifiedBy` update) go
- * last. A lost numbering race (Art. 6.1.a RD 1619/2012: correlative, no gaps, no repeats), a lost
- * chain head (RD 1007/2023: one unbroken chain per issuer) or a transaction conflict on a shared
- * item claims the number and the head again: a VeriFacTu company's writers then take the chain's
- * turn (one by one), an SII company's back off with jitter. `opts.createdBy` is stored on the record.
+ * last. It is written by the chain's one writer (`writeWithChain`): a lost numbering race (Art.
+ * 6.1.a RD 1619/2012: correlative, no gaps, no repeats), a lost chain head (RD 1007/2023: one
+ * unbroken chain per issuer) or a transaction conflict on a shared item claims the number and the
+ * head again, with the writer's retry policy. `opts.createdBy` is stored on the record.
  */
 export async function confirmInvoiceWrite(
   deps: Deps,
@@ -286,71 +279,57 @@ export async function confirmInvoiceWrite(
   series: InvoiceSeries,
   mode: 'create' | 'update',
   at: string,
-  extraItems: TransactItem[] = [],
+  extraItems: TransactItem[] | ((next: Invoice) => TransactItem[]) = [],
   opts: { createdBy?: string | null } = {},
 ): Promise<Invoice> {
   const year = Number(inv.invoiceDate.slice(0, 4));
   const company = await getIssuerCompany(deps, inv.companyId);
-  const turn = company.siiEnabled ? null : new ChainTurn(deps, inv.companyId);
-  let written = false;
-  try {
-    for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS && !turn?.expired; attempt++) {
-      // The number counter and the chain head are read together: the shorter the time between the
-      // reads and the write, the fewer races are lost.
-      const [claim, chain] = await Promise.all([
-        numberClaimItems(deps, series, year, inv.invoiceDate),
-        turn ? chainContext(deps, inv.companyId, new Date(at)) : null,
-      ]);
-      if (turn && (await turn.waitIfTaken(chain))) continue;
+  checkCompleteInvoiceParties(inv, company);
+  return writeWithChain(deps, inv.companyId, {
+    // A company in the SII has no VeriFacTu chain (RD 1007/2023 art. 3).
+    linked: !company.siiEnabled,
+    now: () => new Date(at),
+    read: () => numberClaimItems(deps, series, year, inv.invoiceDate),
+    build: (chain, claim, now) => {
       const next = confirmed(inv, series, claim, at, company);
       const alta =
         chain && !outsideVerifactu(next)
-          ? buildAlta(deps.table, {
-              invoice: next,
-              ctx: chain,
-              at: new Date(at),
-              createdBy: opts.createdBy ?? null,
-            })
+          ? buildAlta(deps.table, { invoice: next, ctx: chain, at: now, createdBy: opts.createdBy ?? null })
           : null;
       const head = [
         invoiceWrite(deps, next, mode, inv.updatedAt),
         ...claim.items,
         eventPut(deps, next),
         ...aggregateUpdateItems(deps.table, next.companyId, issuedContribution(next, 1)),
+        // A new invoice enters the list's counters; a confirmed draft was counted when written.
+        ...(mode === 'create' ? countUpdates(deps.table, next.companyId, next.invoiceDate, 1) : []),
       ];
-      const recordOffset = head.length;
-      const items = [...head, ...(alta?.items ?? []), ...extraItems];
+      // Items that name the claimed number (a rectificativa's links) are built for this attempt.
+      const extra = typeof extraItems === 'function' ? extraItems(next) : extraItems;
+      const items = [...head, ...(alta?.items ?? []), ...extra];
       assertTransactionFits(items);
-      try {
-        await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
-        written = true;
-        return { ...next, ...confirmationPaymentStatus(next) } as Invoice;
-      } catch (e) {
-        const reasons = reasonsOf(e);
-        if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {
-          if (mode === 'update') throw await draftRefusal(deps, inv.companyId, inv.invoiceId);
-          throw e;
-        }
-        if (isNumberClaimConflict(e, 1) || (alta && isChainConflict(e, recordOffset))) {
-          // Every confirmation of a VeriFacTu company moves its chain head: after a lost race, take
-          // the chain's turn (writers then go one by one); an SII company only backs off.
-          if (turn) await turn.afterLostRace(attempt);
-          else await sleep(chainBackoffMs(attempt));
-          continue;
-        }
-        if (reasons?.[2]?.Code === 'ConditionalCheckFailed') {
-          throw new AppError('CORE_004', `La serie ${series.code} no está activa.`, {
-            field: 'series',
-            details: { reason: 'SERIES_INACTIVE' },
-          });
-        }
-        throw e;
+      return {
+        items,
+        recordAt: alta ? head.length : null,
+        result: { ...next, ...confirmationPaymentStatus(next) } as Invoice,
+      };
+    },
+    refused: async (e) => {
+      if (failedConditionAt(e, 0)) {
+        return mode === 'update' ? await draftRefusal(deps, inv.companyId, inv.invoiceId) : e;
       }
-    }
-  } finally {
-    if (!written) await turn?.release();
-  }
-  throw new AppError('CORE_005', 'No se ha podido numerar la factura por concurrencia; inténtalo de nuevo.', {
-    details: { reason: 'NUMBERING_CONTENTION' },
+      if (failedConditionAt(e, 2) && !isNumberClaimConflict(e, 1)) {
+        return new AppError('CORE_004', `La serie ${series.code} no está activa.`, {
+          field: 'series',
+          details: { reason: 'SERIES_INACTIVE' },
+        });
+      }
+      return undefined;
+    },
+    lostRace: (e) => isNumberClaimConflict(e, 1),
+    gaveUp: () =>
+      new AppError('CORE_005', 'No se ha podido numerar la factura por concurrencia; inténtalo de nuevo.', {
+        details: { reason: 'NUMBERING_CONTENTION' },
+      }),
   });
 }

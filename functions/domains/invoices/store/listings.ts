@@ -13,7 +13,8 @@ import { queryAll } from '@functions/lib/directory';
 import { keys } from '@shared/db/keys';
 import { stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
-import { type Invoice, SII_PENDING_STATUSES } from '@shared/schemas/invoices';
+import type { Invoice } from '@shared/schemas/invoices';
+import { SII_PENDING_STATUSES } from '@shared/schemas/rectificativas';
 import type { InvoicesDeps } from './deps';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;

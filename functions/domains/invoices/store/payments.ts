@@ -4,30 +4,38 @@
  * concurrent payments never overpay and a cancellation never races a payment.
  */
 
-import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
 import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
-import { ChainTurn, chainBackoffMs, isChainConflict, prepareAnulacion } from '@functions/lib/verifactu-chain';
+import {
+  anulacionPlan,
+  buildAnulacion,
+  outsideVerifactu,
+  writeWithChain,
+} from '@functions/lib/verifactu-chain';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import {
+  failedConditionAt,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+  isTransactionConflict,
+} from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
 import { issuedContribution } from '@shared/fiscal/tax-aggregates';
 import type { InvoicePayment, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
 import type { InvoicesDeps } from './deps';
+import { invoiceMoneyUpdate } from './invoice-money';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** How many times a payment is tried again after another payment changed the invoice meanwhile. */
 export const MAX_PAYMENT_ATTEMPTS = 5;
 
-const reasonsOf = (e: unknown) =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
-
 /** True when the transaction lost the condition on the invoice (its first item). */
 export const lostInvoiceCondition = (e: unknown): boolean =>
-  (e as { name?: string }).name === 'TransactionCanceledException' &&
-  reasonsOf(e)?.[0]?.Code === 'ConditionalCheckFailed';
+  isTransactionCanceled(e) && failedConditionAt(e, 0);
 
 export async function listPayments(
   deps: Deps,
@@ -62,27 +70,8 @@ export async function addPaymentWrite(
   const paidCents = seen + payment.amountCents;
   const cashPaidCents = (inv.cashPaidCents ?? 0) + (payment.method === 'CASH' ? payment.amountCents : 0);
   const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: deps.table,
-        Key: keys.invoice(inv.companyId, inv.invoiceId),
-        UpdateExpression: `SET paidCents = :paid, cashPaidCents = :cash, paymentStatus = :ps${
-          paymentStatus === 'PAID' ? ' REMOVE gsi2pk, gsi2sk' : ''
-        }`,
-        ConditionExpression:
-          seen === 0
-            ? '#status = :confirmed AND (attribute_not_exists(paidCents) OR paidCents = :seen)'
-            : '#status = :confirmed AND paidCents = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':paid': paidCents,
-          ':cash': cashPaidCents,
-          ':ps': paymentStatus,
-          ':confirmed': 'CONFIRMED',
-          ':seen': seen,
-        },
-      },
-    },
+    // Conditioned on the invoice in force with the paid and credited amounts read (invoice-money.ts).
+    invoiceMoneyUpdate(deps, inv, { paidCents, cashPaidCents, paymentStatus }),
     {
       Put: {
         TableName: deps.table,
@@ -100,22 +89,6 @@ export async function addPaymentWrite(
   ];
   await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
 }
-
-/**
- * How many times a cancellation is tried again after a conflict on a shared aggregate item or on
- * the company's VeriFacTu chain head (every confirmation of the company moves it too).
- */
-export const MAX_CANCEL_ATTEMPTS = 40;
-
-const isTransactionConflict = (e: unknown): boolean => {
-  const name = (e as { name?: string }).name;
-  if (name === 'TransactionConflictException') return true;
-  return (
-    name === 'TransactionCanceledException' &&
-    !reasonsOf(e)?.some((r) => r.Code === 'ConditionalCheckFailed') &&
-    (reasonsOf(e)?.some((r) => r.Code === 'TransactionConflict') ?? false)
-  );
-};
 
 /**
  * ONE transaction: CONFIRMED → CANCELLED (only while nothing is paid), the INVOICE_CANCELLED
@@ -183,34 +156,33 @@ export async function cancelInvoiceWrite(
     },
     ...aggregateUpdateItems(deps.table, inv.companyId, issuedContribution(inv, -1)),
   ];
-  const turn = new ChainTurn(deps, inv.companyId);
-  let written = false;
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const anulacion = await prepareAnulacion(deps, {
-        invoice: inv,
-        at: new Date(at),
-        createdBy: opts.createdBy ?? null,
-        reason,
-      });
+  // The chain's one writer: a conflict on a shared aggregate item or on the chain head (every
+  // confirmation of the company moves it too) rebuilds the anulación on the fresh head.
+  const linked = !outsideVerifactu(inv);
+  await writeWithChain(deps, inv.companyId, {
+    linked,
+    now: () => new Date(at),
+    read: () => (linked ? anulacionPlan(deps, inv.companyId, inv.invoiceId) : Promise.resolve(null)),
+    build: (chain, plan, now) => {
+      const anulacion =
+        chain && plan
+          ? buildAnulacion(deps.table, {
+              invoice: inv,
+              plan,
+              ctx: chain,
+              at: now,
+              createdBy: opts.createdBy ?? null,
+              reason,
+            })
+          : null;
       const items = [...fixed, ...(anulacion?.items ?? [])];
       assertTransactionFits(items);
-      try {
-        await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
-        written = true;
-        return;
-      } catch (e) {
-        const chainLost = anulacion !== null && isChainConflict(e, fixed.length);
-        const retry = isTransactionConflict(e) || chainLost;
-        if (attempt >= MAX_CANCEL_ATTEMPTS || turn.expired || !retry || lostInvoiceCondition(e)) throw e;
-        // A lost chain head: take the chain's turn (see ChainTurn); a shared aggregate: back off.
-        if (chainLost) await turn.afterLostRace(attempt);
-        else await new Promise((r) => setTimeout(r, chainBackoffMs(attempt)));
-      }
-    }
-  } finally {
-    if (!written) await turn.release();
-  }
+      return { items, recordAt: anulacion ? fixed.length : null, result: undefined };
+    },
+    // Paid or cancelled meanwhile: the caller's refusal.
+    refused: (e) => (lostInvoiceCondition(e) ? e : undefined),
+    lostRace: isTransactionConflict,
+  });
 }
 
 /** The keys of the invoices whose due date is before `today` and are not yet paid nor overdue. */
@@ -247,7 +219,7 @@ export async function markOverdueWrite(deps: Deps, key: { pk: string; sk: string
     );
     return true;
   } catch (e) {
-    if ((e as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }

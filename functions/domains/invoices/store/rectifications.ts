@@ -1,41 +1,155 @@
 /**
- * The link from a rectified invoice to its rectificativas: `rectifiedBy` is appended in the SAME
- * transaction that confirms the rectificativa (extra items of `confirmInvoiceWrite`), conditioned
- * on the rectified invoice still being CONFIRMED, so a cancellation in between cancels both.
+ * The rectified invoices' side of a rectificativa's confirmation, as items of the SAME transaction
+ * that confirms it (extra items of `confirmInvoiceWrite`, always last): `rectifiedBy` is appended
+ * to each rectified invoice, conditioned on it still being CONFIRMED and not substituted (so a
+ * cancellation in between cancels both); a substitution also marks it substituted and moves its
+ * payments to the substitute; a credit note applies its credit to it. Those two are conditioned
+ * on the paid and credited amounts read, so a payment in between makes the whole write fail.
  */
 
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { cancellationCodes, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
+import type { CreditReceived, Invoice, InvoicePayment, PaymentAuditEntry } from '@shared/schemas/invoices';
+import type { OriginalEffect, RectificationEffects } from '../model/rectification-effects';
 import type { InvoicesDeps } from './deps';
+import { paymentItem, revisionCondition } from './payment-items';
 
 type Deps = Pick<InvoicesDeps, 'table'>;
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** One update per rectified invoice: list_append of the rectificativa's id, only while CONFIRMED. */
-export function rectifiedByItems(
+/** `name = :v` or, for a zero, also an absent attribute (older items have none). */
+const seenCondition = (name: string, placeholder: string, seen: number) =>
+  seen === 0 ? `(attribute_not_exists(${name}) OR ${name} = ${placeholder})` : `${name} = ${placeholder}`;
+
+function originalUpdate(
   deps: Deps,
-  companyId: string,
-  rectifiedIds: string[],
-  rectificativaId: string,
-): TransactItem[] {
-  return rectifiedIds.map((invoiceId) => ({
+  effect: OriginalEffect,
+  rect: Invoice,
+  at: string,
+  by: string | null,
+): TransactItem {
+  const o = effect.original;
+  const set = ['rectifiedBy = list_append(if_not_exists(rectifiedBy, :empty), :ids)'];
+  const remove: string[] = [];
+  const conditions = ['#status = :confirmed', 'attribute_not_exists(substitutedBy)'];
+  const values: Record<string, unknown> = {
+    ':empty': [],
+    ':ids': [rect.invoiceId],
+    ':confirmed': 'CONFIRMED',
+  };
+  if (effect.substituted || effect.credit) {
+    conditions.push(seenCondition('paidCents', ':seenPaid', o.paidCents ?? 0));
+    conditions.push(seenCondition('creditedCents', ':seenCredited', o.creditedCents ?? 0));
+    values[':seenPaid'] = o.paidCents ?? 0;
+    values[':seenCredited'] = o.creditedCents ?? 0;
+  }
+  if (effect.substituted) {
+    set.push('substitutedBy = :sb', 'substitutedByNumber = :sbn', 'substitutedAt = :at');
+    set.push('paidCents = :zero', 'cashPaidCents = :zero', 'creditedCents = :zero');
+    // A substituted invoice is no longer owed: no payment status, out of the overdue schedule.
+    remove.push('paymentStatus', 'gsi2pk', 'gsi2sk');
+    Object.assign(values, { ':sb': rect.invoiceId, ':sbn': rect.invoiceNumber, ':at': at, ':zero': 0 });
+  }
+  if (effect.credit) {
+    const received: CreditReceived = {
+      creditNoteId: rect.invoiceId,
+      creditNoteNumber: rect.invoiceNumber ?? '',
+      amountCents: effect.credit.amountCents,
+      at,
+      by,
+    };
+    set.push(
+      'creditedCents = :credited',
+      'paymentStatus = :ps',
+      'creditsReceived = list_append(if_not_exists(creditsReceived, :empty), :received)',
+    );
+    if (effect.credit.paymentStatus === 'PAID') remove.push('gsi2pk', 'gsi2sk');
+    Object.assign(values, {
+      ':credited': effect.credit.creditedCents,
+      ':ps': effect.credit.paymentStatus,
+      ':received': [received],
+    });
+  }
+  return {
     Update: {
       TableName: deps.table,
-      Key: keys.invoice(companyId, invoiceId),
-      UpdateExpression: 'SET rectifiedBy = list_append(if_not_exists(rectifiedBy, :empty), :ids)',
-      ConditionExpression: '#status = :confirmed',
+      Key: keys.invoice(o.companyId, o.invoiceId),
+      UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':empty': [], ':ids': [rectificativaId], ':confirmed': 'CONFIRMED' },
+      ExpressionAttributeValues: values,
     },
-  }));
+  };
 }
 
-const reasonsOf = (e: unknown) =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
+function moveItems(
+  deps: Deps,
+  move: RectificationEffects['moves'][number],
+  rect: Invoice,
+  at: string,
+  by: string | null,
+): TransactItem[] {
+  const { from, payment } = move;
+  const values = {
+    amountCents: payment.amountCents,
+    paidAt: payment.paidAt,
+    method: payment.method,
+    reference: payment.reference,
+  };
+  const entry: PaymentAuditEntry = {
+    action: 'MOVED',
+    at,
+    by: by ?? payment.createdBy,
+    before: values,
+    after: values,
+    reason: `Sustitución de ${from.invoiceNumber ?? ''} por ${rect.invoiceNumber ?? ''}`,
+  };
+  const moved: InvoicePayment = {
+    ...payment,
+    movedFrom: { invoiceId: from.invoiceId, invoiceNumber: from.invoiceNumber ?? '' },
+    history: [...(payment.history ?? []), entry],
+  };
+  const cond = revisionCondition(payment);
+  return [
+    {
+      Delete: {
+        TableName: deps.table,
+        Key: keys.invoicePayment(from.companyId, from.invoiceId, payment.createdAt, payment.paymentId),
+        ConditionExpression: cond.expression,
+        ...(Object.keys(cond.values).length ? { ExpressionAttributeValues: cond.values } : {}),
+      },
+    },
+    {
+      Put: {
+        TableName: deps.table,
+        Item: paymentItem(rect.companyId, rect.invoiceId, moved),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
 
-/** True when the transaction was cancelled by one of the `count` link items at its end. */
+/**
+ * The extra items of the confirming transaction for the numbered rectificativa `rect`: the
+ * payment moves first, then one update per rectified invoice (these are the last items).
+ */
+export function rectificationItems(
+  deps: Deps,
+  effects: RectificationEffects,
+  rect: Invoice,
+  at: string,
+  by: string | null,
+): TransactItem[] {
+  return [
+    ...effects.moves.flatMap((m) => moveItems(deps, m, rect, at, by)),
+    ...effects.originals.map((e) => originalUpdate(deps, e, rect, at, by)),
+  ];
+}
+
+/** True when the transaction was cancelled by one of the `count` items at its end. */
 export function lostRectifiedCondition(e: unknown, count: number): boolean {
-  if ((e as { name?: string }).name !== 'TransactionCanceledException' || count === 0) return false;
-  const reasons = reasonsOf(e) ?? [];
-  return reasons.slice(-count).some((r) => r.Code === 'ConditionalCheckFailed');
+  if (!isTransactionCanceled(e) || count === 0) return false;
+  return cancellationCodes(e)
+    .slice(-count)
+    .some((code) => code === 'ConditionalCheckFailed');
 }

@@ -10,7 +10,6 @@ import {
   GetCommand,
   PutCommand,
   TransactWriteCommand,
-  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
@@ -26,15 +25,18 @@ import type {
   RecurringTemplate,
 } from '@shared/schemas/recurring-invoices';
 import type { InvoicesDeps } from './deps';
+import { countUpdates } from './invoice-counts';
 import { invoiceItem } from './invoices';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const reasonsOf = (e: unknown) =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string }).name === 'ConditionalCheckFailedException';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import {
+  cancellationCodes,
+  failedAnyCondition,
+  isConditionalCheckFailed,
+} from '@functions/platform/aws/dynamodb-errors';
+import { errorName } from '@functions/platform/aws/errors';
 
 export const templateNotFound = () => new AppError('CORE_006', 'La plantilla no existe.');
 const concurrentChange = () =>
@@ -108,7 +110,7 @@ export async function replaceTemplate(
       }),
     );
   } catch (e) {
-    if (isConditionFailure(e)) throw concurrentChange();
+    if (isConditionalCheckFailed(e)) throw concurrentChange();
     throw e;
   }
 }
@@ -124,7 +126,7 @@ export async function deleteTemplate(deps: Deps, companyId: string, templateId: 
       }),
     );
   } catch (e) {
-    if (isConditionFailure(e)) throw templateNotFound();
+    if (isConditionalCheckFailed(e)) throw templateNotFound();
     throw e;
   }
 }
@@ -206,7 +208,7 @@ const advanceUpdate = (deps: Deps, t: RecurringTemplate, a: TemplateAdvance): Tr
 };
 
 /**
- * ONE transaction: [generation claim, draft invoice, template advance]. The claim exists only if
+ * ONE transaction: [generation claim, draft invoice, template advance, the list's counters]. The claim exists only if
  * nobody generated the occurrence (a FAILED attempt may be retried); the template advances only
  * from the occurrence that was read. Returns false when another run got there first (nothing written).
  */
@@ -235,15 +237,15 @@ export async function generationWrite(
       },
     },
     advanceUpdate(deps, template, advance),
+    ...countUpdates(deps.table, draft.companyId, draft.invoiceDate, 1),
   ];
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (e) {
-    const reasons = reasonsOf(e);
-    if (reasons?.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
-    if ((e as { name?: string }).name === 'TransactionConflictException') return false;
-    if (reasons?.some((r) => r.Code === 'TransactionConflict')) return false;
+    if (failedAnyCondition(e)) return false;
+    if (errorName(e) === 'TransactionConflictException') return false;
+    if (cancellationCodes(e).includes('TransactionConflict')) return false;
     throw e;
   }
 }
@@ -258,7 +260,7 @@ export async function skipOccurrence(deps: Deps, template: RecurringTemplate, ad
     await deps.db.send(new UpdateCommand(update));
     return true;
   } catch (e) {
-    if (isConditionFailure(e)) return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }
@@ -320,7 +322,7 @@ export async function recordFailure(deps: Deps, g: RecurringGeneration): Promise
     );
     return !res.Attributes?.attempts;
   } catch (e) {
-    if (isConditionFailure(e)) return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }

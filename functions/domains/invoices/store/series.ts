@@ -4,16 +4,28 @@
  * in its own transaction, so a number is used exactly when the invoice that carries it is written.
  */
 
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import {
+  cancellationCodes,
+  failedAnyCondition,
+  failedConditionAt,
+  isTransactionCanceled,
+} from '@functions/platform/aws/dynamodb-errors';
+import { errorName } from '@functions/platform/aws/errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
-import { type InvoiceSeries, numberDigits, renderNumber, type SeriesPurpose } from '@shared/schemas/invoices';
+import {
+  type InvoiceSeries,
+  numberDigits,
+  renderNumber,
+  type SeriesPurpose,
+} from '@shared/schemas/invoice-series';
 import type { InvoicesDeps } from './deps';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const seriesItem = (s: InvoiceSeries) => ({
   ...keys.invoiceSeries(s.companyId, s.seriesId),
@@ -21,9 +33,6 @@ export const seriesItem = (s: InvoiceSeries) => ({
   v: SCHEMA_VERSION,
   ...s,
 });
-
-const reasonsOf = (e: unknown) =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? undefined;
 
 const codeTaken = () =>
   new AppError('CORE_004', 'Ya existe una serie con este código en la empresa.', {
@@ -148,9 +157,8 @@ export async function createSeries(
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const reasons = reasonsOf(e);
-    if (reasons?.[1]?.Code === 'ConditionalCheckFailed') throw codeTaken();
-    if (reasons?.[2]?.Code === 'ConditionalCheckFailed') throw concurrentChange();
+    if (failedConditionAt(e, 1)) throw codeTaken();
+    if (failedConditionAt(e, 2)) throw concurrentChange();
     throw e;
   }
 }
@@ -212,14 +220,13 @@ export async function updateSeries(deps: Deps, change: SeriesChange): Promise<vo
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const reasons = reasonsOf(e);
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') {
+    if (failedConditionAt(e, 0)) {
       const fresh = await getSeries(deps, current.companyId, current.seriesId);
       if (fresh && fresh.issuedCount > 0 && frozenChange) throw frozenError();
       throw concurrentChange();
     }
-    if (codeIndex >= 0 && reasons?.[codeIndex]?.Code === 'ConditionalCheckFailed') throw codeTaken();
-    if (reasons?.some((r) => r.Code === 'ConditionalCheckFailed')) throw concurrentChange();
+    if (codeIndex >= 0 && failedConditionAt(e, codeIndex)) throw codeTaken();
+    if (failedAnyCondition(e)) throw concurrentChange();
     throw e;
   }
 }
@@ -251,9 +258,8 @@ export async function deleteSeries(deps: Deps, s: InvoiceSeries, isDefault: bool
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const reasons = reasonsOf(e);
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new AppError('DOC_046', SERIES_HAS_INVOICES);
-    if (reasons?.[2]?.Code === 'ConditionalCheckFailed') throw concurrentChange();
+    if (failedConditionAt(e, 0)) throw new AppError('DOC_046', SERIES_HAS_INVOICES);
+    if (failedConditionAt(e, 2)) throw concurrentChange();
     throw e;
   }
 }
@@ -371,12 +377,9 @@ export async function numberClaimItems(
  * moved. A refusal of the series item (deleted or deactivated) is not a race: do not retry it.
  */
 export function isNumberClaimConflict(e: unknown, counterIndex: number): boolean {
-  const name = (e as { name?: string }).name;
-  if (name === 'TransactionConflictException') return true;
-  if (name !== 'TransactionCanceledException') return false;
-  const reasons = reasonsOf(e) ?? [];
-  if (reasons[counterIndex]?.Code === 'ConditionalCheckFailed') return true;
-  return reasons.some((r) => r.Code === 'TransactionConflict');
+  if (errorName(e) === 'TransactionConflictException') return true;
+  if (!isTransactionCanceled(e)) return false;
+  return failedConditionAt(e, counterIndex) || cancellationCodes(e).includes('TransactionConflict');
 }
 
 /** A series found by its code (through the code claim), read strongly consistent. */

@@ -15,7 +15,7 @@ import { createLogger } from '@functions/platform/logger';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import type { ImportExecution } from '@shared/schemas/invoice-import';
-import type { InvoiceSeries } from '@shared/schemas/invoices';
+import type { InvoiceSeries } from '@shared/schemas/invoice-series';
 import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -81,7 +81,14 @@ const batch = (over: Partial<ImportBatchRecord> = {}): ImportBatchRecord => ({
 const body = (price: number) => ({
   invoiceType: 'F1',
   invoiceDate: '2026-03-15',
-  customer: { nif: '12345678Z', name: 'Ferretería López' },
+  // Art. 6 RD 1619/2012: an F1 is only confirmed with the customer's domicilio.
+  customer: {
+    nif: '12345678Z',
+    name: 'Ferretería López',
+    address: 'Calle Mayor 1',
+    postalCode: '28013',
+    city: 'Madrid',
+  },
   invoiceLines: [{ description: 'Servicio', quantity: '1', unitPriceCents: price, vatRateBp: 2100 }],
 });
 const plan: PlannedInvoice[] = [
@@ -123,13 +130,26 @@ function expectPlaceholdersDeclared(input: {
   ).toEqual([]);
 }
 
-const putInvoices = () =>
-  db
-    .commandCalls(PutCommand)
-    .map((c) => c.args[0].input.Item!)
-    .filter((i) => i.entity === 'Invoice');
-const resultPuts = () =>
-  db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems![0]!.Put!.Item!);
+type Transact = { TransactItems: { Put?: { Item?: Record<string, unknown> } }[] };
+const transacted = () => db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+const firstEntity = (items: Transact['TransactItems']) => items[0]?.Put?.Item?.entity;
+/** A draft is written with the list's counters in one transaction whose first item is the invoice. */
+const invoiceWrites = () => transacted().filter((t) => firstEntity(t) === 'Invoice');
+const putInvoices = () => invoiceWrites().map((t) => t[0]!.Put!.Item!);
+const results = () => transacted().filter((t) => firstEntity(t) === 'ImportResult');
+const resultPuts = () => results().map((t) => t[0]!.Put!.Item!);
+/** Refuses the transactions whose first item is an entity's Put; the others succeed. */
+const refuseWrites = (entity: string, error: Error) =>
+  db.on(TransactWriteCommand).callsFake((input: Transact) => {
+    if (firstEntity(input.TransactItems) === entity) throw error;
+    return {};
+  });
+const canceled = (...codes: string[]) =>
+  new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 beforeEach(() => {
   db.reset();
@@ -237,11 +257,15 @@ describe('run-import (queue)', () => {
     ]);
     expect(invoices[0]).toMatchObject({ status: 'DRAFT', origin: 'IMPORT', totals: { totalCents: 12_100 } });
     expect(invoices[1]).toMatchObject({ status: 'DRAFT', origin: 'IMPORT', totals: { totalCents: 6_050 } });
-    expect(db.commandCalls(PutCommand)[0]!.args[0].input.ConditionExpression).toBe(
-      'attribute_not_exists(pk)',
-    );
+    expect(invoiceWrites()[0]![0]!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
+    // With the draft, the list's counters (company, month, day).
+    expect(
+      invoiceWrites()[0]!
+        .slice(1)
+        .map((i) => i.Update!.Key!.sk),
+    ).toEqual(['ALL', expect.stringMatching(/^M#/), expect.stringMatching(/^D#/)]);
     // One transaction per invoice: the result (put once) and the counters.
-    const tx = db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    const tx = results();
     expect(tx).toHaveLength(2);
     expect(tx[0]![0]!.Put).toMatchObject({
       Item: { entity: 'ImportResult', invoiceRef: 'A', ok: true, ...keys.importResult(COMPANY, 'b1', 'A') },
@@ -269,9 +293,7 @@ describe('run-import (queue)', () => {
       Item: { invoiceRef: 'A', ok: true, invoiceId: importedInvoiceId('b1', 'A') },
     });
     const cId = importedInvoiceId('b1', 'C');
-    db.on(PutCommand).rejects(
-      Object.assign(new Error('exists'), { name: 'ConditionalCheckFailedException' }),
-    );
+    refuseWrites('Invoice', canceled('ConditionalCheckFailed', 'None', 'None', 'None'));
     db.on(GetCommand, { Key: keys.invoice(COMPANY, cId) }).resolves({
       Item: { invoiceId: cId, invoiceNumber: null, status: 'DRAFT' },
     });
@@ -281,13 +303,7 @@ describe('run-import (queue)', () => {
   });
 
   it('does not count twice when the result was recorded concurrently', async () => {
-    db.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({
-        message: 'cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-      }),
-    );
+    refuseWrites('ImportResult', canceled('ConditionalCheckFailed', 'None'));
     await expect(runImportChunk(deps, message, { log })).resolves.toBeUndefined();
   });
 
@@ -296,8 +312,7 @@ describe('run-import (queue)', () => {
       Item: importBatchItem(batch({ execution: execution({ confirm: true, series: 'f1' }) })),
     });
     await runImportChunk(deps, { ...message, size: 1 }, { log });
-    const tx = db.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
-    const confirmTx = tx.find((items) => items[0]!.Put?.Item?.entity === 'Invoice')!;
+    const confirmTx = invoiceWrites()[0]!;
     expect(confirmTx[0]!.Put!.Item).toMatchObject({
       invoiceId: importedInvoiceId('b1', 'A'),
       status: 'CONFIRMED',
@@ -321,7 +336,7 @@ describe('run-import (queue)', () => {
       ['A', false, 'La serie IMP no está activa.'],
       ['C', false, 'La serie IMP no está activa.'],
     ]);
-    const tx = db.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    const tx = results()[0]!;
     expect(tx[1]!.Update!.ExpressionAttributeNames).toMatchObject({ '#outcome': 'failed' });
   });
 
@@ -333,7 +348,8 @@ describe('run-import (queue)', () => {
     expect(putInvoices()).toEqual([]);
 
     db.on(GetCommand, { Key: keys.importBatch(COMPANY, 'b1') }).resolves({ Item: importBatchItem(batch()) });
-    db.on(PutCommand).rejects(
+    refuseWrites(
+      'Invoice',
       Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }),
     );
     const { handler } = await import('./run-import');

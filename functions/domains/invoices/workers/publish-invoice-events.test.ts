@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { createLogger } from '@functions/platform/logger';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';

@@ -21,10 +21,11 @@ import { createHash } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '@functions/platform/aws/dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { once, requireEnv, tableName } from '@functions/platform/aws/env';
 import { sqs } from '@functions/platform/aws/sqs';
 import { type StreamChange, streamHandler, type WorkerContext } from '@functions/platform/workers';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import { stripKeys } from '@shared/db/records';
 
 export type EventTarget = 'sii' | 'accounting';
@@ -62,9 +63,6 @@ export const eventIdOf = (key: { pk: string; sk: string }): string =>
 export const targetsOf = (event: Record<string, unknown>): EventTarget[] =>
   event.siiStatus === null || event.siiStatus === undefined ? ['accounting'] : ['sii', 'accounting'];
 
-const isConditionFailure = (e: unknown) =>
-  (e as { name?: string }).name === 'ConditionalCheckFailedException';
-
 /** Publishes one stored event to the queues it has not reached yet; returns those it sent to. */
 export async function publishInvoiceEvent(
   deps: PublishDeps,
@@ -97,7 +95,7 @@ export async function publishInvoiceEvent(
         }),
       );
     } catch (e) {
-      if (!isConditionFailure(e)) throw e;
+      if (!isConditionalCheckFailed(e)) throw e;
       // A concurrent run (a replayed shard) published it too: the consumers dedupe by eventId.
       ctx.log.info('Invoice event was published concurrently', { target });
     }

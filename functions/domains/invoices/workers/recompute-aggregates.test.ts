@@ -205,7 +205,7 @@ describe('recomputeAll (schedule)', () => {
 
   it('finds the companies on the directory index (no Scan) and records an OK check per company', async () => {
     const out = await recomputeAll(deps, ctx, 0);
-    expect(out).toEqual({ checked: 2, withDifferences: 0, failed: 0, skipped: 0 });
+    expect(out).toEqual({ checked: 2, countersCorrected: 0, withDifferences: 0, failed: 0, skipped: 0 });
     const puts = db.commandCalls(PutCommand).map((c) => c.args[0].input.Item!);
     expect(puts).toHaveLength(2);
     expect(puts[0]).toMatchObject({
@@ -228,8 +228,9 @@ describe('recomputeAll (schedule)', () => {
     item.count = 5;
     const out = await recomputeAll(deps, ctx, 0);
     expect(out).toMatchObject({ checked: 2, withDifferences: 1 });
-    // companies + (aggregates, issued, received) × 2 passes for co-1 + 3 for co-empty.
-    expect(db.commandCalls(QueryCommand)).toHaveLength(1 + 6 + 3);
+    // companies + (aggregates, issued, received) × 2 passes for co-1 + 3 for co-empty, then the
+    // invoice counters of each company (counters, invoice dates, counters again).
+    expect(db.commandCalls(QueryCommand)).toHaveLength(1 + 6 + 3 + 2 * 3);
     const put = db.commandCalls(PutCommand)[0]!.args[0].input.Item!;
     expect(put).toMatchObject({
       result: 'DIFFERENCES',
@@ -240,6 +241,6 @@ describe('recomputeAll (schedule)', () => {
 
   it('stops before the timeout and counts the companies left', async () => {
     const out = await recomputeAll(deps, { ...ctx, remainingMs: () => 1_000 }, 0);
-    expect(out).toEqual({ checked: 0, withDifferences: 0, failed: 0, skipped: 2 });
+    expect(out).toEqual({ checked: 0, countersCorrected: 0, withDifferences: 0, failed: 0, skipped: 2 });
   });
 });

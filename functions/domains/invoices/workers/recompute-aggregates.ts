@@ -12,6 +12,8 @@
  *  - received invoices: gsi1 `keys.receivedInvoiceByDatePartition`; every `ReceivedInvoice` item
  *    contributes through `toReceivedForAggregates`, except one with `status: 'DELETED'`;
  *  - the stored aggregates: the company's aggregates partition (keys.taxAggregateCheck's pk).
+ * Then it sets the invoice list's counters from the stored invoices (`recomputeInvoiceCounts`:
+ * the backfill of invoices written before the counters, and the repair of any drift).
  * The books and the aggregates are not read atomically: an invoice confirmed meanwhile shows as
  * a difference, so a company with differences is checked once more before they are reported.
  */
@@ -32,6 +34,7 @@ import {
 } from '@shared/fiscal/tax-aggregates';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
 import { makeDeps } from '../store/deps';
+import { recomputeInvoiceCounts } from '../store/invoice-counts';
 
 export interface AggregateDifference {
   /** The aggregate item's sort key: `<M|Q>#<period>#<book>#<K|T|C>#<key>`. */
@@ -177,6 +180,8 @@ export async function listCompanyIds(deps: TableDeps): Promise<string[]> {
 
 export interface RecomputeRunResult {
   checked: number;
+  /** Invoice-list counters set from the stored invoices (store/invoice-counts.ts: backfill, drift). */
+  countersCorrected: number;
   withDifferences: number;
   failed: number;
   skipped: number;
@@ -190,7 +195,13 @@ export async function recomputeAll(
   { log, now, remainingMs }: ScheduledContext,
   settleMs?: number,
 ): Promise<RecomputeRunResult> {
-  const out: RecomputeRunResult = { checked: 0, withDifferences: 0, failed: 0, skipped: 0 };
+  const out: RecomputeRunResult = {
+    checked: 0,
+    countersCorrected: 0,
+    withDifferences: 0,
+    failed: 0,
+    skipped: 0,
+  };
   const companies = await listCompanyIds(deps);
   for (const [i, companyId] of companies.entries()) {
     if (remainingMs() < SAFETY_MARGIN_MS) {
@@ -201,6 +212,17 @@ export async function recomputeAll(
     try {
       const r = await checkCompany(deps, companyId, now, settleMs);
       out.checked += 1;
+      // The invoice list's counters are set (not only checked): the first run after they were
+      // introduced is their backfill; later runs repair any drift.
+      const corrected = await recomputeInvoiceCounts(deps, companyId);
+      if (corrected.length > 0) {
+        out.countersCorrected += corrected.length;
+        log.warn('Invoice list counters set from the stored invoices', {
+          companyId,
+          corrections: corrected.length,
+          sample: corrected.slice(0, 10),
+        });
+      }
       if (r.result !== 'OK') {
         out.withDifferences += 1;
         // Periods, books, sections and fields only: counterparty keys are tax ids (personal data).

@@ -1,21 +1,14 @@
 /**
  * Queue consumer of 'invoice-bulk': one message is a chunk of a bulk operation's invoices. Each
  * invoice goes through the same domain functions as the single-invoice routes (confirmInvoice,
- * addPayment for the pending amount, deleteInvoice, the platform PDF renderer and e-mail queue)
- * and its outcome is recorded once (store/bulk-operations.ts). A refusal (AppError) is that
+ * addPayment for the pending amount, deleteInvoice; PDFs and PDF e-mails are asked of the pdf
+ * domain's function, store/invoice-pdfs.ts) and its outcome is recorded once (store/bulk-operations.ts). A refusal (AppError) is that
  * invoice's result; an unexpected error sends the message back to the queue, except on its last
  * delivery, where it is recorded as CORE_005 so the operation still completes. The chunk that
  * records the last invoice completes the operation (and, for DOWNLOAD_PDFS, builds the ZIP).
- * Only this worker imports the PDF library: the invoices API Lambda never bundles it.
+ * No invoices bundle carries the PDF library: only the pdf domain renders.
  */
 
-import { renderInvoicePdfFor } from '@functions/lib/invoice-document';
-import {
-  defaultInvoiceEmailBody,
-  defaultInvoiceEmailSubject,
-  isValidEmail,
-  queueInvoiceEmail,
-} from '@functions/lib/invoice-emails';
 import type { CompanyScope } from '@functions/platform/company-scope';
 import {
   parseJsonBody,
@@ -25,13 +18,14 @@ import {
 } from '@functions/platform/workers';
 import { AppError, isAppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
-import type { BulkOperation, InvoiceWithPayments } from '@shared/schemas/invoices';
+import type { BulkOperation } from '@shared/schemas/bulk-operations';
+import type { InvoiceWithPayments } from '@shared/schemas/invoices';
 import { addPayment } from '../actions/add-payment';
 import { confirmInvoice } from '../actions/confirm-invoice';
 import { deleteInvoice } from '../actions/delete-invoice';
 import { requireInvoice } from '../actions/get-invoice';
 import { madridDate } from '../model/payments';
-import { buildZip, putPdf } from '../store/bulk-files';
+import { buildZip } from '../store/bulk-files';
 import {
   type BulkChunkMessage,
   type BulkOutcome,
@@ -44,16 +38,16 @@ import {
 } from '../store/bulk-operations';
 import { getCustomer } from '../store/customers';
 import { type InvoicesDeps, makeDeps } from '../store/deps';
+import { emailInvoicePdf, isValidEmail, storeBulkPdf } from '../store/invoice-pdfs';
 
 /** The queue's maxReceiveCount (infra/manifest.ts): the last delivery records instead of retrying. */
 export const LAST_DELIVERY = 3;
 
 export interface BulkFiles {
-  putPdf: (s3Key: string, bytes: Uint8Array) => Promise<void>;
   buildZip: (files: { s3Key: string; fileName: string }[], zipKey: string) => Promise<void>;
 }
 
-const defaultFiles: BulkFiles = { putPdf, buildZip };
+const defaultFiles: BulkFiles = { buildZip };
 
 const scopeOf = (op: BulkOperation): CompanyScope => ({ companyId: op.companyId, membership: undefined });
 
@@ -72,21 +66,7 @@ async function sendEmail(deps: InvoicesDeps, op: BulkOperation, invoiceId: strin
       details: { reason: 'NO_CUSTOMER_EMAIL' },
     });
   }
-  const number = invoice.invoiceNumber ?? invoice.invoiceId;
-  const companyName = invoice.issuer?.name ?? '';
-  const pdf = await renderInvoicePdfFor(deps, op.companyId, invoiceId);
-  await queueInvoiceEmail(deps, {
-    companyId: op.companyId,
-    invoiceId,
-    invoiceNumber: number,
-    to: [to],
-    subject: defaultInvoiceEmailSubject(number, companyName),
-    bodyText: defaultInvoiceEmailBody(number, companyName),
-    pdf: { bytes: pdf.bytes, fileName: pdf.fileName },
-    sentBy: op.createdBy,
-    now: deps.now(),
-    newId: deps.newId,
-  });
+  await emailInvoicePdf({ companyId: op.companyId, invoiceId, to: [to], sentBy: op.createdBy });
   return { ok: true };
 }
 
@@ -118,7 +98,6 @@ async function markPaid(deps: InvoicesDeps, op: BulkOperation, invoiceId: string
 /** What one invoice of the operation does; throws AppError for a refusal. */
 export async function processInvoice(
   deps: InvoicesDeps,
-  files: BulkFiles,
   op: BulkOperation,
   invoiceId: string,
 ): Promise<BulkOutcome> {
@@ -134,10 +113,8 @@ export async function processInvoice(
     case 'SEND_EMAIL':
       return sendEmail(deps, op, invoiceId);
     case 'DOWNLOAD_PDFS': {
-      const pdf = await renderInvoicePdfFor(deps, op.companyId, invoiceId);
-      const { s3Key } = keys.bulkPdfObject(op.companyId, op.operationId, invoiceId);
-      await files.putPdf(s3Key, pdf.bytes);
-      return { ok: true, s3Key, fileName: pdf.fileName };
+      const pdf = await storeBulkPdf({ companyId: op.companyId, operationId: op.operationId, invoiceId });
+      return { ok: true, s3Key: pdf.s3Key, fileName: pdf.fileName };
     }
   }
 }
@@ -179,7 +156,7 @@ export async function runBulkChunk(
     if (await hasResult(deps, op, invoiceId)) continue;
     let outcome: BulkOutcome;
     try {
-      outcome = await processInvoice(deps, files, op, invoiceId);
+      outcome = await processInvoice(deps, op, invoiceId);
     } catch (e) {
       if (isAppError(e)) {
         outcome = { ok: false, code: e.code, message: e.message };

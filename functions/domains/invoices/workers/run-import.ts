@@ -8,6 +8,11 @@
  */
 
 import { createHash } from 'node:crypto';
+import {
+  failedConditionAt,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+} from '@functions/platform/aws/dynamodb-errors';
 import { parseJsonBody, sqsHandler, type WorkerContext } from '@functions/platform/workers';
 import { isAppError } from '@shared/api/errors';
 import type { ImportResult } from '@shared/schemas/invoice-import';
@@ -33,12 +38,7 @@ export const importedInvoiceId = (batchId: string, invoiceRef: string): string =
 
 /** The write was refused because the invoice with this id exists: a previous attempt created it. */
 const alreadyCreated = (e: unknown): boolean => {
-  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (err.name === 'ConditionalCheckFailedException') return true;
-  return (
-    err.name === 'TransactionCanceledException' &&
-    err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-  );
+  return isConditionalCheckFailed(e) || (isTransactionCanceled(e) && failedConditionAt(e, 0));
 };
 
 async function createImported(

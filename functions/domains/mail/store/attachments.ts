@@ -3,14 +3,13 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { requireEnv } from '@functions/platform/aws/env';
 import { s3 } from '@functions/platform/aws/s3';
+import { bucketEnv } from '@shared/config/env-names';
 import type { MailMessage } from '../model/mail-job';
 import type { MimeAttachment } from '../model/mime';
 
-export const DOCUMENTS_BUCKET_ENV = 'BUCKET_DOCUMENTS';
-
 export async function readAttachments(mail: MailMessage): Promise<MimeAttachment[]> {
   if (!mail.attachments?.length) return [];
-  const bucket = requireEnv(DOCUMENTS_BUCKET_ENV);
+  const bucket = requireEnv(bucketEnv.documents);
   return Promise.all(
     mail.attachments.map(async (a) => {
       const res = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: a.s3Key }));

@@ -7,13 +7,12 @@
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '@functions/platform/aws/dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { tableName } from '@functions/platform/aws/env';
 import { keys } from '@shared/db/keys';
 import type { MailMessage } from '../model/mail-job';
 
 type LogRef = NonNullable<MailMessage['log']>;
-
-const isConditionalFailure = (e: unknown) => (e as Error)?.name === 'ConditionalCheckFailedException';
 
 /** Errors stored on the entry are short and never carry the mail's contents. */
 export const failureText = (e: unknown): string =>
@@ -64,7 +63,7 @@ export async function markLogFailed(
     );
     return true;
   } catch (e) {
-    if (isConditionalFailure(e)) return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }

@@ -10,25 +10,23 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { QueryCommand, type QueryCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '@functions/platform/aws/dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { requireEnv, tableName } from '@functions/platform/aws/env';
 import { sqs } from '@functions/platform/aws/sqs';
 import type { Logger } from '@functions/platform/logger';
+import { queueUrlEnv } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import type { IndexName } from '@shared/db/table';
 import { mailJobOf, type OutboxImage } from '../model/outbox';
 
-export const MAIL_QUEUE_URL_ENV = 'QUEUE_URL_MAIL';
-
 export type PublishOutcome = 'published' | 'already-published' | 'lost-race';
-
-const isConditionalFailure = (e: unknown) => (e as Error)?.name === 'ConditionalCheckFailedException';
 
 export async function publishOutboxItem(item: OutboxImage, log: Logger): Promise<PublishOutcome> {
   if (item.status !== 'PENDING') return 'already-published';
 
   await sqs().send(
     new SendMessageCommand({
-      QueueUrl: requireEnv(MAIL_QUEUE_URL_ENV),
+      QueueUrl: requireEnv(queueUrlEnv.mail),
       MessageBody: JSON.stringify(mailJobOf(item)),
     }),
   );
@@ -50,7 +48,7 @@ export async function publishOutboxItem(item: OutboxImage, log: Logger): Promise
       }),
     );
   } catch (e) {
-    if (!isConditionalFailure(e)) throw e;
+    if (!isConditionalCheckFailed(e)) throw e;
     // The other publisher (stream or sweep) got there first; the queue now has the job twice.
     log.info('Outbox item was published concurrently', { outboxId: item.outboxId });
     return 'lost-race';

@@ -6,6 +6,7 @@
 
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '@functions/platform/aws/dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { tableName } from '@functions/platform/aws/env';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
@@ -18,8 +19,6 @@ import type { MailJob } from '../model/mail-job';
 export const SENDING_LEASE_MS = 180_000;
 
 export type ClaimResult = 'claimed' | 'already-sent' | 'in-progress';
-
-const isConditionalFailure = (e: unknown) => (e as Error)?.name === 'ConditionalCheckFailedException';
 
 /** Takes ownership of sending one mail, unless it was sent or a live attempt is sending it. */
 export async function claimSending(outboxId: string, attemptId: string, now: Date): Promise<ClaimResult> {
@@ -53,7 +52,7 @@ export async function claimSending(outboxId: string, attemptId: string, now: Dat
     );
     return 'claimed';
   } catch (e) {
-    if (isConditionalFailure(e)) return 'in-progress';
+    if (isConditionalCheckFailed(e)) return 'in-progress';
     throw e;
   }
 }
@@ -94,7 +93,7 @@ export async function markSent(
     );
     return true;
   } catch (e) {
-    if (isConditionalFailure(e)) return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }
@@ -106,6 +105,6 @@ export async function releaseSending(outboxId: string, attemptId: string): Promi
       new DeleteCommand({ TableName: tableName(), Key: keys.sentMail(outboxId), ...ownedBy(attemptId) }),
     );
   } catch (e) {
-    if (!isConditionalFailure(e)) throw e;
+    if (!isConditionalCheckFailed(e)) throw e;
   }
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { requireEnv } from '@functions/platform/aws/env';
 import { sesv2 } from '@functions/platform/aws/sesv2';
+import { envNames } from '@shared/config/env-names';
 import type { MailMessage } from '../model/mail-job';
 import { buildRawMessage, type MimeAttachment } from '../model/mime';
 
@@ -18,7 +19,7 @@ export async function sendEmail(
   attachments: MimeAttachment[] = [],
   now: Date = new Date(),
 ): Promise<string> {
-  const from = requireEnv('MAIL_FROM');
+  const from = requireEnv(envNames.mailFrom);
   const destination = {
     ToAddresses: mail.to,
     ...(mail.cc?.length ? { CcAddresses: mail.cc } : {}),

@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { NotificationPath } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from '../store/deps';
 import { deleteNotification as storeDelete } from '../store/notifications';
@@ -15,8 +15,8 @@ export async function deleteNotification(
   return { notificationId: input.notificationId };
 }
 
-export const deleteNotificationRoute = defineAction({
+export const deleteNotificationRoute = defineCompanyAction({
   params: NotificationPath,
   run: ({ auth, scope, params }, deps: NotificationsDeps) =>
-    deleteNotification({ auth: auth!, scope: scope!, notificationId: params.notificationId }, deps),
+    deleteNotification({ auth, scope, notificationId: params.notificationId }, deps),
 });

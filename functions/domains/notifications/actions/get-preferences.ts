@@ -1,5 +1,5 @@
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { NotificationPreferences } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from '../store/deps';
 import { getPreferences } from '../store/preferences';
@@ -12,6 +12,6 @@ export function getNotificationPreferences(
   return getPreferences(deps, input.auth.userId);
 }
 
-export const getNotificationPreferencesRoute = defineAction({
-  run: ({ auth }, deps: NotificationsDeps) => getNotificationPreferences({ auth: auth! }, deps),
+export const getNotificationPreferencesRoute = defineUserAction({
+  run: ({ auth }, deps: NotificationsDeps) => getNotificationPreferences({ auth }, deps),
 });

@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { BELL_LATEST, type UnreadSummary } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from '../store/deps';
 import { latestNotifications, unreadCount } from '../store/notifications';
@@ -18,6 +18,6 @@ export async function getUnread(
   return { count, latest };
 }
 
-export const getUnreadRoute = defineAction({
-  run: ({ auth, scope }, deps: NotificationsDeps) => getUnread({ auth: auth!, scope: scope! }, deps),
+export const getUnreadRoute = defineCompanyAction({
+  run: ({ auth, scope }, deps: NotificationsDeps) => getUnread({ auth, scope }, deps),
 });

@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { NotificationListQuery } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from '../store/deps';
 import { listNotifications as storeList } from '../store/notifications';
@@ -18,8 +18,7 @@ export function listNotifications(
   );
 }
 
-export const listNotificationsRoute = defineAction({
+export const listNotificationsRoute = defineCompanyAction({
   query: NotificationListQuery,
-  run: ({ auth, scope, query }, deps: NotificationsDeps) =>
-    listNotifications({ auth: auth!, scope: scope!, query }, deps),
+  run: ({ auth, scope, query }, deps: NotificationsDeps) => listNotifications({ auth, scope, query }, deps),
 });

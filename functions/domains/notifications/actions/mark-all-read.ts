@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { MarkAllReadResult } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from '../store/deps';
 import { markAllRead as storeMarkAllRead } from '../store/notifications';
@@ -13,6 +13,6 @@ export function markAllRead(
   return storeMarkAllRead(deps, { userId: input.auth.userId, companyId: input.scope.companyId }, deps.now());
 }
 
-export const markAllReadRoute = defineAction({
-  run: ({ auth, scope }, deps: NotificationsDeps) => markAllRead({ auth: auth!, scope: scope! }, deps),
+export const markAllReadRoute = defineCompanyAction({
+  run: ({ auth, scope }, deps: NotificationsDeps) => markAllRead({ auth, scope }, deps),
 });

@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type Notification, NotificationPath } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from '../store/deps';
 import { setReadState } from '../store/notifications';
@@ -14,8 +14,8 @@ export async function markNotificationRead(
   return (await setReadState(deps, owner, input.notificationId, true, deps.now())).notification;
 }
 
-export const markNotificationReadRoute = defineAction({
+export const markNotificationReadRoute = defineCompanyAction({
   params: NotificationPath,
   run: ({ auth, scope, params }, deps: NotificationsDeps) =>
-    markNotificationRead({ auth: auth!, scope: scope!, notificationId: params.notificationId }, deps),
+    markNotificationRead({ auth, scope, notificationId: params.notificationId }, deps),
 });

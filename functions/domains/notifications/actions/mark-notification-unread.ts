@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type Notification, NotificationPath } from '@shared/schemas/notifications';
 import type { NotificationsDeps } from '../store/deps';
 import { setReadState } from '../store/notifications';
@@ -14,8 +14,8 @@ export async function markNotificationUnread(
   return (await setReadState(deps, owner, input.notificationId, false, deps.now())).notification;
 }
 
-export const markNotificationUnreadRoute = defineAction({
+export const markNotificationUnreadRoute = defineCompanyAction({
   params: NotificationPath,
   run: ({ auth, scope, params }, deps: NotificationsDeps) =>
-    markNotificationUnread({ auth: auth!, scope: scope!, notificationId: params.notificationId }, deps),
+    markNotificationUnread({ auth, scope, notificationId: params.notificationId }, deps),
 });

@@ -1,6 +1,6 @@
 import type { AuthContext } from '@functions/platform/auth-context';
 import type { CompanyScope } from '@functions/platform/company-scope';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { type Notification, TestNotificationBody } from '@shared/schemas/notifications';
 import { testNotificationTexts } from '../model/test-notifications';
 import type { NotificationsDeps } from '../store/deps';
@@ -24,9 +24,8 @@ export function sendTestNotification(
   });
 }
 
-export const sendTestNotificationRoute = defineAction({
+export const sendTestNotificationRoute = defineCompanyAction({
   body: TestNotificationBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: NotificationsDeps) =>
-    sendTestNotification({ auth: auth!, scope: scope!, body }, deps),
+  run: ({ auth, scope, body }, deps: NotificationsDeps) => sendTestNotification({ auth, scope, body }, deps),
 });

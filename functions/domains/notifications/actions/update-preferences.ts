@@ -1,5 +1,5 @@
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import {
   mergeNotificationPreferences,
   type NotificationPreferences,
@@ -19,8 +19,7 @@ export async function updateNotificationPreferences(
   return next;
 }
 
-export const updateNotificationPreferencesRoute = defineAction({
+export const updateNotificationPreferencesRoute = defineUserAction({
   body: UpdateNotificationPreferencesBody,
-  run: ({ auth, body }, deps: NotificationsDeps) =>
-    updateNotificationPreferences({ auth: auth!, body }, deps),
+  run: ({ auth, body }, deps: NotificationsDeps) => updateNotificationPreferences({ auth, body }, deps),
 });

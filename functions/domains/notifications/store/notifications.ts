@@ -13,7 +13,6 @@ import {
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import {
   createNotification as createInPlatform,
@@ -22,6 +21,13 @@ import {
   notificationCounterUpdate,
   notificationItem,
 } from '@functions/lib/notifications';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import {
+  cancellationCodes,
+  failedAnyCondition,
+  isConditionalCheckFailed,
+  isTransactionCanceled,
+} from '@functions/platform/aws/dynamodb-errors';
 import type { Page } from '@shared/api/envelope';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
@@ -31,7 +37,6 @@ import type { NotificationsDeps } from './deps';
 
 type Deps = Pick<NotificationsDeps, 'db' | 'table'>;
 type WriteDeps = Pick<NotificationsDeps, 'db' | 'table' | 'now' | 'newId'>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Item = Record<string, unknown>;
 
 export interface Owner {
@@ -53,12 +58,9 @@ const counterUpdate = (deps: Deps, owner: Owner, delta: number): TransactItem =>
 
 /** A condition of ours failed (or another transaction held the item): read again and decide anew. */
 function lostRace(e: unknown): boolean {
-  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] } | undefined;
-  if (err?.name === 'ConditionalCheckFailedException') return true;
-  if (err?.name !== 'TransactionCanceledException') return false;
-  return (err.CancellationReasons ?? []).some(
-    (r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict',
-  );
+  if (isConditionalCheckFailed(e)) return true;
+  if (!isTransactionCanceled(e)) return false;
+  return failedAnyCondition(e) || cancellationCodes(e).includes('TransactionConflict');
 }
 
 async function transact(deps: Deps, items: TransactItem[]): Promise<void> {

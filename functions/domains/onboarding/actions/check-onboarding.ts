@@ -1,7 +1,7 @@
 /** GET onboarding/check: whether the dialog should open (never started, or started and not finished). */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { OnboardingCheck } from '@shared/schemas/onboarding';
 import type { OnboardingDeps } from '../store/deps';
 import { getProgress } from '../store/progress';
@@ -14,6 +14,6 @@ export async function checkOnboarding(
   return { needsOnboarding: !record?.isCompleted };
 }
 
-export const checkOnboardingRoute = defineAction({
-  run: ({ auth }, deps: OnboardingDeps) => checkOnboarding({ auth: auth! }, deps),
+export const checkOnboardingRoute = defineUserAction({
+  run: ({ auth }, deps: OnboardingDeps) => checkOnboarding({ auth }, deps),
 });

@@ -1,7 +1,7 @@
 /** POST onboarding/complete: 'Finalizar configuración'; the dialog is not shown again. */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { OnboardingProgress } from '@shared/schemas/onboarding';
 import { existing, completeOnboarding as finish, progressView } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -17,6 +17,6 @@ export async function completeOnboarding(
   return progressView(record);
 }
 
-export const completeOnboardingRoute = defineAction({
-  run: ({ auth }, deps: OnboardingDeps) => completeOnboarding({ auth: auth! }, deps),
+export const completeOnboardingRoute = defineUserAction({
+  run: ({ auth }, deps: OnboardingDeps) => completeOnboarding({ auth }, deps),
 });

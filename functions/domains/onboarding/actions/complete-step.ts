@@ -1,7 +1,7 @@
 /** POST onboarding/step/{stepId}/complete: marks a step done; the dialog moves on when it was the current one. */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { type OnboardingProgress, OnboardingStepPath } from '@shared/schemas/onboarding';
 import { completeStep as complete, existing, progressView } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -17,7 +17,7 @@ export async function completeStep(
   return progressView(record);
 }
 
-export const completeStepRoute = defineAction({
+export const completeStepRoute = defineUserAction({
   params: OnboardingStepPath,
-  run: ({ auth, params }, deps: OnboardingDeps) => completeStep({ auth: auth!, params }, deps),
+  run: ({ auth, params }, deps: OnboardingDeps) => completeStep({ auth, params }, deps),
 });

@@ -1,7 +1,7 @@
 /** GET onboarding/stats: counts and time spent; 404 CORE_006 when never initialised. */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { OnboardingStats } from '@shared/schemas/onboarding';
 import { existing, progressStats } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -14,6 +14,6 @@ export async function getOnboardingStats(
   return progressStats(existing(await getProgress(deps, input.auth.userId)), deps.now());
 }
 
-export const getOnboardingStatsRoute = defineAction({
-  run: ({ auth }, deps: OnboardingDeps) => getOnboardingStats({ auth: auth! }, deps),
+export const getOnboardingStatsRoute = defineUserAction({
+  run: ({ auth }, deps: OnboardingDeps) => getOnboardingStats({ auth }, deps),
 });

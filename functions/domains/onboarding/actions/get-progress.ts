@@ -1,7 +1,7 @@
 /** GET onboarding/progress: the caller's progress; 404 CORE_006 when never initialised (the client initialises then). */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { OnboardingProgress } from '@shared/schemas/onboarding';
 import { existing, progressView } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -14,6 +14,6 @@ export async function getProgress(
   return progressView(existing(await readProgress(deps, input.auth.userId)));
 }
 
-export const getProgressRoute = defineAction({
-  run: ({ auth }, deps: OnboardingDeps) => getProgress({ auth: auth! }, deps),
+export const getProgressRoute = defineUserAction({
+  run: ({ auth }, deps: OnboardingDeps) => getProgress({ auth }, deps),
 });

@@ -1,6 +1,6 @@
 /** GET onboarding/step/{stepId}: one step of any flow (step ids are unique across flows). */
 
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { findOnboardingStep, type OnboardingStep, OnboardingStepPath } from '@shared/schemas/onboarding';
 
@@ -10,7 +10,7 @@ export async function getStep(input: { params: OnboardingStepPath }): Promise<On
   return step;
 }
 
-export const getStepRoute = defineAction({
+export const getStepRoute = defineUserAction({
   params: OnboardingStepPath,
   run: ({ params }) => getStep({ params }),
 });

@@ -5,7 +5,7 @@
  */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   InitializeOnboardingQuery,
@@ -36,7 +36,7 @@ export async function initializeOnboarding(
   return progressView(record);
 }
 
-export const initializeOnboardingRoute = defineAction({
+export const initializeOnboardingRoute = defineUserAction({
   query: InitializeOnboardingQuery,
-  run: ({ auth, query }, deps: OnboardingDeps) => initializeOnboarding({ auth: auth!, query }, deps),
+  run: ({ auth, query }, deps: OnboardingDeps) => initializeOnboarding({ auth, query }, deps),
 });

@@ -4,7 +4,7 @@
  */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import {
   type OnboardingFlow,
   type OnboardingStep,
@@ -35,7 +35,7 @@ export async function listSteps(
   return [...stepsOf(autonomous ? 'AUTONOMO' : query.role)];
 }
 
-export const listStepsRoute = defineAction({
+export const listStepsRoute = defineUserAction({
   query: OnboardingStepsQuery,
-  run: ({ auth, query }, deps: OnboardingDeps) => listSteps({ auth: auth!, query }, deps),
+  run: ({ auth, query }, deps: OnboardingDeps) => listSteps({ auth, query }, deps),
 });

@@ -1,7 +1,7 @@
 /** POST onboarding/next: the current step counts as done and the dialog shows the following one. */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { OnboardingProgress } from '@shared/schemas/onboarding';
 import { nextStep as advance, existing, progressView } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -17,6 +17,6 @@ export async function nextStep(
   return progressView(record);
 }
 
-export const nextStepRoute = defineAction({
-  run: ({ auth }, deps: OnboardingDeps) => nextStep({ auth: auth! }, deps),
+export const nextStepRoute = defineUserAction({
+  run: ({ auth }, deps: OnboardingDeps) => nextStep({ auth }, deps),
 });

@@ -1,7 +1,7 @@
 /** POST onboarding/restart: the same flow from its first step; preferences are kept. */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import type { OnboardingProgress } from '@shared/schemas/onboarding';
 import { existing, progressView, restart } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -17,6 +17,6 @@ export async function restartOnboarding(
   return progressView(record);
 }
 
-export const restartOnboardingRoute = defineAction({
-  run: ({ auth }, deps: OnboardingDeps) => restartOnboarding({ auth: auth! }, deps),
+export const restartOnboardingRoute = defineUserAction({
+  run: ({ auth }, deps: OnboardingDeps) => restartOnboarding({ auth }, deps),
 });

@@ -1,7 +1,7 @@
 /** POST onboarding/step/{stepId}/skip: only optional steps (400 CORE_004 'Este paso no se puede omitir.'). */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { type OnboardingProgress, OnboardingStepPath } from '@shared/schemas/onboarding';
 import { existing, progressView, skipStep as skip } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -17,7 +17,7 @@ export async function skipStep(
   return progressView(record);
 }
 
-export const skipStepRoute = defineAction({
+export const skipStepRoute = defineUserAction({
   params: OnboardingStepPath,
-  run: ({ auth, params }, deps: OnboardingDeps) => skipStep({ auth: auth!, params }, deps),
+  run: ({ auth, params }, deps: OnboardingDeps) => skipStep({ auth, params }, deps),
 });

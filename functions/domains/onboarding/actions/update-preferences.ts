@@ -1,7 +1,7 @@
 /** PUT onboarding/preferences { showTips, emailReminders }: answers the progress, like every change. */
 
 import type { AuthContext } from '@functions/platform/auth-context';
-import { defineAction } from '@functions/platform/http';
+import { defineUserAction } from '@functions/platform/http';
 import { OnboardingPreferences, type OnboardingProgress } from '@shared/schemas/onboarding';
 import { existing, progressView, setPreferences } from '../model/progress';
 import type { OnboardingDeps } from '../store/deps';
@@ -17,7 +17,7 @@ export async function updatePreferences(
   return progressView(record);
 }
 
-export const updatePreferencesRoute = defineAction({
+export const updatePreferencesRoute = defineUserAction({
   body: OnboardingPreferences,
-  run: ({ auth, body }, deps: OnboardingDeps) => updatePreferences({ auth: auth!, body }, deps),
+  run: ({ auth, body }, deps: OnboardingDeps) => updatePreferences({ auth, body }, deps),
 });

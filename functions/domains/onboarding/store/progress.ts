@@ -4,6 +4,7 @@
  */
 
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -51,7 +52,7 @@ async function putIfUnchanged(
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionalCheckFailed(e)) return false;
     throw e;
   }
 }

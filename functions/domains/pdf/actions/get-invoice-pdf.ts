@@ -1,18 +1,15 @@
-import { renderInvoicePdfFor } from '@functions/lib/invoice-document';
-import { assertClientPermission } from '@functions/platform/company-scope';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { isAppError } from '@shared/api/errors';
 import { InvoicePath } from '@shared/schemas/invoices';
 import type { PdfDeps } from '../store/deps';
+import { renderInvoicePdfFor } from '../store/invoice-documents';
 
 /** The invoice as a PDF download; another company's invoice is a 404 like any missing one. */
-export const getInvoicePdfRoute = defineAction({
+export const getInvoicePdfRoute = defineCompanyAction({
   params: InvoicePath,
-  run: async ({ auth, scope, params, log }, deps: PdfDeps) => {
-    // A CLIENTE reads invoices only with VIEW_INVOICES (spec part 1 §6).
-    assertClientPermission(auth, scope, 'VIEW_INVOICES');
+  run: async ({ scope, params, log }, deps: PdfDeps) => {
     try {
-      const { bytes, fileName } = await renderInvoicePdfFor(deps, scope!.companyId, params.invoiceId);
+      const { bytes, fileName } = await renderInvoicePdfFor(deps, scope.companyId, params.invoiceId);
       return binaryResponse({ contentType: 'application/pdf', body: bytes, filename: fileName });
     } catch (e) {
       if (isAppError(e) && e.code === 'DOC_044' && e.cause)

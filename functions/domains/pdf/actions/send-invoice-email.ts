@@ -1,30 +1,30 @@
-import { documentOf, getInvoiceItem, invoicePdfFileName } from '@functions/lib/invoice-document';
-import {
-  defaultInvoiceEmailBody,
-  defaultInvoiceEmailSubject,
-  queueInvoiceEmail,
-} from '@functions/lib/invoice-emails';
 import { renderInvoicePdf } from '@functions/lib/pdf';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError, isAppError } from '@shared/api/errors';
 import { InvoicePath } from '@shared/schemas/invoices';
-import { assertCanWrite } from '../model/permissions';
 import { assertSendable, recipientsOf, SendInvoiceEmailBody } from '../model/send-email';
 import { getCustomerEmail } from '../store/customers';
 import type { PdfDeps } from '../store/deps';
+import {
+  defaultInvoiceEmailBody,
+  defaultInvoiceEmailSubject,
+  documentOf,
+  getInvoiceItem,
+  invoicePdfFileName,
+  queueInvoiceEmail,
+} from '../store/invoice-documents';
 
 /**
  * Sends a confirmed invoice by e-mail with its PDF: the PDF is stored, the log entry (QUEUED) and
  * the outbox mail are written in one transaction, and the mail consumer sends it. 202: the mail
  * goes out asynchronously; the log entry turns SENT or FAILED. Refusals write nothing.
  */
-export const sendInvoiceEmailRoute = defineAction({
+export const sendInvoiceEmailRoute = defineCompanyAction({
   params: InvoicePath,
   body: SendInvoiceEmailBody,
   status: 202,
   run: async ({ auth, scope, params, body, log }, deps: PdfDeps) => {
-    assertCanWrite(auth, scope);
-    const companyId = scope!.companyId;
+    const companyId = scope.companyId;
     const invoice = await getInvoiceItem(deps, companyId, params.invoiceId);
     if (!invoice) throw new AppError('CORE_006', 'La factura no existe.');
     assertSendable(invoice);
@@ -56,7 +56,7 @@ export const sendInvoiceEmailRoute = defineAction({
       subject: body.subject ?? defaultInvoiceEmailSubject(invoiceNumber, issuer.name),
       bodyText: defaultInvoiceEmailBody(invoiceNumber, issuer.name, body.message),
       pdf: { bytes, fileName: invoicePdfFileName(invoice) },
-      sentBy: auth!.userId,
+      sentBy: auth.userId,
       now,
       newId: deps.newId ?? (() => crypto.randomUUID().replace(/-/g, '')),
     });

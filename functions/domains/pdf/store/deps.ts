@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '@functions/platform/aws/dynamodb';
 import { requireEnv, tableName } from '@functions/platform/aws/env';
 import { s3 } from '@functions/platform/aws/s3';
+import { bucketEnv } from '@shared/config/env-names';
 
 /**
  * The pdf domain renders documents (invoices today) in its own Lambda: pdf-lib alone is ~500 KB,
@@ -26,7 +27,7 @@ export const makeDeps = (): PdfDeps => ({
     return s3();
   },
   get bucket() {
-    return requireEnv('BUCKET_DOCUMENTS');
+    return requireEnv(bucketEnv.documents);
   },
   now: () => new Date(),
   newId: () => crypto.randomUUID().replace(/-/g, ''),

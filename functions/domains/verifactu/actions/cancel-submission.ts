@@ -1,5 +1,4 @@
-import { appendRecord } from '@functions/lib/verifactu-chain';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { buildAnulacionFields, isAlta } from '@shared/fiscal/verifactu-record';
 import {
@@ -9,8 +8,8 @@ import {
   type VerifactuRecord,
 } from '@shared/schemas/verifactu';
 import { cancelPlan } from '../model/corrections';
-import { assertCanWrite } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
+import { appendRecord } from '../store/records';
 import { isMarkRefused, markCorrectedItem } from '../store/submission-writes';
 import { invoiceRecords } from './get-invoice-status';
 import { loadSubmission, submissionDetail } from './get-submission';
@@ -26,13 +25,12 @@ import { CHANGED_MESSAGE } from './resubmit';
  * transaction as the invoice. The mark is a conditional Update in the record's transaction, so two
  * concurrent cancellations cannot both write an anulación.
  */
-export const cancelSubmissionRoute = defineAction({
+export const cancelSubmissionRoute = defineCompanyAction({
   params: SubmissionPath,
   body: CancelSubmissionBody,
   status: 201,
   run: async ({ auth, scope, params, body }, deps: VerifactuDeps): Promise<SubmissionDetail> => {
-    assertCanWrite(auth, scope);
-    const companyId = scope!.companyId;
+    const companyId = scope.companyId;
     const { record } = await loadSubmission(deps, companyId, params.submissionId);
     const { records, submissions } = await invoiceRecords(deps, companyId, record.invoiceId);
     const plan = cancelPlan(records, submissions);
@@ -64,7 +62,7 @@ export const cancelSubmissionRoute = defineAction({
           }),
           reason: body.reason,
           correctsSeq: plan.correctsSeq,
-          createdBy: auth!.userId,
+          createdBy: auth.userId,
         }),
         (rec) => [markCorrectedItem(deps.table, companyId, marked, markedStatus, rec.seq, rec.createdAt)],
         { correctedStatus: markedStatus },

@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CertificatePath, type CertificateUsage, CertificateUsageQuery } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
 import { certificateNotFound, getCertificate, listCertificateUses } from '../store/certificates';
 import type { VerifactuDeps } from '../store/deps';
 
@@ -14,13 +13,12 @@ export async function certificateUsage(
   return listCertificateUses(deps, input.companyId, input.certificateId, input.limit);
 }
 
-export const certificateUsageRoute = defineAction({
+export const certificateUsageRoute = defineCompanyAction({
   params: CertificatePath,
   query: CertificateUsageQuery,
-  run: ({ auth, scope, params, query }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
+  run: ({ scope, params, query }, deps: VerifactuDeps) => {
     return certificateUsage(
-      { companyId: scope!.companyId, certificateId: params.certificateId, limit: query.limit },
+      { companyId: scope.companyId, certificateId: params.certificateId, limit: query.limit },
       deps,
     );
   },

@@ -1,8 +1,7 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type VerifactuConfig, VerifactuConfigBody } from '@shared/schemas/verifactu';
 import { certificateStatus, spanishDate } from '../model/certificates';
-import { assertCanWrite } from '../model/permissions';
 import { getCertificate } from '../store/certificates';
 import { certificateGone, writeConfig } from '../store/config';
 import type { VerifactuDeps } from '../store/deps';
@@ -86,11 +85,10 @@ export async function createVerifactuConfig(
   return config;
 }
 
-export const createConfigRoute = defineAction({
+export const createConfigRoute = defineCompanyAction({
   body: VerifactuConfigBody,
   status: 201,
-  run: ({ auth, scope, body }, deps: VerifactuDeps) => {
-    assertCanWrite(auth, scope);
-    return createVerifactuConfig({ companyId: scope!.companyId, body }, deps);
+  run: ({ scope, body }, deps: VerifactuDeps) => {
+    return createVerifactuConfig({ companyId: scope.companyId, body }, deps);
   },
 });

@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { CertificatePath } from '@shared/schemas/verifactu';
-import { assertCanWrite } from '../model/permissions';
 import { deleteCertificate } from '../store/certificates';
 import type { VerifactuDeps } from '../store/deps';
 
@@ -17,12 +16,11 @@ export async function deleteCompanyCertificate(
   return { certificateId: input.certificateId, deleted: true };
 }
 
-export const deleteCertificateRoute = defineAction({
+export const deleteCertificateRoute = defineCompanyAction({
   params: CertificatePath,
-  run: ({ auth, scope, params }, deps: VerifactuDeps) => {
-    assertCanWrite(auth, scope);
+  run: ({ scope, params }, deps: VerifactuDeps) => {
     return deleteCompanyCertificate(
-      { companyId: scope!.companyId, certificateId: params.certificateId },
+      { companyId: scope.companyId, certificateId: params.certificateId },
       deps,
     );
   },

@@ -3,9 +3,8 @@
  * on a document made outside Cuadra. Same image and rules as `verifactu.invoiceQr`.
  */
 
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { QrQuery, VerifactuInvoicePath } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
 import { invoiceQrSource, qrImage } from './get-invoice-qr';
 
@@ -13,12 +12,11 @@ import { invoiceQrSource, qrImage } from './get-invoice-qr';
 export const qrFileName = (invoiceNumber: string, ext: 'png' | 'svg'): string =>
   `qr-${invoiceNumber.replace(/[^\w.-]+/g, '-')}.${ext}`;
 
-export const downloadInvoiceQrRoute = defineAction({
+export const downloadInvoiceQrRoute = defineCompanyAction({
   params: VerifactuInvoicePath,
   query: QrQuery,
-  run: async ({ auth, scope, params, query }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
-    const { record, url } = await invoiceQrSource(deps, scope!.companyId, params.invoiceId);
+  run: async ({ scope, params, query }, deps: VerifactuDeps) => {
+    const { record, url } = await invoiceQrSource(deps, scope.companyId, params.invoiceId);
     return binaryResponse({
       ...qrImage(url, query.format, query.size),
       filename: qrFileName(record.invoiceNumber || record.invoiceId, query.format),

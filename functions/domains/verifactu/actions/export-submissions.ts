@@ -6,7 +6,7 @@ import {
   writeXlsx,
   XLSX_CONTENT_TYPE,
 } from '@functions/lib/spreadsheets';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   type RecordKind,
@@ -15,7 +15,6 @@ import {
   type SubmissionStatus,
   type VerifactuSubmission,
 } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
 import { FILTER_READ_LIMIT, filteredSubmissions, matchesFilters } from '../store/submission-queries';
 
@@ -131,13 +130,12 @@ const madridDay = (d: Date) =>
  * GET /verifactu/submissions/export?format=EXCEL|CSV: the list's submissions with the same filters,
  * newest first, as an Excel workbook (default) or an es-ES CSV. At most 10.000 rows.
  */
-export const exportSubmissionsRoute = defineAction({
+export const exportSubmissionsRoute = defineCompanyAction({
   query: SubmissionExportQuery,
-  run: async ({ auth, scope, query }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
+  run: async ({ scope, query }, deps: VerifactuDeps) => {
     // One more than the limit tells "too many" apart from "exactly 10.000" (filtered views consider
     // the newest submissions only, as the list does: store/submission-queries.ts).
-    const { items } = await filteredSubmissions(deps, scope!.companyId, matchesFilters(query), {
+    const { items } = await filteredSubmissions(deps, scope.companyId, matchesFilters(query), {
       maxRead: FILTER_READ_LIMIT + 1,
     });
     if (items.length > MAX_EXPORT_ROWS) {

@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { VerifactuConfig } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
 import { getConfig } from '../store/config';
 import type { VerifactuDeps } from '../store/deps';
 
@@ -15,9 +14,8 @@ export async function getVerifactuConfig(
   return (await getConfig(deps, input.companyId)) ?? null;
 }
 
-export const getConfigRoute = defineAction({
-  run: ({ auth, scope }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
-    return getVerifactuConfig({ companyId: scope!.companyId }, deps);
+export const getConfigRoute = defineCompanyAction({
+  run: ({ scope }, deps: VerifactuDeps) => {
+    return getVerifactuConfig({ companyId: scope.companyId }, deps);
   },
 });

@@ -19,6 +19,16 @@ const usage = (user?: string) =>
 const stats = (counters: Record<string, number>) =>
   table.put({ ...keys.verifactuStats(COMPANY), entity: 'VerifactuStats', v: 1, ...counters });
 
+const seedCertificate = (validTo: string) =>
+  table.put({
+    ...keys.verifactuCertificate(COMPANY, 'cert1'),
+    entity: 'VerifactuCertificate',
+    certificateId: 'cert1',
+    companyId: COMPANY,
+    validFrom: '2026-01-01T00:00:00.000Z',
+    validTo,
+  });
+
 describe('verifactu.dashboard', () => {
   it("before any configuration: not configured, the medium warning 'VeriFacTu no configurado', no Query", async () => {
     const res = await dashboard();
@@ -43,7 +53,8 @@ describe('verifactu.dashboard', () => {
   });
 
   it('configured: counts from the stats, last send, the 10 newest errors and the high warning', async () => {
-    seedConfig();
+    seedConfig({ certificateId: 'cert1' });
+    seedCertificate('2028-01-01T00:00:00.000Z');
     for (let i = 0; i < 12; i++) seedRecord({ invoiceId: `e${i}`, status: 'ERROR', aeatState: 'Incorrecto' });
     seedRecord({ invoiceId: 'ok', status: 'VERIFIED' });
     stats({ status_ERROR: 12, status_VERIFIED: 1, 'usage_2027-01': 13, 'usage_2026-12': 400 });
@@ -57,10 +68,53 @@ describe('verifactu.dashboard', () => {
     expect(d.recentErrors.map((s) => s.seq)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     expect(d.warnings).toEqual([{ level: 'high', message: '12 envíos VeriFacTu con errores' }]);
     expect(d.usage).toMatchObject({ currentUsage: 13, period: '2027-01' });
+    expect(d.sending).toEqual({ ready: true, reason: null });
+  });
+
+  it('not configured: the reason records wait and when VeriFacTu is mandatory for the company', async () => {
+    h.setNow(new Date('2026-11-26T10:00:00.000Z'));
+    seedCompany({ companyType: 'SL' });
+    seedRecord({ invoiceId: 'q1' });
+    stats({ status_QUEUED: 1 });
+    const d = (await dashboard()).envelope.data!;
+    expect(d.sending).toMatchObject({ ready: false, reason: { code: 'NOT_CONFIGURED' } });
+    expect(d.obligation).toMatchObject({
+      applies: true,
+      mandatoryFrom: '2027-01-01',
+      mandatory: false,
+      taxpayerKind: 'CORPORATE_TAX',
+    });
+    expect(d.warnings).toEqual([
+      {
+        level: 'medium',
+        message: 'VeriFacTu no configurado',
+        detail: expect.stringMatching(
+          /^1 registro espera su envío\. VeriFacTu no configurado: .*VeriFacTu será obligatorio para esta empresa desde el 1 de enero de 2027/,
+        ),
+      },
+    ]);
+  });
+
+  it("configured with an expired certificate: a high warning, records wait with the certificate's date", async () => {
+    seedConfig({ certificateId: 'cert1' });
+    seedCertificate('2027-01-01T00:00:00.000Z');
+    seedRecord({ invoiceId: 'q1' });
+    stats({ status_QUEUED: 1 });
+    const d = (await dashboard()).envelope.data!;
+    expect(d.sending).toMatchObject({ ready: false, reason: { code: 'CERTIFICATE_EXPIRED' } });
+    expect(d.warnings).toEqual([
+      {
+        level: 'high',
+        message: 'VeriFacTu no puede enviar los registros a la AEAT',
+        detail:
+          '1 registro espera su envío. El certificado de la configuración caducó el 01/01/2027: sube uno vigente.',
+      },
+    ]);
   });
 
   it('shows the configured certificate without any secret', async () => {
     seedConfig({ certificateId: 'cert1' });
+    seedCertificate('2028-01-01T00:00:00.000Z');
     table.put({
       ...keys.verifactuCertificate(COMPANY, 'cert1'),
       entity: 'VerifactuCertificate',
@@ -108,6 +162,22 @@ describe('verifactu.usage', () => {
     });
     stats({ 'usage_2027-01': 501 });
     expect((await usage()).envelope.data).toMatchObject({ level: 'EXCEEDED' });
+  });
+
+  it("the limit is the plan of the subscription that pays for the company (its creator's)", async () => {
+    seedCompany({ createdBy: 'gestor-sub' });
+    table.put({ ...keys.subscription('gestor-sub'), planCode: 'GESTORIA_PROFESSIONAL' });
+    stats({ 'usage_2027-01': 401 });
+    expect((await usage()).envelope.data).toMatchObject({
+      currentUsage: 401,
+      limit: 10_000,
+      planName: 'Gestoría Professional',
+      level: 'OK',
+    });
+    expect((await dashboard()).envelope.data!.usage).toMatchObject({
+      limit: 10_000,
+      planName: 'Gestoría Professional',
+    });
   });
 
   it('the period follows Madrid time (23:30 UTC on 31 December is already January in Spain)', async () => {

@@ -1,14 +1,15 @@
-import { readVerifactuConfig } from '@functions/lib/verifactu-chain';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
+import { verifactuObligationOf } from '@shared/fiscal/verifactu-obligation';
 import { CompanyPath } from '@shared/schemas/companies';
 import type { CertificateView, VerifactuConfig, VerifactuDashboard } from '@shared/schemas/verifactu';
 import { certificateView } from '../model/certificates';
 import { buildDashboard, countsOf } from '../model/dashboard';
-import { assertCanRead } from '../model/permissions';
 import { getCertificate } from '../store/certificates';
+import { readCompanyFacts } from '../store/company-plan';
 import type { VerifactuDeps } from '../store/deps';
+import { readSendingState, readVerifactuConfig } from '../store/records';
 import { getSender } from '../store/sender';
-import { filteredSubmissions, readCompanySiiEnabled, readStats } from '../store/submission-queries';
+import { filteredSubmissions, readStats } from '../store/submission-queries';
 import { currentUsage } from './get-usage';
 
 /** How many of the newest ERROR submissions the dashboard lists (spec: status ERROR, page 0, size 10). */
@@ -26,24 +27,27 @@ async function configuredCertificate(
 
 /**
  * GET /verifactu/dashboard/{companyId}: configured or not, counts by state, last message sent, this
- * month's usage, the configured certificate, the 10 newest errors and the dashboard warnings
- * ('VeriFacTu no configurado' medium, unless the company is in the SII; '{n} envíos VeriFacTu con
- * errores' high). Five GetItems, plus one Query for the recent errors only when there are errors.
+ * month's usage against the plan, the configured certificate, whether records are sent now (and
+ * why not), from when VeriFacTu is mandatory for the company, the 10 newest errors and the
+ * dashboard warnings ('VeriFacTu no configurado' medium, unless the company is in the SII, with the
+ * reason and the date; a configuration that cannot send, high; '{n} envíos VeriFacTu con errores'
+ * high). A handful of GetItems, plus one Query for the recent errors only when there are errors.
  */
-export const getDashboardRoute = defineAction({
+export const getDashboardRoute = defineCompanyAction({
   params: CompanyPath,
-  run: async ({ auth, scope }, deps: VerifactuDeps): Promise<VerifactuDashboard> => {
-    assertCanRead(auth, scope);
-    const companyId = scope!.companyId;
-    const [config, stats, siiEnabled, sender] = await Promise.all([
+  run: async ({ scope }, deps: VerifactuDeps): Promise<VerifactuDashboard> => {
+    const companyId = scope.companyId;
+    const [config, stats, facts, sender, sending] = await Promise.all([
       readVerifactuConfig(deps.db, deps.table, companyId),
       readStats(deps, companyId),
-      readCompanySiiEnabled(deps, companyId),
+      readCompanyFacts(deps, companyId),
       getSender(deps, companyId),
+      readSendingState(deps, companyId, deps.now()),
     ]);
     const errors = countsOf(stats).ERROR;
+    const siiEnabled = facts?.siiEnabled ?? false;
     const [usage, certificate, recentErrors] = await Promise.all([
-      currentUsage(deps, companyId, stats ?? {}),
+      currentUsage(deps, companyId, stats ?? {}, facts),
       configuredCertificate(deps, config),
       errors > 0
         ? filteredSubmissions(deps, companyId, (s) => s.status === 'ERROR', {
@@ -60,6 +64,8 @@ export const getDashboardRoute = defineAction({
       certificate,
       recentErrors,
       lastSubmissionAt: sender?.lastSentAt ?? null,
+      sending,
+      obligation: verifactuObligationOf({ companyType: facts?.companyType ?? 'SL', siiEnabled }, deps.now()),
     });
   },
 });

@@ -1,35 +1,39 @@
 /**
  * The VeriFacTu QR of an invoice as an image (spec part 2 §7; Orden HAC/1177/2024 art. 21): the AEAT
  * validation URL of its latest registro de alta (a subsanación or alta tras rechazo supersedes the
- * earlier ones), level M, as PNG or SVG. 404 when the invoice has no VeriFacTu record.
+ * earlier ones), level M, as PNG or SVG. Only when that alta is really sent in VERI*FACTU mode
+ * (`qrApplies`, the rule the PDF follows too): 404 otherwise — no record, or a company whose records
+ * cannot be sent (VeriFacTu not configured, disabled, no valid certificate).
  */
 
 import { renderQrPng, renderQrSvg } from '@functions/lib/qr';
-import { recordsOfInvoice } from '@functions/lib/verifactu-chain';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
 import { QrQuery, VerifactuInvoicePath, type VerifactuRecord } from '@shared/schemas/verifactu';
 import type * as z from 'zod';
-import { assertCanRead } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
+import { invoiceVerifactuQr } from '../store/records';
 
 export interface InvoiceQrSource {
   record: VerifactuRecord;
   url: string;
 }
 
-/** The invoice's latest alta and its QR URL; CORE_006 when there is none (draft, SII, unknown id). */
+export const NO_QR_MESSAGE =
+  'La factura no tiene QR VeriFacTu: solo lo lleva la factura cuyo registro se envía a la AEAT en modo VERI*FACTU.';
+
+/**
+ * The invoice's latest alta and its QR URL; CORE_006 when the invoice carries no QR (draft, SII,
+ * unknown id, or a record that is not sent).
+ */
 export async function invoiceQrSource(
   deps: VerifactuDeps,
   companyId: string,
   invoiceId: string,
 ): Promise<InvoiceQrSource> {
-  const records = await recordsOfInvoice(deps.db, deps.table, companyId, invoiceId);
-  const record = records.filter((r) => r.kind === 'ALTA').at(-1);
-  const url = record ? qrUrlOfRecord(record) : null;
-  if (!record || !url) throw new AppError('CORE_006', 'La factura no tiene registro VeriFacTu.');
-  return { record, url };
+  const qr = await invoiceVerifactuQr(deps, companyId, invoiceId, deps.now());
+  if (!qr) throw new AppError('CORE_006', NO_QR_MESSAGE);
+  return { record: qr.record, url: qr.qrUrl };
 }
 
 export type QrFormat = z.infer<typeof QrQuery>['format'];
@@ -45,12 +49,11 @@ export function qrImage(
   return { contentType: 'image/png', body: renderQrPng(url, { sizePx: size }) };
 }
 
-export const getInvoiceQrRoute = defineAction({
+export const getInvoiceQrRoute = defineCompanyAction({
   params: VerifactuInvoicePath,
   query: QrQuery,
-  run: async ({ auth, scope, params, query }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
-    const { url } = await invoiceQrSource(deps, scope!.companyId, params.invoiceId);
+  run: async ({ scope, params, query }, deps: VerifactuDeps) => {
+    const { url } = await invoiceQrSource(deps, scope.companyId, params.invoiceId);
     return binaryResponse(qrImage(url, query.format, query.size));
   },
 });

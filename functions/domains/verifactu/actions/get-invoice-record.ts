@@ -1,11 +1,10 @@
-import { readVerifactuConfig } from '@functions/lib/verifactu-chain';
 import { buildRegFactuDocument, type Party } from '@functions/lib/verifactu-xml';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { isAlta } from '@shared/fiscal/verifactu-record';
 import { RecordQuery, VerifactuInvoicePath, type VerifactuRecord } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
+import { readVerifactuConfig } from '../store/records';
 import { invoiceRecords } from './get-invoice-status';
 
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
@@ -30,12 +29,11 @@ const fileSafe = (s: string) => s.replace(/[^\w.-]/g, '_');
  * configured representative, plus that one RegistroFactura) — a file `verifactu-<number>.xml` — or
  * as the stored JSON record.
  */
-export const getInvoiceRecordRoute = defineAction({
+export const getInvoiceRecordRoute = defineCompanyAction({
   params: VerifactuInvoicePath,
   query: RecordQuery,
-  run: async ({ auth, scope, params, query }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
-    const companyId = scope!.companyId;
+  run: async ({ scope, params, query }, deps: VerifactuDeps) => {
+    const companyId = scope.companyId;
     const { records } = await invoiceRecords(deps, companyId, params.invoiceId);
     const latest = records.at(-1);
     if (!latest) throw new AppError('CORE_006', 'La factura no tiene registro VeriFacTu.');

@@ -1,7 +1,15 @@
 import { validateXml } from '@functions/lib/verifactu-xml';
+import { keys } from '@shared/db/keys';
 import type { InvoiceVerifactuStatus, VerifactuRecord } from '@shared/schemas/verifactu';
 import { describe, expect, it } from 'vitest';
-import { seedCompany, seedConfig, seedRecord, submissionsHarness } from '../testing/submissions-harness';
+import {
+  COMPANY,
+  seedCompany,
+  seedConfig,
+  seedRecord,
+  submissionsHarness,
+  table,
+} from '../testing/submissions-harness';
 
 const h = submissionsHarness();
 const status = (invoiceId: string, user?: string) =>
@@ -31,6 +39,27 @@ describe('verifactu.invoiceStatus', () => {
       [3, 'VERIFIED'],
     ]);
     expect(d.qrUrl).toContain('numserie=F-2027-0002');
+  });
+
+  it('a QUEUED alta of a company without VeriFacTu configured: no QR nor legend, pending with the reason', async () => {
+    seedRecord({ invoiceId: 'inv1' });
+    const d = (await status('inv1')).envelope.data!;
+    expect(d).toMatchObject({ applies: true, submissionStatus: 'QUEUED', qrUrl: null, legend: null });
+    expect(d.pendingReason?.code).toBe('NOT_CONFIGURED');
+    expect(d.records[0]!.pendingReason?.code).toBe('NOT_CONFIGURED');
+  });
+
+  it('a QUEUED alta of a company that sends now: the QR and the legend, no pending reason', async () => {
+    seedRecord({ invoiceId: 'inv1' });
+    seedConfig({ certificateId: 'cert1' });
+    table.put({
+      ...keys.verifactuCertificate(COMPANY, 'cert1'),
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: '2028-01-01T00:00:00.000Z',
+    });
+    const d = (await status('inv1')).envelope.data!;
+    expect(d).toMatchObject({ submissionStatus: 'QUEUED', legend: 'VERI*FACTU', pendingReason: null });
+    expect(d.qrUrl).toContain('/ValidarQR?nif=B12345674');
   });
 
   it('applies=false for an invoice without records and for a company in the SII', async () => {

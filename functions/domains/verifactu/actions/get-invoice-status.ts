@@ -1,14 +1,16 @@
-import { getSubmission, recordsOfInvoice } from '@functions/lib/verifactu-chain';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { qrLegendOf, qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
+import { qrApplies } from '@shared/fiscal/verifactu-sending';
 import {
   type InvoiceVerifactuStatus,
   VerifactuInvoicePath,
   type VerifactuRecord,
   type VerifactuSubmission,
 } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
+import { submissionView } from '../model/submission-views';
 import type { VerifactuDeps } from '../store/deps';
+import { getSubmission, recordsOfInvoice } from '../store/records';
+import { sendingStateFor } from '../store/sending';
 import { readCompanySiiEnabled } from '../store/submission-queries';
 
 export interface InvoiceRecords {
@@ -34,13 +36,14 @@ export async function invoiceRecords(
 /**
  * GET /verifactu/invoices/{invoiceId}/status: whether VeriFacTu applies to the invoice (not for a
  * company in the SII, nor for an invoice without records: a draft, or one confirmed before), the
- * state of its latest record, every record's submission, and the QR URL + legend of its latest alta.
+ * state of its latest record, every record's submission (a QUEUED one with the reason it waits when
+ * the company cannot send), and the QR URL + legend of its latest alta only when that alta is
+ * really sent in VERI*FACTU mode (`qrApplies`, Orden HAC/1177/2024 arts. 20–21).
  */
-export const getInvoiceStatusRoute = defineAction({
+export const getInvoiceStatusRoute = defineCompanyAction({
   params: VerifactuInvoicePath,
-  run: async ({ auth, scope, params }, deps: VerifactuDeps): Promise<InvoiceVerifactuStatus> => {
-    assertCanRead(auth, scope);
-    const companyId = scope!.companyId;
+  run: async ({ scope, params }, deps: VerifactuDeps): Promise<InvoiceVerifactuStatus> => {
+    const companyId = scope.companyId;
     const notApplicable: InvoiceVerifactuStatus = {
       invoiceId: params.invoiceId,
       applies: false,
@@ -48,19 +51,26 @@ export const getInvoiceStatusRoute = defineAction({
       records: [],
       qrUrl: null,
       legend: null,
+      pendingReason: null,
     };
     if (await readCompanySiiEnabled(deps, companyId)) return notApplicable;
     const { records, submissions } = await invoiceRecords(deps, companyId, params.invoiceId);
     const latest = records.at(-1);
     if (!latest) return notApplicable;
     const alta = records.filter((r) => r.kind === 'ALTA').at(-1);
+    const sending = await sendingStateFor(deps, companyId, submissions);
+    const views = submissions.map((s) => submissionView(s, sending));
+    const latestView = views.find((s) => s.seq === latest.seq);
+    const altaSubmission = alta ? (submissions.find((s) => s.seq === alta.seq) ?? null) : null;
+    const withQr = alta ? qrApplies({ record: alta, submission: altaSubmission, sending }) : false;
     return {
       invoiceId: params.invoiceId,
       applies: true,
-      submissionStatus: submissions.find((s) => s.seq === latest.seq)?.status ?? null,
-      records: submissions,
-      qrUrl: alta ? qrUrlOfRecord(alta) : null,
-      legend: alta ? qrLegendOf(alta.mode) : null,
+      submissionStatus: latestView?.status ?? null,
+      records: views,
+      qrUrl: alta && withQr ? qrUrlOfRecord(alta) : null,
+      legend: alta && withQr ? qrLegendOf(alta.mode) : null,
+      pendingReason: latestView?.pendingReason ?? null,
     };
   },
 });

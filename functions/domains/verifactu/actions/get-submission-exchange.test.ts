@@ -6,7 +6,7 @@ import { keys } from '@shared/db/keys';
 import type { SubmissionAttempt } from '@shared/schemas/verifactu';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { archiveActions } from '../areas/archive';
+import { verifactuActions } from '../handler';
 import { ARCHIVE_BUCKET_ENV } from '../store/archive';
 import {
   COMPANY,
@@ -33,7 +33,7 @@ const membershipLookup = async (companyId: string, userId: string): Promise<Memb
     isActive: true,
   };
 };
-const handler = createApiHandler('verifactu', archiveActions as never, () => h.deps, {
+const handler = createApiHandler('verifactu', verifactuActions as never, () => h.deps, {
   membershipLookup,
   companyExists: async (c) => c === COMPANY || c === OTHER_COMPANY,
 });

@@ -1,8 +1,7 @@
 import { once } from '@functions/platform/aws/env';
-import { binaryResponse, defineAction } from '@functions/platform/http';
+import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type SubmissionAttempt, SubmissionExchangeQuery, SubmissionPath } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
 import { type ArchiveStore, isArchiveKeyOf, s3ArchiveStore } from '../store/archive';
 import type { VerifactuDeps } from '../store/deps';
 import { loadSubmission } from './get-submission';
@@ -36,12 +35,11 @@ export function entryOfExchange(history: SubmissionAttempt[], attempt: string): 
  * bucket. The key comes from the submission's own history (ids only), so the attempt must belong
  * to that submission of the scoped company; anything else is 404.
  */
-export const getSubmissionExchangeRoute = defineAction({
+export const getSubmissionExchangeRoute = defineCompanyAction({
   params: SubmissionPath,
   query: SubmissionExchangeQuery,
-  run: async ({ auth, scope, params, query }, deps: VerifactuDeps & { archive?: ArchiveStore }) => {
-    assertCanRead(auth, scope);
-    const companyId = scope!.companyId;
+  run: async ({ scope, params, query }, deps: VerifactuDeps & { archive?: ArchiveStore }) => {
+    const companyId = scope.companyId;
     const { submission } = await loadSubmission(deps, companyId, params.submissionId);
     const entry = entryOfExchange(submission.history ?? [], query.attempt);
     const key = entry?.archive?.[query.part];

@@ -21,6 +21,13 @@ describe('verifactu.getSubmission', () => {
     );
   });
 
+  it('a QUEUED alta of a company without VeriFacTu configured: no QR URL, the reason it waits', async () => {
+    seedRecord({ invoiceId: 'inv1' });
+    const d = (await get(`${COMPANY}-1`)).envelope.data!;
+    expect(d.qrUrl).toBeNull();
+    expect(d.pendingReason?.code).toBe('NOT_CONFIGURED');
+  });
+
   it('an anulación has no QR', async () => {
     seedRecord({ invoiceId: 'inv1', status: 'ERROR', aeatState: 'Incorrecto' });
     seedRecord({

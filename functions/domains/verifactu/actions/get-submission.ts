@@ -1,15 +1,17 @@
-import { getRecord, getSubmission } from '@functions/lib/verifactu-chain';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { qrUrlOfRecord } from '@shared/fiscal/verifactu-record';
+import { qrApplies } from '@shared/fiscal/verifactu-sending';
 import {
   type SubmissionDetail,
   SubmissionPath,
   type VerifactuRecord,
   type VerifactuSubmission,
 } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
+import { submissionView } from '../model/submission-views';
 import type { VerifactuDeps } from '../store/deps';
+import { getRecord, getSubmission } from '../store/records';
+import { sendingStateFor } from '../store/sending';
 import { seqOfSubmissionId } from '../store/submission-queries';
 
 export const SUBMISSION_NOT_FOUND = 'El envío VeriFacTu no existe.';
@@ -33,13 +35,28 @@ export async function loadSubmission(
   return { submission, record };
 }
 
+/**
+ * The detail the API shows: why a QUEUED record waits, and the QR URL only when the record's
+ * invoice carries the QR (an alta really sent in VERI*FACTU mode: `qrApplies`).
+ */
+async function detailOf(
+  deps: VerifactuDeps,
+  companyId: string,
+  submission: VerifactuSubmission,
+  record: VerifactuRecord,
+): Promise<SubmissionDetail> {
+  const sending = await sendingStateFor(deps, companyId, [submission]);
+  const qrUrl = qrApplies({ record, submission, sending }) ? qrUrlOfRecord(record) : null;
+  return { ...submissionView(submission, sending), record, qrUrl };
+}
+
 /** GET /verifactu/submissions/{submissionId}: the submission state, its immutable record and QR URL. */
-export const getSubmissionRoute = defineAction({
+export const getSubmissionRoute = defineCompanyAction({
   params: SubmissionPath,
-  run: async ({ auth, scope, params }, deps: VerifactuDeps): Promise<SubmissionDetail> => {
-    assertCanRead(auth, scope);
-    const { submission, record } = await loadSubmission(deps, scope!.companyId, params.submissionId);
-    return { ...submission, record, qrUrl: qrUrlOfRecord(record) };
+  run: async ({ scope, params }, deps: VerifactuDeps): Promise<SubmissionDetail> => {
+    const companyId = scope.companyId;
+    const { submission, record } = await loadSubmission(deps, companyId, params.submissionId);
+    return detailOf(deps, companyId, submission, record);
   },
 });
 
@@ -54,5 +71,5 @@ export async function submissionDetail(
     getRecord(deps.db, deps.table, companyId, seq),
   ]);
   if (!submission || !record) throw new AppError('CORE_006', SUBMISSION_NOT_FOUND);
-  return { ...submission, record, qrUrl: qrUrlOfRecord(record) };
+  return detailOf(deps, companyId, submission, record);
 }

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { qrMatrix } from '@functions/lib/qr';
 import { pngBilevelPixels, pngChunks } from '@functions/lib/qr/test-helpers';
-import { type AnyAction, createApiHandler, type RoutesOf } from '@functions/platform/http';
+import { createApiHandler } from '@functions/platform/http';
 import { apiEvent, lambdaContext } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
@@ -9,8 +9,9 @@ import type { RegistroAltaFields, RegistroAnulacionFields, VerifactuRecord } fro
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { qrActions } from '../areas/qr';
+import { verifactuActions } from '../handler';
 import type { VerifactuDeps } from '../store/deps';
+import { NO_QR_MESSAGE } from './get-invoice-qr';
 
 const TABLE = 'cuadra-test';
 const USER = 'user-1';
@@ -25,11 +26,7 @@ const deps: VerifactuDeps = {
   now: () => new Date('2027-01-15T10:00:00Z'),
   newId: () => 'id1',
 };
-const handler = createApiHandler(
-  'verifactu',
-  qrActions as unknown as { [K in RoutesOf<'verifactu'>]: AnyAction<VerifactuDeps> },
-  () => deps,
-);
+const handler = createApiHandler('verifactu', verifactuActions, () => deps);
 
 const altaFields = (numSerie: string, importe: string): RegistroAltaFields =>
   ({
@@ -115,7 +112,25 @@ beforeEach(() => {
     IndexName: 'gsi1',
     ExpressionAttributeValues: { ':pk': keys.verifactuRecordByInvoicePartition(COMPANY, 'inv1').gsi1pk },
   }).resolves({ Items: [item(record(3))] });
+  // Records already sent to the AEAT, unless a test says otherwise.
+  for (const seq of [1, 3, 7]) submission(seq, 'VERIFIED');
 });
+
+function submission(seq: number, status: string) {
+  db.on(GetCommand, { Key: keys.verifactuSubmission(COMPANY, seq) }).resolves({
+    Item: { ...keys.verifactuSubmission(COMPANY, seq), companyId: COMPANY, seq, status },
+  });
+}
+
+/** The company sends now: an enabled VERI*FACTU configuration with a certificate valid on deps.now(). */
+function configured() {
+  db.on(GetCommand, { Key: keys.verifactuConfig(COMPANY) }).resolves({
+    Item: { companyId: COMPANY, mode: 'VERIFACTU', enabled: true, certificateId: 'cert1' },
+  });
+  db.on(GetCommand, { Key: keys.verifactuCertificate(COMPANY, 'cert1') }).resolves({
+    Item: { validFrom: '2026-01-01T00:00:00Z', validTo: '2028-01-01T00:00:00Z' },
+  });
+}
 
 describe('GET /api/v1/verifactu/invoices/{invoiceId}/qr', () => {
   it('answers the PNG (base64) of the record URL, escaped, level M, at the requested size', async () => {
@@ -163,24 +178,25 @@ describe('GET /api/v1/verifactu/invoices/{invoiceId}/qr', () => {
     db.on(QueryCommand, {
       IndexName: 'gsi1',
       ExpressionAttributeValues: { ':pk': keys.verifactuRecordByInvoicePartition(COMPANY, 'inv1').gsi1pk },
-    }).resolves({ Items: [item(record(3)), item(sub), item(anulacion)] });
+    }).resolves({ Items: [item(anulacion), item(sub), item(record(3))] }); // newest first
     const svg = await call('verifactu.invoiceQr', { format: 'svg' });
     const text = Buffer.from(svg.body, 'base64').toString('utf8');
     expect(text).toContain('importe=133.10');
   });
 
-  it('points NO VERI*FACTU and production records at their own URL', async () => {
+  it('points production records at the production URL; a NO VERI*FACTU record has no QR', async () => {
     db.on(QueryCommand, {
       IndexName: 'gsi1',
       ExpressionAttributeValues: { ':pk': keys.verifactuRecordByInvoicePartition(COMPANY, 'inv1').gsi1pk },
-    }).resolves({ Items: [item(record(1, { mode: 'NO_VERIFACTU', environment: 'PRODUCTION' }))] });
+    })
+      .resolvesOnce({ Items: [item(record(1, { environment: 'PRODUCTION' }))] })
+      .resolvesOnce({ Items: [item(record(1, { mode: 'NO_VERIFACTU' }))] });
     const text = Buffer.from(
       (await call('verifactu.invoiceQr', { format: 'svg' })).body,
       'base64',
     ).toString();
-    expect(text).toContain(
-      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQRNoVerifactu?nif=B12345674',
-    );
+    expect(text).toContain('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674');
+    expect((await call('verifactu.invoiceQr', { format: 'svg' })).statusCode).toBe(404);
   });
 
   it('is a 404 CORE_006 in Spanish for an invoice without a VeriFacTu record', async () => {
@@ -188,7 +204,20 @@ describe('GET /api/v1/verifactu/invoices/{invoiceId}/qr', () => {
     expect(res.statusCode).toBe(404);
     const body = JSON.parse(res.body);
     expect(body.error.code).toBe('CORE_006');
-    expect(body.error.message).toBe('La factura no tiene registro VeriFacTu.');
+    expect(body.error.message).toBe(NO_QR_MESSAGE);
+  });
+
+  it('a queued record of a company without VeriFacTu configured: no QR (404); configured: the QR', async () => {
+    submission(3, 'QUEUED');
+    const refused = await call('verifactu.invoiceQr');
+    expect(refused.statusCode).toBe(404);
+    expect(JSON.parse(refused.body).error.message).toBe(NO_QR_MESSAGE);
+    expect((await call('verifactu.downloadQr')).statusCode).toBe(404);
+
+    configured();
+    const res = await call('verifactu.invoiceQr', { format: 'svg' });
+    expect(res.statusCode).toBe(200);
+    expect(Buffer.from(res.body, 'base64').toString()).toContain('numserie=F%2F2027%261');
   });
 
   it('refuses a bad format or size (CORE_004) before reading anything', async () => {

@@ -1,7 +1,6 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { CertificateView } from '@shared/schemas/verifactu';
 import { certificateView } from '../model/certificates';
-import { assertCanRead } from '../model/permissions';
 import { listCertificates } from '../store/certificates';
 import { getConfig } from '../store/config';
 import type { VerifactuDeps } from '../store/deps';
@@ -21,9 +20,8 @@ export async function listCompanyCertificates(
     .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
 }
 
-export const listCertificatesRoute = defineAction({
-  run: ({ auth, scope }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
-    return listCompanyCertificates({ companyId: scope!.companyId }, deps);
+export const listCertificatesRoute = defineCompanyAction({
+  run: ({ scope }, deps: VerifactuDeps) => {
+    return listCompanyCertificates({ companyId: scope.companyId }, deps);
   },
 });

@@ -1,13 +1,46 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '@shared/api/envelope';
 import { keys } from '@shared/db/keys';
-import type { VerifactuSubmission } from '@shared/schemas/verifactu';
+import type { SubmissionView } from '@shared/schemas/verifactu';
 import { describe, expect, it } from 'vitest';
-import { COMPANY, OTHER_COMPANY, seedRecord, submissionsHarness } from '../testing/submissions-harness';
+import {
+  COMPANY,
+  OTHER_COMPANY,
+  seedConfig,
+  seedRecord,
+  submissionsHarness,
+  table,
+} from '../testing/submissions-harness';
 
 const h = submissionsHarness();
 const list = (query: Record<string, string> = {}, user?: string) =>
-  h.call<Page<VerifactuSubmission>>({ routeId: 'verifactu.listSubmissions', query, user });
+  h.call<Page<SubmissionView>>({ routeId: 'verifactu.listSubmissions', query, user });
+
+describe('verifactu.listSubmissions: records that cannot be sent are pending with the reason', () => {
+  it('without VeriFacTu configured a QUEUED record says why it waits; a sent one has no reason', async () => {
+    seedRecord({ invoiceId: 'sent', status: 'VERIFIED' });
+    seedRecord({ invoiceId: 'waiting' });
+    const content = (await list()).envelope.data!.content;
+    expect(content.map((s) => [s.invoiceId, s.status, s.pendingReason?.code ?? null])).toEqual([
+      ['waiting', 'QUEUED', 'NOT_CONFIGURED'],
+      ['sent', 'VERIFIED', null],
+    ]);
+    expect(content[0]!.pendingReason!.message).toMatch(/^VeriFacTu no configurado/);
+  });
+
+  it('configured without certificate, then with a valid one: the reason follows the configuration', async () => {
+    seedRecord({ invoiceId: 'waiting' });
+    seedConfig();
+    expect((await list()).envelope.data!.content[0]!.pendingReason?.code).toBe('NO_CERTIFICATE');
+    seedConfig({ certificateId: 'cert1' });
+    table.put({
+      ...keys.verifactuCertificate(COMPANY, 'cert1'),
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: '2028-01-01T00:00:00.000Z',
+    });
+    expect((await list()).envelope.data!.content[0]!.pendingReason).toBeNull();
+  });
+});
 
 describe('verifactu.listSubmissions', () => {
   it('pages the company submissions newest first, reading only up to the page end plus a COUNT', async () => {

@@ -1,11 +1,10 @@
-import { appendRecord, recordsOfInvoice } from '@functions/lib/verifactu-chain';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { buildAnulacionFields, isAlta } from '@shared/fiscal/verifactu-record';
 import { ResubmitBody, type SubmissionDetail, SubmissionPath } from '@shared/schemas/verifactu';
 import { correctedAltaFields, resubmitPlan } from '../model/corrections';
-import { assertCanWrite } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
+import { appendRecord, recordsOfInvoice } from '../store/records';
 import { isMarkRefused, markCorrectedItem, wakeSender } from '../store/submission-writes';
 import { requeueSubmission } from '../store/submissions';
 import { loadSubmission, submissionDetail } from './get-submission';
@@ -22,12 +21,11 @@ export const CHANGED_MESSAGE = 'El envío ha cambiado de estado mientras se corr
  * A new record goes through `appendRecord` with the corrected submission's `correctedBySeq` mark in
  * the same transaction. Answers the detail of the submission that will now be sent.
  */
-export const resubmitRoute = defineAction({
+export const resubmitRoute = defineCompanyAction({
   params: SubmissionPath,
   body: ResubmitBody,
   run: async ({ auth, scope, params, body, log }, deps: VerifactuDeps): Promise<SubmissionDetail> => {
-    assertCanWrite(auth, scope);
-    const companyId = scope!.companyId;
+    const companyId = scope.companyId;
     const { submission, record } = await loadSubmission(deps, companyId, params.submissionId);
     const records = await recordsOfInvoice(deps.db, deps.table, companyId, record.invoiceId);
     const later = records.filter((r) => r.seq > record.seq).at(-1)?.seq ?? null;
@@ -47,7 +45,7 @@ export const resubmitRoute = defineAction({
       }
     } else {
       const reason = body.reason?.trim() || null;
-      const createdBy = auth!.userId;
+      const createdBy = auth.userId;
       const base = {
         invoiceId: record.invoiceId,
         invoiceNumber: record.invoiceNumber,

@@ -1,11 +1,10 @@
-import { readVerifactuConfig } from '@functions/lib/verifactu-chain';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import type { Logger } from '@functions/platform/logger';
 import { AppError } from '@shared/api/errors';
 import { VerifactuInvoicePath } from '@shared/schemas/verifactu';
 import { isRejected } from '../model/corrections';
-import { assertCanWrite } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
+import { readVerifactuConfig } from '../store/records';
 import { readCompanySiiEnabled } from '../store/submission-queries';
 import { wakeSender } from '../store/submission-writes';
 import { requeueSubmission } from '../store/submissions';
@@ -107,11 +106,10 @@ export async function submitInvoices(
 }
 
 /** POST /verifactu/invoices/{invoiceId}/submit: send this invoice's record now (see submitInvoices). */
-export const submitInvoiceRoute = defineAction({
+export const submitInvoiceRoute = defineCompanyAction({
   params: VerifactuInvoicePath,
-  run: async ({ auth, scope, params, log }, deps: VerifactuDeps): Promise<SubmitResult> => {
-    assertCanWrite(auth, scope);
-    const [result] = await submitInvoices(deps, scope!.companyId, [params.invoiceId], log);
+  run: async ({ scope, params, log }, deps: VerifactuDeps): Promise<SubmitResult> => {
+    const [result] = await submitInvoices(deps, scope.companyId, [params.invoiceId], log);
     return result!;
   },
 });

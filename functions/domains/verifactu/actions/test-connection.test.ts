@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import type { CertificateUsage, ConnectionTestResult, VerifactuConfig } from '@shared/schemas/verifactu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,8 @@
 import { buildConsultaXml, parseConsultaResponse, wrapSoap } from '@functions/lib/verifactu-xml';
-import { defineAction } from '@functions/platform/http';
-import { envNames } from '@infra/manifest';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
+import { envNames } from '@shared/config/env-names';
 import type { ConnectionTestResult, VerifactuConfig } from '@shared/schemas/verifactu';
-import { assertCanWrite } from '../model/permissions';
 import { type AeatCallResult, callAeat, endpointFor, extraCaFromEnv } from '../store/aeat-client';
 import { loadSigningCertificate, recordCertificateUse } from '../store/certificates';
 import { configMissing, getCompanyParty, getConfig, saveConnectionTest } from '../store/config';
@@ -140,10 +139,9 @@ export async function testVerifactuConnection(
   return result;
 }
 
-export const testConnectionRoute = defineAction({
-  run: async ({ auth, scope, log }, deps: VerifactuDeps) => {
-    assertCanWrite(auth, scope);
-    const result = await testVerifactuConnection({ companyId: scope!.companyId }, deps);
+export const testConnectionRoute = defineCompanyAction({
+  run: async ({ scope, log }, deps: VerifactuDeps) => {
+    const result = await testVerifactuConnection({ companyId: scope.companyId }, deps);
     log.info('verifactu connection tested', { ok: result.ok, code: result.code, endpoint: result.endpoint });
     return result;
   },

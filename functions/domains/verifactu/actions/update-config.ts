@@ -1,6 +1,5 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { UpdateVerifactuConfigBody, type VerifactuConfig } from '@shared/schemas/verifactu';
-import { assertCanWrite } from '../model/permissions';
 import { configMissing, getConfig, writeConfig } from '../store/config';
 import type { VerifactuDeps } from '../store/deps';
 import { assertConfigUsable } from './create-config';
@@ -22,10 +21,9 @@ export async function updateVerifactuConfig(
   return next;
 }
 
-export const updateConfigRoute = defineAction({
+export const updateConfigRoute = defineCompanyAction({
   body: UpdateVerifactuConfigBody,
-  run: ({ auth, scope, body }, deps: VerifactuDeps) => {
-    assertCanWrite(auth, scope);
-    return updateVerifactuConfig({ companyId: scope!.companyId, body }, deps);
+  run: ({ scope, body }, deps: VerifactuDeps) => {
+    return updateVerifactuConfig({ companyId: scope.companyId, body }, deps);
   },
 });

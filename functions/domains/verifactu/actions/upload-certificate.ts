@@ -1,4 +1,4 @@
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
   type CertificateUploadBody as Body,
@@ -6,7 +6,6 @@ import {
   type CertificateView,
 } from '@shared/schemas/verifactu';
 import { certificateView, MAX_CERTIFICATE_BYTES, parseP12 } from '../model/certificates';
-import { assertCanWrite } from '../model/permissions';
 import { putCertificate, type StoredCertificate } from '../store/certificates';
 import type { VerifactuDeps } from '../store/deps';
 
@@ -53,12 +52,11 @@ export async function uploadCertificate(
   }
 }
 
-export const uploadCertificateRoute = defineAction({
+export const uploadCertificateRoute = defineCompanyAction({
   body: CertificateUploadBody,
   status: 201,
   run: async ({ auth, scope, body, log }, deps: VerifactuDeps) => {
-    assertCanWrite(auth, scope);
-    const view = await uploadCertificate({ companyId: scope!.companyId, userId: auth!.userId, body }, deps);
+    const view = await uploadCertificate({ companyId: scope.companyId, userId: auth.userId, body }, deps);
     log.info('certificate uploaded', { certificateId: view.certificateId, validTo: view.validTo });
     return view;
   },

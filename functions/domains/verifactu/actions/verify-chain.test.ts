@@ -21,7 +21,7 @@ import type { Invoice } from '@shared/schemas/invoices';
 import type { ChainVerification, RegistroAltaFields } from '@shared/schemas/verifactu';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chainActions } from '../areas/chain';
+import { verifactuActions } from '../handler';
 import type { VerifactuDeps } from '../store/deps';
 import { CHAIN_PAGE_SIZE } from './verify-chain';
 
@@ -40,7 +40,7 @@ const deps: VerifactuDeps = {
   newId: () => 'id',
 };
 
-const handler = createApiHandler('verifactu', chainActions as never, () => deps, {
+const handler = createApiHandler('verifactu', verifactuActions as never, () => deps, {
   membershipLookup: async () => membership,
   companyExists: async () => true,
 });

@@ -1,9 +1,8 @@
-import { listChainPage, readChainHead } from '@functions/lib/verifactu-chain';
-import { defineAction } from '@functions/platform/http';
+import { defineCompanyAction } from '@functions/platform/http';
 import { verifyChain } from '@shared/fiscal/verifactu-record';
 import type { ChainVerification, VerifactuRecord } from '@shared/schemas/verifactu';
-import { assertCanRead } from '../model/permissions';
 import type { VerifactuDeps } from '../store/deps';
+import { listChainPage, readChainHead } from '../store/records';
 
 /** Records read per Query: a page of the chain is verified and dropped before the next is read. */
 export const CHAIN_PAGE_SIZE = 250;
@@ -46,9 +45,8 @@ export async function verifyCompanyChain(deps: VerifactuDeps, companyId: string)
 }
 
 /** GET /verifactu/chain/verification (company from x-company-id): readers with VIEW_TAX_DOCUMENTS. */
-export const verifyChainRoute = defineAction({
-  run: ({ auth, scope }, deps: VerifactuDeps) => {
-    assertCanRead(auth, scope);
-    return verifyCompanyChain(deps, scope!.companyId);
+export const verifyChainRoute = defineCompanyAction({
+  run: ({ scope }, deps: VerifactuDeps) => {
+    return verifyCompanyChain(deps, scope.companyId);
   },
 });

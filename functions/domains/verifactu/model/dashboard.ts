@@ -4,18 +4,29 @@
  * Pure.
  */
 
+import { mandatoryNotice, mandatoryRefusal } from '@shared/fiscal/verifactu-obligation';
 import {
   type CertificateView,
+  type SendingState,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
   type VerifactuConfig,
   type VerifactuDashboard,
+  type VerifactuObligation,
   type VerifactuSubmission,
   type VerifactuUsage,
 } from '@shared/schemas/verifactu';
 
 export const NOT_CONFIGURED_WARNING = 'VeriFacTu no configurado';
+export const NOT_SENDING_WARNING = 'VeriFacTu no puede enviar los registros a la AEAT';
 export const errorsWarning = (n: number): string => `${n} envíos VeriFacTu con errores`;
+
+/** When VeriFacTu becomes (or became) mandatory for the company, in a sentence; null outside it. */
+export const obligationSentence = (o: VerifactuObligation): string | null =>
+  o.applies && o.mandatoryFrom ? (o.mandatory ? mandatoryRefusal : mandatoryNotice)(o.mandatoryFrom) : null;
+
+const waiting = (queued: number): string =>
+  queued === 1 ? '1 registro espera su envío. ' : queued > 1 ? `${queued} registros esperan su envío. ` : '';
 
 /** The stats attribute counting the records in a state. */
 export const statusCounterName = (status: SubmissionStatus): string => `status_${status}`;
@@ -39,16 +50,33 @@ export function uncorrectedErrors(stats: Record<string, unknown> | undefined, er
 /** Configured = a configuration exists and is enabled. */
 export const isConfigured = (config: VerifactuConfig | null): boolean => Boolean(config?.enabled);
 
+/**
+ * The dashboard warnings: uncorrected errors (high); no configuration (medium, the spec's text) or a
+ * configuration that cannot send (high: its records pile up), each with the reason the queued
+ * records wait and when VeriFacTu becomes mandatory as `detail`. Companies in the SII are outside
+ * VeriFacTu (RD 1007/2023 art. 3): no configuration warning.
+ */
 export function dashboardWarnings(input: {
   configured: boolean;
-  /** Companies in the SII are outside VeriFacTu (RD 1007/2023 art. 3): no "not configured" warning. */
   siiEnabled: boolean;
   errors: number;
+  queued?: number;
+  sending?: SendingState;
+  obligation?: VerifactuObligation;
 }): VerifactuDashboard['warnings'] {
   const warnings: VerifactuDashboard['warnings'] = [];
   if (input.errors > 0) warnings.push({ level: 'high', message: errorsWarning(input.errors) });
-  if (!input.configured && !input.siiEnabled)
-    warnings.push({ level: 'medium', message: NOT_CONFIGURED_WARNING });
+  if (input.siiEnabled) return warnings;
+  const reason = input.sending && !input.sending.ready ? input.sending.reason.message : null;
+  const when = input.obligation ? obligationSentence(input.obligation) : null;
+  const detail = [reason ? `${waiting(input.queued ?? 0)}${reason}` : null, input.configured ? null : when]
+    .filter(Boolean)
+    .join(' ');
+  if (!input.configured) {
+    warnings.push({ level: 'medium', message: NOT_CONFIGURED_WARNING, ...(detail ? { detail } : {}) });
+  } else if (reason) {
+    warnings.push({ level: 'high', message: NOT_SENDING_WARNING, detail });
+  }
   return warnings;
 }
 
@@ -61,6 +89,8 @@ export function buildDashboard(input: {
   certificate: CertificateView | null;
   recentErrors: VerifactuSubmission[];
   lastSubmissionAt: string | null;
+  sending: SendingState;
+  obligation: VerifactuObligation;
 }): VerifactuDashboard {
   const counts = countsOf(input.stats);
   const configured = isConfigured(input.config);
@@ -72,10 +102,15 @@ export function buildDashboard(input: {
     lastSubmissionAt: input.lastSubmissionAt,
     usage: input.usage,
     certificate: input.certificate,
+    sending: input.sending,
+    obligation: input.obligation,
     warnings: dashboardWarnings({
       configured,
       siiEnabled: input.siiEnabled,
       errors: uncorrectedErrors(input.stats, counts.ERROR),
+      queued: counts.QUEUED,
+      sending: input.sending,
+      obligation: input.obligation,
     }),
     recentErrors: input.recentErrors,
   };

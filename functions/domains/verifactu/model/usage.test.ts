@@ -1,7 +1,9 @@
+import { PLAN_CODES, plans } from '@shared/schemas/billing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MONTHLY_LIMIT,
+  MONTHLY_RECORDS,
   madridMonth,
   usageCounterName,
   usageLevel,
@@ -40,7 +42,18 @@ describe('VeriFacTu usage', () => {
   it('the default plan is Plan Básico with the documented monthly allowance; unknown plans fall back to it', () => {
     expect(usagePlanOf(undefined)).toEqual({ planName: 'Plan Básico', monthlyLimit: DEFAULT_MONTHLY_LIMIT });
     expect(usagePlanOf('NOPE').planName).toBe('Plan Básico');
-    expect(usagePlanOf('GESTORIA_PROFESSIONAL').monthlyLimit).toBeGreaterThan(DEFAULT_MONTHLY_LIMIT);
+  });
+
+  it("a subscriber's plan gives its catalogue name and its own allowance", () => {
+    expect(usagePlanOf('STANDARD_STARTER')).toEqual({ planName: 'Autónomo Starter', monthlyLimit: 500 });
+    expect(usagePlanOf('GESTORIA_PROFESSIONAL')).toEqual({
+      planName: 'Gestoría Professional',
+      monthlyLimit: 10_000,
+    });
+    for (const code of PLAN_CODES) {
+      expect(usagePlanOf(code).planName).toBe(plans[code].planName);
+      expect(usagePlanOf(code).monthlyLimit).toBe(MONTHLY_RECORDS[code]);
+    }
   });
 
   it('usageOf: percentage with two decimals, never negative', () => {

@@ -8,12 +8,13 @@
  * art. 8; Orden HAC/1177/2024): an invoice over the allowance still gets its record, its QR and its
  * submission. Pure.
  *
- * Subscriptions are per paying user (keys.subscription), not per company, so the API cannot tell a
- * company's plan from the company alone: every company gets the default 'Plan Básico' allowance of
- * DEFAULT_MONTHLY_LIMIT records a month (an invoicing volume well above a small business's). The
- * table below is where plan-specific allowances go when a company's plan becomes readable.
+ * The allowance is the plan's (shared/schemas/billing.ts) of the subscription that pays for the
+ * company (store/company-plan.ts: its creator's); a company nobody pays for (one an administrator
+ * created, a subscription that ended) gets the spec's default 'Plan Básico' of
+ * DEFAULT_MONTHLY_LIMIT records a month.
  */
 
+import { isPlanCode, type PlanCode, plans } from '@shared/schemas/billing';
 import type { VerifactuUsage } from '@shared/schemas/verifactu';
 
 export interface UsagePlan {
@@ -22,22 +23,29 @@ export interface UsagePlan {
   monthlyLimit: number;
 }
 
-/** Records per month of the default plan. */
+/** Records per month of the default plan (spec part 2 §4: planName defaults to 'Plan Básico'). */
 export const DEFAULT_MONTHLY_LIMIT = 500;
 
 export const DEFAULT_USAGE_PLAN: UsagePlan = { planName: 'Plan Básico', monthlyLimit: DEFAULT_MONTHLY_LIMIT };
 
-/** Allowances by plan code (shared/schemas/billing.ts); unknown or absent plans get the default. */
-export const USAGE_PLANS: Record<string, UsagePlan> = {
-  STANDARD_STARTER: { planName: 'Plan Básico', monthlyLimit: DEFAULT_MONTHLY_LIMIT },
-  STANDARD_PROFESSIONAL: { planName: 'Empresa Professional', monthlyLimit: 2_000 },
-  GESTORIA_STARTER: { planName: 'Gestoría Starter', monthlyLimit: 2_000 },
-  GESTORIA_PROFESSIONAL: { planName: 'Gestoría Professional', monthlyLimit: 10_000 },
-  ENTERPRISE_PROFESSIONAL: { planName: 'Enterprise Professional', monthlyLimit: 20_000 },
+/**
+ * VeriFacTu records a company may generate a month under each plan (per company: a gestoría's
+ * allowance applies to each of its client companies). Well above the invoicing of the plan's
+ * audience: a warning to talk about the plan, never a stop.
+ */
+export const MONTHLY_RECORDS: Record<PlanCode, number> = {
+  STANDARD_STARTER: 500,
+  STANDARD_PROFESSIONAL: 2_000,
+  GESTORIA_STARTER: 2_000,
+  GESTORIA_PROFESSIONAL: 10_000,
+  ENTERPRISE_PROFESSIONAL: 20_000,
 };
 
+/** The allowance of a plan code, named as the catalogue names the plan; unknown or absent: the default. */
 export const usagePlanOf = (planCode: string | null | undefined): UsagePlan =>
-  (planCode && USAGE_PLANS[planCode]) || DEFAULT_USAGE_PLAN;
+  planCode && isPlanCode(planCode)
+    ? { planName: plans[planCode].planName, monthlyLimit: MONTHLY_RECORDS[planCode] }
+    : DEFAULT_USAGE_PLAN;
 
 /** The month of `at` in Spain, as `yyyy-mm` (the stats counter `usage_<yyyy-mm>`). */
 export function madridMonth(at: Date): string {

@@ -6,7 +6,7 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import type { VerifactuRecord } from '@shared/schemas/verifactu';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

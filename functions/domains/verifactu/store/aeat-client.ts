@@ -23,7 +23,7 @@ import {
   verifactuEndpoint,
   wrapSoap,
 } from '@functions/lib/verifactu-xml';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import type { IdFactura, VerifactuConfig, VerifactuRecord } from '@shared/schemas/verifactu';
 import { parseFaultString } from '../model/aeat-codes';
 import {

@@ -23,13 +23,13 @@
 
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { errorFields, type Logger } from '@functions/platform/logger';
-import { envNames } from '@infra/manifest';
+import { bucketEnv } from '@shared/config/env-names';
 import type { SubmissionAttempt } from '@shared/schemas/verifactu';
 import type { AeatCallResult } from './aeat-client';
 
 export type ArchiveKeys = NonNullable<SubmissionAttempt['archive']>;
 
-export const ARCHIVE_BUCKET_ENV = envNames.bucket('verifactu-archive');
+export const ARCHIVE_BUCKET_ENV = bucketEnv.verifactuArchive;
 export const ARCHIVE_PREFIX = 'verifactu/';
 /** Company ids, attempt ids and exchange ids: nothing else can be part of a key. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;

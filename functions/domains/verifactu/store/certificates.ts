@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
 import { open, type SealedSecret, seal } from '@functions/lib/secret-box';
+import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -167,10 +168,8 @@ export async function deleteCertificate(deps: Deps, companyId: string, certifica
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const r =
-      (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.map((x) => x.Code) ?? [];
-    if (r[0] === 'ConditionalCheckFailed') throw certificateNotFound();
-    if (r[1] === 'ConditionalCheckFailed') throw certificateInUse();
+    if (failedConditionAt(e, 0)) throw certificateNotFound();
+    if (failedConditionAt(e, 1)) throw certificateInUse();
     throw e;
   }
 }

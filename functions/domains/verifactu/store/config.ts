@@ -11,6 +11,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -37,9 +38,6 @@ export async function getConfig(deps: Deps, companyId: string): Promise<Verifact
   );
   return res.Item ? (stripKeys(res.Item) as unknown as VerifactuConfig) : undefined;
 }
-
-const reasons = (e: unknown): (string | undefined)[] =>
-  (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.map((r) => r.Code) ?? [];
 
 export const configExists = () =>
   new AppError(
@@ -103,11 +101,9 @@ export async function writeConfig(
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (e) {
-    const r = reasons(e);
-    if (r[0] === 'ConditionalCheckFailed')
-      throw previousUpdatedAt === undefined ? configExists() : configChanged();
-    if (r[1] === 'ConditionalCheckFailed') throw new AppError('CORE_006', 'La empresa no existe.');
-    if (r[2] === 'ConditionalCheckFailed') throw certificateGone();
+    if (failedConditionAt(e, 0)) throw previousUpdatedAt === undefined ? configExists() : configChanged();
+    if (failedConditionAt(e, 1)) throw new AppError('CORE_006', 'La empresa no existe.');
+    if (failedConditionAt(e, 2)) throw certificateGone();
     throw e;
   }
 }

@@ -7,14 +7,14 @@
 import { createHash } from 'node:crypto';
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { requireEnv } from '@functions/platform/aws/env';
-import { envNames } from '@infra/manifest';
+import { queueUrlEnv } from '@shared/config/env-names';
 
 export interface QueueDeps {
   sqs: Pick<SQSClient, 'send'>;
   queueUrl: string;
 }
 
-export const verifactuQueueUrl = (): string => requireEnv(envNames.queueUrl('verifactu'));
+export const verifactuQueueUrl = (): string => requireEnv(queueUrlEnv.verifactu);
 
 export interface SenderTrigger {
   companyId: string;

@@ -5,8 +5,8 @@
  * Also the reads the sender needs beside the submissions (configuration, company name).
  */
 
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { VerifactuConfig } from '@shared/schemas/verifactu';
@@ -36,10 +36,6 @@ export interface VerifactuSenderState {
 export const DEFAULT_WAIT_SECONDS = 60;
 /** A lease outlives the 29 s function, so a crashed holder frees the company within a minute. */
 export const LEASE_MS = 60_000;
-
-export const isConditionFailure = (e: unknown): boolean =>
-  e instanceof ConditionalCheckFailedException ||
-  (e as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export async function getSender(deps: SenderDeps, companyId: string): Promise<VerifactuSenderState | null> {
   const res = await deps.db.send(
@@ -85,7 +81,7 @@ export async function takeLease(
     );
     return { leaseId, state: stripKeys(res.Attributes ?? {}) as unknown as VerifactuSenderState };
   } catch (e) {
-    if (isConditionFailure(e)) return null;
+    if (isConditionalCheckFailed(e)) return null;
     throw e;
   }
 }
@@ -103,7 +99,7 @@ export async function releaseLease(deps: SenderDeps, companyId: string, leaseId:
       }),
     );
   } catch (e) {
-    if (!isConditionFailure(e)) throw e;
+    if (!isConditionalCheckFailed(e)) throw e;
   }
 }
 

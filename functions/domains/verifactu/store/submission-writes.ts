@@ -5,8 +5,9 @@
  * wake-up of the company's sender on the FIFO queue.
  */
 
-import type { TransactItem } from '@functions/lib/tax-aggregates';
 import { RECORD_ITEM_COUNT } from '@functions/lib/verifactu-chain';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { failedConditionAt, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
 import { sqs } from '@functions/platform/aws/sqs';
 import { keys } from '@shared/db/keys';
 import type { SubmissionStatus } from '@shared/schemas/verifactu';
@@ -39,11 +40,7 @@ export function markCorrectedItem(
 
 /** True when `appendRecord` failed on its first extra item (the corrected submission's condition). */
 export function isMarkRefused(e: unknown): boolean {
-  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
-  return (
-    err.name === 'TransactionCanceledException' &&
-    err.CancellationReasons?.[RECORD_ITEM_COUNT]?.Code === 'ConditionalCheckFailed'
-  );
+  return isTransactionCanceled(e) && failedConditionAt(e, RECORD_ITEM_COUNT);
 }
 
 /** The real queue (the API needs `queues: ['verifactu']` in the manifest); tests mock the SQS client. */

@@ -9,12 +9,9 @@
  * company, gsi2 global); a final state removes them.
  */
 
-import {
-  BatchGetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
+import { isConditionalCheckFailed, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type {
@@ -24,10 +21,8 @@ import type {
   VerifactuSubmission,
 } from '@shared/schemas/verifactu';
 import type { VerifactuDeps } from './deps';
-import { isConditionFailure } from './sender';
 
 type Deps = Pick<VerifactuDeps, 'db' | 'table' | 'now'>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** At most this many records go in one message (reference §4.4). */
 export const MAX_RECORDS_PER_MESSAGE = 1000;
@@ -171,8 +166,6 @@ const statsUpdate = (deps: Deps, companyId: string, moves: Move[], now: string):
   };
 };
 
-const isCancelled = (e: unknown) => (e as { name?: string }).name === 'TransactionCanceledException';
-
 /**
  * Applies moves in chunks of one TransactWriteItems each (with the counters). A chunk refused by a
  * condition is retried move by move, so one record someone else moved does not stop the others.
@@ -191,7 +184,7 @@ export async function applyMoves(deps: Deps, companyId: string, moves: Move[]): 
       for (const m of chunk) done.add(m.seq);
       return true;
     } catch (e) {
-      if (isCancelled(e) || isConditionFailure(e)) return false;
+      if (isTransactionCanceled(e) || isConditionalCheckFailed(e)) return false;
       throw e;
     }
   };

@@ -32,12 +32,12 @@ import {
   readResponse,
 } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import type { CompanyRole } from '@shared/db/records';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach } from 'vitest';
-import { configCertificatesActions } from '../areas/config-certificates';
+import { verifactuActions } from '../handler';
 import { putCertificate } from '../store/certificates';
 import type { VerifactuDeps } from '../store/deps';
 import { makeTestP12 } from './certificates';
@@ -172,7 +172,7 @@ export const deps: VerifactuDeps = {
   newId: () => `id${++ids}`,
 };
 
-const handler = createApiHandler('verifactu', configCertificatesActions as never, () => deps, {
+const handler = createApiHandler('verifactu', verifactuActions as never, () => deps, {
   membershipLookup: async (companyId, userId) => {
     const u = USERS[userId];
     if (companyId !== COMPANY || !u?.role) return undefined;

@@ -27,7 +27,7 @@ import {
   readResponse,
 } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import type { CompanyRole } from '@shared/db/records';
 import { SCHEMA_VERSION } from '@shared/db/records';
@@ -47,7 +47,7 @@ import type {
 } from '@shared/schemas/verifactu';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach } from 'vitest';
-import { submissionsActions } from '../areas/submissions';
+import { verifactuActions } from '../handler';
 import type { VerifactuDeps } from '../store/deps';
 
 export const TABLE = 'cuadra-test';
@@ -397,7 +397,7 @@ export function submissionsHarness() {
       isActive: true,
     };
   };
-  const handler = createApiHandler('verifactu', submissionsActions as never, () => deps, {
+  const handler = createApiHandler('verifactu', verifactuActions as never, () => deps, {
     membershipLookup,
     companyExists: async (c) => c === COMPANY || c === OTHER_COMPANY,
   });

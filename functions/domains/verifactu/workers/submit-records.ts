@@ -201,6 +201,47 @@ export async function drainCompany(deps: SubmitDeps, companyId: string, ctx: Ctx
   }
 }
 
+/** What the sender carries from one round to the next while it holds the company's lease. */
+interface Drain {
+  deps: SubmitDeps;
+  companyId: string;
+  config: VerifactuConfig;
+  ctx: Ctx;
+  result: DrainResult;
+  /** d. Before this instant nothing is sent unless a full message waits (TiempoEsperaEnvio). */
+  nextAllowedAt: string | null;
+  /** The latest TiempoEsperaEnvio received (reference §4.4: honour the latest value). */
+  lastWait: number | null;
+  /** While set, the records up to this seq go one per message (a batch got a SOAP Client fault). */
+  isolateThroughSeq: number | null;
+  /** The AEAT endpoint with the company's certificate, loaded on first need. */
+  target: AeatTarget | null;
+  certificateId: string | null;
+}
+
+type Stop = DrainResult['stop'];
+type RecordOf = (s: VerifactuSubmission) => VerifactuRecord;
+
+/** The records of one message, claimed QUEUED → SENT under one attempt. */
+interface Claim {
+  toSend: VerifactuSubmission[];
+  attemptId: string;
+  isolating: boolean;
+}
+
+/** One RegFactu exchange: the call, its parsed answer and where both were archived. */
+interface Exchange {
+  call: CallLike['call'];
+  answer: CallLike['answer'];
+  archive: ArchiveKeys | undefined;
+  sentAt: Date;
+  at: string;
+}
+
+type AeatAnswer = NonNullable<CallLike['answer']>;
+type AeatResponse = Extract<AeatAnswer, { kind: 'response' }>;
+type AeatFault = Extract<AeatAnswer, { kind: 'fault' }>;
+
 async function drainUnderLease(
   deps: SubmitDeps,
   companyId: string,
@@ -209,289 +250,398 @@ async function drainUnderLease(
   ctx: Ctx,
   result: DrainResult,
 ): Promise<DrainResult> {
-  let nextAllowedAt = lease.state.nextAllowedAt ?? null;
-  /** The latest TiempoEsperaEnvio received (reference §4.4: honour the latest value). */
-  let lastWait = lease.state.waitSeconds ?? null;
-  let isolateThroughSeq = lease.state.isolateThroughSeq ?? null;
-  let target: AeatTarget | null = null;
-  let certificateId: string | null = null;
-  const targetFor = async (): Promise<AeatTarget | null> => {
-    if (target) return target;
-    const cert = await deps.loadCertificate(companyId);
-    if (!cert) return null;
-    certificateId = cert.certificateId;
-    target = {
-      url: deps.endpoint(config),
-      pfx: cert.pfx,
-      passphrase: cert.passphrase,
-      ...(deps.ca ? { ca: deps.ca } : {}),
-      timeoutMs: deps.soapTimeoutMs,
-    };
-    return target;
+  const drain: Drain = {
+    deps,
+    companyId,
+    config,
+    ctx,
+    result,
+    nextAllowedAt: lease.state.nextAllowedAt ?? null,
+    lastWait: lease.state.waitSeconds ?? null,
+    isolateThroughSeq: lease.state.isolateThroughSeq ?? null,
+    target: null,
+    certificateId: null,
   };
-  const hasTime = () => deps.elapsedMs() + deps.soapTimeoutMs + 2_000 <= deps.budgetMs;
-
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const pending = await listPending(deps, companyId, MAX_RECORDS_PER_MESSAGE);
-    if (pending.length === 0) return { ...result, stop: 'idle' };
-    const records = await getRecords(
-      deps,
-      companyId,
-      pending.map((s) => s.seq),
-    );
-    const recordOf = (s: VerifactuSubmission): VerifactuRecord => {
-      const r = records.get(s.seq);
-      if (!r) throw new Error(`VeriFacTu record ${s.recordId} is missing`);
-      return r;
-    };
+    const stop = await drainRound(drain);
+    if (stop) return { ...result, stop };
+  }
+  return { ...result, stop: 'iterations' };
+}
 
-    // c. Ambiguous SENT records first, in chain order.
-    const queued: VerifactuSubmission[] = [];
-    for (const sub of pending) {
-      if (sub.status === 'QUEUED') {
-        queued.push(sub);
-        continue;
-      }
-      const since = Date.parse(sub.lastAttemptAt ?? sub.updatedAt);
-      if (deps.now().getTime() - since < deps.soapTimeoutMs) {
-        ctx.log.info('A record is in flight; nothing after it is sent now', { companyId, seq: sub.seq });
-        return { ...result, stop: 'in-flight' };
-      }
-      if (queued.length > 0) break; // resolve later ones on the next round, after these are sent
-      if (!hasTime()) return { ...result, stop: 'budget' };
-      const t = await targetFor();
-      if (!t) {
-        ctx.log.warn('VeriFacTu: no usable certificate; records wait', { companyId });
-        return { ...result, stop: 'no-certificate' };
-      }
-      const record = recordOf(sub);
-      const cabecera = await cabeceraFor(deps, companyId, config, [record]);
-      // A ConsultaLR is its own exchange: a fresh id, so the attempt's own files are never overwritten.
-      const consultRecorder = recorderFor(deps, companyId, deps.archive ? deps.newId() : '', ctx);
-      const answer: ConsultaAnswer = await deps.gateway.consult(t, cabecera, record, consultRecorder);
-      const consultArchive: ArchiveKeys | undefined = consultRecorder?.keys() ?? undefined;
-      await useOf(deps, companyId, certificateId, 'QUERY', answer.kind !== 'ambiguous', answer.kind, ctx);
-      const at = deps.now().toISOString();
-      const attemptId = sub.attemptId ?? '';
-      if (answer.kind === 'ambiguous') {
-        await applyMoves(deps, companyId, [
-          noteAttemptMove(sub.seq, attemptId, at, 'CONSULT_FAILED', answer.message, null, consultArchive),
-        ]);
-        throw new RetryLaterError(`ConsultaLR could not resolve record ${sub.recordId}`);
-      }
-      if (answer.kind === 'found') {
-        const outcome = outcomeOfConsulta(answer);
-        const moved = await applyMoves(deps, companyId, [
-          resolveMove(sub.seq, attemptId, at, resolution(outcome, null), consultArchive),
-        ]);
-        if (moved.has(sub.seq)) result.resolved += 1;
-        ctx.log.info('Ambiguous record found at the AEAT; not sent again', {
-          companyId,
-          seq: sub.seq,
-          status: outcome.status,
-        });
-        continue;
-      }
-      await applyMoves(deps, companyId, [
-        requeueMove(
-          sub.seq,
-          attemptId,
-          at,
-          'NOT_AT_AEAT',
-          'La AEAT no tiene el registro: se enviará de nuevo.',
-          null,
-          consultArchive,
-        ),
-      ]);
-      queued.push({ ...sub, status: 'QUEUED', attemptId: null });
-    }
-    if (queued.length === 0) continue;
+/** One round sends at most one message; returns why the sender stops, or null for another round. */
+async function drainRound(d: Drain): Promise<Stop | null> {
+  const pending = await listPending(d.deps, d.companyId, MAX_RECORDS_PER_MESSAGE);
+  if (pending.length === 0) return 'idle';
+  const recordOf = await recordLookup(d, pending);
+  const resolved = await resolveUnknownOutcomes(d, pending, recordOf);
+  if ('stop' in resolved) return resolved.stop;
+  const queued = resolved.queued;
+  if (queued.length === 0) return null;
+  const now = d.deps.now();
+  const ready = await waitForTiempoEspera(d, queued, now);
+  if ('stop' in ready) return ready.stop;
+  const claim = await claimBatch(d, queued, recordOf, now);
+  if (!claim) return null;
+  const exchange = await sendAndArchive(d, ready.target, claim, recordOf);
+  await settleExchange(d, claim, exchange, recordOf);
+  return null;
+}
 
-    // d. Flow control (TiempoEsperaEnvio), unless 1,000 records wait.
-    const now = deps.now();
-    if (
-      nextAllowedAt &&
-      now.getTime() < Date.parse(nextAllowedAt) &&
-      queued.length < MAX_RECORDS_PER_MESSAGE
-    ) {
-      ctx.log.info('Waiting for the AEAT waiting time', { companyId, nextAllowedAt, pending: queued.length });
-      return { ...result, stop: 'waiting' };
-    }
-    if (!hasTime()) return { ...result, stop: 'budget' };
-    const t = await targetFor();
-    if (!t) {
-      ctx.log.warn('VeriFacTu: no usable certificate; records wait', { companyId });
-      return { ...result, stop: 'no-certificate' };
-    }
+/** The records behind the pending submissions, read in one go. */
+async function recordLookup(d: Drain, pending: VerifactuSubmission[]): Promise<RecordOf> {
+  const records = await getRecords(
+    d.deps,
+    d.companyId,
+    pending.map((s) => s.seq),
+  );
+  return (s) => {
+    const r = records.get(s.seq);
+    if (!r) throw new Error(`VeriFacTu record ${s.recordId} is missing`);
+    return r;
+  };
+}
 
-    // e. Claim and send one message. While isolating a failed batch, one record per message.
-    const isolating = isolateThroughSeq !== null && queued[0]!.seq <= isolateThroughSeq;
-    // One message has one ObligadoEmision: a change of the company's NIF starts a new message.
-    const issuer = idFacturaOfRecord(recordOf(queued[0]!)).IDEmisorFactura;
-    const cut = queued.findIndex((q) => idFacturaOfRecord(recordOf(q)).IDEmisorFactura !== issuer);
-    const sameIssuer = cut === -1 ? queued : queued.slice(0, cut);
-    const batch = isolating ? queued.slice(0, 1) : sameIssuer;
-    const attemptId = deps.newId();
-    const claimedAt = now.toISOString();
-    const claimed = await applyMoves(
-      deps,
-      companyId,
-      batch.map((s) => claimMove(s.seq, attemptId, claimedAt)),
-    );
-    const toSend = batch.filter((s) => claimed.has(s.seq));
-    if (toSend.length === 0) continue;
-    const sendRecords = toSend.map(recordOf);
-    const cabecera = await cabeceraFor(deps, companyId, config, sendRecords);
-    const sentAt = deps.now();
-    const recorder = recorderFor(deps, companyId, attemptId, ctx);
-    let submitted: Awaited<ReturnType<AeatGateway['submit']>>;
-    try {
-      submitted = await deps.gateway.submit(t, cabecera, sendRecords, recorder);
-    } catch (e) {
-      if (!(e instanceof ArchiveUnavailableError)) throw e;
-      // h. Nothing was sent: the records go back to QUEUED and the message is retried later.
-      await applyMoves(
-        deps,
-        companyId,
-        toSend.map((s) =>
-          requeueMove(s.seq, attemptId, deps.now().toISOString(), 'ARCHIVE_FAILED', e.message),
-        ),
-      );
-      throw new RetryLaterError(
-        'VeriFacTu request could not be archived; nothing sent, records back to QUEUED',
-      );
-    }
-    const { call, answer } = submitted;
-    const archive: ArchiveKeys | undefined = recorder?.keys() ?? undefined;
-    result.messages += 1;
-    const at = deps.now().toISOString();
-    await useOf(deps, companyId, certificateId, 'SUBMISSION', call.kind === 'http', describeCall(call), ctx);
+/** The AEAT endpoint with the company's certificate (loaded once), or null without a usable one. */
+async function targetFor(d: Drain): Promise<AeatTarget | null> {
+  if (d.target) return d.target;
+  const cert = await d.deps.loadCertificate(d.companyId);
+  if (!cert) return null;
+  d.certificateId = cert.certificateId;
+  d.target = {
+    url: d.deps.endpoint(d.config),
+    pfx: cert.pfx,
+    passphrase: cert.passphrase,
+    ...(d.deps.ca ? { ca: d.deps.ca } : {}),
+    timeoutMs: d.deps.soapTimeoutMs,
+  };
+  return d.target;
+}
 
-    // f. Outcomes.
-    if (answer?.kind === 'response') {
-      lastWait = answer.waitSeconds ?? lastWait;
-      nextAllowedAt = await recordSend(deps, companyId, sentAt, lastWait);
-      if (isolating && isolateThroughSeq !== null && toSend[0]!.seq >= isolateThroughSeq) {
-        isolateThroughSeq = null;
-        await setIsolation(deps, companyId, null);
-      }
-      const byKey = new Map<string, typeof answer.lines>();
-      for (const line of answer.lines) {
-        const k = lineKey(line.idFactura, line.operation);
-        byKey.set(k, [...(byKey.get(k) ?? []), line]);
-      }
-      const moves: Move[] = [];
-      const outcomes = new Map<number, LineOutcome>();
-      const unanswered: VerifactuSubmission[] = [];
-      for (const sub of toSend) {
-        const record = recordOf(sub);
-        const line = byKey.get(lineKey(idFacturaOfRecord(record), operationOfKind(record.kind)))?.shift();
-        if (!line) {
-          unanswered.push(sub);
-          moves.push(
-            noteAttemptMove(
-              sub.seq,
-              attemptId,
-              at,
-              'NO_LINE',
-              'La respuesta de la AEAT no incluye este registro.',
-              null,
-              archive,
-            ),
-          );
-          continue;
-        }
-        const outcome = outcomeOfLine(line);
-        outcomes.set(sub.seq, outcome);
-        moves.push(resolveMove(sub.seq, attemptId, at, resolution(outcome, answer.csv), archive));
-      }
-      const moved = await applyMoves(deps, companyId, moves);
-      for (const sub of toSend) {
-        const outcome = outcomes.get(sub.seq);
-        if (!outcome || !moved.has(sub.seq)) continue;
-        result.sent += 1;
-        if (outcome.status === 'ERROR') await notify(deps, sub, outcome, ctx);
-      }
-      ctx.log.info('VeriFacTu message answered', {
-        companyId,
-        records: toSend.length,
-        estadoEnvio: answer.estadoEnvio,
-        nextAllowedAt,
+/** A SOAP call may start: time is left in the budget and the company has a usable certificate. */
+async function callableTarget(d: Drain): Promise<{ stop: Stop } | { target: AeatTarget }> {
+  if (d.deps.elapsedMs() + d.deps.soapTimeoutMs + 2_000 > d.deps.budgetMs) return { stop: 'budget' };
+  const target = await targetFor(d);
+  if (target) return { target };
+  d.ctx.log.warn('VeriFacTu: no usable certificate; records wait', { companyId: d.companyId });
+  return { stop: 'no-certificate' };
+}
+
+/**
+ * c. Ambiguous SENT records first, in chain order: a young one is in flight (stop); an old one is
+ * asked for with ConsultaLR. Returns the records to send this round (QUEUED ones, and SENT ones the
+ * AEAT does not have).
+ */
+async function resolveUnknownOutcomes(
+  d: Drain,
+  pending: VerifactuSubmission[],
+  recordOf: RecordOf,
+): Promise<{ stop: Stop } | { queued: VerifactuSubmission[] }> {
+  const queued: VerifactuSubmission[] = [];
+  for (const sub of pending) {
+    if (sub.status === 'QUEUED') {
+      queued.push(sub);
+      continue;
+    }
+    const since = Date.parse(sub.lastAttemptAt ?? sub.updatedAt);
+    if (d.deps.now().getTime() - since < d.deps.soapTimeoutMs) {
+      d.ctx.log.info('A record is in flight; nothing after it is sent now', {
+        companyId: d.companyId,
+        seq: sub.seq,
       });
-      if (unanswered.length > 0)
-        throw new RetryLaterError(
-          `${unanswered.length} records without an answer line; ConsultaLR will resolve them`,
-        );
-      continue;
+      return { stop: 'in-flight' };
     }
+    if (queued.length > 0) break; // resolve later ones on the next round, after these are sent
+    const ready = await callableTarget(d);
+    if ('stop' in ready) return ready;
+    const requeued = await consultSent(d, ready.target, sub, recordOf(sub));
+    if (requeued) queued.push(requeued);
+  }
+  return { queued };
+}
 
-    if (answer?.kind === 'fault' && answer.faultCode === 'Client') {
-      const message = aeatCodeText(answer.code, answer.message) ?? 'Error en el mensaje';
-      if (toSend.length > 1) {
-        // PR #5142: one malformed record must not sink the others. Back to QUEUED and send them one by one.
-        await applyMoves(
-          deps,
-          companyId,
-          toSend.map((s) =>
-            requeueMove(s.seq, attemptId, at, 'SOAP_FAULT_SPLIT', message, answer.code, archive),
-          ),
-        );
-        isolateThroughSeq = toSend[toSend.length - 1]!.seq;
-        await setIsolation(deps, companyId, isolateThroughSeq);
-        ctx.log.warn('SOAP Client fault on a batch; sending its records one by one', {
-          companyId,
-          records: toSend.length,
-          code: answer.code,
-        });
-        continue;
-      }
-      const sub = toSend[0]!;
-      const outcome: LineOutcome = {
-        status: 'ERROR',
-        aeatState: 'Fault',
-        aeatCode: answer.code,
-        aeatMessage: message,
-        outcome: 'SOAP_FAULT',
-      };
-      const moved = await applyMoves(deps, companyId, [
-        resolveMove(sub.seq, attemptId, at, resolution(outcome, null), archive),
-      ]);
-      if (moved.has(sub.seq)) await notify(deps, sub, outcome, ctx);
-      if (isolateThroughSeq !== null && sub.seq >= isolateThroughSeq) {
-        isolateThroughSeq = null;
-        await setIsolation(deps, companyId, null);
-      }
-      continue;
-    }
+/**
+ * ConsultaLR for one SENT record: found → its state, not sent again (null); not found → QUEUED
+ * again and returned, to be sent now; no answer → RetryLaterError.
+ */
+async function consultSent(
+  d: Drain,
+  target: AeatTarget,
+  sub: VerifactuSubmission,
+  record: VerifactuRecord,
+): Promise<VerifactuSubmission | null> {
+  const { deps, companyId, ctx } = d;
+  const cabecera = await cabeceraFor(deps, companyId, d.config, [record]);
+  // A ConsultaLR is its own exchange: a fresh id, so the attempt's own files are never overwritten.
+  const recorder = recorderFor(deps, companyId, deps.archive ? deps.newId() : '', ctx);
+  const answer: ConsultaAnswer = await deps.gateway.consult(target, cabecera, record, recorder);
+  const archive: ArchiveKeys | undefined = recorder?.keys() ?? undefined;
+  await useOf(deps, companyId, d.certificateId, 'QUERY', answer.kind !== 'ambiguous', answer.kind, ctx);
+  const at = deps.now().toISOString();
+  const attemptId = sub.attemptId ?? '';
+  if (answer.kind === 'ambiguous') {
+    await applyMoves(deps, companyId, [
+      noteAttemptMove(sub.seq, attemptId, at, 'CONSULT_FAILED', answer.message, null, archive),
+    ]);
+    throw new RetryLaterError(`ConsultaLR could not resolve record ${sub.recordId}`);
+  }
+  if (answer.kind === 'found') {
+    const outcome = outcomeOfConsulta(answer);
+    const moved = await applyMoves(deps, companyId, [
+      resolveMove(sub.seq, attemptId, at, resolution(outcome, null), archive),
+    ]);
+    if (moved.has(sub.seq)) d.result.resolved += 1;
+    ctx.log.info('Ambiguous record found at the AEAT; not sent again', {
+      companyId,
+      seq: sub.seq,
+      status: outcome.status,
+    });
+    return null;
+  }
+  const message = 'La AEAT no tiene el registro: se enviará de nuevo.';
+  await applyMoves(deps, companyId, [
+    requeueMove(sub.seq, attemptId, at, 'NOT_AT_AEAT', message, null, archive),
+  ]);
+  return { ...sub, status: 'QUEUED', attemptId: null };
+}
 
-    // Ambiguous or certainly not sent.
-    const sentForSure = !(
-      (call.kind === 'connection-lost' && !call.requestSent) ||
-      (call.kind === 'timeout' && !call.requestSent) ||
-      call.kind === 'tls-error' ||
-      (call.kind === 'http' && call.status >= 400 && call.status < 500 && answer?.kind !== 'fault')
-    );
-    const what = describeCall(call, answer);
-    if (!sentForSure) {
-      await applyMoves(
-        deps,
-        companyId,
-        toSend.map((s) => requeueMove(s.seq, attemptId, at, outcomeName(call), what, null, archive)),
-      );
-      throw new RetryLaterError(`VeriFacTu message not delivered (${what}); records back to QUEUED`);
-    }
+/** d. Flow control (TiempoEsperaEnvio): nothing is sent before `nextAllowedAt` unless 1,000 records wait. */
+async function waitForTiempoEspera(
+  d: Drain,
+  queued: VerifactuSubmission[],
+  now: Date,
+): Promise<{ stop: Stop } | { target: AeatTarget }> {
+  const { nextAllowedAt } = d;
+  if (nextAllowedAt && now.getTime() < Date.parse(nextAllowedAt) && queued.length < MAX_RECORDS_PER_MESSAGE) {
+    d.ctx.log.info('Waiting for the AEAT waiting time', {
+      companyId: d.companyId,
+      nextAllowedAt,
+      pending: queued.length,
+    });
+    return { stop: 'waiting' };
+  }
+  return callableTarget(d);
+}
+
+/**
+ * e. Claims the next message QUEUED → SENT under a new attemptId. While isolating a failed batch,
+ * one record per message; one message has one ObligadoEmision, so a change of the company's NIF
+ * starts a new message. Null when another sender claimed them all first.
+ */
+async function claimBatch(
+  d: Drain,
+  queued: VerifactuSubmission[],
+  recordOf: RecordOf,
+  now: Date,
+): Promise<Claim | null> {
+  const isolating = d.isolateThroughSeq !== null && queued[0]!.seq <= d.isolateThroughSeq;
+  const issuer = idFacturaOfRecord(recordOf(queued[0]!)).IDEmisorFactura;
+  const cut = queued.findIndex((q) => idFacturaOfRecord(recordOf(q)).IDEmisorFactura !== issuer);
+  const sameIssuer = cut === -1 ? queued : queued.slice(0, cut);
+  const batch = isolating ? queued.slice(0, 1) : sameIssuer;
+  const attemptId = d.deps.newId();
+  const claimedAt = now.toISOString();
+  const claimed = await applyMoves(
+    d.deps,
+    d.companyId,
+    batch.map((s) => claimMove(s.seq, attemptId, claimedAt)),
+  );
+  const toSend = batch.filter((s) => claimed.has(s.seq));
+  return toSend.length === 0 ? null : { toSend, attemptId, isolating };
+}
+
+/**
+ * Sends one RegFactu message with the request archived first (h): when the archive is unavailable
+ * nothing is sent, the records go back to QUEUED and RetryLaterError is thrown.
+ */
+async function sendAndArchive(
+  d: Drain,
+  target: AeatTarget,
+  claim: Claim,
+  recordOf: RecordOf,
+): Promise<Exchange> {
+  const { deps, companyId, ctx } = d;
+  const { toSend, attemptId } = claim;
+  const sendRecords = toSend.map(recordOf);
+  const cabecera = await cabeceraFor(deps, companyId, d.config, sendRecords);
+  const sentAt = deps.now();
+  const recorder = recorderFor(deps, companyId, attemptId, ctx);
+  let submitted: CallLike;
+  try {
+    submitted = await deps.gateway.submit(target, cabecera, sendRecords, recorder);
+  } catch (e) {
+    if (!(e instanceof ArchiveUnavailableError)) throw e;
     await applyMoves(
       deps,
       companyId,
-      toSend.map((s) =>
-        noteAttemptMove(s.seq, attemptId, at, outcomeName(call, answer), what, null, archive),
-      ),
+      toSend.map((s) => requeueMove(s.seq, attemptId, deps.now().toISOString(), 'ARCHIVE_FAILED', e.message)),
     );
-    // The AEAT may have registered them: its (latest) waiting time applies as if it had answered.
-    nextAllowedAt = await recordSend(deps, companyId, sentAt, lastWait);
-    throw new RetryLaterError(`VeriFacTu outcome unknown (${what}); ConsultaLR before any resend`);
+    throw new RetryLaterError(
+      'VeriFacTu request could not be archived; nothing sent, records back to QUEUED',
+    );
   }
-  return { ...result, stop: 'iterations' };
+  const { call, answer } = submitted;
+  const archive: ArchiveKeys | undefined = recorder?.keys() ?? undefined;
+  d.result.messages += 1;
+  const at = deps.now().toISOString();
+  await useOf(deps, companyId, d.certificateId, 'SUBMISSION', call.kind === 'http', describeCall(call), ctx);
+  return { call, answer, archive, sentAt, at };
+}
+
+/** f. What the exchange means for the claimed records. */
+async function settleExchange(d: Drain, claim: Claim, exchange: Exchange, recordOf: RecordOf): Promise<void> {
+  const { answer } = exchange;
+  if (answer?.kind === 'response') return mapAnswers(d, claim, exchange, answer, recordOf);
+  if (answer?.kind === 'fault' && answer.faultCode === 'Client')
+    return settleClientFault(d, claim, exchange, answer);
+  return settleUnknownOutcome(d, claim, exchange);
+}
+
+/** Ends the isolation of a failed batch once its last record has been answered. */
+async function endIsolationAt(d: Drain, seq: number): Promise<void> {
+  if (d.isolateThroughSeq === null || seq < d.isolateThroughSeq) return;
+  d.isolateThroughSeq = null;
+  await setIsolation(d.deps, d.companyId, null);
+}
+
+/**
+ * An answered message: its TiempoEsperaEnvio applies, each record takes the state of its
+ * RespuestaLinea, rejected ones notify the staff; records without a line stay SENT and throw.
+ */
+async function mapAnswers(
+  d: Drain,
+  claim: Claim,
+  exchange: Exchange,
+  answer: AeatResponse,
+  recordOf: RecordOf,
+): Promise<void> {
+  const { deps, companyId, ctx } = d;
+  const { toSend } = claim;
+  d.lastWait = answer.waitSeconds ?? d.lastWait;
+  d.nextAllowedAt = await recordSend(deps, companyId, exchange.sentAt, d.lastWait);
+  if (claim.isolating) await endIsolationAt(d, toSend[0]!.seq);
+  const { moves, outcomes, unanswered } = movesOfAnswer(claim, exchange, answer, recordOf);
+  const moved = await applyMoves(deps, companyId, moves);
+  for (const sub of toSend) {
+    const outcome = outcomes.get(sub.seq);
+    if (!outcome || !moved.has(sub.seq)) continue;
+    d.result.sent += 1;
+    if (outcome.status === 'ERROR') await notify(deps, sub, outcome, ctx);
+  }
+  ctx.log.info('VeriFacTu message answered', {
+    companyId,
+    records: toSend.length,
+    estadoEnvio: answer.estadoEnvio,
+    nextAllowedAt: d.nextAllowedAt,
+  });
+  if (unanswered.length > 0)
+    throw new RetryLaterError(
+      `${unanswered.length} records without an answer line; ConsultaLR will resolve them`,
+    );
+}
+
+/** Pairs each sent record with its RespuestaLinea (by IDFactura and operation) and the move it makes. */
+function movesOfAnswer(claim: Claim, exchange: Exchange, answer: AeatResponse, recordOf: RecordOf) {
+  const { attemptId } = claim;
+  const { at, archive } = exchange;
+  const byKey = new Map<string, typeof answer.lines>();
+  for (const line of answer.lines) {
+    const k = lineKey(line.idFactura, line.operation);
+    byKey.set(k, [...(byKey.get(k) ?? []), line]);
+  }
+  const moves: Move[] = [];
+  const outcomes = new Map<number, LineOutcome>();
+  const unanswered: VerifactuSubmission[] = [];
+  for (const sub of claim.toSend) {
+    const record = recordOf(sub);
+    const line = byKey.get(lineKey(idFacturaOfRecord(record), operationOfKind(record.kind)))?.shift();
+    if (!line) {
+      unanswered.push(sub);
+      const message = 'La respuesta de la AEAT no incluye este registro.';
+      moves.push(noteAttemptMove(sub.seq, attemptId, at, 'NO_LINE', message, null, archive));
+      continue;
+    }
+    const outcome = outcomeOfLine(line);
+    outcomes.set(sub.seq, outcome);
+    moves.push(resolveMove(sub.seq, attemptId, at, resolution(outcome, answer.csv), archive));
+  }
+  return { moves, outcomes, unanswered };
+}
+
+/**
+ * A SOAP Client fault is permanent. PR #5142: one malformed record must not sink the others, so a
+ * batch goes back to QUEUED to be sent one by one; a single record ends ERROR.
+ */
+async function settleClientFault(
+  d: Drain,
+  claim: Claim,
+  exchange: Exchange,
+  answer: AeatFault,
+): Promise<void> {
+  const { deps, companyId, ctx } = d;
+  const { toSend, attemptId } = claim;
+  const { at, archive } = exchange;
+  const message = aeatCodeText(answer.code, answer.message) ?? 'Error en el mensaje';
+  if (toSend.length > 1) {
+    await applyMoves(
+      deps,
+      companyId,
+      toSend.map((s) => requeueMove(s.seq, attemptId, at, 'SOAP_FAULT_SPLIT', message, answer.code, archive)),
+    );
+    d.isolateThroughSeq = toSend[toSend.length - 1]!.seq;
+    await setIsolation(deps, companyId, d.isolateThroughSeq);
+    ctx.log.warn('SOAP Client fault on a batch; sending its records one by one', {
+      companyId,
+      records: toSend.length,
+      code: answer.code,
+    });
+    return;
+  }
+  const sub = toSend[0]!;
+  const outcome: LineOutcome = {
+    status: 'ERROR',
+    aeatState: 'Fault',
+    aeatCode: answer.code,
+    aeatMessage: message,
+    outcome: 'SOAP_FAULT',
+  };
+  const moved = await applyMoves(deps, companyId, [
+    resolveMove(sub.seq, attemptId, at, resolution(outcome, null), archive),
+  ]);
+  if (moved.has(sub.seq)) await notify(deps, sub, outcome, ctx);
+  await endIsolationAt(d, sub.seq);
+}
+
+/**
+ * No usable answer. Certainly not sent → back to QUEUED; maybe registered → they stay SENT (ConsultaLR
+ * before any resend) and the AEAT's latest waiting time applies. Either way SQS retries.
+ */
+async function settleUnknownOutcome(d: Drain, claim: Claim, exchange: Exchange): Promise<never> {
+  const { deps, companyId } = d;
+  const { toSend, attemptId } = claim;
+  const { call, answer, at, archive } = exchange;
+  const sentForSure = !(
+    (call.kind === 'connection-lost' && !call.requestSent) ||
+    (call.kind === 'timeout' && !call.requestSent) ||
+    call.kind === 'tls-error' ||
+    (call.kind === 'http' && call.status >= 400 && call.status < 500 && answer?.kind !== 'fault')
+  );
+  const what = describeCall(call, answer);
+  if (!sentForSure) {
+    await applyMoves(
+      deps,
+      companyId,
+      toSend.map((s) => requeueMove(s.seq, attemptId, at, outcomeName(call), what, null, archive)),
+    );
+    throw new RetryLaterError(`VeriFacTu message not delivered (${what}); records back to QUEUED`);
+  }
+  await applyMoves(
+    deps,
+    companyId,
+    toSend.map((s) => noteAttemptMove(s.seq, attemptId, at, outcomeName(call, answer), what, null, archive)),
+  );
+  d.nextAllowedAt = await recordSend(deps, companyId, exchange.sentAt, d.lastWait);
+  throw new RetryLaterError(`VeriFacTu outcome unknown (${what}); ConsultaLR before any resend`);
 }
 
 const resolution = (o: LineOutcome, csv: string | null) => ({

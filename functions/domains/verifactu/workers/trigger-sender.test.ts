@@ -2,7 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { createLogger } from '@functions/platform/logger';
 import { useEnv } from '@functions/platform/testing/env';
-import { envNames } from '@infra/manifest';
+import { envNames } from '@shared/config/env-names';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  */
 
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { TransactItem } from '../tax-aggregates';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 
 export class FakeAggregateTable {
   readonly items = new Map<string, Record<string, unknown>>();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageLoader } from '@web/components/page-loader';
 import { AppShell } from '@web/features/layout/components/app-shell';
 import { CompanyName, CompanySelector } from '@web/features/layout/components/company-selector';
@@ -7,15 +8,18 @@ import { useNotificationSocket } from '@web/features/notifications/ws/use-notifi
 import { OnboardingController } from '@web/features/onboarding/components/onboarding-controller';
 import { QUOTA_EXCEEDED_EVENT, type QuotaExceededDetail } from '@web/lib/api-client';
 import { useAuth, useAuthUser } from '@web/lib/auth';
+import { useCompanyMembership } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
 import { displayName, useProfile } from '@web/lib/profile';
+import type { Role } from '@web/lib/roles';
 import { useSelectedCompany } from '@web/lib/session';
-import { useSubscription } from '@web/lib/subscription';
+import { subscriptionQueryOptions } from '@web/lib/subscription';
 import { toast } from '@web/lib/toast';
 import { Alert, Grid } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { isRegisteredPage } from '../app-pages';
+import { opensPage } from '../app-pages';
+import { isExemptFromCompanyRule } from '../guards/company-rule';
 import { type MenuContext, sideMenuFor, userMenu, visibleMenu } from '../menus';
 
 /**
@@ -27,44 +31,46 @@ export function AppLayout() {
   const user = useAuthUser();
   const company = useSelectedCompany();
   const profile = useProfile();
-  const subscription = useSubscription();
+  const subscription = useSubscription(hasOwnPlan(user.role, profile.data?.isAutonomous));
   const screens = Grid.useBreakpoint();
   const compact = screens.md === false;
   useNotificationSocket();
   useQuotaExceededNotice();
 
-  const context: MenuContext = {
-    role: user.role,
-    companyId: company?.companyId ?? null,
-    companyType: company?.companyType ?? null,
-    subscription: subscription.data ?? null,
-  };
-  const { role, companyId, companyType } = context;
+  const membership = useCompanyMembership();
+  const isAutonomous = profile.data?.isAutonomous ?? false;
+  const { role } = user;
+  const companyId = company?.companyId ?? null;
+  const companyType = company?.companyType ?? null;
   const plan = subscription.data ?? null;
-  const menu = useMemo(
-    () =>
-      visibleMenu(sideMenuFor(role), { role, companyId, companyType, subscription: plan }, isRegisteredPage),
-    [role, companyId, companyType, plan],
-  );
-  const userLinks = useMemo(
-    () =>
-      visibleMenu(userMenu, { role, companyId, companyType, subscription: plan }, isRegisteredPage).flatMap(
-        (item) => (item.path ? [{ key: item.key, label: item.label, icon: item.icon, path: item.path }] : []),
+  const permissions = membership.data?.myPermissions;
+  const menus = useMemo(() => {
+    const context: MenuContext = { role, isAutonomous, companyId, companyType, subscription: plan };
+    const access = { role, permissions: permissions ?? [], subscription: plan };
+    // Without a selected company every path but the exempt ones leads to /app/companies.
+    const opens = (path: string) =>
+      (companyId !== null || isExemptFromCompanyRule(path)) && opensPage(path, access);
+    return {
+      side: visibleMenu(sideMenuFor(role, isAutonomous), context, opens),
+      user: visibleMenu(userMenu, context, opens).flatMap((item) =>
+        item.path ? [{ key: item.key, label: item.label, icon: item.icon, path: item.path }] : [],
       ),
-    [role, companyId, companyType, plan],
-  );
+    };
+  }, [role, isAutonomous, companyId, companyType, plan, permissions]);
+  // The buttons of every page follow the membership (web/src/lib/access.ts): load it first.
+  const waiting = (companyId !== null && membership.isPending) || profile.isPending;
 
   const name = profile.data ? displayName(profile.data) : user.email;
   const staff = user.role === 'ADMIN' || user.role === 'GESTOR';
 
   return (
     <AppShell
-      menu={menu}
+      menu={menus.side}
       headerCenter={staff ? <CompanySelector compact={compact} /> : <CompanyName compact={compact} />}
       headerActions={
         <>
           {company ? <NotificationBell companyId={company.companyId} /> : null}
-          <UserMenu name={name} links={userLinks} onSignOut={() => void signOut()} compact={compact} />
+          <UserMenu name={name} links={menus.user} onSignOut={() => void signOut()} compact={compact} />
         </>
       }
       banner={
@@ -73,9 +79,13 @@ export function AppLayout() {
         ) : undefined
       }
     >
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      {waiting ? (
+        <PageLoader />
+      ) : (
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      )}
       <OnboardingController userId={user.userId} userRole={user.role} />
     </AppShell>
   );
@@ -95,4 +105,17 @@ function useQuotaExceededNotice(): void {
     window.addEventListener(QUOTA_EXCEEDED_EVENT, onQuota);
     return () => window.removeEventListener(QUOTA_EXCEEDED_EVENT, onQuota);
   }, [navigate]);
+}
+
+/**
+ * Who can have a subscription of its own: a gestor, an administrator, an autónomo without an
+ * advisor. A gestoría's client pays for nothing and inherits nothing, so its subscription is not
+ * asked for (no 404 on every page, issue 10 item 7). Unknown until the profile arrives.
+ */
+export function hasOwnPlan(role: Role, isAutonomous: boolean | undefined): boolean {
+  return role !== 'CLIENTE' || isAutonomous === true;
+}
+
+function useSubscription(enabled: boolean) {
+  return useQuery({ ...subscriptionQueryOptions(), enabled });
 }

@@ -7,6 +7,8 @@ import type { OnboardingProgress } from '@shared/schemas/onboarding';
 import { useSyncExternalStore } from 'react';
 
 export const ONBOARDING_STORAGE_KEY = 'onboarding_progress';
+/** The user who closed the dialog with × (one browser, one signed-in user at a time). */
+export const ONBOARDING_DISMISSED_KEY = 'onboarding_dismissed';
 /** Spec part 1 §9: the dialog appears 1 s after login. */
 export const ONBOARDING_OPEN_DELAY_MS = 1_000;
 
@@ -48,12 +50,49 @@ export function setOnboardingProgress(progress: OnboardingProgress, userId: stri
   set({ progress });
 }
 
+/** Opens the dialog at the user's request ('Continuar configuración'): a dismissal is forgotten. */
 export function openOnboarding(): void {
+  forgetDismissal();
   if (state.progress && !state.progress.isCompleted) set({ open: true });
 }
 
+/** Opens the dialog on its own (after login), unless this user closed it with ×. */
+export function openOnboardingUnlessDismissed(userId: string): void {
+  if (!isOnboardingDismissed(userId)) openOnboarding();
+}
+
+/** Hides the dialog (a step's link was followed): it comes back after the next login. */
 export function closeOnboarding(): void {
   set({ open: false });
+}
+
+/**
+ * The user closed the dialog with ×: it stays closed, on this page and after the next login
+ * (issue 10 item 7), until the user reopens it from the dashboard.
+ */
+export function dismissOnboarding(userId: string): void {
+  try {
+    window.localStorage.setItem(ONBOARDING_DISMISSED_KEY, userId);
+  } catch {
+    // Not kept: closed for this page only.
+  }
+  set({ open: false });
+}
+
+export function isOnboardingDismissed(userId: string): boolean {
+  try {
+    return window.localStorage.getItem(ONBOARDING_DISMISSED_KEY) === userId;
+  } catch {
+    return false;
+  }
+}
+
+function forgetDismissal(): void {
+  try {
+    window.localStorage.removeItem(ONBOARDING_DISMISSED_KEY);
+  } catch {
+    // Nothing to forget.
+  }
 }
 
 /** Test seam and sign-out: back to nothing. */

@@ -1,7 +1,8 @@
 import { openCookieSettings } from '@web/components/cookie-consent/consent';
+import { EntityDetails } from '@web/features/legal/components/entity-details';
 import { LegalDocument } from '@web/features/legal/components/legal-document';
 import { BROWSER_STORAGE, STORAGE_CATEGORIES } from '@web/features/legal/content/browser-storage';
-import { LEGAL_ENTITY } from '@web/features/legal/entity';
+import { legalEntity } from '@web/features/legal/entity';
 import { PublicLayout } from '@web/features/marketing/components/public-layout';
 import { paths } from '@web/lib/paths';
 import { Button } from 'antd';
@@ -120,8 +121,10 @@ export default function CookiesRoute() {
         <p>
           El tratamiento de los datos personales asociados se explica en la{' '}
           <Link to={paths.legal.privacy}>política de privacidad</Link>. Para cualquier duda, escríbenos a{' '}
-          <a href={`mailto:${LEGAL_ENTITY.email}`}>{LEGAL_ENTITY.email}</a>.
+          <a href={`mailto:${legalEntity().email}`}>{legalEntity().email}</a>.
         </p>
+        <h2>Titular del servicio</h2>
+        <EntityDetails />
       </LegalDocument>
     </PublicLayout>
   );

@@ -1,6 +1,6 @@
 import { EntityDetails } from '@web/features/legal/components/entity-details';
 import { LegalDocument } from '@web/features/legal/components/legal-document';
-import { holderName, LEGAL_ENTITY } from '@web/features/legal/entity';
+import { holderName, legalEntity } from '@web/features/legal/entity';
 import { PublicLayout } from '@web/features/marketing/components/public-layout';
 import { paths } from '@web/lib/paths';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,7 @@ export default function LegalNoticeRoute() {
         <p>
           En cumplimiento del artículo 10 de la Ley 34/2002, de 11 de julio, de servicios de la sociedad de la
           información y de comercio electrónico (LSSI-CE), estos son los datos del titular del sitio web{' '}
-          {LEGAL_ENTITY.website} y de la aplicación Cuadra:
+          {legalEntity().website} y de la aplicación Cuadra:
         </p>
         <EntityDetails />
 

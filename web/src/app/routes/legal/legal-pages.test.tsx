@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { setRuntimeConfig } from '@web/lib/runtime-config';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,6 +33,40 @@ const PAGES: [string, string, ComponentType, RegExp][] = [
   ['/legal/legal-notice', 'Aviso legal', LegalNoticeRoute, /artículo 10 de la Ley 34\/2002/],
   ['/legal/usage-policy', 'Política de uso aceptable', UsagePolicyRoute, /facturas falsas/],
 ];
+
+describe('every legal page names the owner from the deployment’s configuration (issue 10 item 9)', () => {
+  afterEach(() => setRuntimeConfig(undefined));
+
+  it.each(PAGES)('%s shows name, NIF, address, registry and contact', async (path, title, Page) => {
+    setRuntimeConfig({
+      apiBaseUrl: '',
+      region: 'eu-west-1',
+      userPoolId: 'pool',
+      userPoolClientId: 'client',
+      wsUrl: 'ws://localhost/ws',
+      legalEntity: {
+        legalName: 'Cuadra Software, S.L.',
+        nif: 'B12345674',
+        address: 'Calle Mayor 1, 28013 Madrid',
+        registry: 'Registro Mercantil de Madrid, tomo 1, folio 2, hoja M-3',
+        email: 'legal@cuadra.example',
+        demo: true,
+      },
+    });
+    renderRoutes([{ path, element: <Page /> }], { path, withAuth: true });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    for (const text of [
+      'B12345674',
+      'Calle Mayor 1, 28013 Madrid',
+      'Registro Mercantil de Madrid, tomo 1, folio 2, hoja M-3',
+    ]) {
+      expect(screen.getAllByText(text).length, text).toBeGreaterThan(0);
+    }
+    expect(screen.getAllByText(/Cuadra Software, S\.L\./).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'legal@cuadra.example' }).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Datos de demostración/)).toBeTruthy();
+  });
+});
 
 describe('legal pages', () => {
   it.each(PAGES)('%s renders its title and its content', async (path, title, Page, content) => {

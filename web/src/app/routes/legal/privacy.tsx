@@ -1,6 +1,6 @@
 import { EntityDetails } from '@web/features/legal/components/entity-details';
 import { LegalDocument } from '@web/features/legal/components/legal-document';
-import { holderName, LEGAL_ENTITY } from '@web/features/legal/entity';
+import { holderName, legalEntity } from '@web/features/legal/entity';
 import { PublicLayout } from '@web/features/marketing/components/public-layout';
 import { paths } from '@web/lib/paths';
 import { Link } from 'react-router-dom';
@@ -40,7 +40,7 @@ const PURPOSES: { purpose: string; basis: string }[] = [
 
 export default function PrivacyRoute() {
   const holder = holderName();
-  const email = LEGAL_ENTITY.email;
+  const email = legalEntity().email;
   const mail = <a href={`mailto:${email}?subject=Protecci%C3%B3n%20de%20datos`}>{email}</a>;
   return (
     <PublicLayout>
@@ -65,11 +65,11 @@ export default function PrivacyRoute() {
         <EntityDetails />
         <p>
           Para cualquier cuestión sobre privacidad puedes escribirnos a {mail}
-          {LEGAL_ENTITY.dpoEmail ? (
+          {legalEntity().dpoEmail ? (
             <>
               {' '}
               o a nuestro delegado de protección de datos en{' '}
-              <a href={`mailto:${LEGAL_ENTITY.dpoEmail}`}>{LEGAL_ENTITY.dpoEmail}</a>
+              <a href={`mailto:${legalEntity().dpoEmail}`}>{legalEntity().dpoEmail}</a>
             </>
           ) : null}
           .

@@ -1,12 +1,13 @@
+import { EntityDetails } from '@web/features/legal/components/entity-details';
 import { LegalDocument } from '@web/features/legal/components/legal-document';
-import { holderName, LEGAL_ENTITY } from '@web/features/legal/entity';
+import { holderName, legalEntity } from '@web/features/legal/entity';
 import { PublicLayout } from '@web/features/marketing/components/public-layout';
 import { paths } from '@web/lib/paths';
 import { Link } from 'react-router-dom';
 
 export default function TermsRoute() {
   const holder = holderName();
-  const email = LEGAL_ENTITY.email;
+  const email = legalEntity().email;
   return (
     <PublicLayout>
       <LegalDocument
@@ -167,6 +168,8 @@ export default function TermsRoute() {
           tribunales que correspondan conforme a la ley. Antes de acudir a ellos, escríbenos a {email}:
           intentaremos resolverlo de forma amistosa.
         </p>
+        <h2>Titular del servicio</h2>
+        <EntityDetails />
       </LegalDocument>
     </PublicLayout>
   );

@@ -1,11 +1,12 @@
+import { EntityDetails } from '@web/features/legal/components/entity-details';
 import { LegalDocument } from '@web/features/legal/components/legal-document';
-import { LEGAL_ENTITY } from '@web/features/legal/entity';
+import { legalEntity } from '@web/features/legal/entity';
 import { PublicLayout } from '@web/features/marketing/components/public-layout';
 import { paths } from '@web/lib/paths';
 import { Link } from 'react-router-dom';
 
 export default function UsagePolicyRoute() {
-  const mail = <a href={`mailto:${LEGAL_ENTITY.email}`}>{LEGAL_ENTITY.email}</a>;
+  const mail = <a href={`mailto:${legalEntity().email}`}>{legalEntity().email}</a>;
   return (
     <PublicLayout>
       <LegalDocument
@@ -81,6 +82,8 @@ export default function UsagePolicyRoute() {
           mayor información posible. Si se trata de un fallo de seguridad, no lo divulgues hasta que lo
           hayamos corregido; te mantendremos informado.
         </p>
+        <h2>Titular del servicio</h2>
+        <EntityDetails />
       </LegalDocument>
     </PublicLayout>
   );

@@ -1,6 +1,8 @@
+import { type Claim, claimTexts } from '@shared/capabilities';
 import { ButtonLink } from '@web/features/marketing/components/button-link';
 import { CheckList, FeatureCard, PageHero, Section } from '@web/features/marketing/components/page-sections';
 import { PublicLayout } from '@web/features/marketing/components/public-layout';
+import { productAreas } from '@web/features/marketing/content/product-areas';
 import { paths } from '@web/lib/paths';
 import { Col, Row } from 'antd';
 import { Link } from 'react-router-dom';
@@ -8,15 +10,15 @@ import { Link } from 'react-router-dom';
 const PRINCIPLES = [
   {
     title: 'Hecho para la normativa española',
-    text: 'Plan General de Contabilidad, Reglamento de facturación, modelos de la AEAT, SII y VeriFacTu no son añadidos: el producto se diseña a partir de ellos.',
+    text: 'El Reglamento de facturación y VeriFacTu no son añadidos: el producto se diseña a partir de ellos.',
   },
   {
     title: 'Cada dato se teclea una vez',
-    text: 'La factura que emites alimenta el libro registro, el modelo 303, la contabilidad y la conciliación bancaria. Nada de copiar importes de una herramienta a otra.',
+    text: 'La factura que emites sirve para su registro en VeriFacTu, su PDF, su envío al cliente y tus exportaciones. Nada de copiar importes de una herramienta a otra.',
   },
   {
     title: 'La gestoría y su cliente, en el mismo sitio',
-    text: 'El cliente sube sus documentos y consulta lo que le afecta; la gestoría trabaja sobre los mismos datos. Cada uno con sus permisos, sin cadenas de correos con adjuntos.',
+    text: 'El cliente consulta las facturas de su empresa; la gestoría trabaja sobre los mismos datos. Cada uno con sus permisos, sin cadenas de correos con adjuntos.',
   },
   {
     title: 'Privacidad desde el diseño',
@@ -29,6 +31,36 @@ const PRINCIPLES = [
   {
     title: 'En español, de principio a fin',
     text: 'La aplicación, los mensajes de error, la ayuda y el soporte, en español y con los términos que usan la AEAT y tu gestoría.',
+  },
+];
+
+/** Each line is a claim (shared/capabilities.ts): shown only when its areas work. */
+const WHAT_YOU_CAN_DO: Claim[] = [
+  {
+    text: 'Facturar, con facturas rectificativas y recurrentes, y registrar cada factura en VeriFacTu.',
+    needs: ['invoicing', 'recurringInvoices', 'verifactu'],
+  },
+  { text: 'Enviar los libros registro al SII.', needs: ['sii'] },
+  { text: 'Registrar gastos y las facturas recibidas de tus proveedores.', needs: ['expenses'] },
+  {
+    text: 'Recibir las facturas de proveedores por correo en la bandeja inteligente.',
+    needs: ['smartInbox'],
+  },
+  {
+    text: 'Llevar tus clientes e importar o exportar tus facturas en Excel y CSV.',
+    needs: ['customers', 'importExport'],
+  },
+  {
+    text: 'Preparar los modelos tributarios y seguir el calendario fiscal de cada empresa.',
+    needs: ['taxModels', 'fiscalCalendar'],
+  },
+  { text: 'Llevar la contabilidad según el Plan General de Contabilidad.', needs: ['accounting'] },
+  { text: 'Calcular nóminas y gestionar ausencias y vacaciones.', needs: ['payroll'] },
+  { text: 'Conciliar los movimientos bancarios y seguir la tesorería.', needs: ['banking'] },
+  { text: 'Dar acceso a tu equipo y a tus clientes, cada uno con sus permisos.', needs: ['companyUsers'] },
+  {
+    text: 'Compartir documentos y mensajes entre la gestoría y sus clientes.',
+    needs: ['clientPortalDocuments'],
   },
 ];
 
@@ -55,7 +87,7 @@ export default function AboutRoute() {
             <p style={{ margin: 0, lineHeight: 1.7 }}>
               En las gestorías el problema se multiplica por cada cliente. Y los cambios normativos, como la
               obligación de usar sistemas de facturación verificables (VeriFacTu), exigen que el software se
-              adapte a tiempo. Cuadra reúne todo ese trabajo en un único lugar, con los datos compartidos
+              adapte a tiempo. Cuadra reúne en un único lugar {productAreas()}, con los datos compartidos
               entre la empresa y su gestoría.
             </p>
           </Col>
@@ -71,17 +103,7 @@ export default function AboutRoute() {
         </Row>
       </Section>
       <Section title="Qué puedes hacer con Cuadra">
-        <CheckList
-          items={[
-            'Facturar, con facturas rectificativas, recurrentes y envío a VeriFacTu o al SII.',
-            'Registrar gastos y facturas recibidas, también desde el correo con la bandeja inteligente.',
-            'Preparar los modelos tributarios y seguir el calendario fiscal de cada empresa.',
-            'Llevar la contabilidad según el Plan General de Contabilidad.',
-            'Calcular nóminas y gestionar ausencias y vacaciones.',
-            'Conciliar los movimientos bancarios y seguir la tesorería.',
-            'Compartir documentos y mensajes entre la gestoría y sus clientes.',
-          ]}
-        />
+        <CheckList items={claimTexts(WHAT_YOU_CAN_DO)} />
         <p style={{ margin: '24px 0 0', lineHeight: 1.6 }}>
           Los datos del titular del servicio figuran en el{' '}
           <Link to={paths.legal.legalNotice}>aviso legal</Link>.

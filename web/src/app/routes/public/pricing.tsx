@@ -1,3 +1,4 @@
+import { isAvailable } from '@shared/capabilities';
 import { addons, type PlanCategory, planList } from '@shared/schemas/billing';
 import { ButtonLink } from '@web/features/marketing/components/button-link';
 import { FaqList } from '@web/features/marketing/components/faq-list';
@@ -20,7 +21,7 @@ const CATEGORY_SECTIONS: { category: PlanCategory; title: string; intro: string 
   {
     category: 'GESTORIA',
     title: 'Gestorías y asesorías',
-    intro: 'Para despachos que llevan la facturación, los impuestos y la contabilidad de sus clientes.',
+    intro: 'Para despachos que llevan la facturación de sus clientes.',
   },
   {
     category: 'ENTERPRISE',
@@ -78,37 +79,39 @@ export default function PricingRoute() {
           </Section>
         );
       })}
-      <Section
-        id="modulos"
-        muted
-        title="Módulos de nóminas"
-        intro="Si tu plan no incluye las nóminas, puedes añadirlas con uno de estos módulos mensuales (IVA no incluido)."
-      >
-        <Row gutter={[24, 24]}>
-          {Object.values(addons).map((addon) => (
-            <Col key={addon.addonType} xs={24} md={8}>
-              <FeatureCard
-                title={addon.name}
-                text={
-                  <>
-                    <strong style={{ fontSize: 20, color: '#111827' }}>
-                      {formatCents(addon.monthlyPriceCents)}
-                    </strong>{' '}
-                    / mes
-                    <br />
-                    {addon.description}
-                  </>
-                }
-              >
-                <p style={{ margin: '12px 0 0', fontSize: 13 }}>
-                  Disponible para los planes de{' '}
-                  {addon.availableFor.map((category) => categoryNames[category]).join(' y ')}.
-                </p>
-              </FeatureCard>
-            </Col>
-          ))}
-        </Row>
-      </Section>
+      {isAvailable('payroll') ? (
+        <Section
+          id="modulos"
+          muted
+          title="Módulos de nóminas"
+          intro="Si tu plan no incluye las nóminas, puedes añadirlas con uno de estos módulos mensuales (IVA no incluido)."
+        >
+          <Row gutter={[24, 24]}>
+            {Object.values(addons).map((addon) => (
+              <Col key={addon.addonType} xs={24} md={8}>
+                <FeatureCard
+                  title={addon.name}
+                  text={
+                    <>
+                      <strong style={{ fontSize: 20, color: '#111827' }}>
+                        {formatCents(addon.monthlyPriceCents)}
+                      </strong>{' '}
+                      / mes
+                      <br />
+                      {addon.description}
+                    </>
+                  }
+                >
+                  <p style={{ margin: '12px 0 0', fontSize: 13 }}>
+                    Disponible para los planes de{' '}
+                    {addon.availableFor.map((category) => categoryNames[category]).join(' y ')}.
+                  </p>
+                </FeatureCard>
+              </Col>
+            ))}
+          </Row>
+        </Section>
+      ) : null}
       <Section id="comparativa" title="Compara los planes">
         <PlanComparison plans={planList} />
       </Section>

@@ -4,6 +4,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CreateExpenseCategoryBody, ExpenseCategory } from '@shared/schemas/expenses';
 import { LoadError } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
+import { useCanCall } from '@web/lib/access';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { useCompanyId } from '@web/lib/company';
 import { formatPercentInput, parsePercentInput } from '@web/lib/money-input';
@@ -72,6 +73,7 @@ const API_FIELDS: Record<string, string> = {
 };
 
 export function ExpenseCategories({ companyId }: { companyId: string }) {
+  const can = useCanCall();
   const { data, error, isError, isPending, isFetching, refetch } = useExpenseCategories(companyId);
   const counts = useCategoryCounts(companyId);
   const reorder = useReorderExpenseCategories(companyId);
@@ -155,41 +157,42 @@ export function ExpenseCategories({ companyId }: { companyId: string }) {
     {
       title: 'Acciones',
       key: 'actions',
-      render: (_, c) => (
-        <Flex gap={8} wrap>
-          <Button size="small" aria-label={`Editar ${c.name}`} onClick={() => setEditing({ category: c })}>
-            Editar
-          </Button>
-          <Button
-            size="small"
-            aria-label={`Duplicar ${c.name}`}
-            loading={duplicate.isPending && duplicate.variables === c.categoryId}
-            onClick={() =>
-              duplicate.mutate(c.categoryId, {
-                onSuccess: (copy) => toast.success(`Creada «${copy.name}».`),
-                onError: (e) => toast.fromError(e),
-              })
-            }
-          >
-            Duplicar
-          </Button>
-          <Popconfirm
-            title="¿Eliminar esta categoría?"
-            okText="Eliminar"
-            cancelText="Cancelar"
-            onConfirm={() =>
-              remove.mutate(c.categoryId, {
-                onSuccess: () => toast.success('Categoría eliminada.'),
-                onError: (e) => toast.fromError(e),
-              })
-            }
-          >
-            <Button size="small" danger aria-label={`Eliminar ${c.name}`}>
-              Eliminar
+      render: (_, c) =>
+        !can('expenseCategories.update') ? null : (
+          <Flex gap={8} wrap>
+            <Button size="small" aria-label={`Editar ${c.name}`} onClick={() => setEditing({ category: c })}>
+              Editar
             </Button>
-          </Popconfirm>
-        </Flex>
-      ),
+            <Button
+              size="small"
+              aria-label={`Duplicar ${c.name}`}
+              loading={duplicate.isPending && duplicate.variables === c.categoryId}
+              onClick={() =>
+                duplicate.mutate(c.categoryId, {
+                  onSuccess: (copy) => toast.success(`Creada «${copy.name}».`),
+                  onError: (e) => toast.fromError(e),
+                })
+              }
+            >
+              Duplicar
+            </Button>
+            <Popconfirm
+              title="¿Eliminar esta categoría?"
+              okText="Eliminar"
+              cancelText="Cancelar"
+              onConfirm={() =>
+                remove.mutate(c.categoryId, {
+                  onSuccess: () => toast.success('Categoría eliminada.'),
+                  onError: (e) => toast.fromError(e),
+                })
+              }
+            >
+              <Button size="small" danger aria-label={`Eliminar ${c.name}`}>
+                Eliminar
+              </Button>
+            </Popconfirm>
+          </Flex>
+        ),
     },
   ];
 
@@ -198,9 +201,11 @@ export function ExpenseCategories({ companyId }: { companyId: string }) {
       <PageHeader
         title="Categorías de gasto"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ category: null })}>
-            Nueva categoría
-          </Button>
+          can('expenseCategories.create') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ category: null })}>
+              Nueva categoría
+            </Button>
+          ) : null
         }
       />
       {isError ? (

@@ -9,6 +9,7 @@ import type {
 } from '@shared/schemas/received-invoices';
 import { LoadError } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
+import { useCanCall } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
@@ -87,6 +88,7 @@ export function Expenses({ companyId }: { companyId: string }) {
   const byCategory = useExpensesByCategory(companyId, totalsParams);
   const categories = useExpenseCategories(companyId);
   const approve = useSetApproval(companyId);
+  const can = useCanCall();
   const assign = useAssignCategory(companyId);
   const remove = useDeleteReceivedInvoice(companyId);
   const [editing, setEditing] = useState<{ invoice: ReceivedInvoice | null } | null>(null);
@@ -163,41 +165,45 @@ export function Expenses({ companyId }: { companyId: string }) {
       key: 'actions',
       render: (_, r) => (
         <Flex gap={8} wrap>
-          <Button
-            size="small"
-            aria-label={`Editar ${r.supplierInvoiceNumber}`}
-            onClick={() => setEditing({ invoice: r })}
-          >
-            Editar
-          </Button>
-          {r.approvalStatus !== 'APPROVED' ? (
+          {can('receivedInvoices.update') ? (
+            <Button
+              size="small"
+              aria-label={`Editar ${r.supplierInvoiceNumber}`}
+              onClick={() => setEditing({ invoice: r })}
+            >
+              Editar
+            </Button>
+          ) : null}
+          {r.approvalStatus !== 'APPROVED' && can('receivedInvoices.setApproval') ? (
             <Button size="small" type="primary" ghost onClick={() => decide(r, 'APPROVED')}>
               Aprobar
             </Button>
           ) : null}
-          {r.approvalStatus !== 'REJECTED' ? (
+          {r.approvalStatus !== 'REJECTED' && can('receivedInvoices.setApproval') ? (
             <Button size="small" onClick={() => setRejecting(r)}>
               Rechazar
             </Button>
           ) : null}
-          <Popconfirm
-            title="¿Eliminar esta factura recibida?"
-            okText="Eliminar"
-            cancelText="Cancelar"
-            onConfirm={() =>
-              remove.mutate(r.receivedInvoiceId, {
-                onSuccess: () => toast.success('Factura eliminada.'),
-                onError: (e) => toast.fromError(e),
-              })
-            }
-          >
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`Eliminar ${r.supplierInvoiceNumber}`}
-            />
-          </Popconfirm>
+          {can('receivedInvoices.delete') ? (
+            <Popconfirm
+              title="¿Eliminar esta factura recibida?"
+              okText="Eliminar"
+              cancelText="Cancelar"
+              onConfirm={() =>
+                remove.mutate(r.receivedInvoiceId, {
+                  onSuccess: () => toast.success('Factura eliminada.'),
+                  onError: (e) => toast.fromError(e),
+                })
+              }
+            >
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Eliminar ${r.supplierInvoiceNumber}`}
+              />
+            </Popconfirm>
+          ) : null}
         </Flex>
       ),
     },
@@ -211,9 +217,11 @@ export function Expenses({ companyId }: { companyId: string }) {
       <PageHeader
         title="Gastos"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ invoice: null })}>
-            Nueva factura recibida
-          </Button>
+          can('receivedInvoices.create') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ invoice: null })}>
+              Nueva factura recibida
+            </Button>
+          ) : null
         }
       />
       <Flex vertical gap={16}>

@@ -7,6 +7,7 @@ import {
   RECEIVED_PAYMENT_METHODS,
   type ReceivedInvoice,
 } from '@shared/schemas/received-invoices';
+import { FormDrawer } from '@web/components/form-drawer';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { DATE_FORMAT } from '@web/lib/format';
 import { formatPercentInput } from '@web/lib/money-input';
@@ -18,7 +19,6 @@ import {
   Col,
   DatePicker,
   Divider,
-  Drawer,
   Flex,
   Form,
   type FormInstance,
@@ -114,20 +114,13 @@ export function ReceivedInvoiceDrawer({
     );
 
   return (
-    <Drawer
+    <FormDrawer
       title={invoice ? 'Editar factura recibida' : 'Nueva factura recibida'}
       open={open}
       onClose={onClose}
       size={960}
-      destroyOnHidden
-      extra={
-        <Flex gap={8}>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            Guardar
-          </Button>
-        </Flex>
-      }
+      saving={save.isPending}
+      onSave={() => form.submit()}
     >
       <ReceivedInvoiceForm
         form={form}
@@ -140,7 +133,7 @@ export function ReceivedInvoiceDrawer({
         }
         onFinish={submit}
       />
-    </Drawer>
+    </FormDrawer>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { ExpenseCategory, Supplier } from '@shared/schemas/expenses';
 import { SUPPLIER_FOREIGN_ID_TYPES } from '@shared/schemas/expenses';
+import { FormDrawer } from '@web/components/form-drawer';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
-import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useSaveSupplier } from '../api/suppliers';
 import {
@@ -73,20 +74,13 @@ export function SupplierDrawer({
     );
 
   return (
-    <Drawer
+    <FormDrawer
       title={supplier ? 'Editar proveedor' : 'Nuevo proveedor'}
       open={open}
       onClose={onClose}
       size={640}
-      destroyOnHidden
-      extra={
-        <Flex gap={8}>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            Guardar
-          </Button>
-        </Flex>
-      }
+      saving={save.isPending}
+      onSave={() => form.submit()}
     >
       <Form<SupplierFormValues>
         form={form}
@@ -288,6 +282,6 @@ export function SupplierDrawer({
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -4,6 +4,7 @@ import { formatIban } from '@shared/fiscal/iban';
 import { type Supplier, supplierTaxIdText } from '@shared/schemas/expenses';
 import { LoadError } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
+import { useCanCall } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { toast } from '@web/lib/toast';
 import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
@@ -27,6 +28,7 @@ export function SuppliersPage() {
 }
 
 export function SuppliersList({ companyId }: { companyId: string }) {
+  const can = useCanCall();
   const list = useUrlListState(SUPPLIERS_PAGE_SIZE);
   const active = list.param('active');
   const { data, error, isError, isPending, isFetching, refetch } = useSuppliers(companyId, {
@@ -96,30 +98,31 @@ export function SuppliersList({ companyId }: { companyId: string }) {
       title: 'Acciones',
       key: 'actions',
       fixed: 'right',
-      render: (_, s) => (
-        <Flex gap={8} wrap>
-          <Button size="small" aria-label={`Editar ${s.name}`} onClick={() => setEditing({ supplier: s })}>
-            Editar
-          </Button>
-          {s.isActive ? (
-            <Popconfirm
-              title="¿Dar de baja este proveedor?"
-              description="Sus facturas se conservan; dejará de ofrecerse al registrar gastos."
-              okText="Dar de baja"
-              cancelText="Cancelar"
-              onConfirm={() => deactivate(s)}
-            >
-              <Button size="small" danger aria-label={`Dar de baja ${s.name}`}>
-                Dar de baja
-              </Button>
-            </Popconfirm>
-          ) : (
-            <Button size="small" aria-label={`Reactivar ${s.name}`} onClick={() => reactivate(s)}>
-              Reactivar
+      render: (_, s) =>
+        !can('suppliers.update') ? null : (
+          <Flex gap={8} wrap>
+            <Button size="small" aria-label={`Editar ${s.name}`} onClick={() => setEditing({ supplier: s })}>
+              Editar
             </Button>
-          )}
-        </Flex>
-      ),
+            {s.isActive ? (
+              <Popconfirm
+                title="¿Dar de baja este proveedor?"
+                description="Sus facturas se conservan; dejará de ofrecerse al registrar gastos."
+                okText="Dar de baja"
+                cancelText="Cancelar"
+                onConfirm={() => deactivate(s)}
+              >
+                <Button size="small" danger aria-label={`Dar de baja ${s.name}`}>
+                  Dar de baja
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button size="small" aria-label={`Reactivar ${s.name}`} onClick={() => reactivate(s)}>
+                Reactivar
+              </Button>
+            )}
+          </Flex>
+        ),
     },
   ];
 
@@ -129,9 +132,11 @@ export function SuppliersList({ companyId }: { companyId: string }) {
       <PageHeader
         title="Proveedores"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ supplier: null })}>
-            Nuevo proveedor
-          </Button>
+          can('suppliers.create') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ supplier: null })}>
+              Nuevo proveedor
+            </Button>
+          ) : null
         }
       />
       <Flex vertical gap={16}>

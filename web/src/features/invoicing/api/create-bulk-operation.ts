@@ -1,4 +1,4 @@
-import type { BulkOperation, CreateBulkOperationBody } from '@shared/schemas/invoices';
+import type { BulkOperation, CreateBulkOperationBody } from '@shared/schemas/bulk-operations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { invoicingKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { CreateInvoiceSeriesBody, InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { CreateInvoiceSeriesBody, InvoiceSeriesView } from '@shared/schemas/invoice-series';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { invoicingKeys } from './keys';

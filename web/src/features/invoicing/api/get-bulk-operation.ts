@@ -1,4 +1,4 @@
-import type { BulkOperation } from '@shared/schemas/invoices';
+import type { BulkOperation } from '@shared/schemas/bulk-operations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { invoicingKeys } from './keys';

@@ -1,5 +1,5 @@
 import type { Page } from '@shared/api/envelope';
-import type { Customer } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { invoicingKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { InvoiceSeriesView } from '@shared/schemas/invoices';
+import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { invoicingKeys } from './keys';

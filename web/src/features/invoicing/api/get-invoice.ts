@@ -1,11 +1,18 @@
-import type { InvoiceWithPayments } from '@shared/schemas/invoices';
+import type { InvoiceView, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { INVOICES_STALE_MS, invoicingKeys } from './keys';
 
+/**
+ * The invoice as `GET invoices.get` answers it; the derived fields (display status, outstanding
+ * amount, unapplied credit) are read when present.
+ */
+export type InvoiceDetailView = InvoiceWithPayments &
+  Partial<Pick<InvoiceView, 'displayStatus' | 'outstandingCents' | 'unappliedCreditCents'>>;
+
 /** `GET invoices.get`. */
 export function getInvoice(invoiceId: string, companyId: string | null, signal?: AbortSignal) {
-  return apiRequest<InvoiceWithPayments>('invoices.get', { params: { invoiceId }, companyId, signal });
+  return apiRequest<InvoiceDetailView>('invoices.get', { params: { invoiceId }, companyId, signal });
 }
 
 export const getInvoiceQueryOptions = (invoiceId: string, companyId: string | null) =>

@@ -12,6 +12,10 @@ export interface RectifyLine {
   exemptionCause?: string;
   notSubject?: string;
   reverseCharge?: boolean;
+  /** Substitution: the original line this one copies (0-based). */
+  sourceLine?: number;
+  /** Substitution: the line differs from its original (or is new); unchanged lines must equal it. */
+  changed?: boolean;
 }
 
 export interface RectifyBody {

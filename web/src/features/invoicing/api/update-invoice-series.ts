@@ -1,4 +1,4 @@
-import type { InvoiceSeriesView, UpdateInvoiceSeriesBody } from '@shared/schemas/invoices';
+import type { InvoiceSeriesView, UpdateInvoiceSeriesBody } from '@shared/schemas/invoice-series';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { invoicingKeys } from './keys';

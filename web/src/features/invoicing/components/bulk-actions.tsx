@@ -1,4 +1,5 @@
-import { type BulkOperationKind, PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/invoices';
+import type { BulkOperationKind } from '@shared/schemas/bulk-operations';
+import { PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/invoices';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT } from '@web/lib/format';

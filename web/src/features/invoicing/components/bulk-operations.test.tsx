@@ -1,4 +1,4 @@
-import type { BulkOperation } from '@shared/schemas/invoices';
+import type { BulkOperation } from '@shared/schemas/bulk-operations';
 import { screen } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@
  * each polled every 2 s until COMPLETED, with its per-invoice errors and, for PDF downloads, the
  * ZIP; plus a lookup by operation id.
  */
-import type { BulkOperation } from '@shared/schemas/invoices';
+import type { BulkOperation } from '@shared/schemas/bulk-operations';
 import { PageHeader } from '@web/components/page-header';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-error';
 import { notification } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, callsTo } from '../../../testing/api-mock';
@@ -10,6 +11,7 @@ import { InvoiceDetail } from './invoice-detail';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/company', () => ({ useCompanyId: () => 'c-1' }));
+vi.mock('@web/lib/access', () => ({ useCan: () => true, useCanCall: () => () => true }));
 
 const renderDetail = (path = '/app/invoices/inv-1') =>
   renderRoutes(
@@ -95,6 +97,11 @@ describe('InvoiceDetail', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect((within(dialog).getByLabelText('Para') as HTMLInputElement).value).toBe('cliente@example.es'),
     );
+    // The message is the whole text sent: pre-filled with one greeting, which the server does not repeat.
+    const prefilled = (within(dialog).getByLabelText('Mensaje') as HTMLTextAreaElement).value;
+    expect(prefilled.startsWith('Buenos días:')).toBe(true);
+    expect(prefilled).toContain('la factura F-2026-0001');
+    expect(prefilled.match(/Buenos días/g)).toHaveLength(1);
     fireEvent.change(within(dialog).getByLabelText('CC'), {
       target: { value: 'gestor@example.es, socio@example.es' },
     });
@@ -137,9 +144,48 @@ describe('InvoiceDetail', { timeout: 20_000 }, () => {
       rectificationType: 'R1',
       method: 'SUBSTITUTION',
       reason: 'Precio pactado erróneo',
-      invoiceLines: [{ description: 'Reparación', quantity: '1', unitPriceCents: 9_050, vatRateBp: 2100 }],
+      invoiceLines: [
+        { description: 'Reparación', quantity: '1', unitPriceCents: 9_050, discountBp: 0, vatRateBp: 2100 },
+      ],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/rect-1'));
+  });
+
+  it("a substituted invoice shows 'Sustituida' and offers neither payment nor another rectificativa", async () => {
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1, { substitutedBy: 'rect-1', substitutedByNumber: 'R-2026-0001' }),
+      'invoices.emailLog': [],
+      'customers.get': { customerId: 'cus-1' },
+    });
+    renderDetail();
+    expect(await screen.findByText('Sustituida')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'R-2026-0001' }).getAttribute('href')).toBe(
+      '/app/invoices/rect-1',
+    );
+    expect(screen.queryByRole('link', { name: 'Registrar cobro' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Emitir rectificativa' })).toBeNull();
+    expect(screen.queryByText('Pendiente de cobro')).toBeNull();
+  });
+
+  it('a confirmation refused for a missing fiscal address links to where to fill it', async () => {
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1, { status: 'DRAFT', invoiceNumber: null, number: null }),
+      'invoices.confirm': () => {
+        throw new ApiError({
+          code: 'CORE_004',
+          status: 400,
+          message: 'Completa la dirección fiscal del cliente',
+          details: { reason: 'CUSTOMER_ADDRESS_REQUIRED', fix: 'CUSTOMER_ADDRESS', customerId: 'cus-1' },
+        });
+      },
+    });
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    // The Popconfirm's own 'Confirmar' button.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Confirmar' }).length).toBe(2));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Confirmar' }).at(-1)!);
+    const link = await screen.findByRole('link', { name: 'Completar los datos del cliente' });
+    expect(link.getAttribute('href')).toBe('/app/admin/invoicing/customers?edit=cus-1');
   });
 
   it('"Anular" requires a reason and posts it', async () => {

@@ -3,12 +3,14 @@
  * totals, legal mentions, rectification links, payments summary, e-mail log, and the actions its
  * status allows (drafts: confirm, edit, delete; confirmed: e-mail, payment, cancel, rectify).
  */
-import type { CustomerTaxId, InvoiceLine, InvoiceWithPayments } from '@shared/schemas/invoices';
+import type { CustomerTaxId } from '@shared/schemas/customers';
+import type { InvoiceLine, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
-import { errorMessage } from '@web/lib/api-error';
+import { useCanCall } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { formatCents, formatDate, formatDateTime } from '@web/lib/format';
+import { formatBp, milliToInput } from '@web/lib/money-input';
 import { paths } from '@web/lib/paths';
 import { showToast, toastError } from '@web/lib/toast';
 import { Alert, Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Table, Tag, Typography } from 'antd';
@@ -25,12 +27,13 @@ import {
   PAYMENT_METHOD_LABELS,
   RECTIFICATION_METHOD_LABELS,
 } from '../utils/labels';
-import { formatBp, milliToInput } from '../utils/money';
+import { ApplyCreditDialog } from './apply-credit-dialog';
 import { CancelInvoiceDialog } from './cancel-invoice-dialog';
 import { EmailLog } from './email-log';
 import { InvoiceLoadError } from './invoice-load-error';
 import { LinkButton } from './link-button';
 import { RectifyDialog } from './rectify-dialog';
+import { RefusalAlert } from './refusal-alert';
 import { SendEmailDialog } from './send-email-dialog';
 import { InvoiceStatusTag, PaymentStatusTag, paymentStatusOf, SiiStatusTag } from './status-tags';
 import { BreakdownTable, LegalMentions, TotalsList } from './totals-preview';
@@ -42,7 +45,15 @@ const taxIdText = (t: CustomerTaxId | null | undefined) =>
 export const invoiceTitle = (invoice: Pick<InvoiceWithPayments, 'invoiceNumber' | 'status'>) =>
   invoice.invoiceNumber ? `Factura ${invoice.invoiceNumber}` : 'Borrador de factura';
 
-type Dialog = 'email' | 'cancel' | 'rectify' | null;
+/** The e-mail's text as the server's default writes it, for the sender to edit. */
+export const invoiceEmailMessage = (invoiceNumber: string, companyName: string) =>
+  [
+    'Buenos días:',
+    `Le enviamos adjunta la factura ${invoiceNumber}${companyName ? ` de ${companyName}` : ''} en formato PDF.`,
+    `Atentamente,${companyName ? `\n${companyName}` : ''}`,
+  ].join('\n\n');
+
+type Dialog = 'email' | 'cancel' | 'rectify' | 'applyCredit' | null;
 
 export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const companyId = useCompanyId();
@@ -55,6 +66,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
   const [dialog, setDialog] = useState<Dialog>(searchParams.get('rectify') ? 'rectify' : null);
   const invoice = query.data;
   const customer = useCustomer(invoice?.customer?.customerId ?? undefined, companyId);
+  const can = useCanCall();
 
   if (query.isLoading) return <LoadingBlock label="Cargando la factura" />;
   if (query.isError || !invoice)
@@ -62,9 +74,16 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
 
   const isDraft = invoice.status === 'DRAFT';
   const isConfirmed = invoice.status === 'CONFIRMED';
+  // Replaced by a rectificativa by substitution: its collections moved to the substitute.
+  const substituted = Boolean(invoice.substitutedBy) || invoice.displayStatus === 'SUBSTITUTED';
+  const open = isConfirmed && !substituted;
   // A rectificativa that lowers the amount (negative total) is not collected.
   const paymentStatus = invoice.totals.totalCents > 0 ? paymentStatusOf(invoice) : null;
   const paidCents = invoice.paidCents ?? 0;
+  const creditedCents = invoice.creditedCents ?? 0;
+  const outstandingCents =
+    invoice.outstandingCents ?? Math.max(0, invoice.totals.totalCents - paidCents - creditedCents);
+  const unappliedCreditCents = invoice.unappliedCreditCents ?? 0;
   const closeDialog = () => {
     setDialog(null);
     if (searchParams.has('rectify')) {
@@ -87,7 +106,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
       >
         Descargar PDF
       </Button>
-      {isDraft ? (
+      {isDraft && can('invoices.update') ? (
         <>
           <LinkButton to={paths.app.invoicing.invoiceEdit(invoiceId)}>Editar</LinkButton>
           <Popconfirm
@@ -127,17 +146,25 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
           </Popconfirm>
         </>
       ) : null}
-      {isConfirmed ? (
-        <>
-          <Button onClick={() => setDialog('email')}>Enviar por e-mail</Button>
-          {invoice.totals.totalCents > 0 ? (
-            <LinkButton to={paths.app.invoicing.invoicePayments(invoiceId)}>Registrar cobro</LinkButton>
-          ) : null}
-          <Button onClick={() => setDialog('rectify')}>Emitir rectificativa</Button>
-          <Button danger onClick={() => setDialog('cancel')}>
-            Anular
-          </Button>
-        </>
+      {isConfirmed && can('invoices.sendEmail') ? (
+        <Button onClick={() => setDialog('email')}>Enviar por e-mail</Button>
+      ) : null}
+      {open && invoice.totals.totalCents > 0 && can('invoices.addPayment') ? (
+        <LinkButton to={paths.app.invoicing.invoicePayments(invoiceId)}>Registrar cobro</LinkButton>
+      ) : null}
+      {isConfirmed && substituted ? (
+        <LinkButton to={paths.app.invoicing.invoicePayments(invoiceId)}>Ver cobros</LinkButton>
+      ) : null}
+      {open && unappliedCreditCents > 0 && can('invoices.applyCredit') ? (
+        <Button onClick={() => setDialog('applyCredit')}>Aplicar a otra factura</Button>
+      ) : null}
+      {open && can('invoices.rectify') ? (
+        <Button onClick={() => setDialog('rectify')}>Emitir rectificativa</Button>
+      ) : null}
+      {open && can('invoices.cancel') ? (
+        <Button danger onClick={() => setDialog('cancel')}>
+          Anular
+        </Button>
       ) : null}
     </>
   );
@@ -151,7 +178,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
         back={{ to: paths.app.invoicing.income, label: 'Facturas emitidas' }}
         meta={
           <>
-            <InvoiceStatusTag status={invoice.status} />
+            <InvoiceStatusTag status={invoice.status} substituted={substituted} />
             {paymentStatus ? <PaymentStatusTag status={paymentStatus} /> : null}
             {invoice.siiStatus ? <SiiStatusTag status={invoice.siiStatus} /> : null}
             <Tag>{INVOICE_TYPE_LABELS[invoice.invoiceType] ?? invoice.invoiceType}</Tag>
@@ -168,6 +195,26 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
           style={{ marginBottom: 16 }}
           title={`Factura anulada${invoice.cancelledAt ? ` el ${formatDate(invoice.cancelledAt)}` : ''}`}
           description={invoice.cancelReason ? `Motivo: ${invoice.cancelReason}` : undefined}
+        />
+      ) : null}
+
+      {substituted ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Factura sustituida"
+          description={
+            <span>
+              La sustituye la rectificativa{' '}
+              {invoice.substitutedBy ? (
+                <Link to={paths.app.invoicing.invoice(invoice.substitutedBy)}>
+                  {invoice.substitutedByNumber ?? 'ver rectificativa'}
+                </Link>
+              ) : null}
+              : sus cobros pasan a ella y ya no admite cobros ni otra rectificativa.
+            </span>
+          }
         />
       ) : null}
 
@@ -351,16 +398,51 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
             <Flex vertical gap={12}>
               <TotalsList totals={invoice.totals} irpfRateBp={invoice.irpfRateBp} />
               <LegalMentions mentions={invoice.legalMentions} />
-              {isConfirmed && invoice.totals.totalCents > 0 ? (
+              {open && invoice.totals.totalCents > 0 ? (
                 <Descriptions
                   size="small"
                   column={1}
                   items={[
                     { key: 'paid', label: 'Cobrado', children: formatCents(paidCents) },
+                    ...(creditedCents
+                      ? [
+                          {
+                            key: 'credited',
+                            label: 'Abonado (rectificativas)',
+                            children: formatCents(creditedCents),
+                          },
+                        ]
+                      : []),
+                    { key: 'pending', label: 'Pendiente de cobro', children: formatCents(outstandingCents) },
+                  ]}
+                />
+              ) : null}
+              {open && invoice.totals.totalCents < 0 ? (
+                <Descriptions
+                  size="small"
+                  column={1}
+                  items={[
                     {
-                      key: 'pending',
-                      label: 'Pendiente de cobro',
-                      children: formatCents(Math.max(0, invoice.totals.totalCents - paidCents)),
+                      key: 'applied',
+                      label: 'Abono aplicado',
+                      children: (
+                        <Flex vertical>
+                          <span>{formatCents(invoice.appliedCreditCents ?? 0)}</span>
+                          {(invoice.creditApplications ?? []).map((a) => (
+                            <Link
+                              key={`${a.invoiceId}-${a.at}`}
+                              to={paths.app.invoicing.invoice(a.invoiceId)}
+                            >
+                              {a.invoiceNumber}: {formatCents(a.amountCents)}
+                            </Link>
+                          ))}
+                        </Flex>
+                      ),
+                    },
+                    {
+                      key: 'unapplied',
+                      label: 'Abono sin aplicar',
+                      children: formatCents(unappliedCreditCents),
                     },
                   ]}
                 />
@@ -376,9 +458,7 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
 
       {isDraft ? null : <EmailLog invoiceId={invoiceId} />}
 
-      {confirm.isError ? (
-        <Alert type="error" showIcon style={{ marginTop: 16 }} title={errorMessage(confirm.error)} />
-      ) : null}
+      {confirm.isError ? <RefusalAlert error={confirm.error} style={{ marginTop: 16 }} /> : null}
 
       {isConfirmed ? (
         <>
@@ -388,9 +468,19 @@ export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
             onClose={closeDialog}
             defaultTo={customer.data?.email}
             defaultSubject={`Factura ${invoice.invoiceNumber ?? ''}${issuer ? ` de ${issuer.name}` : ''}`}
+            defaultMessage={invoiceEmailMessage(invoice.invoiceNumber ?? '', issuer?.name ?? '')}
           />
           <CancelInvoiceDialog invoiceId={invoiceId} open={dialog === 'cancel'} onClose={closeDialog} />
-          {dialog === 'rectify' ? <RectifyDialog invoice={invoice} open onClose={closeDialog} /> : null}
+          {dialog === 'rectify' && !substituted ? (
+            <RectifyDialog invoice={invoice} open onClose={closeDialog} />
+          ) : null}
+          {dialog === 'applyCredit' ? (
+            <ApplyCreditDialog
+              creditNote={invoice}
+              unappliedCents={unappliedCreditCents}
+              onClose={closeDialog}
+            />
+          ) : null}
         </>
       ) : null}
     </>

@@ -1,28 +1,22 @@
 /**
  * The invoice form (new invoice and draft edit): type, series, dates, customer (a stored one or
- * written inline, NIF checked here), lines with their VAT treatment, IRPF, payment and notes, and
- * the live totals preview. "Guardar borrador" and "Guardar y confirmar"; the API's validation
- * errors are shown under the fields they name.
+ * written inline, NIF checked here, optionally saved as a customer first), lines with their VAT
+ * treatment, IRPF, payment and notes, and the live totals preview. A new invoice starts with the
+ * company's default payment method and its due date after the payment term (the customer's, else
+ * the company's). "Guardar borrador" and "Guardar y confirmar"; the API's validation errors are
+ * shown under the fields they name.
  */
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import {
-  IRPF_RATES,
-  isVatRateInForce,
-  OPERATION_KINDS,
-  type OperationKind,
-  VAT_RATES,
-} from '@shared/fiscal/vat';
-import {
-  type Customer,
-  INVOICE_TYPES,
-  type Invoice,
-  PAYMENT_METHODS,
-  type VatTreatment,
-} from '@shared/schemas/invoices';
+import { IRPF_RATES } from '@shared/fiscal/vat';
+import type { Customer, VatTreatment } from '@shared/schemas/customers';
+import { INVOICE_TYPES, type Invoice, PAYMENT_METHODS } from '@shared/schemas/invoices';
+import { InvoiceLinesEditor } from '@web/components/invoice-lines-editor';
+import { NewCustomerFields } from '@web/components/new-customer-fields';
 import { errorMessage } from '@web/lib/api-error';
+import { apiFieldErrors } from '@web/lib/api-field-errors';
 import { useCompanyId } from '@web/lib/company';
-import { DATE_FORMAT, formatCents } from '@web/lib/format';
+import { DATE_FORMAT } from '@web/lib/format';
+import { formatBp } from '@web/lib/money-input';
+import { newCustomerBody, newCustomerField, useSaveNewCustomer } from '@web/lib/new-customer';
 import { paths } from '@web/lib/paths';
 import { showToast, toastError } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
@@ -42,32 +36,27 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCustomer, useCustomerSearch } from '../api/get-customers';
 import { useInvoiceSeries } from '../api/get-invoice-series';
+import { useInvoicingDefaults } from '../api/get-invoicing-defaults';
 import { type SaveMode, useSaveInvoice } from '../api/save-invoice';
 import {
   apiErrorsOnForm,
+  dueDateAfter,
   emptyLine,
   type InvoiceFormValues,
   initialValues,
-  nifProblem,
   parseLine,
   previewTotals,
   toInvoiceBody,
   valuesFromInvoice,
 } from '../utils/invoice-form';
-import { INVOICE_TYPE_LABELS, LINE_TREATMENT_LABELS, PAYMENT_METHOD_LABELS } from '../utils/labels';
-import { formatBp, parseEurosToCents, parsePercentToBp, parseQuantity } from '../utils/money';
+import { INVOICE_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../utils/labels';
 import { hasOrdinaryDefault, type SeriesFormValues } from '../utils/series';
 import { LazySeriesManager } from './series-manager-launcher';
 import { TotalsPreview } from './totals-preview';
-
-/** Current rates first, then the historical ones (rectifying or late invoices of those periods). */
-export const VAT_RATE_OPTIONS = [...VAT_RATES]
-  .sort((a, b) => Number(b.current) - Number(a.current) || b.bp - a.bp)
-  .map((r) => ({ value: r.bp, label: r.current ? formatBp(r.bp) : `${formatBp(r.bp)} (histórico)` }));
 
 /** IRPF rates offered, one per rate (several activities share 19 %). */
 export const IRPF_OPTIONS = [
@@ -83,15 +72,11 @@ export const IRPF_OPTIONS = [
     })),
 ];
 
-const TREATMENT_OPTIONS = OPERATION_KINDS.map((op) => ({ value: op, label: LINE_TREATMENT_LABELS[op] }));
-
 /** antd DatePicker ↔ ISO `YYYY-MM-DD` in the form values. */
 const isoDateProps = {
   getValueProps: (value?: string) => ({ value: value ? dayjs(value) : null }),
   normalize: (value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined),
 };
-
-const FIELD_LABELS = { quantity: 'Cantidad', unitPrice: 'Precio unitario', discount: 'Descuento' };
 
 export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const companyId = useCompanyId();
@@ -121,6 +106,47 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   );
   const invoiceDate = values?.invoiceDate ?? '';
   const invoiceType = values?.invoiceType ?? 'F1';
+  const saveCustomer = useSaveNewCustomer(companyId);
+
+  // A new invoice takes the company's defaults (the API applies the same when they are left out).
+  const defaults = useInvoicingDefaults(invoice ? null : companyId);
+  const customerTerm = customerMode === 'stored' ? storedCustomer.data?.paymentTermsDays : undefined;
+  const termDays = customerTerm ?? defaults.data?.paymentTermsDays;
+  useEffect(() => {
+    if (invoice || termDays === undefined || !invoiceDate || form.isFieldTouched('dueDate')) return;
+    form.setFieldValue('dueDate', dueDateAfter(invoiceDate, termDays));
+  }, [invoice, termDays, invoiceDate, form]);
+  const defaultMethod = defaults.data?.paymentMethod;
+  useEffect(() => {
+    if (invoice || !defaultMethod || form.isFieldTouched('paymentMethod')) return;
+    if (!form.getFieldValue('paymentMethod')) form.setFieldValue('paymentMethod', defaultMethod);
+  }, [invoice, defaultMethod, form]);
+
+  /** Saves the written customer in Clientes; the invoice then points at it. False when refused. */
+  const saveWrittenCustomer = async (full: InvoiceFormValues): Promise<InvoiceFormValues | null> => {
+    try {
+      const saved = await saveCustomer.mutateAsync(
+        newCustomerBody(full.customer ?? {}, defaults.data?.paymentTermsDays),
+      );
+      const stored = { customerMode: 'stored' as const, customerId: saved.customerId, saveAsCustomer: false };
+      form.setFieldsValue(stored);
+      showToast(
+        saved.reused ? 'info' : 'success',
+        saved.reused
+          ? 'Ya tenías un cliente con este NIF: la factura se emite a ese cliente.'
+          : 'Cliente guardado en Clientes.',
+      );
+      return { ...full, ...stored };
+    } catch (error) {
+      const fields = apiFieldErrors(error).flatMap(({ name, errors }) => {
+        const field = newCustomerField(name.join('.'));
+        return field ? [{ name: ['customer', field], errors }] : [];
+      });
+      if (fields.length > 0) form.setFields(fields);
+      setFormError(`No se pudo guardar el cliente: ${errorMessage(error)}`);
+      return null;
+    }
+  };
 
   const submit = async (mode: SaveMode) => {
     setFormError(null);
@@ -131,10 +157,21 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
       setFormError('Revisa los campos marcados.');
       return;
     }
-    const full = { ...form.getFieldsValue(true), ...checked } as InvoiceFormValues;
+    let full = { ...form.getFieldsValue(true), ...checked } as InvoiceFormValues;
     setSavingMode(mode);
+    let treatment = vatTreatment;
+    if (full.customerMode === 'inline' && full.saveAsCustomer) {
+      const withCustomer = await saveWrittenCustomer(full);
+      if (!withCustomer) {
+        setSavingMode(null);
+        return;
+      }
+      full = withCustomer;
+      // A customer created here is DOMESTIC; an existing one keeps its treatment (the API applies it).
+      treatment = undefined;
+    }
     save.mutate(
-      { body: toInvoiceBody(full, vatTreatment), mode, series: full.seriesId, invoiceId: invoice?.invoiceId },
+      { body: toInvoiceBody(full, treatment), mode, series: full.seriesId, invoiceId: invoice?.invoiceId },
       {
         onSuccess: (saved) => {
           showToast(
@@ -288,6 +325,11 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             <Form.Item
               name="dueDate"
               label="Vencimiento"
+              extra={
+                invoice || termDays === undefined
+                  ? undefined
+                  : `Plazo de pago ${customerTerm !== undefined ? 'del cliente' : 'de la empresa'}: ${termDays} días.`
+              }
               dependencies={['invoiceDate']}
               rules={[
                 ({ getFieldValue }) => ({
@@ -316,31 +358,12 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
       />
 
       <Card title="Líneas" size="small" style={{ marginBottom: 16 }}>
-        <Form.List name="lines">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={12}>
-              {fields.map((field, index) => (
-                <LineRow
-                  key={field.key}
-                  name={field.name}
-                  index={index}
-                  canRemove={fields.length > 1}
-                  onRemove={() => remove(field.name)}
-                  recargoEquivalencia={recargoEquivalencia}
-                  invoiceDate={invoiceDate}
-                  baseCents={lineBase(values, index, preview)}
-                />
-              ))}
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => add(emptyLine())}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                Añadir línea
-              </Button>
-            </Flex>
-          )}
-        </Form.List>
+        <InvoiceLinesEditor
+          recargoEquivalencia={recargoEquivalencia}
+          invoiceDate={invoiceDate}
+          lineBase={(index) => lineBase(values, index, preview)}
+          newLine={emptyLine}
+        />
       </Card>
 
       <Row gutter={16}>
@@ -402,156 +425,6 @@ function lineBase(
   return preview.totals.lineBasesCents[position] ?? null;
 }
 
-function LineRow({
-  name,
-  index,
-  canRemove,
-  onRemove,
-  recargoEquivalencia,
-  invoiceDate,
-  baseCents,
-}: {
-  name: number;
-  index: number;
-  canRemove: boolean;
-  onRemove: () => void;
-  recargoEquivalencia: boolean;
-  invoiceDate: string;
-  baseCents: number | null;
-}) {
-  const n = index + 1;
-  const form = Form.useFormInstance<InvoiceFormValues>();
-  const treatment = (Form.useWatch(['lines', name, 'treatment'], form) as OperationKind | undefined) ?? 'S1';
-  const vatRateBp = Form.useWatch(['lines', name, 'vatRateBp'], form) as number | undefined;
-  const taxed = treatment === 'S1';
-  const outOfForce =
-    taxed && vatRateBp !== undefined && invoiceDate && !isVatRateInForce(vatRateBp, invoiceDate);
-  return (
-    <Card
-      size="small"
-      type="inner"
-      title={`Línea ${n}`}
-      extra={
-        canRemove ? (
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={onRemove}
-            aria-label={`Quitar la línea ${n}`}
-          />
-        ) : null
-      }
-    >
-      <Row gutter={12}>
-        <Col xs={24} md={24}>
-          <Form.Item
-            name={[name, 'description']}
-            label="Descripción"
-            rules={[
-              { required: true, whitespace: true, message: 'La descripción es obligatoria.' },
-              { max: 500, message: 'Como máximo 500 caracteres.' },
-            ]}
-          >
-            <Input aria-label={`Descripción de la línea ${n}`} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={4}>
-          <Form.Item
-            name={[name, 'quantity']}
-            label={FIELD_LABELS.quantity}
-            rules={[
-              { required: true, message: 'Indica la cantidad.' },
-              {
-                validator: (_, v?: string) =>
-                  !v || parseQuantity(v)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('Una cantidad positiva con como máximo 3 decimales.')),
-              },
-            ]}
-          >
-            <Input inputMode="decimal" aria-label={`Cantidad de la línea ${n}`} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={5}>
-          <Form.Item
-            name={[name, 'unitPrice']}
-            label={FIELD_LABELS.unitPrice}
-            rules={[
-              { required: true, message: 'Indica el precio.' },
-              {
-                validator: (_, v?: string) =>
-                  !v || parseEurosToCents(v) !== null
-                    ? Promise.resolve()
-                    : Promise.reject(
-                        new Error('Un importe en euros con como máximo 2 decimales (1.234,56).'),
-                      ),
-              },
-            ]}
-          >
-            <Input inputMode="decimal" suffix="€" aria-label={`Precio unitario de la línea ${n}`} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={3}>
-          <Form.Item
-            name={[name, 'discount']}
-            label={FIELD_LABELS.discount}
-            rules={[
-              {
-                validator: (_, v?: string) =>
-                  !v?.trim() || parsePercentToBp(v) !== null
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('Entre 0 y 100, con 2 decimales como máximo.')),
-              },
-            ]}
-          >
-            <Input inputMode="decimal" suffix="%" aria-label={`Descuento de la línea ${n}`} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={5}>
-          <Form.Item name={[name, 'treatment']} label="Tratamiento IVA">
-            <Select
-              aria-label={`Tratamiento de IVA de la línea ${n}`}
-              options={TREATMENT_OPTIONS}
-              popupMatchSelectWidth={false}
-              onChange={(value: OperationKind) => {
-                if (value !== 'S1') form.setFieldValue(['lines', name, 'vatRateBp'], 0);
-              }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={4}>
-          <Form.Item
-            name={[name, 'vatRateBp']}
-            label="Tipo de IVA"
-            extra={outOfForce ? 'Tipo no vigente en la fecha de la factura.' : undefined}
-          >
-            <Select
-              aria-label={`Tipo de IVA de la línea ${n}`}
-              options={VAT_RATE_OPTIONS}
-              disabled={!taxed}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={3}>
-          <Form.Item label="Base">
-            <Typography.Text strong aria-label={`Base de la línea ${n}`}>
-              {baseCents === null ? '—' : formatCents(baseCents)}
-            </Typography.Text>
-          </Form.Item>
-        </Col>
-        {recargoEquivalencia && taxed ? (
-          <Col xs={24}>
-            <Form.Item name={[name, 'recargo']} valuePropName="checked" initialValue={true}>
-              <Checkbox>Aplicar recargo de equivalencia (cliente en recargo)</Checkbox>
-            </Form.Item>
-          </Col>
-        ) : null}
-      </Row>
-    </Card>
-  );
-}
-
 function CustomerSection({
   companyId,
   mode,
@@ -568,6 +441,7 @@ function CustomerSection({
 }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
+  const saveAsCustomer = Form.useWatch('saveAsCustomer', Form.useFormInstance()) === true;
   const customers = useCustomerSearch(debounced, companyId);
   const needsId = invoiceType !== 'F2';
   const found = customers.data?.content ?? [];
@@ -619,58 +493,24 @@ function CustomerSection({
           />
         </Form.Item>
       ) : (
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={['customer', 'nif']}
-              label="NIF"
-              rules={[
-                { required: needsId, message: 'El NIF es obligatorio en una factura completa.' },
-                {
-                  validator: (_, v?: string) => {
-                    const problem = nifProblem(v);
-                    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                  },
-                },
-              ]}
-            >
-              <Input aria-label="NIF del cliente" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item
-              name={['customer', 'name']}
-              label="Nombre o razón social"
-              rules={[{ required: true, whitespace: true, message: 'El nombre es obligatorio.' }]}
-            >
-              <Input aria-label="Nombre del cliente" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name={['customer', 'address']} label="Dirección">
-              <Input aria-label="Dirección del cliente" />
-            </Form.Item>
-          </Col>
-          <Col xs={8} md={4}>
-            <Form.Item name={['customer', 'postalCode']} label="Código postal">
-              <Input aria-label="Código postal del cliente" />
-            </Form.Item>
-          </Col>
-          <Col xs={16} md={5}>
-            <Form.Item name={['customer', 'city']} label="Población">
-              <Input aria-label="Población del cliente" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={3}>
-            <Form.Item
-              name={['customer', 'country']}
-              label="País"
-              rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Código ISO de 2 letras (ES).' }]}
-            >
-              <Input maxLength={2} aria-label="País del cliente" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <>
+          <NewCustomerFields
+            prefix="customer"
+            nifRequired={needsId || saveAsCustomer}
+            fiscalAddressRequired={saveAsCustomer}
+          />
+          <Form.Item
+            name="saveAsCustomer"
+            valuePropName="checked"
+            extra={
+              saveAsCustomer
+                ? 'Se guarda en Clientes al guardar la factura, y la factura queda a su nombre.'
+                : undefined
+            }
+          >
+            <Checkbox>Guardar como cliente</Checkbox>
+          </Form.Item>
+        </>
       )}
     </Card>
   );

@@ -11,6 +11,7 @@ import { InvoicePayments } from './invoice-payments';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
 vi.mock('@web/lib/company', () => ({ useCompanyId: () => 'c-1' }));
+vi.mock('@web/lib/access', () => ({ useCan: () => true, useCanCall: () => () => true }));
 
 const CASH_LIMIT = 'Los pagos en efectivo de 1.000 € o más entre empresarios están prohibidos (Ley 11/2021).';
 
@@ -102,5 +103,70 @@ describe('InvoicePayments', { timeout: 20_000 }, () => {
     });
     renderPayments();
     expect(await screen.findByText('Confirma la factura antes de registrar cobros.')).toBeTruthy();
+  });
+
+  it('corrects a payment with PUT and shows its audit line; deletes another with DELETE', async () => {
+    const payment = {
+      paymentId: 'p-1',
+      amountCents: 139_600,
+      paidAt: '2026-03-12',
+      method: 'TRANSFER' as const,
+      reference: null,
+      createdAt: '',
+      createdBy: 'u',
+      history: [
+        {
+          action: 'UPDATED' as const,
+          at: '2026-03-13T10:00:00Z',
+          by: 'ana@example.es',
+          before: {
+            amountCents: 100_000,
+            paidAt: '2026-03-12',
+            method: 'TRANSFER' as const,
+            reference: null,
+          },
+          after: { amountCents: 139_600, paidAt: '2026-03-12', method: 'TRANSFER' as const, reference: null },
+          reason: 'Importe mal tecleado',
+        },
+      ],
+    };
+    answerApi(apiRequest, {
+      'invoices.get': invoice(1, { paidCents: 139_600, paymentStatus: 'PARTIAL' }),
+      'invoices.listPayments': [payment, { ...payment, paymentId: 'p-2', paidAt: '2026-03-14', history: [] }],
+      'invoices.updatePayment': invoice(1),
+      'invoices.deletePayment': invoice(1),
+    });
+    renderPayments();
+    // Four-digit amounts carry their thousands separator.
+    expect((await screen.findAllByText(/1\.396,00/)).length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getAllByRole('button', { name: /Expand row|Expandir/i })[0]!);
+    expect(
+      await screen.findByText(
+        /Corregido el 13\/03\/2026 por ana@example\.es: 1\.000,00\s€ → 1\.396,00\s€ \(Importe mal tecleado\)/,
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Corregir el cobro del 12/03/2026' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Importe corregido'), { target: { value: '1.300' } });
+    fireEvent.change(within(dialog).getByLabelText('Motivo de la corrección'), {
+      target: { value: 'Banco' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar corrección' }));
+    await waitFor(() => expect(callsTo(apiRequest, 'invoices.updatePayment').length).toBe(1));
+    expect(callsTo(apiRequest, 'invoices.updatePayment')[0]).toMatchObject({
+      params: { invoiceId: 'inv-1', paymentId: 'p-1' },
+      body: { amountCents: 130_000, paidAt: '2026-03-12', method: 'TRANSFER', reason: 'Banco' },
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar el cobro del 14/03/2026' }));
+    const confirm = await screen.findByRole('button', { name: 'Eliminar cobro' });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(callsTo(apiRequest, 'invoices.deletePayment').length).toBe(1));
+    expect(callsTo(apiRequest, 'invoices.deletePayment')[0]?.params).toEqual({
+      invoiceId: 'inv-1',
+      paymentId: 'p-2',
+    });
   });
 });

@@ -6,21 +6,38 @@
 import { type InvoicePayment, PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/invoices';
 import { LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
+import { useCan } from '@web/lib/access';
 import { errorMessage, isApiError } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
+import { centsToInput, parseEurosToCents } from '@web/lib/money-input';
 import { paths } from '@web/lib/paths';
 import { showToast } from '@web/lib/toast';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, Row, Select, Table } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Row,
+  Select,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useAddPayment } from '../api/add-payment';
 import { useInvoice } from '../api/get-invoice';
 import { usePayments } from '../api/get-payments';
 import { PAYMENT_METHOD_LABELS } from '../utils/labels';
-import { centsToInput, parseEurosToCents } from '../utils/money';
 import { invoiceTitle } from './invoice-detail';
 import { InvoiceLoadError } from './invoice-load-error';
+import { auditLine, PaymentCorrectionDialog } from './payment-correction-dialog';
 import { PaymentStatusTag, paymentStatusOf } from './status-tags';
 
 interface Values {
@@ -45,6 +62,12 @@ export function InvoicePayments({ invoiceId }: { invoiceId: string }) {
   const add = useAddPayment(companyId, invoiceId);
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  const [correcting, setCorrecting] = useState<{ payment: InvoicePayment; mode: 'edit' | 'delete' } | null>(
+    null,
+  );
+  const canCorrect = useCan('invoices.updatePayment');
+  const canDelete = useCan('invoices.deletePayment');
+  const canAdd = useCan('invoices.addPayment');
 
   if (invoice.isLoading) return <LoadingBlock label="Cargando la factura" />;
   if (invoice.isError || !invoice.data)
@@ -52,9 +75,12 @@ export function InvoicePayments({ invoiceId }: { invoiceId: string }) {
   const inv = invoice.data;
   const totalCents = inv.totals.totalCents;
   const paidCents = inv.paidCents ?? 0;
-  const pendingCents = Math.max(0, totalCents - paidCents);
-  const status = paymentStatusOf(inv);
-  const canPay = inv.status === 'CONFIRMED' && pendingCents > 0;
+  // The server's outstanding amount also subtracts the credit notes applied to the invoice.
+  const pendingCents = inv.outstandingCents ?? Math.max(0, totalCents - paidCents);
+  const substituted = Boolean(inv.substitutedBy);
+  const status = substituted ? null : paymentStatusOf(inv);
+  const canPay = inv.status === 'CONFIRMED' && !substituted && pendingCents > 0;
+  const active = (p: InvoicePayment) => (p.status ?? 'ACTIVE') === 'ACTIVE';
 
   return (
     <>
@@ -99,15 +125,41 @@ export function InvoicePayments({ invoiceId }: { invoiceId: string }) {
                 loading={payments.isLoading}
                 pagination={false}
                 rowKey="paymentId"
+                scroll={{ x: 'max-content' }}
                 dataSource={payments.data ?? []}
                 locale={{ emptyText: 'Sin cobros registrados.' }}
+                expandable={{
+                  rowExpandable: (p) => Boolean(p.history?.length || p.movedFrom),
+                  expandedRowRender: (p) => (
+                    <Flex vertical gap={2} aria-label="Registro del cobro">
+                      {p.movedFrom ? (
+                        <Typography.Text type="secondary">
+                          Traspasado desde la factura sustituida {p.movedFrom.invoiceNumber}
+                        </Typography.Text>
+                      ) : null}
+                      {(p.history ?? []).map((h) => (
+                        <Typography.Text key={`${h.at}-${h.action}`} type="secondary">
+                          {auditLine(h)}
+                        </Typography.Text>
+                      ))}
+                    </Flex>
+                  ),
+                }}
                 columns={[
                   { title: 'Fecha', dataIndex: 'paidAt', render: (v: string) => formatDate(v) },
                   {
                     title: 'Importe',
                     dataIndex: 'amountCents',
                     align: 'right',
-                    render: (v: number) => formatCents(v),
+                    render: (v: number, p) =>
+                      active(p) ? (
+                        formatCents(v)
+                      ) : (
+                        <Flex gap={4} justify="flex-end">
+                          <Typography.Text delete>{formatCents(v)}</Typography.Text>
+                          <Tag>Eliminado</Tag>
+                        </Flex>
+                      ),
                   },
                   {
                     title: 'Forma de pago',
@@ -115,6 +167,34 @@ export function InvoicePayments({ invoiceId }: { invoiceId: string }) {
                     render: (m: PaymentMethod) => PAYMENT_METHOD_LABELS[m] ?? m,
                   },
                   { title: 'Referencia', dataIndex: 'reference', render: (v: string | null) => v || '—' },
+                  {
+                    title: 'Acciones',
+                    key: 'actions',
+                    render: (_, p) =>
+                      active(p) && inv.status === 'CONFIRMED' && !substituted ? (
+                        <Flex gap={4} wrap>
+                          {canCorrect ? (
+                            <Button
+                              size="small"
+                              onClick={() => setCorrecting({ payment: p, mode: 'edit' })}
+                              aria-label={`Corregir el cobro del ${formatDate(p.paidAt)}`}
+                            >
+                              Corregir
+                            </Button>
+                          ) : null}
+                          {canDelete ? (
+                            <Button
+                              size="small"
+                              danger
+                              onClick={() => setCorrecting({ payment: p, mode: 'delete' })}
+                              aria-label={`Eliminar el cobro del ${formatDate(p.paidAt)}`}
+                            >
+                              Eliminar
+                            </Button>
+                          ) : null}
+                        </Flex>
+                      ) : null,
+                  },
                 ]}
               />
             )}
@@ -122,7 +202,15 @@ export function InvoicePayments({ invoiceId }: { invoiceId: string }) {
         </Col>
         <Col xs={24} lg={10}>
           <Card title="Registrar cobro" size="small">
-            {inv.status !== 'CONFIRMED' ? (
+            {substituted ? (
+              <Alert
+                type="info"
+                showIcon
+                title={`Factura sustituida por ${inv.substitutedByNumber ?? 'una rectificativa'}: sus cobros se registran en la sustituta.`}
+              />
+            ) : !canAdd ? (
+              <Alert type="info" showIcon title="No tienes permiso para registrar cobros." />
+            ) : inv.status !== 'CONFIRMED' ? (
               <Alert
                 type="info"
                 showIcon
@@ -227,6 +315,14 @@ export function InvoicePayments({ invoiceId }: { invoiceId: string }) {
           </Card>
         </Col>
       </Row>
+      {correcting ? (
+        <PaymentCorrectionDialog
+          invoiceId={invoiceId}
+          payment={correcting.payment}
+          mode={correcting.mode}
+          onClose={() => setCorrecting(null)}
+        />
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,10 @@ import { invoice, pageOf } from '../testing/fixtures';
 import { InvoicesList } from './invoices-list';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
-vi.mock('@web/lib/company', () => ({ useCompanyId: () => 'c-1' }));
+vi.mock('@web/lib/company', () => ({
+  useCompanyId: () => 'c-1',
+  useCompanyMembership: () => ({ data: undefined }),
+}));
 
 const rows = [
   invoice(1, { paymentStatus: 'PAID', paidCents: 12_100, siiStatus: 'ACCEPTED' }),

@@ -14,6 +14,7 @@ import {
 } from '@shared/schemas/invoices';
 import { LoadError } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
+import { useCanCall } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
@@ -57,6 +58,7 @@ export function InvoicesList() {
   const params = useMemo(() => listParamsFromUrl(searchParams, INVOICES_PAGE_SIZE), [searchParams]);
   const query = useInvoices(params, companyId);
   const exporter = useExportInvoices(companyId);
+  const can = useCanCall();
   const [selected, setSelected] = useState<string[]>([]);
   const [customerSearch, setCustomerSearch] = useState('');
   const [importOpen, setImportOpen] = useState(false);
@@ -85,8 +87,12 @@ export function InvoicesList() {
         title="Facturas emitidas"
         actions={
           <>
-            <LinkButton to={paths.app.invoicing.bulkOperations}>Operaciones masivas</LinkButton>
-            <Button onClick={() => setImportOpen(true)}>Importar</Button>
+            {can('invoices.bulkCreate') ? (
+              <LinkButton to={paths.app.invoicing.bulkOperations}>Operaciones masivas</LinkButton>
+            ) : null}
+            {can('invoices.importUpload') ? (
+              <Button onClick={() => setImportOpen(true)}>Importar</Button>
+            ) : null}
             <Dropdown
               menu={{
                 items: [
@@ -104,10 +110,12 @@ export function InvoicesList() {
                 Exportar <DownOutlined />
               </Button>
             </Dropdown>
-            <Button onClick={() => setSeriesOpen(true)}>Series</Button>
-            <LinkButton type="primary" icon={<PlusOutlined />} to={paths.app.invoicing.invoiceCreate}>
-              Nueva factura
-            </LinkButton>
+            {can('invoiceSeries.create') ? <Button onClick={() => setSeriesOpen(true)}>Series</Button> : null}
+            {can('invoices.create') ? (
+              <LinkButton type="primary" icon={<PlusOutlined />} to={paths.app.invoicing.invoiceCreate}>
+                Nueva factura
+              </LinkButton>
+            ) : null}
           </>
         }
       />

@@ -1,11 +1,10 @@
 /**
  * "Emitir rectificativa" (art. 15 RD 1619/2012): type R1–R5, method by substitution (the corrected
  * lines replace the invoice's) or by differences (the lines carry what changes, negative to
- * lower), or the annulment of every amount; the reason is required.
+ * lower), or the annulment of every amount; the reason is required. A substitution starts as an
+ * exact copy of the original lines, every field kept (discount, exemption cause, not-subject kind,
+ * reverse charge, recargo); the IRPF withholding is the original's.
  */
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { OperationKind } from '@shared/fiscal/vat';
 import {
   type Invoice,
   RECTIFICATION_METHODS,
@@ -13,82 +12,58 @@ import {
   type RectificationMethod,
   type RectificativaType,
 } from '@shared/schemas/invoices';
+import { InvoiceLinesEditor } from '@web/components/invoice-lines-editor';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
+import { emptyInvoiceLine, type InvoiceLineValues, lineValuesOf, toLineBody } from '@web/lib/invoice-lines';
+import { formatBp } from '@web/lib/money-input';
 import { paths } from '@web/lib/paths';
 import { showToast } from '@web/lib/toast';
-import { Alert, Button, Checkbox, Col, Flex, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInvoiceSeries } from '../api/get-invoice-series';
 import { type RectifyBody, useRectifyInvoice } from '../api/rectify-invoice';
 import { RECTIFICATION_METHOD_LABELS, RECTIFICATIVA_DESCRIPTIONS } from '../utils/labels';
-import { centsToInput, milliToInput, parseEurosToCents, scaledInteger } from '../utils/money';
-import { VAT_RATE_OPTIONS } from './invoice-form';
 
-interface LineValues {
-  description?: string;
-  quantity?: string;
-  unitPrice?: string;
-  vatRateBp?: number;
-  treatment?: OperationKind;
-  discountBp?: number;
-}
-
-interface Values {
+export interface RectifyValues {
   series?: string;
   rectificationType: RectificativaType;
   method: RectificationMethod;
   reason: string;
   cancelAll?: boolean;
-  lines: LineValues[];
+  lines: InvoiceLineValues[];
 }
 
-const originalLines = (invoice: Invoice): LineValues[] =>
-  invoice.invoiceLines.map((l) => ({
-    description: l.description,
-    quantity: milliToInput(l.quantityMilli),
-    unitPrice: centsToInput(l.unitPriceCents),
-    vatRateBp: l.vatRateBp,
-    treatment: l.operation as OperationKind,
-    discountBp: l.discountBp,
-  }));
+/** The original's lines, every field kept: a substitution starts as an exact copy. */
+export const originalLines = (invoice: Invoice): InvoiceLineValues[] =>
+  invoice.invoiceLines.map((line, index) => ({ ...lineValuesOf(line), sourceLine: index }));
 
-/** A signed quantity with at most 3 decimals, as the API takes it (`-1.5`), or null. */
-function signedQuantity(text: string | undefined): string | null {
-  const milli = scaledInteger(text ?? '', 3);
-  if (milli === null || milli === 0) return null;
-  const abs = Math.abs(milli);
-  const whole = Math.floor(abs / 1000);
-  const fraction = String(abs % 1000)
-    .padStart(3, '0')
-    .replace(/0+$/, '');
-  return `${milli < 0 ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+const sameBody = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
 
-export function toRectifyBody(values: Values): RectifyBody {
+const inRecargo = (invoice: Invoice) => invoice.customer?.vatTreatment === 'RECARGO_EQUIVALENCIA';
+
+export function toRectifyBody(values: RectifyValues, invoice: Invoice): RectifyBody {
   const base = {
     rectificationType: values.rectificationType,
     method: values.method,
     reason: values.reason.trim(),
+    ...(values.series ? { series: values.series } : {}),
   };
   if (values.cancelAll) return { ...base, cancelAll: true };
-  return {
-    ...base,
-    invoiceLines: values.lines.map((l) => {
-      const treatment = l.treatment ?? 'S1';
-      return {
-        description: (l.description ?? '').trim(),
-        quantity: signedQuantity(l.quantity) ?? '',
-        unitPriceCents: parseEurosToCents(l.unitPrice ?? '', { allowNegative: true }) ?? Number.NaN,
-        ...(l.discountBp ? { discountBp: l.discountBp } : {}),
-        vatRateBp: treatment === 'S1' ? (l.vatRateBp ?? 0) : 0,
-        ...(treatment.startsWith('E') ? { exemptionCause: treatment } : {}),
-        ...(treatment.startsWith('N') ? { notSubject: treatment } : {}),
-        ...(treatment === 'S2' ? { reverseCharge: true } : {}),
-      };
-    }),
-  };
+  const options = { recargoEquivalencia: inRecargo(invoice), allowNegative: values.method === 'DIFFERENCES' };
+  if (values.method !== 'SUBSTITUTION')
+    return { ...base, invoiceLines: values.lines.map((l) => toLineBody(l, options)) };
+  // A substitution says which original line each one copies and whether it was changed: the
+  // server refuses an unchanged line that differs from its original (a lost discount, say).
+  const invoiceLines = values.lines.map((l) => {
+    const body = toLineBody(l, options);
+    const original = l.sourceLine === undefined ? undefined : invoice.invoiceLines[l.sourceLine];
+    if (!original) return { ...body, changed: true };
+    const changed = !sameBody(body, toLineBody(lineValuesOf(original), options));
+    return { ...body, sourceLine: l.sourceLine, ...(changed ? { changed: true } : {}) };
+  });
+  return { ...base, invoiceLines };
 }
 
 export function RectifyDialog({
@@ -102,7 +77,7 @@ export function RectifyDialog({
 }) {
   const companyId = useCompanyId();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<RectifyValues>();
   const rectify = useRectifyInvoice(companyId, invoice.invoiceId);
   const [error, setError] = useState<string | null>(null);
   const method = Form.useWatch('method', form) as RectificationMethod | undefined;
@@ -123,10 +98,17 @@ export function RectifyDialog({
       onCancel={onClose}
       destroyOnHidden
       onOk={async () => {
-        const values = await form.validateFields().catch(() => null);
-        if (!values) return;
+        const checked = await form.validateFields().catch(() => null);
+        if (!checked) return;
         setError(null);
-        rectify.mutate(toRectifyBody(values), {
+        // Every stored value of the lines, also those without a visible field (recargo).
+        const stored = form.getFieldsValue(true) as RectifyValues;
+        const values = {
+          ...stored,
+          ...checked,
+          lines: (stored.lines ?? []).map((l, i) => ({ ...l, ...checked.lines?.[i] })),
+        } as RectifyValues;
+        rectify.mutate(toRectifyBody(values, invoice), {
           onSuccess: (created) => {
             showToast('success', `Rectificativa ${created.invoiceNumber ?? ''} emitida.`);
             onClose();
@@ -136,7 +118,7 @@ export function RectifyDialog({
         });
       }}
     >
-      <Form<Values>
+      <Form<RectifyValues>
         form={form}
         layout="vertical"
         preserve={false}
@@ -145,12 +127,9 @@ export function RectifyDialog({
           method: 'SUBSTITUTION',
           lines: originalLines(invoice),
         }}
-        onValuesChange={(changed: Partial<Values>) => {
+        onValuesChange={(changed: Partial<RectifyValues>) => {
           // By differences the lines say what changes: start from an empty one.
-          if (changed.method === 'DIFFERENCES')
-            form.setFieldValue('lines', [
-              { description: '', quantity: '1', unitPrice: '', vatRateBp: 2100, treatment: 'S1' },
-            ]);
+          if (changed.method === 'DIFFERENCES') form.setFieldValue('lines', [emptyInvoiceLine()]);
           if (changed.method === 'SUBSTITUTION') form.setFieldValue('lines', originalLines(invoice));
         }}
       >
@@ -199,86 +178,17 @@ export function RectifyDialog({
         <Form.Item name="cancelAll" valuePropName="checked">
           <Checkbox>Anular todos los importes de la factura</Checkbox>
         </Form.Item>
+        {invoice.irpfRateBp ? (
+          <Typography.Paragraph type="secondary">
+            Retención de IRPF de la factura original: {formatBp(invoice.irpfRateBp)}.
+          </Typography.Paragraph>
+        ) : null}
         {cancelAll ? null : (
-          <Form.List name="lines">
-            {(fields, { add, remove }) => (
-              <Flex vertical gap={4}>
-                {fields.map((field, i) => (
-                  <Row gutter={8} key={field.key} align="top">
-                    <Col span={9}>
-                      <Form.Item
-                        name={[field.name, 'description']}
-                        rules={[{ required: true, whitespace: true, message: 'Obligatoria.' }]}
-                      >
-                        <Input placeholder="Descripción" aria-label={`Descripción de la línea ${i + 1}`} />
-                      </Form.Item>
-                    </Col>
-                    <Col span={4}>
-                      <Form.Item
-                        name={[field.name, 'quantity']}
-                        rules={[
-                          {
-                            validator: (_, v?: string) => {
-                              const q = signedQuantity(v);
-                              if (!q) return Promise.reject(new Error('Cantidad no válida.'));
-                              if (!allowNegative && q.startsWith('-'))
-                                return Promise.reject(new Error('Solo por diferencias.'));
-                              return Promise.resolve();
-                            },
-                          },
-                        ]}
-                      >
-                        <Input placeholder="Cantidad" aria-label={`Cantidad de la línea ${i + 1}`} />
-                      </Form.Item>
-                    </Col>
-                    <Col span={5}>
-                      <Form.Item
-                        name={[field.name, 'unitPrice']}
-                        rules={[
-                          {
-                            validator: (_, v?: string) =>
-                              parseEurosToCents(v ?? '', { allowNegative }) !== null
-                                ? Promise.resolve()
-                                : Promise.reject(new Error('Importe no válido.')),
-                          },
-                        ]}
-                      >
-                        <Input
-                          placeholder="Precio"
-                          suffix="€"
-                          aria-label={`Precio unitario de la línea ${i + 1}`}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col span={4}>
-                      <Form.Item name={[field.name, 'vatRateBp']}>
-                        <Select options={VAT_RATE_OPTIONS} aria-label={`Tipo de IVA de la línea ${i + 1}`} />
-                      </Form.Item>
-                    </Col>
-                    <Col span={2}>
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        disabled={fields.length === 1}
-                        onClick={() => remove(field.name)}
-                        aria-label={`Quitar la línea ${i + 1}`}
-                      />
-                    </Col>
-                  </Row>
-                ))}
-                <Button
-                  icon={<PlusOutlined />}
-                  onClick={() =>
-                    add({ description: '', quantity: '1', unitPrice: '', vatRateBp: 2100, treatment: 'S1' })
-                  }
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  Añadir línea
-                </Button>
-              </Flex>
-            )}
-          </Form.List>
+          <InvoiceLinesEditor
+            allowNegative={allowNegative}
+            recargoEquivalencia={inRecargo(invoice)}
+            invoiceDate={invoice.invoiceDate}
+          />
         )}
       </Form>
     </Modal>

@@ -39,12 +39,15 @@ export function SendEmailDialog({
   onClose,
   defaultTo,
   defaultSubject,
+  defaultMessage,
 }: {
   invoiceId: string;
   open: boolean;
   onClose: () => void;
   defaultTo?: string;
   defaultSubject: string;
+  /** The whole text sent (greeting included): the server sends the message as written. */
+  defaultMessage?: string;
 }) {
   const companyId = useCompanyId();
   const [form] = Form.useForm<Values>();
@@ -85,7 +88,7 @@ export function SendEmailDialog({
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ to: defaultTo ?? '', subject: defaultSubject }}
+        initialValues={{ to: defaultTo ?? '', subject: defaultSubject, message: defaultMessage ?? '' }}
       >
         {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
         <Form.Item
@@ -114,7 +117,7 @@ export function SendEmailDialog({
           label="Mensaje"
           rules={[{ max: 5000, message: 'Como máximo 5.000 caracteres.' }]}
         >
-          <Input.TextArea rows={4} aria-label="Mensaje" />
+          <Input.TextArea rows={7} aria-label="Mensaje" />
         </Form.Item>
       </Form>
     </Modal>

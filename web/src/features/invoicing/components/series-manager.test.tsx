@@ -1,4 +1,8 @@
-import { CreateInvoiceSeriesBody, type InvoiceSeriesView, renderNumber } from '@shared/schemas/invoices';
+import {
+  CreateInvoiceSeriesBody,
+  type InvoiceSeriesView,
+  renderNumber,
+} from '@shared/schemas/invoice-series';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';

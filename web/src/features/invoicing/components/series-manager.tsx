@@ -6,9 +6,10 @@
  * they name, or above the table.
  */
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { type InvoiceSeriesView, numberFormatProblem, SERIES_PURPOSES } from '@shared/schemas/invoices';
+import { type InvoiceSeriesView, numberFormatProblem, SERIES_PURPOSES } from '@shared/schemas/invoice-series';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
+import { formatInteger } from '@web/lib/format';
 import { showToast } from '@web/lib/toast';
 import {
   Alert,
@@ -176,7 +177,7 @@ function SeriesTable({
             title: 'Emitidas',
             key: 'issued',
             align: 'right',
-            render: (_, s) => s.issuedCount.toLocaleString('es-ES'),
+            render: (_, s) => formatInteger(s.issuedCount),
           },
           {
             title: 'Acciones',

@@ -6,9 +6,18 @@ import {
   PAYMENT_STATUS_COLORS,
   PAYMENT_STATUS_LABELS,
   SII_STATUS_LABELS,
+  SUBSTITUTED_LABEL,
 } from '../utils/labels';
 
-export function InvoiceStatusTag({ status }: { status: InvoiceStatus }) {
+/** 'Sustituida' when a rectificativa by substitution replaced the invoice, else its status. */
+export function InvoiceStatusTag({
+  status,
+  substituted = false,
+}: {
+  status: InvoiceStatus;
+  substituted?: boolean;
+}) {
+  if (substituted) return <Tag color="purple">{SUBSTITUTED_LABEL}</Tag>;
   return <Tag color={INVOICE_STATUS_COLORS[status]}>{INVOICE_STATUS_LABELS[status] ?? status}</Tag>;
 }
 
@@ -24,5 +33,6 @@ export function SiiStatusTag({ status }: { status: SiiStatus }) {
 
 /** The payment status shown for an invoice: only confirmed invoices are collected. */
 export const paymentStatusOf = (
-  invoice: Pick<InvoiceWithPayments, 'status' | 'paymentStatus'>,
-): PaymentStatus | null => (invoice.status === 'CONFIRMED' ? (invoice.paymentStatus ?? 'PENDING') : null);
+  invoice: Pick<InvoiceWithPayments, 'status' | 'paymentStatus' | 'substitutedBy'>,
+): PaymentStatus | null =>
+  invoice.status === 'CONFIRMED' && !invoice.substitutedBy ? (invoice.paymentStatus ?? 'PENDING') : null;

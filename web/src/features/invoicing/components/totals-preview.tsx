@@ -1,8 +1,8 @@
 import type { InvoiceTotals } from '@shared/fiscal/invoice-totals';
 import { OPERATIONS, type OperationKind } from '@shared/fiscal/vat';
 import { formatCents } from '@web/lib/format';
+import { formatBp } from '@web/lib/money-input';
 import { Alert, Card, Descriptions, Flex, Table, Typography } from 'antd';
-import { formatBp } from '../utils/money';
 
 interface BreakdownRow {
   operation: string;

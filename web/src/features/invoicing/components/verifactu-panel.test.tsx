@@ -1,4 +1,4 @@
-import type { InvoiceVerifactuStatus, VerifactuSubmission } from '@shared/schemas/verifactu';
+import type { InvoiceVerifactuStatus, SubmissionView } from '@shared/schemas/verifactu';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,7 @@ afterEach(async () => {
   vi.resetAllMocks();
 });
 
-const record = (overrides: Partial<VerifactuSubmission>) =>
+const record = (overrides: Partial<SubmissionView>) =>
   ({
     seq: 3,
     recordId: 'c-1-3',
@@ -39,8 +39,9 @@ const record = (overrides: Partial<VerifactuSubmission>) =>
     aeatCode: null,
     aeatMessage: null,
     csv: 'A-XYZ',
+    pendingReason: null,
     ...overrides,
-  }) as VerifactuSubmission;
+  }) as SubmissionView;
 
 const status = (overrides: Partial<InvoiceVerifactuStatus> = {}): InvoiceVerifactuStatus => ({
   invoiceId: 'inv-1',
@@ -49,6 +50,7 @@ const status = (overrides: Partial<InvoiceVerifactuStatus> = {}): InvoiceVerifac
   records: [record({})],
   qrUrl: 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=F-1',
   legend: 'VERI*FACTU',
+  pendingReason: null,
   ...overrides,
 });
 
@@ -104,6 +106,34 @@ describe('VerifactuPanel (invoice detail)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Respuesta de la AEAT (código 1100)')).toBeTruthy();
     expect(screen.getByText('NIF del destinatario no identificado')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Descargar QR/ })).toBeNull();
+  });
+
+  it('a record that cannot be sent: pending with the reason and a link to configure, no QR', async () => {
+    const reason = {
+      code: 'NOT_CONFIGURED' as const,
+      message:
+        'VeriFacTu no configurado: la empresa no tiene certificado ni representación de su gestoría para enviar los registros a la AEAT.',
+    };
+    answerApi(apiRequest, {
+      'verifactu.invoiceStatus': status({
+        submissionStatus: 'QUEUED',
+        qrUrl: null,
+        legend: null,
+        pendingReason: reason,
+        records: [record({ status: 'QUEUED', csv: null, pendingReason: reason })],
+      }),
+    });
+    renderPanel();
+    expect(
+      await screen.findByText('Pendiente de envío a la AEAT: la factura no lleva el QR VeriFacTu'),
+    ).toBeTruthy();
+    expect(screen.getByText(/la empresa no tiene certificado ni representación/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Configurar VeriFacTu' }).getAttribute('href')).toBe(
+      '/app/companies/c-1/verifactu',
+    );
+    expect(screen.queryByText('QR tributario:')).toBeNull();
+    expect(screen.queryByText('VERI*FACTU')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows nothing where VeriFacTu does not apply or the route answers 404', async () => {

@@ -79,6 +79,21 @@ export function VerifactuPanel({ invoiceId, invoiceNumber }: { invoiceId: string
               description={latest.aeatMessage}
             />
           ) : null}
+          {data.pendingReason ? (
+            <Alert
+              type="warning"
+              showIcon
+              title="Pendiente de envío a la AEAT: la factura no lleva el QR VeriFacTu"
+              description={
+                <>
+                  {data.pendingReason.message}{' '}
+                  {companyId ? (
+                    <Link to={paths.app.companySection(companyId, 'verifactu')}>Configurar VeriFacTu</Link>
+                  ) : null}
+                </>
+              }
+            />
+          ) : null}
           {latest?.csv ? <div>CSV: {latest.csv}</div> : null}
           <Flex gap={8} wrap>
             {data.qrUrl ? (

@@ -2,6 +2,7 @@ import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
 import { OPERATION_KINDS, type OperationKind, VAT_RATE_BPS } from '@shared/fiscal/vat';
 import { CreateInvoiceBody } from '@shared/schemas/invoices';
 import { ApiError } from '@web/lib/api-error';
+import { centsToInput, formatDecimal } from '@web/lib/money-input';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,6 @@ import {
   toInvoiceBody,
   valuesFromInvoice,
 } from './invoice-form';
-import { centsToInput, formatScaled } from './money';
 
 const base = (lines: InvoiceLineValues[], extra: Partial<InvoiceFormValues> = {}): InvoiceFormValues => ({
   ...initialValues('2026-03-10'),
@@ -55,11 +55,13 @@ function serverTotals(values: InvoiceFormValues, recargoEquivalencia: boolean) {
 
 const lineArb = fc.record({
   description: fc.constantFrom('Fontanería', 'Material', 'Desplazamiento'),
-  quantity: fc.integer({ min: 1, max: 99_999 }).map((m) => formatScaled(m, 3, { trim: true, group: false })),
+  quantity: fc
+    .integer({ min: 1, max: 99_999 })
+    .map((m) => formatDecimal(m, 3, { trimZeros: true, grouping: false })),
   unitPrice: fc.integer({ min: 0, max: 10_000_000 }).map(centsToInput),
   discount: fc.oneof(
     fc.constant(''),
-    fc.integer({ min: 0, max: 10_000 }).map((bp) => formatScaled(bp, 2, { trim: true })),
+    fc.integer({ min: 0, max: 10_000 }).map((bp) => formatDecimal(bp, 2, { trimZeros: true })),
   ),
   vatRateBp: fc.constantFrom(...VAT_RATE_BPS),
   treatment: fc.constantFrom<OperationKind>('S1', 'S1', 'S1', ...OPERATION_KINDS),

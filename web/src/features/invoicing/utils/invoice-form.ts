@@ -3,55 +3,28 @@
  * `invoices.createAndConfirm` and the input of `computeInvoiceTotals` for the live preview (the
  * same function the API runs, so the preview is the total the invoice will have).
  */
-import {
-  computeInvoiceTotals,
-  type InvoiceTotals,
-  type InvoiceTotalsInput,
-} from '@shared/fiscal/invoice-totals';
-import { validateTaxId } from '@shared/fiscal/nif';
-import type { OperationKind } from '@shared/fiscal/vat';
-import type {
-  Invoice,
-  InvoiceType,
-  OrdinaryInvoiceType,
-  PaymentMethod,
-  VatTreatment,
-} from '@shared/schemas/invoices';
+import { computeInvoiceTotals, type InvoiceTotals } from '@shared/fiscal/invoice-totals';
+import type { VatTreatment } from '@shared/schemas/customers';
+import type { Invoice, InvoiceType, OrdinaryInvoiceType, PaymentMethod } from '@shared/schemas/invoices';
 import { apiFieldErrors } from '@web/lib/api-field-errors';
 import {
-  bpToInput,
-  centsToInput,
-  milliToInput,
-  parseEurosToCents,
-  parsePercentToBp,
-  parseQuantity,
-} from './money';
+  emptyInvoiceLine,
+  type InvoiceLineBodyValues,
+  type InvoiceLineValues,
+  LINE_FIELD_OF_API,
+  lineValuesOf,
+  toLineBody,
+  totalsLines,
+} from '@web/lib/invoice-lines';
+import type { NewCustomerValues } from '@web/lib/new-customer';
+
+export { parseLine } from '@web/lib/invoice-lines';
+export type { InvoiceLineValues };
 
 export type CustomerMode = 'stored' | 'inline';
 
-export interface InvoiceLineValues {
-  description?: string;
-  /** es-ES text, at most 3 decimals. */
-  quantity?: string;
-  /** Euros as typed (es-ES), at most 2 decimals. */
-  unitPrice?: string;
-  /** Percentage as typed. */
-  discount?: string;
-  vatRateBp?: number;
-  /** S1 (taxed), S2 (reverse charge), N1/N2 (not subject), E1–E6 (exempt). */
-  treatment?: OperationKind;
-  /** Recargo de equivalencia on this line (only offered when the customer is in that regime). */
-  recargo?: boolean;
-}
-
-export interface InlineCustomerValues {
-  nif?: string;
-  name?: string;
-  address?: string;
-  postalCode?: string;
-  city?: string;
-  country?: string;
-}
+/** The customer written on the invoice (with a province only to save it as a customer). */
+export type InlineCustomerValues = NewCustomerValues;
 
 /** Dates are ISO `YYYY-MM-DD` strings in the values (the pickers convert). */
 export interface InvoiceFormValues {
@@ -63,20 +36,22 @@ export interface InvoiceFormValues {
   customerMode: CustomerMode;
   customerId?: string;
   customer?: InlineCustomerValues;
+  /** Also save the written customer in Clientes (issue 10, item 6). */
+  saveAsCustomer?: boolean;
   lines: InvoiceLineValues[];
   irpfRateBp?: number;
   paymentMethod?: PaymentMethod;
   notes?: string;
 }
 
-export const emptyLine = (): InvoiceLineValues => ({
-  description: '',
-  quantity: '1',
-  unitPrice: '',
-  discount: '',
-  vatRateBp: 2100,
-  treatment: 'S1',
-});
+export const emptyLine = emptyInvoiceLine;
+
+/** `invoiceDate` (YYYY-MM-DD) plus `days` calendar days: the due date a payment term gives. */
+export function dueDateAfter(invoiceDate: string, days: number): string {
+  const d = new Date(`${invoiceDate}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
 
 export function initialValues(today: string): InvoiceFormValues {
   return {
@@ -111,41 +86,12 @@ export function valuesFromInvoice(invoice: Invoice): InvoiceFormValues {
       city: c?.city ?? '',
       country: c?.country ?? 'ES',
     },
-    lines: invoice.invoiceLines.map((l) => ({
-      description: l.description,
-      quantity: milliToInput(l.quantityMilli),
-      unitPrice: centsToInput(l.unitPriceCents),
-      discount: l.discountBp ? bpToInput(l.discountBp) : '',
-      vatRateBp: l.vatRateBp,
-      treatment: (l.operation as OperationKind) ?? 'S1',
-      recargo: l.recargo,
-    })),
+    lines: invoice.invoiceLines.map(lineValuesOf),
     irpfRateBp: invoice.irpfRateBp,
     paymentMethod: invoice.paymentMethod ?? undefined,
     notes: invoice.notes ?? undefined,
   };
 }
-
-/** A line's numbers, or null while any of them is missing or not a number. */
-export function parseLine(
-  line: InvoiceLineValues,
-): { quantity: { milli: number; api: string }; unitPriceCents: number; discountBp: number } | null {
-  const quantity = parseQuantity(line.quantity ?? '');
-  const unitPriceCents = parseEurosToCents(line.unitPrice ?? '');
-  const discountBp = line.discount?.trim() ? parsePercentToBp(line.discount) : 0;
-  if (!quantity || unitPriceCents === null || discountBp === null) return null;
-  return { quantity, unitPriceCents, discountBp };
-}
-
-const lineVatRate = (line: InvoiceLineValues) =>
-  (line.treatment ?? 'S1') === 'S1' ? (line.vatRateBp ?? 0) : 0;
-
-/**
- * Whether a line bears recargo: what the form says when it offers the choice, otherwise the API's
- * default (every taxed line of a customer in the regime).
- */
-const lineRecargo = (line: InvoiceLineValues, recargoEquivalencia: boolean) =>
-  recargoEquivalencia && (line.treatment ?? 'S1') === 'S1' && line.recargo !== false;
 
 export interface TotalsPreview {
   totals: InvoiceTotals | null;
@@ -160,23 +106,7 @@ export function previewTotals(
   values: Partial<InvoiceFormValues>,
   recargoEquivalencia: boolean,
 ): TotalsPreview {
-  const incompleteLines: number[] = [];
-  const lines: InvoiceTotalsInput['lines'] = [];
-  (values.lines ?? []).forEach((line, i) => {
-    const parsed = line ? parseLine(line) : null;
-    if (!line || !parsed) {
-      incompleteLines.push(i);
-      return;
-    }
-    lines.push({
-      quantityMilli: parsed.quantity.milli,
-      unitPriceCents: parsed.unitPriceCents,
-      discountBp: parsed.discountBp,
-      vatRateBp: lineVatRate(line),
-      operation: line.treatment ?? 'S1',
-      recargo: lineRecargo(line, recargoEquivalencia),
-    });
-  });
+  const { lines, incompleteLines } = totalsLines(values.lines ?? [], recargoEquivalencia);
   try {
     const totals = computeInvoiceTotals({ lines, irpfRateBp: values.irpfRateBp ?? 0, recargoEquivalencia });
     return { totals, incompleteLines, error: null };
@@ -185,12 +115,7 @@ export function previewTotals(
   }
 }
 
-/** A Spanish NIF check for the inline customer (the API checks again). */
-export function nifProblem(raw: string | undefined): string | undefined {
-  if (!raw?.trim()) return undefined;
-  const result = validateTaxId(raw);
-  return result.valid ? undefined : (result.reason ?? 'El NIF no es válido.');
-}
+export { nifProblem } from '@web/lib/new-customer';
 
 export interface InvoiceBody {
   invoiceType: InvoiceType;
@@ -206,17 +131,7 @@ export interface InvoiceBody {
     city: string;
     country: string;
   };
-  invoiceLines: {
-    description: string;
-    quantity: string;
-    unitPriceCents: number;
-    discountBp: number;
-    vatRateBp: number;
-    exemptionCause?: string;
-    notSubject?: string;
-    reverseCharge?: boolean;
-    recargo?: boolean;
-  }[];
+  invoiceLines: InvoiceLineBodyValues[];
   irpfRateBp?: number;
   paymentMethod?: PaymentMethod;
   notes?: string;
@@ -232,21 +147,7 @@ export function toInvoiceBody(
   const body: InvoiceBody = {
     invoiceType: values.invoiceType,
     invoiceDate: values.invoiceDate ?? '',
-    invoiceLines: values.lines.map((line) => {
-      const parsed = parseLine(line);
-      const treatment = line.treatment ?? 'S1';
-      return {
-        description: (line.description ?? '').trim(),
-        quantity: parsed?.quantity.api ?? (line.quantity ?? '').trim(),
-        unitPriceCents: parsed?.unitPriceCents ?? Number.NaN,
-        discountBp: parsed?.discountBp ?? 0,
-        vatRateBp: lineVatRate(line),
-        ...(treatment.startsWith('E') ? { exemptionCause: treatment } : {}),
-        ...(treatment.startsWith('N') ? { notSubject: treatment } : {}),
-        ...(treatment === 'S2' ? { reverseCharge: true } : {}),
-        ...(recargoEquivalencia ? { recargo: lineRecargo(line, true) } : {}),
-      };
-    }),
+    invoiceLines: values.lines.map((line) => toLineBody(line, { recargoEquivalencia })),
   };
   if (values.operationDate) body.operationDate = values.operationDate;
   if (values.dueDate) body.dueDate = values.dueDate;
@@ -279,19 +180,7 @@ export function formFieldOf(apiField: string): (string | number)[] | null {
     const index = Number(rest[0]);
     if (!Number.isInteger(index)) return ['lines'];
     const field = rest[1];
-    const map: Record<string, string> = {
-      description: 'description',
-      quantity: 'quantity',
-      quantityMilli: 'quantity',
-      unitPriceCents: 'unitPrice',
-      discountBp: 'discount',
-      vatRateBp: 'vatRateBp',
-      exemptionCause: 'treatment',
-      notSubject: 'treatment',
-      reverseCharge: 'treatment',
-      recargo: 'recargo',
-    };
-    return ['lines', index, (field && map[field]) || 'description'];
+    return ['lines', index, (field && LINE_FIELD_OF_API[field]) || 'description'];
   }
   if (head === 'customer') {
     const field = rest[0];

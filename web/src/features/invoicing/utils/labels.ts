@@ -55,6 +55,9 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
   CANCELLED: 'red',
 };
 
+/** A confirmed invoice replaced by a rectificativa by substitution. */
+export const SUBSTITUTED_LABEL = 'Sustituida';
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   PENDING: 'Pendiente',
   PARTIAL: 'Parcial',

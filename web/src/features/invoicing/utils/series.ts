@@ -7,7 +7,7 @@ import {
   renderNumber,
   type SeriesPurpose,
   type UpdateInvoiceSeriesBody,
-} from '@shared/schemas/invoices';
+} from '@shared/schemas/invoice-series';
 import { apiFieldErrors } from '@web/lib/api-field-errors';
 
 export const SERIES_PURPOSE_LABELS: Record<SeriesPurpose, string> = {
@@ -34,7 +34,7 @@ export const SERIES_FORM_FIELDS = [
   'isActive',
 ] as const;
 
-/** Same rule as the API's series code (`SeriesCode` in shared/schemas/invoices.ts). */
+/** Same rule as the API's series code (`SeriesCode` in shared/schemas/invoice-series.ts). */
 export const SERIES_CODE_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]{0,8}[A-Z0-9])?$/;
 export const SERIES_CODE_MESSAGE =
   'El código debe tener de 1 a 10 letras mayúsculas, dígitos o guiones (sin guion al inicio o al final).';

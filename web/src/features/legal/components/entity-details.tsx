@@ -1,8 +1,8 @@
 import { theme } from 'antd';
-import { LEGAL_ENTITY, type LegalEntity, missingEntityFields } from '../entity';
+import { type LegalEntity, legalEntity, missingEntityFields } from '../entity';
 
 /** The provider's identification as a definition list, only with the fields that are filled in. */
-export function EntityDetails({ entity = LEGAL_ENTITY }: { entity?: LegalEntity }) {
+export function EntityDetails({ entity = legalEntity() }: { entity?: LegalEntity }) {
   const { token } = theme.useToken();
   const rows: [string, React.ReactNode][] = [];
   rows.push(['Titular', entity.legalName ?? entity.tradeName]);
@@ -27,9 +27,15 @@ export function EntityDetails({ entity = LEGAL_ENTITY }: { entity?: LegalEntity 
   }
   rows.push(['Sitio web', entity.website]);
 
-  const missing = import.meta.env.DEV ? missingEntityFields(entity) : [];
+  const missing = missingEntityFields(entity);
   return (
     <>
+      {entity.demo ? (
+        <p role="note" style={{ color: token.colorWarning, fontWeight: 600 }}>
+          Datos de demostración: esta instalación no es un servicio real y el titular que figura aquí no es
+          una empresa existente.
+        </p>
+      ) : null}
       <dl
         style={{
           display: 'grid',
@@ -50,9 +56,9 @@ export function EntityDetails({ entity = LEGAL_ENTITY }: { entity?: LegalEntity 
         ))}
       </dl>
       {missing.length > 0 ? (
-        // Development builds only: reminds whoever deploys that LEGAL_ENTITY is incomplete.
+        // LSSI-CE art. 10: an incomplete identification is said, never papered over.
         <p role="note" style={{ color: token.colorWarning, fontSize: 13 }}>
-          Solo en desarrollo: faltan datos del titular en LEGAL_ENTITY (features/legal/entity.ts):{' '}
+          Esta instalación no ha configurado todos los datos del titular (legalEntity en /config.json): faltan{' '}
           {missing.join(', ')}.
         </p>
       ) : null}

@@ -9,9 +9,9 @@ import { ButtonLink } from './button-link';
 import { CheckList } from './page-sections';
 
 /**
- * The chosen plan with its monthly price as the invoice will show it. There is no payment here:
- * online payment comes with the billing module, so the honest next step is asking sales for the
- * subscription, with everything they need already in the e-mail.
+ * The chosen plan with its monthly price as the invoice will show it, and the plan's feature lines
+ * that work today (`plan.features`, from shared/capabilities.ts). There is no payment here, so the
+ * honest next step is asking sales for the subscription, with everything they need in the e-mail.
  */
 export function CheckoutSummary({ plan, accountEmail }: { plan: Plan; accountEmail: string | null }) {
   const { token } = theme.useToken();
@@ -91,9 +91,9 @@ export function CheckoutSummary({ plan, accountEmail }: { plan: Plan; accountEma
               lineHeight: 1.6,
             }}
           >
-            <strong>El pago en línea todavía no está disponible.</strong> Llegará con el módulo de facturación
-            de Cuadra. Mientras tanto, solicita el alta y nuestro equipo de ventas te enviará las condiciones
-            y la factura, y activará el plan en tu cuenta. No se te cobrará nada desde esta página.
+            <strong>El pago en línea no está disponible.</strong> Solicita el alta y nuestro equipo de ventas
+            te enviará las condiciones y la factura, y activará el plan en tu cuenta. No se te cobrará nada
+            desde esta página.
           </div>
           <Button
             type="primary"

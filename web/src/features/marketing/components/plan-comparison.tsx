@@ -1,5 +1,6 @@
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import MinusOutlined from '@ant-design/icons/MinusOutlined';
+import { availableClaims, type Capability } from '@shared/capabilities';
 import { hasAccounting, hasPayroll, isEnterprise, isStarter, type Plan } from '@shared/schemas/billing';
 import { formatCents } from '@web/lib/format';
 import { theme } from 'antd';
@@ -9,6 +10,8 @@ import { priceBreakdown } from '../utils/price-breakdown';
 interface Row {
   label: string;
   value: (plan: Plan) => ReactNode;
+  /** The areas the row speaks of (shared/capabilities.ts): shown only when they work. */
+  needs: readonly Capability[];
 }
 
 const included = (yes: boolean) =>
@@ -29,22 +32,37 @@ const limit = (value: number | null) => (value === null ? 'Ilimitados' : String(
 // Every cell is derived from the catalogue and the plan gates of @shared/schemas/billing, so the
 // table cannot promise what the application does not unlock.
 const ROWS: Row[] = [
-  { label: 'Precio al mes (IVA no incluido)', value: (p) => formatCents(p.monthlyPriceCents) },
+  { label: 'Precio al mes (IVA no incluido)', value: (p) => formatCents(p.monthlyPriceCents), needs: [] },
   {
     label: 'Precio al mes con IVA (21 %)',
     value: (p) => formatCents(priceBreakdown(p.monthlyPriceCents).totalCents),
+    needs: [],
   },
-  { label: 'Prueba gratuita', value: (p) => (p.trialDays > 0 ? `${p.trialDays} días` : 'No') },
-  { label: 'Empresas', value: (p) => limit(p.limits.maxCompanies) },
-  { label: 'Usuarios del equipo', value: (p) => limit(p.limits.maxUsers) },
-  { label: 'Facturación con VeriFacTu y modelos de la AEAT', value: () => included(true) },
-  { label: 'Contabilidad (Plan General de Contabilidad)', value: (p) => included(hasAccounting(p)) },
-  { label: 'Nóminas', value: (p) => included(hasPayroll(p)) },
+  { label: 'Prueba gratuita', value: (p) => (p.trialDays > 0 ? `${p.trialDays} días` : 'No'), needs: [] },
+  { label: 'Empresas', value: (p) => limit(p.limits.maxCompanies), needs: [] },
+  { label: 'Usuarios del equipo', value: (p) => limit(p.limits.maxUsers), needs: ['companyUsers'] },
   {
-    label: 'Usuarios, compartir con clientes y revisión de documentos',
-    value: (p) => included(!isStarter(p)),
+    label: 'Facturación emitida y recibida con VeriFacTu',
+    value: () => included(true),
+    needs: ['invoicing', 'expenses', 'verifactu'],
   },
-  { label: 'Gestión de clientes y análisis de rentabilidad', value: (p) => included(isEnterprise(p)) },
+  { label: 'Modelos de la AEAT', value: () => included(true), needs: ['taxModels'] },
+  {
+    label: 'Contabilidad (Plan General de Contabilidad)',
+    value: (p) => included(hasAccounting(p)),
+    needs: ['accounting'],
+  },
+  { label: 'Nóminas', value: (p) => included(hasPayroll(p)), needs: ['payroll'] },
+  {
+    label: 'Compartir con clientes y revisión de documentos',
+    value: (p) => included(!isStarter(p)),
+    needs: ['clientPortalDocuments'],
+  },
+  {
+    label: 'Gestión de clientes y análisis de rentabilidad',
+    value: (p) => included(isEnterprise(p)),
+    needs: ['advisorAnalytics'],
+  },
 ];
 
 /** The catalogue side by side; scrolls sideways on a phone instead of squeezing the columns. */
@@ -68,7 +86,7 @@ export function PlanComparison({ plans }: { plans: readonly Plan[] }) {
           </tr>
         </thead>
         <tbody>
-          {ROWS.map((row) => (
+          {availableClaims(ROWS).map((row) => (
             <tr key={row.label}>
               <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 500 }}>
                 {row.label}

@@ -3,6 +3,7 @@ import { paths } from '@web/lib/paths';
 import { Col, Layout, Row, theme } from 'antd';
 import { Link } from 'react-router-dom';
 import { CONTACT_CHANNELS, mailtoHref } from '../contact-channels';
+import { productAreasLine } from '../content/product-areas';
 
 const COLUMNS = [
   {
@@ -47,8 +48,7 @@ export function PublicFooter() {
           <Col xs={24} md={8}>
             <div style={{ fontSize: 20, fontWeight: 700, color: token.colorPrimary }}>Cuadra</div>
             <p style={{ margin: '8px 0 0', color: token.colorTextSecondary, maxWidth: 320 }}>
-              Facturación, impuestos, contabilidad y nóminas para gestorías, empresas y autónomos, en una sola
-              aplicación.
+              {productAreasLine()} para gestorías, empresas y autónomos, en una sola aplicación.
             </p>
           </Col>
           {COLUMNS.map((column) => (

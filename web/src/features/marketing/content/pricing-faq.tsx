@@ -1,3 +1,4 @@
+import { availableClaims, type Capability } from '@shared/capabilities';
 import { addons, planList } from '@shared/schemas/billing';
 import { paths } from '@web/lib/paths';
 import { Link } from 'react-router-dom';
@@ -14,8 +15,11 @@ const professionalNames = planList
 
 const sales = <a href={mailtoHref(CONTACT_CHANNELS.salesEmail)}>{CONTACT_CHANNELS.salesEmail}</a>;
 
-/** Questions about prices; the figures come from the catalogue, never typed here. */
-export const PRICING_FAQ: FaqItem[] = [
+/**
+ * Questions about prices; the figures come from the catalogue, never typed here. A question about
+ * an area is shown only when the area works (shared/capabilities.ts).
+ */
+const QUESTIONS: (FaqItem & { needs: readonly Capability[] })[] = [
   {
     question: '¿Los precios incluyen IVA?',
     answer: (
@@ -24,6 +28,7 @@ export const PRICING_FAQ: FaqItem[] = [
         %. Debajo de cada precio verás también el importe con IVA.
       </p>
     ),
+    needs: [],
   },
   {
     question: '¿Hay periodo de prueba?',
@@ -38,6 +43,7 @@ export const PRICING_FAQ: FaqItem[] = [
         Crear la cuenta es gratis y no pide tarjeta.
       </p>
     ),
+    needs: [],
   },
   {
     question: '¿Qué plan necesito para la contabilidad y las nóminas?',
@@ -47,6 +53,7 @@ export const PRICING_FAQ: FaqItem[] = [
         plan Starter puedes añadir las nóminas contratando uno de los módulos de nóminas.
       </p>
     ),
+    needs: ['accounting', 'payroll'],
   },
   {
     question: '¿Qué son los módulos de nóminas?',
@@ -59,6 +66,7 @@ export const PRICING_FAQ: FaqItem[] = [
         . Cada uno indica cuántos empleados cubre y para qué planes está disponible.
       </p>
     ),
+    needs: ['payroll'],
   },
   {
     question: '¿Qué pasa si llego al límite de empresas o usuarios?',
@@ -68,24 +76,28 @@ export const PRICING_FAQ: FaqItem[] = [
         a un plan superior. Los datos que ya tienes no se tocan.
       </p>
     ),
+    needs: [],
   },
   {
     question: '¿Cómo se paga?',
     answer: (
       <p>
-        El pago en línea llegará con el módulo de facturación de Cuadra. Mientras tanto, al elegir un plan
-        puedes solicitar el alta y nuestro equipo de ventas te enviará las condiciones y la factura. Si tienes
-        dudas, escribe a {sales}.
+        El alta de un plan se hace con nuestro equipo de ventas: al elegir un plan puedes solicitarla y te
+        enviaremos las condiciones y la factura. Si tienes dudas, escribe a {sales}.
       </p>
     ),
+    needs: [],
   },
   {
     question: 'Soy una gestoría con muchos clientes, ¿hay condiciones especiales?',
     answer: (
       <p>
-        Escríbenos a {sales} con el número de empresas que llevas y los módulos que necesitas y te preparamos
-        una propuesta. También puedes revisar qué incluye cada plan en la <Link to={paths.help}>ayuda</Link>.
+        Escríbenos a {sales} con el número de empresas que llevas y lo que necesitas y te preparamos una
+        propuesta. También puedes revisar cómo funciona Cuadra en la <Link to={paths.help}>ayuda</Link>.
       </p>
     ),
+    needs: [],
   },
 ];
+
+export const PRICING_FAQ: FaqItem[] = availableClaims(QUESTIONS);

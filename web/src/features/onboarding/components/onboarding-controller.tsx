@@ -5,7 +5,7 @@ import { getOnboardingProgress } from '../api/get-progress';
 import { initializeOnboarding } from '../api/initialize-onboarding';
 import {
   ONBOARDING_OPEN_DELAY_MS,
-  openOnboarding,
+  openOnboardingUnlessDismissed,
   readStoredProgress,
   removeStoredProgress,
   resetOnboardingState,
@@ -17,7 +17,8 @@ import { ONBOARDING_ERRORS, OnboardingDialog, toastOnboardingError } from './onb
 /**
  * Spec part 1 §4: after login, saved progress that is not completed is restored and reopens the
  * dialog; then the server is asked whether onboarding is needed; if so the progress is loaded, or
- * initialised for the user's role when there is none, and the dialog opens 1 second later.
+ * initialised for the user's role when there is none, and the dialog opens 1 second later, unless
+ * the user closed it with × (it stays closed until reopened from the dashboard).
  */
 export function OnboardingController({ userId, userRole }: { userId: string; userRole: Role }) {
   const { open, progress } = useOnboardingState();
@@ -28,7 +29,7 @@ export function OnboardingController({ userId, userRole }: { userId: string; use
     const openSoon = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (!cancelled) openOnboarding();
+        if (!cancelled) openOnboardingUnlessDismissed(userId);
       }, ONBOARDING_OPEN_DELAY_MS);
     };
 

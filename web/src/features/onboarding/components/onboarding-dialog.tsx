@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { completeOnboarding } from '../api/complete-onboarding';
 import { completeOnboardingStep } from '../api/complete-step';
 import { skipOnboardingStep } from '../api/skip-step';
-import { closeOnboarding, setOnboardingProgress } from '../onboarding-store';
+import { closeOnboarding, dismissOnboarding, setOnboardingProgress } from '../onboarding-store';
 import { StepIcon } from './step-icon';
 
 export const STEP_TYPE_LABELS: Record<OnboardingStepType, string> = {
@@ -119,7 +119,7 @@ export function OnboardingDialog({ progress, userId }: { progress: OnboardingPro
     <Modal
       open
       title="Configura tu cuenta"
-      onCancel={closeOnboarding}
+      onCancel={() => dismissOnboarding(userId)}
       footer={footer}
       width={560}
       mask={{ closable: false }}

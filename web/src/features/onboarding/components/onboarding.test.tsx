@@ -9,7 +9,10 @@ import { answerApi, callsTo, notFound } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
 import {
   getOnboardingState,
+  isOnboardingDismissed,
+  ONBOARDING_DISMISSED_KEY,
   ONBOARDING_STORAGE_KEY,
+  openOnboarding,
   resetOnboardingState,
   setOnboardingProgress,
 } from '../onboarding-store';
@@ -122,6 +125,38 @@ describe('onboarding after login (spec part 1 §4)', () => {
     renderController();
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('closing the dialog with × (issue 10 item 7)', () => {
+  it('stays closed after the next login, until the user reopens it', async () => {
+    vi.useFakeTimers();
+    answerApi(apiRequest, {
+      'onboarding.check': { needsOnboarding: true },
+      'onboarding.progress': progressAt(1),
+    });
+    const first = renderController();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    fireEvent.click(screen.getByRole('button', { name: /close|cerrar/i }));
+    expect(getOnboardingState().open).toBe(false);
+    first.unmount();
+
+    // The next login: the server still says onboarding is needed, the dialog does not open.
+    renderController();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(getOnboardingState().open).toBe(false);
+    expect(getOnboardingState().progress?.currentStep).toBe(steps[1]!.stepId);
+
+    // 'Continuar configuración' on the dashboard opens it again, and forgets the dismissal.
+    act(() => openOnboarding());
+    expect(getOnboardingState().open).toBe(true);
+    expect(localStorage.getItem(ONBOARDING_DISMISSED_KEY)).toBeNull();
+  });
+
+  it("does not keep another user's dismissal", () => {
+    localStorage.setItem(ONBOARDING_DISMISSED_KEY, 'u-2');
+    expect(isOnboardingDismissed('u-1')).toBe(false);
+    expect(isOnboardingDismissed('u-2')).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import BellOutlined from '@ant-design/icons/BellOutlined';
 import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import CompassOutlined from '@ant-design/icons/CompassOutlined';
+import FileAddOutlined from '@ant-design/icons/FileAddOutlined';
 import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
 import InfoCircleOutlined from '@ant-design/icons/InfoCircleOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
@@ -19,6 +20,7 @@ const ICONS: Record<string, ComponentType<{ style?: CSSProperties }>> = {
   CalendarOutlined,
   CheckCircleOutlined,
   CompassOutlined,
+  FileAddOutlined,
   IdcardOutlined,
   SafetyCertificateOutlined,
   SmileOutlined,

@@ -4,7 +4,7 @@
  * customers the template form offers (customers.list).
  */
 import type { Page } from '@shared/api/envelope';
-import type { Customer } from '@shared/schemas/invoices';
+import type { Customer } from '@shared/schemas/customers';
 import type {
   GenerationStatus,
   RecurringGeneration,

@@ -3,6 +3,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
 import { PAYMENT_METHODS } from '@shared/schemas/invoices';
 import type { RecurringTemplate } from '@shared/schemas/recurring-invoices';
+import { FormDrawer } from '@web/components/form-drawer';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { DATE_FORMAT, formatCents } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
@@ -15,7 +16,6 @@ import {
   DatePicker,
   Descriptions,
   Divider,
-  Drawer,
   Flex,
   Form,
   Input,
@@ -109,20 +109,13 @@ export function TemplateDrawer({
     );
 
   return (
-    <Drawer
+    <FormDrawer
       title={template ? 'Editar plantilla' : 'Nueva plantilla recurrente'}
       open={open}
       onClose={onClose}
       size={900}
-      destroyOnHidden
-      extra={
-        <Flex gap={8}>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            Guardar
-          </Button>
-        </Flex>
-      }
+      saving={save.isPending}
+      onSave={() => form.submit()}
     >
       <Form<TemplateFormValues>
         form={form}
@@ -368,6 +361,6 @@ export function TemplateDrawer({
           </Card>
         ) : null}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@shared/api/envelope';
-import type { RecordKind, SubmissionStatus, VerifactuSubmission } from '@shared/schemas/verifactu';
+import type { RecordKind, SubmissionStatus, SubmissionView } from '@shared/schemas/verifactu';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { VERIFACTU_STALE_MS, verifactuKeys } from './keys';
@@ -35,8 +35,8 @@ export function getSubmissions(
   params: SubmissionListParams,
   companyId: string | null,
   signal?: AbortSignal,
-): Promise<Page<VerifactuSubmission>> {
-  return apiRequest<Page<VerifactuSubmission>>('verifactu.listSubmissions', {
+): Promise<Page<SubmissionView>> {
+  return apiRequest<Page<SubmissionView>>('verifactu.listSubmissions', {
     query: submissionListQuery(params),
     companyId,
     signal,

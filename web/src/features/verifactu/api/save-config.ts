@@ -25,6 +25,8 @@ export function useSaveVerifactuConfig(companyId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: verifactuKeys.dashboard(companyId) }),
         queryClient.invalidateQueries({ queryKey: verifactuKeys.certificates(companyId) }),
+        // Queued records stop (or start) waiting with a reason when the configuration changes.
+        queryClient.invalidateQueries({ queryKey: verifactuKeys.submissions(companyId) }),
       ]);
     },
   });

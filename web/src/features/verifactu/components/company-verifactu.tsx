@@ -11,14 +11,17 @@ import { paths } from '@web/lib/paths';
 import { Card, Flex } from 'antd';
 import { useCertificates } from '../api/get-certificates';
 import { useVerifactuConfig } from '../api/get-config';
+import { useVerifactuDashboard } from '../api/get-dashboard';
 import { CertificatesTable, CertificateUploadForm } from './certificates-section';
 import { ConfigForm, ConfigView, ConnectionTest } from './config-form';
 import { LinkButton } from './link-button';
+import { ObligationNotice } from './obligation-notice';
 
 export function CompanyVerifactu({ companyId }: { companyId: string }) {
   const membership = useQuery(companyMembershipQueryOptions(companyId));
   const config = useVerifactuConfig(companyId);
   const certificates = useCertificates(companyId);
+  const dashboard = useVerifactuDashboard(companyId);
   const canManage = membership.data?.canManage === true;
   const name = membership.data?.name;
 
@@ -31,6 +34,7 @@ export function CompanyVerifactu({ companyId }: { companyId: string }) {
         actions={<LinkButton to={paths.app.verifactu}>Estado VeriFacTu</LinkButton>}
       />
       <Flex vertical gap={16}>
+        <ObligationNotice dashboard={dashboard.data} />
         <Card title="Configuración">
           {config.isPending || certificates.isPending || membership.isPending ? (
             <LoadingBlock label="Cargando la configuración VeriFacTu" />

@@ -9,6 +9,7 @@ import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import { expiryLevel, expiryMessage } from '../utils/certificate-file';
 import { ENVIRONMENT_LABELS, MODE_LABELS } from '../utils/labels';
 import { LinkButton } from './link-button';
+import { ObligationNotice } from './obligation-notice';
 
 export function StatusSummary({
   dashboard,
@@ -25,6 +26,7 @@ export function StatusSummary({
           Esta empresa aún no tiene VeriFacTu configurado: elige el modo, el entorno y el certificado para que
           sus facturas se registren y se envíen a la AEAT.
         </Typography.Text>
+        <ObligationNotice dashboard={dashboard} />
         <LinkButton type="primary" to={paths.app.companySection(companyId, 'verifactu')}>
           Configurar VeriFacTu
         </LinkButton>
@@ -96,6 +98,7 @@ export function StatusSummary({
       {config.mode === 'VERIFACTU' && !certificate ? (
         <Alert type="warning" showIcon title="Sin certificado no se pueden enviar los registros a la AEAT." />
       ) : null}
+      <ObligationNotice dashboard={dashboard} />
       <div>
         <LinkButton to={paths.app.companySection(companyId, 'verifactu')}>
           Configuración y certificados

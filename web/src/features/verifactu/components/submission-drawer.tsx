@@ -160,7 +160,11 @@ function SubmissionBody({
             children: `${KIND_LABELS[detail.kind]} · ${OPERATION_LABELS[detail.operation] ?? detail.operation}`,
           },
           { key: 'type', label: 'Tipo de factura', children: record?.invoiceType ?? '—' },
-          { key: 'status', label: 'Estado', children: <SubmissionStatusTag status={detail.status} /> },
+          {
+            key: 'status',
+            label: 'Estado',
+            children: <SubmissionStatusTag status={detail.status} pendingReason={detail.pendingReason} />,
+          },
           {
             key: 'aeat',
             label: 'Respuesta de la AEAT',

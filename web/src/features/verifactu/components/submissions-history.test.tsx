@@ -71,6 +71,24 @@ describe('SubmissionsHistory', { timeout: 20_000 }, () => {
     expect(screen.getByText('1100: Valor o tipo incorrecto del campo: NIF del destinatario')).toBeTruthy();
   });
 
+  it('shows a record that cannot be sent as pending, with the reason', async () => {
+    const reason = {
+      code: 'NOT_CONFIGURED' as const,
+      message:
+        'VeriFacTu no configurado: la empresa no tiene certificado ni representación de su gestoría para enviar los registros a la AEAT.',
+    };
+    answerApi(apiRequest, {
+      'verifactu.listSubmissions': page([
+        submission(3, { status: 'QUEUED', csv: null, pendingReason: reason }),
+      ]),
+      'companies.get': membership(),
+    });
+    renderHistory();
+    expect(await screen.findByText('Pendiente · VeriFacTu no configurado')).toBeTruthy();
+    expect(screen.getByText(reason.message)).toBeTruthy();
+    expect(screen.queryByText('En cola')).toBeNull();
+  });
+
   it("'Enviar seleccionadas' bulk-submits the invoices of the selected rows", async () => {
     answerApi(apiRequest, {
       'verifactu.listSubmissions': page([submission(1), rejected(2)]),

@@ -8,6 +8,7 @@ import {
   type RecordKind,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
+  type SubmissionView,
   type VerifactuSubmission,
 } from '@shared/schemas/verifactu';
 import { EmptyState, LoadError } from '@web/components/load-states';
@@ -52,7 +53,7 @@ export function SubmissionsHistory() {
   const query = useSubmissions(params, companyId);
   const exporter = useExportSubmissions(companyId);
   const bulk = useBulkSubmit(companyId);
-  const [selected, setSelected] = useState<VerifactuSubmission[]>([]);
+  const [selected, setSelected] = useState<SubmissionView[]>([]);
   const openId = list.param('submission') ?? null;
   const filtered = list.isFiltered([...HISTORY_FILTER_KEYS]);
 
@@ -167,7 +168,7 @@ export function SubmissionsHistory() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <Table<VerifactuSubmission>
+        <Table<SubmissionView>
           rowKey="recordId"
           loading={query.isFetching}
           dataSource={query.data?.content ?? []}
@@ -221,7 +222,11 @@ export function SubmissionsHistory() {
               dataIndex: 'operation',
               render: (v: VerifactuSubmission['operation']) => OPERATION_LABELS[v] ?? v,
             },
-            { title: 'Estado', key: 'status', render: (_, s) => <SubmissionStatusTag status={s.status} /> },
+            {
+              title: 'Estado',
+              key: 'status',
+              render: (_, s) => <SubmissionStatusTag status={s.status} pendingReason={s.pendingReason} />,
+            },
             {
               title: 'AEAT',
               key: 'aeat',

@@ -41,6 +41,21 @@ describe('VerifactuWidget (dashboard)', { timeout: 20_000 }, () => {
     );
   });
 
+  it('explains the warning: why records wait and from when VeriFacTu is mandatory', async () => {
+    const detail =
+      '1 registro espera su envío. VeriFacTu no configurado: la empresa no tiene certificado ni representación de su gestoría para enviar los registros a la AEAT. VeriFacTu será obligatorio para esta empresa desde el 1 de enero de 2027: configúralo antes (certificado de la empresa o representación de su gestoría) para poder seguir confirmando facturas.';
+    answerApi(apiRequest, {
+      'verifactu.dashboard': dashboard({
+        configured: false,
+        config: null,
+        warnings: [{ level: 'medium', message: 'VeriFacTu no configurado', detail }],
+      }),
+    });
+    renderWidget();
+    expect(await screen.findByText('VeriFacTu no configurado')).toBeTruthy();
+    expect(screen.getByText(detail)).toBeTruthy();
+  });
+
   it("shows '{n} envíos VeriFacTu con errores', the counts and the usage meter", async () => {
     answerApi(apiRequest, { 'verifactu.dashboard': dashboard({ warnings: undefined as never }) });
     renderWidget();

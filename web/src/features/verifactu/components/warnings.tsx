@@ -8,7 +8,13 @@ export function VerifactuWarnings({ warnings }: { warnings: VerifactuWarning[] }
   return (
     <Flex vertical gap={8}>
       {sorted.map((w) => (
-        <Alert key={w.message} type={w.level === 'high' ? 'error' : 'warning'} showIcon title={w.message} />
+        <Alert
+          key={w.message}
+          type={w.level === 'high' ? 'error' : 'warning'}
+          showIcon
+          title={w.message}
+          description={w.detail}
+        />
       ))}
     </Flex>
   );

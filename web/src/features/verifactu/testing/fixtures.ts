@@ -2,6 +2,7 @@
 import type {
   CertificateView,
   SubmissionDetail,
+  SubmissionView,
   VerifactuConfig,
   VerifactuDashboard,
   VerifactuSubmission,
@@ -39,10 +40,7 @@ export const certificate = (overrides: Partial<CertificateView> = {}): Certifica
   ...overrides,
 });
 
-export const submission = (
-  seq: number,
-  overrides: Partial<VerifactuSubmission> = {},
-): VerifactuSubmission => ({
+export const submission = (seq: number, overrides: Partial<SubmissionView> = {}): SubmissionView => ({
   companyId: 'c-1',
   seq,
   recordId: `c-1-${seq}`,
@@ -67,6 +65,7 @@ export const submission = (
   history: [],
   createdAt: '2027-01-15T10:00:00Z',
   updatedAt: '2027-01-15T10:00:06Z',
+  pendingReason: null,
   ...overrides,
 });
 
@@ -80,6 +79,7 @@ export const rejected = (seq: number) =>
   });
 
 export const detail = (base: VerifactuSubmission): SubmissionDetail => ({
+  pendingReason: null,
   ...base,
   history: [
     {
@@ -136,6 +136,14 @@ export const dashboard = (overrides: Partial<VerifactuDashboard> = {}): Verifact
     level: 'WARNING',
   },
   certificate: certificate(),
+  sending: { ready: true, reason: null },
+  obligation: {
+    applies: true,
+    mandatoryFrom: '2027-01-01',
+    mandatory: true,
+    taxpayerKind: 'CORPORATE_TAX',
+    source: 'RD 1007/2023, disp. final 4.ª, modificada por el Real Decreto-ley 15/2025',
+  },
   warnings: [{ level: 'high', message: '2 envíos VeriFacTu con errores' }],
   recentErrors: [rejected(7)],
   ...overrides,

@@ -3,6 +3,7 @@ import type {
   ChainVerification,
   RecordKind,
   RecordOperation,
+  SendingBlock,
   SubmissionStatus,
   VerifactuEnvironment,
   VerifactuMode,
@@ -87,3 +88,14 @@ export const ATTEMPT_OUTCOME_LABELS: Record<string, string> = {
 
 export const optionsOf = <K extends string>(labels: Record<K, string>) =>
   (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+
+/** Why a QUEUED record is not sent, in a few words (the full reason comes with the submission). */
+export const PENDING_REASON_LABELS: Record<SendingBlock, string> = {
+  NOT_CONFIGURED: 'VeriFacTu no configurado',
+  DISABLED: 'VeriFacTu desactivado',
+  NOT_VERIFACTU_MODE: 'Modo NO VERI*FACTU',
+  NO_CERTIFICATE: 'Sin certificado',
+  CERTIFICATE_NOT_FOUND: 'Certificado eliminado',
+  CERTIFICATE_EXPIRED: 'Certificado caducado',
+  CERTIFICATE_NOT_YET_VALID: 'Certificado aún no válido',
+};

@@ -1,0 +1,17 @@
+/**
+ * The invoice as the API answers it: the stored invoice plus what is derived from it (the display
+ * status 'Sustituida', what is still owed, the credit of a credit note not yet applied).
+ */
+
+import { invoiceDisplayStatus, outstandingCents, unappliedCreditCents } from '@shared/fiscal/receivables';
+import type { Invoice, InvoiceView, InvoiceWithPayments } from '@shared/schemas/invoices';
+
+export function invoiceView(inv: Invoice | InvoiceWithPayments): InvoiceView {
+  const i = inv as InvoiceWithPayments;
+  return {
+    ...i,
+    displayStatus: invoiceDisplayStatus(i),
+    outstandingCents: outstandingCents(i),
+    unappliedCreditCents: unappliedCreditCents(i),
+  };
+}

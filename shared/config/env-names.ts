@@ -1,0 +1,73 @@
+/**
+ * Names of the environment variables the functions read, spelled once. Both realisations set them
+ * from the manifest (infra/cdk/cuadra-stack.ts and infra/local/env.ts) and the functions read them
+ * from here, so nothing under functions/ imports infra/ (ARCHITECTURE §3). Pure: no Node APIs.
+ */
+
+const suffixOf = (name: string): string => name.toUpperCase().replace(/-/g, '_');
+
+/** The variable holding the URL of a manifest queue (`invoice-bulk` -> `QUEUE_URL_INVOICE_BULK`). */
+export const queueUrlEnvName = (queue: string): string => `QUEUE_URL_${suffixOf(queue)}`;
+
+/** The variable holding the name of a manifest bucket (`verifactu-archive` -> `BUCKET_VERIFACTU_ARCHIVE`). */
+export const bucketEnvName = (bucket: string): string => `BUCKET_${suffixOf(bucket)}`;
+
+/** The variable holding the name of a manifest function others invoke (`pdf-render` -> `FUNCTION_NAME_PDF_RENDER`). */
+export const functionNameEnvName = (fn: string): string => `FUNCTION_NAME_${suffixOf(fn)}`;
+
+export const envNames = {
+  table: 'TABLE_NAME',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  queueUrl: queueUrlEnvName,
+  bucket: bucketEnvName,
+  functionName: functionNameEnvName,
+  mailFrom: 'MAIL_FROM',
+  wsEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+  appUrl: 'APP_URL',
+  stage: 'STAGE',
+  /** Local only: the issuer/JWKS used by the local gateway and WebSocket $connect verification. */
+  jwtIssuer: 'JWT_ISSUER',
+  jwksUri: 'JWKS_URI',
+  /** VeriFacTu: a SOAP endpoint replacing the AEAT's (locally the simulator); unset in AWS. */
+  aeatEndpoint: 'VERIFACTU_AEAT_ENDPOINT',
+  /** VeriFacTu: PEM of an extra CA the SOAP client trusts (locally the simulator's); unset in AWS. */
+  aeatCaFile: 'VERIFACTU_AEAT_CA_FILE',
+  /** The KMS key that encrypts uploaded certificates (AWS). */
+  certificatesKeyId: 'CERTIFICATES_KEY_ID',
+  /** Local only: the file holding the key that encrypts uploaded certificates (stands in for KMS). */
+  certificatesLocalKeyFile: 'CERTIFICATES_LOCAL_KEY_FILE',
+  /** The software producer as its declaración responsable names it (SistemaInformatico). */
+  verifactuProducerNif: 'VERIFACTU_PRODUCER_NIF',
+  verifactuProducerName: 'VERIFACTU_PRODUCER_NAME',
+  /** Optional: the logger's level (default `info`). */
+  logLevel: 'LOG_LEVEL',
+  /** The SDK's own S3 endpoint override (local cloud only); when set, S3 is addressed path-style. */
+  s3Endpoint: 'AWS_ENDPOINT_URL_S3',
+} as const;
+
+/**
+ * The queues and buckets the functions address by name. Each must be a queue or bucket of
+ * infra/manifest.ts (infra/manifest.test.ts checks), so both realisations set it.
+ */
+export const queueUrlEnv = {
+  verifactu: queueUrlEnvName('verifactu'),
+  sii: queueUrlEnvName('sii'),
+  accounting: queueUrlEnvName('accounting'),
+  mail: queueUrlEnvName('mail'),
+  invoiceBulk: queueUrlEnvName('invoice-bulk'),
+  invoiceImport: queueUrlEnvName('invoice-import'),
+} as const;
+
+/**
+ * The functions invoked by name (manifest `invokables`); only their callers get the variable
+ * (infra/manifest.ts `needs.invokes`).
+ */
+export const functionNameEnv = {
+  pdfRender: functionNameEnvName('pdf-render'),
+} as const;
+
+export const bucketEnv = {
+  documents: bucketEnvName('documents'),
+  verifactuArchive: bucketEnvName('verifactu-archive'),
+} as const;

@@ -1,0 +1,194 @@
+/**
+ * Request and response contracts of the invoices domain's customers (issue 4, item 1). Pure: the
+ * web form validates with the same schemas.
+ */
+
+import * as z from 'zod';
+import { validateIban } from '../fiscal/iban';
+import { validateTaxId } from '../fiscal/nif';
+import { Email, Id, PageQuery } from './common';
+import { Country, isEuCountry, validateEuVatNumber } from './countries';
+
+// --- customers ---------------------------------------------------------------------------------
+
+/** AEAT IDType of a foreign identifier (IDOtro): 02 NIF-IVA, 03 passport, 04 other, 05 residence cert. */
+export const FOREIGN_ID_TYPES = ['NIF_IVA', 'PASSPORT', 'OTHER_ID', 'RESIDENCE_CERT'] as const;
+export type ForeignIdType = (typeof FOREIGN_ID_TYPES)[number];
+export const aeatIdType: Record<ForeignIdType, string> = {
+  NIF_IVA: '02',
+  PASSPORT: '03',
+  OTHER_ID: '04',
+  RESIDENCE_CERT: '05',
+};
+
+export const VAT_TREATMENTS = ['DOMESTIC', 'RECARGO_EQUIVALENCIA', 'INTRA_EU', 'EXPORT'] as const;
+export type VatTreatment = (typeof VAT_TREATMENTS)[number];
+
+const ForeignTaxIdInput = z
+  .object({
+    type: z.enum(FOREIGN_ID_TYPES),
+    // AEAT IDOtro.ID: at most 20 characters.
+    value: z.string().trim().min(1, { message: 'El identificador es obligatorio.' }).max(20),
+    country: Country,
+  })
+  .strict();
+
+export interface ForeignTaxId {
+  type: ForeignIdType;
+  value: string;
+  country: string;
+}
+
+/** A Spanish NIF (normalised string) or a foreign identifier. */
+export type CustomerTaxId = string | ForeignTaxId;
+
+/** Either a Spanish NIF (checked and normalised) or a foreign identifier with its AEAT type. */
+export const CustomerTaxIdSchema = z
+  .union([z.string().trim().min(1, { message: 'El NIF es obligatorio.' }).max(20), ForeignTaxIdInput])
+  .transform((v, ctx): CustomerTaxId => {
+    if (typeof v === 'string') {
+      const r = validateTaxId(v);
+      if (!r.valid) ctx.addIssue({ code: 'custom', message: r.reason ?? 'El NIF no es válido.' });
+      return r.normalized;
+    }
+    if (v.type === 'NIF_IVA') {
+      if (v.country === 'ES') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: 'Para un cliente español indica su NIF, no un NIF-IVA.',
+        });
+      }
+      const r = validateEuVatNumber(v.value, v.country);
+      if (!r.valid)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: r.reason ?? 'NIF-IVA no válido.' });
+      return { ...v, value: r.normalized };
+    }
+    return { ...v, value: v.value.toUpperCase().replace(/\s+/g, '') };
+  });
+
+/** The key that makes a tax id unique within a company (the claim item's key). */
+export const taxIdKey = (t: CustomerTaxId): string =>
+  typeof t === 'string' ? `ES:NIF:${t}` : `${t.country}:${t.type}:${t.value}`;
+
+export const customerTaxIdText = (t: CustomerTaxId): string => (typeof t === 'string' ? t : t.value);
+
+const CustomerAddress = z
+  .object({
+    street: z.string().trim().min(1, { message: 'La dirección es obligatoria.' }).max(200),
+    postalCode: z.string().trim().min(1).max(12),
+    city: z.string().trim().min(1).max(100),
+    province: z.string().trim().max(100).default(''),
+    country: Country.default('ES'),
+  })
+  .strict()
+  .superRefine((a, ctx) => {
+    const ok = a.country === 'ES' ? /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/.test(a.postalCode) : true;
+    if (!ok)
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'El código postal no es válido.' });
+    if (a.country === 'ES' && !a.province) {
+      ctx.addIssue({ code: 'custom', path: ['province'], message: 'La provincia es obligatoria.' });
+    }
+  });
+
+const Iban = z
+  .string()
+  .trim()
+  .max(42)
+  .transform((raw, ctx) => {
+    const r = validateIban(raw);
+    if (!r.valid) ctx.addIssue({ code: 'custom', message: r.reason ?? 'El IBAN no es válido.' });
+    return r.normalized;
+  });
+
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s]{6,20}$/, { message: 'El teléfono no es válido.' });
+
+/** Why a VAT treatment does not fit the customer's identity, or undefined when it fits. */
+export function vatTreatmentConflict(c: {
+  taxId: CustomerTaxId;
+  vatTreatment: VatTreatment;
+  address: { country: string };
+}): string | undefined {
+  const { taxId, vatTreatment } = c;
+  if (vatTreatment === 'INTRA_EU') {
+    // Art. 25 Ley 37/1992: the exemption needs the acquirer's VAT number of another member state.
+    const ok = typeof taxId !== 'string' && taxId.type === 'NIF_IVA' && taxId.country !== 'ES';
+    return ok ? undefined : 'Una operación intracomunitaria exige el NIF-IVA de otro país de la UE.';
+  }
+  if (vatTreatment === 'EXPORT') {
+    // Art. 21 Ley 37/1992: the goods leave the Union.
+    const country = c.address.country;
+    const foreignId = typeof taxId === 'string' ? undefined : taxId;
+    const ok = country !== 'ES' && !isEuCountry(country) && (!foreignId || !isEuCountry(foreignId.country));
+    return ok ? undefined : 'Una exportación exige un cliente de un país fuera de la UE.';
+  }
+  if (vatTreatment === 'RECARGO_EQUIVALENCIA') {
+    // Art. 154 Ley 37/1992: retailers who are natural persons or entities under income attribution
+    // (comunidades de bienes E, sociedades civiles J), always with a Spanish NIF.
+    const r = typeof taxId === 'string' ? validateTaxId(taxId) : undefined;
+    const ok = r?.valid && (r.kind === 'DNI' || r.kind === 'NIE' || /^[EJ]/.test(r.normalized));
+    return ok
+      ? undefined
+      : 'El recargo de equivalencia exige el NIF español de una persona física o de una entidad en atribución de rentas.';
+  }
+  return undefined;
+}
+
+const customerFields = {
+  name: z.string().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+  taxId: CustomerTaxIdSchema,
+  address: CustomerAddress,
+  email: Email.optional(),
+  phone: Phone.optional(),
+  paymentTermsDays: z.number().int().min(0).max(365).default(30),
+  iban: Iban.optional(),
+  vatTreatment: z.enum(VAT_TREATMENTS).default('DOMESTIC'),
+  isActive: z.boolean().default(true),
+};
+
+const consistent = <
+  T extends { taxId: CustomerTaxId; vatTreatment: VatTreatment; address: { country: string } },
+>(
+  c: T,
+  ctx: z.RefinementCtx,
+) => {
+  const conflict = vatTreatmentConflict(c);
+  if (conflict) ctx.addIssue({ code: 'custom', path: ['vatTreatment'], message: conflict });
+};
+
+export const CreateCustomerBody = z.object(customerFields).strict().superRefine(consistent);
+export type CreateCustomerBody = z.infer<typeof CreateCustomerBody>;
+
+/** PUT replaces the customer's data (the contract of POST); `isActive` left out keeps its value. */
+export const UpdateCustomerBody = z
+  .object({ ...customerFields, isActive: z.boolean().optional() })
+  .strict()
+  .superRefine(consistent);
+export type UpdateCustomerBody = z.infer<typeof UpdateCustomerBody>;
+
+export const CustomerPath = z.object({ customerId: Id });
+export type CustomerPath = z.infer<typeof CustomerPath>;
+
+export const CustomerListQuery = PageQuery.extend({
+  active: z.enum(['true', 'false']).optional(),
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+
+export interface Customer {
+  customerId: string;
+  companyId: string;
+  name: string;
+  taxId: CustomerTaxId;
+  address: { street: string; postalCode: string; city: string; province: string; country: string };
+  email?: string;
+  phone?: string;
+  paymentTermsDays: number;
+  iban?: string;
+  vatTreatment: VatTreatment;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
