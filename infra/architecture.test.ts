@@ -1,8 +1,12 @@
 /**
  * Architecture rules (ARCHITECTURE §3, CONVENTIONS 4, 5, 7), checked by scanning imports:
  * shared/ imports nothing from the other folders; domains never import each other; only store/,
- * workers/ and functions/platform import the AWS SDK or Lambda types; zod is imported as a
- * namespace; DynamoDB keys are composed only in shared/db.
+ * workers/, functions/platform and the store libraries import the AWS SDK or Lambda types; zod is
+ * imported as a namespace; DynamoDB keys are composed only in shared/db (every prefix the key
+ * builders use). The layers: a library (functions/lib/<name>/) is imported from outside only through
+ * its face; libraries never import a domain; functions/platform imports neither; a domain reaches a
+ * store library only from store/ and workers/; web features never import each other; the local
+ * cloud's runtime imports no testing/ helper.
  */
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -206,6 +210,18 @@ describe('layers: libraries, platform, actions, web features', () => {
     ...sources('web/src'),
   ];
 
+  it('resolves aliases and relative paths that climb out of a folder (the rules below rely on it)', () => {
+    expect(resolveImport('functions/domains/a/actions/x.ts', '../../b/store/y')).toBe(
+      'functions/domains/b/store/y',
+    );
+    expect(resolveImport('functions/domains/a/actions/x.ts', '@functions/domains/b/model/z')).toBe(
+      'functions/domains/b/model/z',
+    );
+    expect(resolveImport('web/src/features/a/pages/p.tsx', '../../b/api/q')).toBe('web/src/features/b/api/q');
+    expect(resolveImport('web/src/app/router.tsx', '@web/features/b/api/q')).toBe('web/src/features/b/api/q');
+    expect(resolveImport('functions/domains/a/store/s.ts', '@aws-sdk/lib-dynamodb')).toBeNull();
+  });
+
   it('declares only libraries that exist as store libraries', () => {
     for (const name of storeLibraries) {
       expect(existsSync(join(root, 'functions/lib', name, 'index.ts')), name).toBe(true);
@@ -241,9 +257,9 @@ describe('layers: libraries, platform, actions, web features', () => {
     expect(offenders).toEqual([]);
   });
 
-  it("actions reach a store library only through their own domain's store/ (types excepted)", () => {
+  it('a domain reaches a store library only from its store/ and workers/ (actions go through store/; types excepted)', () => {
     const offenders = sources('functions/domains')
-      .filter((f) => /^functions\/domains\/[^/]+\/actions\//.test(f) && !isTest(f))
+      .filter((f) => !/^functions\/domains\/[^/]+\/(store|workers)\//.test(f) && !isTest(f))
       .flatMap((f) =>
         importsWithKind(f)
           .filter(({ spec, typeOnly }) => {

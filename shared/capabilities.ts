@@ -114,7 +114,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   smartInbox: {
     label: 'Buzón inteligente (facturas por correo)',
     available: false,
-    claimPattern: /buzón|bandeja (inteligente|de facturas)|reenviándolas|reenvía a ella/i,
+    claimPattern: /buzón|bandeja (inteligente|de facturas)|reenviándolas|reenvíalas a|reenvía a ella/i,
   },
   emailDigest: {
     label: 'Resumen de avisos por correo',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { withoutTooltipUniqueProvider } from './vite-plugins';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -11,7 +12,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const LOCAL_CLOUD = process.env.CUADRA_CLOUD_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), withoutTooltipUniqueProvider()],
   // The same aliases as the root tsconfig.json.
   resolve: { alias: { '@shared': here('../shared'), '@web': here('./src') } },
   build: {
@@ -24,7 +25,9 @@ export default defineConfig({
          * rule, antd's Input and Checkbox (through the form item context) bring the whole
          * @rc-component/form store and async-validator, about 13 kB gzip, into the login page.
          */
-        moduleSideEffects: [{ test: /node_modules\/@rc-component\/(form|async-validator)\//, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /node_modules\/@rc-component\/(form|async-validator)\//, sideEffects: false },
+        ],
       },
     },
   },

@@ -1,6 +1,6 @@
 /**
  * The REST pipeline every domain Lambda runs (ARCHITECTURE §4), as middy middlewares:
- * request id and log context -> route -> auth context -> role gate -> company scope (membership)
+ * request id and log context -> route -> auth context -> session still valid -> role gate -> company scope (membership)
  * -> access policy of the route (shared/api/access.ts) -> zod validation of path, query and body
  * -> action -> envelope.
  * Only AppErrors reach the client as they are; anything else is a 500 CORE_005 without internals.
@@ -23,8 +23,17 @@ import {
   type MembershipLookup,
   resolveCompanyId,
 } from './company-scope';
+import { concurrentUpdate, isContention } from './contention';
+import {
+  defaultIdempotencyStore,
+  type IdempotencyStore,
+  idempotencyKeyOf,
+  requestFingerprint,
+  runIdempotent,
+} from './idempotency';
 import { createLogger, errorFields, type Logger } from './logger';
 import { multipartBoundary, parseMultipart } from './multipart';
+import { defaultSessionGate, type SessionGate } from './session-validity';
 import { parsePart } from './validation';
 
 /** The routes a domain serves, by the `domain` column of the route table. */
@@ -146,6 +155,10 @@ export type ActionsOf<D extends string, Deps> = {
 export interface PipelineOptions {
   membershipLookup?: MembershipLookup;
   companyExists?: CompanyExists;
+  /** Refuses tokens of sessions revoked since they were issued (issue #12 item 3). */
+  sessionGate?: SessionGate;
+  /** Where `idempotent` routes keep their answers per Idempotency-Key (issue #12 item 5). */
+  idempotencyStore?: IdempotencyStore;
 }
 
 interface RequestState {
@@ -204,15 +217,31 @@ function respondBinary(r: BinaryResponse, requestId: string): APIGatewayProxyRes
   };
 }
 
-function respond(status: number, payload: unknown, requestId: string): APIGatewayProxyResult {
+function respond(
+  status: number,
+  payload: unknown,
+  requestId: string,
+  extraHeaders: Record<string, string> = {},
+): APIGatewayProxyResult {
   return {
     statusCode: status,
-    headers: { ...JSON_HEADERS, 'x-request-id': requestId },
+    headers: { ...JSON_HEADERS, ...extraHeaders, 'x-request-id': requestId },
     body: JSON.stringify(payload),
   };
 }
 
+/** A refusal that says when to come back (429 RATE_LIMITED, AUTH_002) carries `Retry-After`. */
+function retryAfterHeader(error: AppError): Record<string, string> {
+  const seconds = error.details?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? { 'retry-after': String(Math.ceil(seconds)) } : {};
+}
+
 export function errorResponse(error: unknown, requestId: string, log: Logger): APIGatewayProxyResult {
+  if (!isAppError(error) && isContention(error)) {
+    // A lost race nobody retried or explained: 409, "send it again", never a 500 (issue #12 item 5).
+    log.warn('lost race answered 409', errorFields(error));
+    return errorResponse(concurrentUpdate(error), requestId, log);
+  }
   if (isAppError(error)) {
     log.info('request refused', { code: error.code, field: error.field });
     return respond(
@@ -224,6 +253,7 @@ export function errorResponse(error: unknown, requestId: string, log: Logger): A
         details: error.details ?? null,
       }),
       requestId,
+      retryAfterHeader(error),
     );
   }
   log.error('unexpected error', errorFields(error));
@@ -263,6 +293,8 @@ export function createApiHandler<D extends string, Deps, A extends ActionsOf<D, 
 ) {
   const lookup = options.membershipLookup ?? dynamoMembershipLookup;
   const exists = options.companyExists ?? dynamoCompanyExists;
+  const sessions = options.sessionGate ?? defaultSessionGate;
+  const idempotency = options.idempotencyStore ?? defaultIdempotencyStore();
   const table = actions as unknown as Record<string, AnyAction<Deps> | undefined>;
   let deps: Deps | undefined;
   const baseLog = createLogger({ domain });
@@ -278,7 +310,9 @@ export function createApiHandler<D extends string, Deps, A extends ActionsOf<D, 
 
     let auth: AuthContext | undefined;
     if (route.auth === 'user') {
-      auth = authFromClaims(event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined);
+      const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
+      auth = authFromClaims(claims);
+      await sessions.assertCurrent(auth.userId, claims);
       assertRoles(auth, route.roles);
       state.log = state.log.child({ userId: auth.userId });
     }
@@ -301,14 +335,30 @@ export function createApiHandler<D extends string, Deps, A extends ActionsOf<D, 
     const body = action.body ? parsePart(action.body, parseBody(event), 'body') : undefined;
 
     deps ??= makeDeps();
+    const actionDeps = deps;
     // The row decided what is present: `auth` on user routes, `scope` on company-scoped ones.
     const caller = { auth, scope } as Callers['company'];
-    const data = await action.run(
-      { params, query, body, ...caller, requestId: state.requestId, log: state.log, headers },
-      deps,
+    const execute = async () => {
+      const data = await action.run(
+        { params, query, body, ...caller, requestId: state.requestId, log: state.log, headers },
+        actionDeps,
+      );
+      if (isBinaryResponse(data)) return respondBinary(data, state.requestId);
+      return respond(action.status ?? 200, ok(data ?? null), state.requestId);
+    };
+    const idempotencyKey = route.idempotent && auth && scope ? idempotencyKeyOf(headers) : undefined;
+    if (!idempotencyKey || !auth || !scope) return execute();
+    const res = await runIdempotent(
+      {
+        store: idempotency,
+        ref: { companyId: scope.companyId, routeId, key: idempotencyKey },
+        fingerprint: requestFingerprint(event, auth.userId),
+        log: state.log,
+        leaseMs: context.getRemainingTimeInMillis?.(),
+      },
+      execute,
     );
-    if (isBinaryResponse(data)) return respondBinary(data, state.requestId);
-    return respond(action.status ?? 200, ok(data ?? null), state.requestId);
+    return { ...res, headers: { ...res.headers, 'x-request-id': state.requestId } };
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { state?: RequestState }>()

@@ -22,19 +22,26 @@ const companyAction = defineCompanyAction({ run: async ({ scope }) => scope.comp
 
 describe('typed route table', () => {
   it('a domain table must hold exactly its routes, each with an action of the right kind', () => {
-    const complete: ActionsOf<'billing', unknown> = { 'billing.getSubscription': userAction };
+    const complete: ActionsOf<'billing', unknown> = {
+      'billing.getSubscription': userAction,
+      'billing.getSubscriptionStatus': userAction,
+    };
 
     // @ts-expect-error a route of the domain without its action
     const missing: ActionsOf<'billing', unknown> = {};
 
     const extra: ActionsOf<'billing', unknown> = {
       'billing.getSubscription': anything,
+      'billing.getSubscriptionStatus': anything,
       // @ts-expect-error an action for a route id the domain does not serve
       'invoices.list': anything,
     };
 
-    // @ts-expect-error a company action on a route that is not company-scoped: there is no scope there
-    const wrongKind: ActionsOf<'billing', unknown> = { 'billing.getSubscription': companyAction };
+    const wrongKind: ActionsOf<'billing', unknown> = {
+      // @ts-expect-error a company action on a route that is not company-scoped: there is no scope there
+      'billing.getSubscription': companyAction,
+      'billing.getSubscriptionStatus': userAction,
+    };
 
     // A company-scoped route takes any action; its scope is typed as present (no `!`).
     const scoped: ActionsOf<'notifications', unknown> = {
@@ -55,7 +62,11 @@ describe('typed route table', () => {
   });
 
   it('the pipeline refuses a table with an unknown route id, even through a variable', () => {
-    const withExtra = { 'billing.getSubscription': anything, 'invoices.list': anything };
+    const withExtra = {
+      'billing.getSubscription': anything,
+      'billing.getSubscriptionStatus': anything,
+      'invoices.list': anything,
+    };
     // @ts-expect-error 'invoices.list' is not a billing route
     const handler = createApiHandler('billing', withExtra, () => undefined);
     expect(typeof handler).toBe('function');

@@ -2,8 +2,8 @@
  * `npm run bench`: for every Lambda bundle of the manifest, its minified size and the import time
  * of a fresh Node process, next to a DynamoDB-only hello-world bundled and measured the same way in
  * the same run. Targets (issue #2): every bundle under 400 KB; import time at most 2x the hello-world's.
- * Then the SPA's JavaScript (infra/bench/spa.ts): initial JS of the login route against its 250 kB
- * gzip target (issue #3), total JS and the heaviest route chunk. Last, the invoices handler in process
+ * Then the SPA's JavaScript (infra/bench/spa.ts): initial JS of the login route against its 200 kB
+ * gzip target (issue #11), total JS and the heaviest route chunk. Last, the invoices handler in process
  * against DynamoDB Local (infra/bench/invoices.ts, issue #4): list/get/confirm p50 and p99 next to a
  * bare GetItem, and the items read for a quarter's tax aggregates.
  */

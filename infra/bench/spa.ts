@@ -3,7 +3,8 @@
  * downloads before it can be used (the entry script, everything index.html preloads, and the lazy
  * chunks of the login route with what they import that is not loaded yet), the total, and the
  * heaviest lazy route. Figures are gzip level 9 in kB (1000 bytes); Vite's own report reads about
- * 1% higher per chunk. Target (issue #3): initial JS of the login route <= 250 kB gzip.
+ * 1% higher per chunk. Target (issue #11, was 250 kB in issue #3): initial JS of the login route
+ * <= 200 kB gzip.
  *
  * Used by `npm run bench` (infra/bench/run.ts) and by `node web/scripts/initial-js.mjs`.
  */
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWeb, webBuildNeed } from '../local/web-build';
 
-export const LOGIN_INITIAL_JS_LIMIT = 250_000;
+export const LOGIN_INITIAL_JS_LIMIT = 200_000;
 
 /**
  * The lazy modules the login route renders, by their file name (Vite names a lazy chunk after the

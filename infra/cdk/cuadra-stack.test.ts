@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { envNames } from '@infra/manifest';
 import { gatewayResponses } from '@shared/api/gateway-responses';
+import { AUTH_RATE_LIMIT, AUTH_THROTTLED_ROUTES } from '@shared/api/rate-limits';
 import { ROLES, routes } from '@shared/api/routes';
 import { tableDefinition } from '@shared/db/table';
 import { PASSWORD_MIN_LENGTH } from '@shared/schemas/identity';
@@ -260,7 +261,7 @@ describe('REST API from the route table', () => {
     const format = (stage.Properties.AccessLogSetting as Json).Format as string;
     expect(format).toContain('$context.resourcePath');
     expect(format).not.toMatch(/querystring|\$context\.path|requestOverride/i);
-    expect(stage.Properties.MethodSettings).toEqual([
+    expect((stage.Properties.MethodSettings as Json[])[0]).toEqual(
       expect.objectContaining({
         HttpMethod: '*',
         ResourcePath: '/*',
@@ -270,7 +271,7 @@ describe('REST API from the route table', () => {
         ThrottlingRateLimit: config.apiThrottle.rateLimit,
         ThrottlingBurstLimit: config.apiThrottle.burstLimit,
       }),
-    ]);
+    );
     expect(stage.Properties.TracingEnabled).toBe(true);
     template.hasResourceProperties('AWS::ApiGateway::RequestValidator', {
       ValidateRequestParameters: true,
@@ -287,6 +288,51 @@ describe('REST API from the route table', () => {
     expect(JSON.stringify(association.Properties.ResourceArn)).toContain(
       JSON.stringify({ Ref: logicalId(stack.restApi.stage) }),
     );
+  });
+
+  it('throttles the authentication and password routes: per method on the stage, per client IP in the WAF (429)', () => {
+    const [[, stage]] = ofType('AWS::ApiGateway::Stage') as [[string, CfnRes]];
+    const settings = stage.Properties.MethodSettings as Json[];
+    for (const id of AUTH_THROTTLED_ROUTES) {
+      const { path, method } = routes[id];
+      expect(settings, id).toContainEqual(
+        expect.objectContaining({
+          ResourcePath: `/${path.replace(/\//g, '~1')}`,
+          HttpMethod: method,
+          ThrottlingRateLimit: AUTH_RATE_LIMIT.methodRatePerSecond,
+          ThrottlingBurstLimit: AUTH_RATE_LIMIT.methodBurst,
+        }),
+      );
+    }
+    const [[, acl]] = ofType('AWS::WAFv2::WebACL') as [[string, CfnRes]];
+    const rules = acl.Properties.Rules as Json[];
+    const auth = rules.find((r) => r.Name === 'AuthRatePerClientIp') as Json;
+    expect(auth).toMatchObject({
+      Action: {
+        Block: {
+          CustomResponse: {
+            ResponseCode: 429,
+            CustomResponseBodyKey: 'rate-limited',
+            ResponseHeaders: [{ Name: 'Retry-After', Value: String(AUTH_RATE_LIMIT.windowSeconds) }],
+          },
+        },
+      },
+      Statement: {
+        RateBasedStatement: {
+          Limit: AUTH_RATE_LIMIT.limit,
+          EvaluationWindowSec: AUTH_RATE_LIMIT.windowSeconds,
+          AggregateKeyType: 'FORWARDED_IP',
+        },
+      },
+    });
+    const scoped = JSON.stringify(auth);
+    for (const id of AUTH_THROTTLED_ROUTES) expect(scoped).toContain(`"SearchString":"${routes[id].path}"`);
+    // Before the general per-IP rule, so the stricter one answers first.
+    expect(auth.Priority).toBeLessThan(
+      (rules.find((r) => r.Name === 'RatePerClientIp') as Json).Priority as number,
+    );
+    const bodies = acl.Properties.CustomResponseBodies as Record<string, { Content: string }>;
+    expect(JSON.parse(bodies['rate-limited']!.Content)).toEqual(gatewayResponses.THROTTLED.body);
   });
 
   it('has no CORS preflight methods: the SPA calls /api/v1 on its own origin (CloudFront /api/*)', () => {
@@ -781,6 +827,8 @@ describe('keys, identity, schedules, WebSocket, outputs', () => {
   });
 
   it("keeps Cognito's password policy equal to the product's (the API validates first)", () => {
+    // Issue #12 item 8: at least 12 characters, in the pool as in the API and the forms.
+    expect(PASSWORD_MIN_LENGTH).toBe(12);
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       Policies: {
         PasswordPolicy: Match.objectLike({

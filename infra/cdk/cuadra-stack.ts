@@ -11,6 +11,9 @@
 
 import type { DomainName, EntryPoint, Needs } from '@infra/manifest';
 import { binaryMediaTypes as BINARY_MEDIA_TYPES } from '@infra/manifest';
+import { gatewayResponses } from '@shared/api/gateway-responses';
+import { AUTH_RATE_LIMIT, AUTH_THROTTLED_ROUTES } from '@shared/api/rate-limits';
+import { routes } from '@shared/api/routes';
 import { Aws, CfnOutput, Duration, Lazy, RemovalPolicy, Stack, type StackProps, TimeZone } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
@@ -130,6 +133,12 @@ export class CuadraStack extends Stack {
     new ApiFirewall(this, 'ApiFirewall', {
       stageArn: this.restApi.api.deploymentStage.stageArn,
       rateLimitPer5Min: WAF_RATE_LIMIT,
+      auth: {
+        paths: AUTH_THROTTLED_ROUTES.map((id) => routes[id].path),
+        limit: AUTH_RATE_LIMIT.limit,
+        windowSeconds: AUTH_RATE_LIMIT.windowSeconds,
+        body: JSON.stringify(gatewayResponses.THROTTLED.body),
+      },
     });
     this.spa = new SpaDistribution(this, 'Spa', {
       spaBucket: storage.buckets[c.bucketRoles.spa],

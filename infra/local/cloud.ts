@@ -207,7 +207,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         s3: s3.endpoint,
         sqs: sqs.endpoint,
         ses: ses.endpoint,
-        cognito: cognito.url,
+        // Through the gateway's Cognito shim, which emulates the global sign-outs cognito-local lacks.
+        cognito: `${appUrl}/_cognito`,
         lambda: lambda.endpoint,
       },
       aeat: { endpoint: aeat.endpoint, caFile: aeat.caFile },
@@ -227,6 +228,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       verifier,
       invoke,
       cognitoUrl: cognito.url,
+      cognitoSignOutsFile: path.join(dataDir, 'cognito', 'global-sign-outs.json'),
       webConfig: {
         apiBaseUrl: '',
         region: REGION,

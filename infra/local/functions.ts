@@ -1,7 +1,8 @@
 /**
  * Which Lambda function an entry point is, read from the manifest: its name, timeout and memory,
  * so the local invoke builds the same context (getRemainingTimeInMillis, memoryLimitInMB) as AWS.
- * Workers (queue, stream, schedule, S3, WebSocket) run with their domain's settings.
+ * Workers (queue, stream, schedule, S3, WebSocket, functions invoked by name) run with their
+ * domain's settings.
  */
 
 import {

@@ -56,6 +56,8 @@ export interface GatewayOptions {
   invoke: Invoke;
   /** Base URL of cognito-local (the shim under /_cognito proxies to it). */
   cognitoUrl: string;
+  /** Where the Cognito shim keeps its emulated global sign-outs (beside cognito-local's data). */
+  cognitoSignOutsFile?: string;
   webConfig: WebRuntimeConfig;
   mailbox: Mailbox;
   /** Built SPA (web/dist); index.html is the fallback for unknown non-API paths. */

@@ -58,12 +58,45 @@ export const errorCatalogue = {
   AUTH_002: {
     status: 423,
     retryable: false,
-    message: 'Cuenta bloqueada temporalmente por intentos fallidos. Inténtalo de nuevo en 30 minutos.',
+    // A growing delay, not a lock (issue #12 item 6): the action names the wait; this is the fallback.
+    message: 'Demasiados intentos fallidos. Espera unos minutos antes de volver a intentarlo.',
   },
   AUTH_003: {
     status: 401,
     retryable: false,
     message: 'El token de acceso ha expirado. Por favor, inicia sesión nuevamente.',
+  },
+  /**
+   * Too many requests (issue #12 item 6): per-IP limits at the gateway (WAF / local gateway) and
+   * per-account limits in the identity domain. Always sent with `Retry-After`; the web never
+   * retries a 429 (spec part 1 §8).
+   */
+  RATE_LIMITED: {
+    status: 429,
+    retryable: false,
+    message: 'Demasiadas peticiones. Inténtalo de nuevo en unos segundos.',
+  },
+  /**
+   * A lost race (issue #12 item 5): another request changed the same items between this one's read
+   * and its write, and the internal retries did not get through. Nothing was written; sending the
+   * request again is safe (and with the same Idempotency-Key, never doubles anything).
+   */
+  CONCURRENT_UPDATE: {
+    status: 409,
+    retryable: true,
+    message: 'Otra operación ha modificado los datos a la vez. Vuelve a intentarlo.',
+  },
+  /** The same Idempotency-Key is still being processed by another request (issue #12 item 5). */
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    retryable: true,
+    message: 'La misma operación se está procesando. Espera unos segundos y vuelve a intentarlo.',
+  },
+  /** An Idempotency-Key already used for a different request (other body, path or user). */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    retryable: false,
+    message: 'La clave de idempotencia ya se usó con una petición distinta.',
   },
   /** Client rule (spec part 1 §8): a 401/403 with this code forces an immediate logout. */
   USER_NOT_FOUND: { status: 401, retryable: false, message: 'El usuario no existe.' },

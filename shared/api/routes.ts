@@ -38,6 +38,12 @@ export interface RouteDef {
    * pipeline right after the membership (403 CORE_002) and before the request is validated.
    */
   access?: AccessName | undefined;
+  /**
+   * The route honours the `Idempotency-Key` header (issue #12 item 5): a repeat with the same key
+   * and request gets the first answer again instead of a second payment or document
+   * (functions/platform/idempotency.ts). Only company-scoped POSTs that create something.
+   */
+  idempotent?: true | undefined;
 }
 
 /** A row that is not company-scoped: public, or any user (optionally only some Cognito groups). */
@@ -92,6 +98,12 @@ function r(
     : { method, path, domain, auth, company };
 }
 
+/** Marks a company-scoped POST that creates money movements or documents as idempotent (see `idempotent`). */
+const idempotent = <R extends CompanyRoute<string, AccessName>>(row: R): R & { idempotent: true } => ({
+  ...row,
+  idempotent: true,
+});
+
 const V1 = '/api/v1';
 
 export const routes = {
@@ -114,6 +126,8 @@ export const routes = {
   'auth.resetPasswordValidate': r('GET', `${V1}/auth/reset-password/validate`, 'identity', 'public', false),
   'auth.resetPassword': r('POST', `${V1}/auth/reset-password`, 'identity', 'public', false),
   'auth.changePassword': r('POST', `${V1}/auth/change-password`, 'identity', 'user', false),
+  // Ends every session of the caller, on every device (issue #12 item 3).
+  'auth.logoutAll': r('POST', `${V1}/auth/logout-all`, 'identity', 'user', false),
 
   // Client activation: an invited person sets a password and joins the company (/client/activate).
   'auth.activationValidate': r('GET', `${V1}/auth/activation/validate`, 'identity', 'public', false),
@@ -124,6 +138,24 @@ export const routes = {
   'users.updateProfile': r('PUT', `${V1}/users/profile`, 'identity', 'user', false),
   'users.gestorType': r('GET', `${V1}/users/gestor-type`, 'identity', 'user', false),
   'users.get': r('GET', `${V1}/users/{userId}`, 'identity', 'user', false),
+  // The platform administrator disables (or re-enables) an account; disabling ends its sessions.
+  'admin.setUserStatus': r('PUT', `${V1}/admin/users/{userId}/status`, 'identity', 'user', false, ['ADMIN']),
+  // Invitations addressed to the caller's account: nobody joins a company without accepting (issue #12).
+  'users.invitations': r('GET', `${V1}/users/invitations`, 'identity', 'user', false),
+  'users.acceptInvitation': r(
+    'POST',
+    `${V1}/users/invitations/{invitationId}/accept`,
+    'identity',
+    'user',
+    false,
+  ),
+  'users.declineInvitation': r(
+    'POST',
+    `${V1}/users/invitations/{invitationId}/decline`,
+    'identity',
+    'user',
+    false,
+  ),
 
   // --- companies ---
   'system.health': r('GET', `${V1}/health`, 'companies', 'public', false),
@@ -292,6 +324,8 @@ export const routes = {
 
   // --- billing: the caller's subscription (plan gates of the web; 404 means none) ---
   'billing.getSubscription': r('GET', `${V1}/billing/subscription`, 'billing', 'user', false),
+  // The same answer as 200 `{ subscription: null }` when there is none: what the web asks on every page.
+  'billing.getSubscriptionStatus': r('GET', `${V1}/billing/subscription/status`, 'billing', 'user', false),
 
   // --- invoices: customers and invoice series (spec part 2 §2, §7) ---
   'customers.list': r('GET', `${V1}/customers`, 'invoices', 'user', true, 'invoices.read'),
@@ -319,14 +353,9 @@ export const routes = {
     'invoices.write',
   ),
   'invoices.list': r('GET', `${V1}/invoices`, 'invoices', 'user', true, 'invoices.read'),
-  'invoices.create': r('POST', `${V1}/invoices`, 'invoices', 'user', true, 'invoices.write'),
-  'invoices.createAndConfirm': r(
-    'POST',
-    `${V1}/invoices/create-and-confirm`,
-    'invoices',
-    'user',
-    true,
-    'invoices.write',
+  'invoices.create': idempotent(r('POST', `${V1}/invoices`, 'invoices', 'user', true, 'invoices.write')),
+  'invoices.createAndConfirm': idempotent(
+    r('POST', `${V1}/invoices/create-and-confirm`, 'invoices', 'user', true, 'invoices.write'),
   ),
   'invoices.get': r('GET', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true, 'invoices.read'),
   'invoices.update': r('PUT', `${V1}/invoices/{invoiceId}`, 'invoices', 'user', true, 'invoices.write'),
@@ -356,13 +385,8 @@ export const routes = {
     true,
     'invoices.read',
   ),
-  'invoices.addPayment': r(
-    'POST',
-    `${V1}/invoices/{invoiceId}/payments`,
-    'invoices',
-    'user',
-    true,
-    'invoices.write',
+  'invoices.addPayment': idempotent(
+    r('POST', `${V1}/invoices/{invoiceId}/payments`, 'invoices', 'user', true, 'invoices.write'),
   ),
   // Issue 10, item 7: a recorded payment is corrected or deleted (audit line on the payment).
   'invoices.updatePayment': r(
@@ -382,21 +406,11 @@ export const routes = {
     'invoices.write',
   ),
   // Issue 10, item 1: a credit note's unused credit applied to another open invoice of the customer.
-  'invoices.applyCredit': r(
-    'POST',
-    `${V1}/invoices/{invoiceId}/apply-credit`,
-    'invoices',
-    'user',
-    true,
-    'invoices.write',
+  'invoices.applyCredit': idempotent(
+    r('POST', `${V1}/invoices/{invoiceId}/apply-credit`, 'invoices', 'user', true, 'invoices.write'),
   ),
-  'invoices.rectify': r(
-    'POST',
-    `${V1}/invoices/{invoiceId}/rectify`,
-    'invoices',
-    'user',
-    true,
-    'invoices.write',
+  'invoices.rectify': idempotent(
+    r('POST', `${V1}/invoices/{invoiceId}/rectify`, 'invoices', 'user', true, 'invoices.write'),
   ),
   // Spec part 2 §4: the three work listings and the yearly threshold statistics.
   'invoices.pendingConfirmation': r(
@@ -444,13 +458,8 @@ export const routes = {
   ),
   'invoices.emailLog': r('GET', `${V1}/invoices/{invoiceId}/emails`, 'pdf', 'user', true, 'invoices.read'),
   'invoices.export': r('POST', `${V1}/invoices/export`, 'invoices', 'user', true, 'invoices.read'),
-  'invoices.bulkCreate': r(
-    'POST',
-    `${V1}/invoices/bulk-operations`,
-    'invoices',
-    'user',
-    true,
-    'invoices.write',
+  'invoices.bulkCreate': idempotent(
+    r('POST', `${V1}/invoices/bulk-operations`, 'invoices', 'user', true, 'invoices.write'),
   ),
   'invoices.bulkGet': r(
     'GET',
@@ -468,7 +477,9 @@ export const routes = {
     true,
     'invoices.read',
   ),
-  'invoices.importUpload': r('POST', `${V1}/invoices/import`, 'invoices', 'user', true, 'invoices.write'),
+  'invoices.importUpload': idempotent(
+    r('POST', `${V1}/invoices/import`, 'invoices', 'user', true, 'invoices.write'),
+  ),
   'invoices.importTemplate': r(
     'GET',
     `${V1}/invoices/import/template`,
@@ -485,13 +496,8 @@ export const routes = {
     true,
     'invoices.read',
   ),
-  'invoices.importExecute': r(
-    'POST',
-    `${V1}/invoices/import/{batchId}/execute`,
-    'invoices',
-    'user',
-    true,
-    'invoices.write',
+  'invoices.importExecute': idempotent(
+    r('POST', `${V1}/invoices/import/{batchId}/execute`, 'invoices', 'user', true, 'invoices.write'),
   ),
 
   // --- recurring invoices (spec part 2 §2 invoices/recurring) ---
@@ -652,7 +658,9 @@ export const routes = {
     true,
     'invoices.read',
   ),
-  'receivedInvoices.create': r('POST', `${V1}/received-invoices`, 'expenses', 'user', true, 'invoices.write'),
+  'receivedInvoices.create': idempotent(
+    r('POST', `${V1}/received-invoices`, 'expenses', 'user', true, 'invoices.write'),
+  ),
   'receivedInvoices.get': r(
     'GET',
     `${V1}/received-invoices/{receivedInvoiceId}`,

@@ -10,10 +10,12 @@ import { aggregatesKeys } from './keys/aggregates';
 import { bulkKeys } from './keys/bulk';
 import { emailsKeys } from './keys/emails';
 import { enc } from './keys/encoding';
+import { idempotencyKeys } from './keys/idempotency';
 import { importsKeys } from './keys/imports';
 import { invoiceCountsKeys } from './keys/invoice-counts';
 import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
+import { sessionsKeys } from './keys/sessions';
 import { verifactuKeys } from './keys/verifactu';
 
 export const keys = {
@@ -63,6 +65,12 @@ export const keys = {
     sk: `INVITE#${email.trim().toLowerCase()}`,
   }),
   invitationPrefix: (companyId: string) => ({ pk: `COMPANY#${enc(companyId)}`, skPrefix: 'INVITE#' }),
+  /** gsi1: the invitations addressed to an existing account, pending until it accepts or declines. */
+  invitationByUser: (userId: string, companyId: string) => ({
+    gsi1pk: `USER#${enc(userId)}`,
+    gsi1sk: `INVITE#${enc(companyId)}`,
+  }),
+  invitationByUserPrefix: (userId: string) => ({ gsi1pk: `USER#${enc(userId)}`, gsi1skPrefix: 'INVITE#' }),
   /** Cheap liveness probe of the table for GET /health. */
   health: (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' }),
 
@@ -249,6 +257,8 @@ export const keys = {
   ...importsKeys,
   ...emailsKeys,
   ...verifactuKeys,
+  ...sessionsKeys,
+  ...idempotencyKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

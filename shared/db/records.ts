@@ -98,10 +98,15 @@ export interface MembershipRecord {
 }
 
 /**
- * A pending invitation of someone without an account (`keys.invitation`): written by the companies
- * domain, consumed by the identity domain's client activation.
+ * A pending invitation (`keys.invitation`), written by the companies domain. Someone without an
+ * account gets a link (`tokenHash`) consumed by the identity domain's client activation; an
+ * existing account (`userId`) is asked in the app and joins only when it accepts.
  */
 export interface InvitationRecord {
+  /** Opaque id the invited account accepts or declines by (absent on invitations older than consent). */
+  invitationId?: string;
+  /** The existing account invited (then there is no link token). */
+  userId?: string;
   companyId: string;
   email: string;
   firstName: string;
@@ -112,7 +117,7 @@ export interface InvitationRecord {
   position?: string;
   invitedByUserId: string;
   /** SHA-256 of the link's token: a re-invitation replaces it, so only the latest link works. */
-  tokenHash: string;
+  tokenHash?: string;
   createdAt: string;
   expiresAt: string;
 }

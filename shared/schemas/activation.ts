@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod';
+import { safeText } from './text';
 import { Password } from './identity';
 
 const INVALID_LINK = 'El enlace no es válido o ha caducado.';
@@ -17,8 +18,7 @@ const ActivationToken = z
 
 /** Optional; a blank field means "keep the name the inviter typed". */
 const OptionalName = (label: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(100, { message: `${label} no puede superar 100 caracteres.` })
     .optional()

@@ -244,6 +244,11 @@ export interface Subscription {
   startedAt: string;
 }
 
+/** `GET billing/subscription/status`: the caller's subscription, `null` when it has none (a 200 either way). */
+export interface SubscriptionLookup {
+  subscription: Subscription | null;
+}
+
 /** A subscription to a catalogue plan, with the plan's terms copied in (what was sold is what stays). */
 export function subscriptionToPlan(
   planCode: PlanCode,

@@ -3,6 +3,7 @@
  */
 
 import * as z from 'zod';
+import { safeText } from './text';
 import { PAYMENT_METHODS, type PaymentMethod } from './invoices';
 import { InvoiceIdText } from './rectificativas';
 
@@ -31,7 +32,7 @@ export const CreateBulkOperationBody = z
       .object({
         paidAt: z.iso.date({ message: 'La fecha de pago debe ser una fecha ISO (AAAA-MM-DD).' }).optional(),
         method: z.enum(PAYMENT_METHODS).optional(),
-        series: z.string().trim().min(1).max(64).optional(),
+        series: safeText().trim().min(1).max(64).optional(),
       })
       .strict()
       .optional(),

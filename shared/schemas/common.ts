@@ -1,6 +1,7 @@
 /** Request pieces shared by every domain: paging, ids, e-mails. */
 
 import * as z from 'zod';
+import { safeText } from './text';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -13,8 +14,8 @@ export const PageQuery = z.object({
     .min(1)
     .max(MAX_PAGE_SIZE, { message: `El tamaño de página no puede superar ${MAX_PAGE_SIZE}.` })
     .default(20),
-  sort: z.string().max(60).optional(),
-  search: z.string().trim().max(100).optional(),
+  sort: safeText().max(60).optional(),
+  search: safeText().trim().max(100).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
@@ -29,6 +30,14 @@ export function parseSort<F extends string>(
   if (!allowed.includes(field as F) || (dir !== 'asc' && dir !== 'desc')) return fallback;
   return { field: field as F, dir };
 }
+
+const MAIL_ADDRESS = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
+
+/**
+ * A plain address (no display name), at most 254 characters, that a mail header can carry as is:
+ * what the automatic senders check a stored customer address with before mailing it.
+ */
+export const isValidEmail = (s: string): boolean => s.length <= 254 && MAIL_ADDRESS.test(s);
 
 export const Email = z
   .string()

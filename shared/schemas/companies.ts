@@ -1,6 +1,7 @@
 /** Request and response contracts of the companies domain (spec part 1 §3 and §7). */
 
 import * as z from 'zod';
+import { safeMultiline, safeText } from './text';
 import {
   CLIENT_PERMISSIONS,
   COMPANY_ROLES,
@@ -10,6 +11,7 @@ import {
 } from '../db/records';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id, PageQuery } from './common';
+import { LOGO_MESSAGES, MAX_LOGO_BYTES } from './company-logo';
 
 export const CompanyTypeSchema = z.enum(COMPANY_TYPES);
 
@@ -41,30 +43,29 @@ const PostalCode = z
   });
 
 export const AddressSchema = z.object({
-  street: z.string().trim().min(1).max(200),
+  street: safeText().trim().min(1).max(200),
   postalCode: PostalCode,
-  city: z.string().trim().min(1).max(100),
-  province: z.string().trim().min(1).max(100),
-  country: z.string().trim().length(2).toUpperCase().default('ES'),
+  city: safeText().trim().min(1).max(100),
+  province: safeText().trim().min(1).max(100),
+  country: safeText().trim().length(2).toUpperCase().default('ES'),
 });
 
 export const FiscalDataSchema = z.object({
   vatRegime: z.enum(['GENERAL', 'SIMPLIFICADO', 'RECARGO_EQUIVALENCIA', 'CRITERIO_CAJA', 'EXENTO']),
   directTax: z.enum(['IRPF_ESTIMACION_DIRECTA', 'IRPF_ESTIMACION_OBJETIVA', 'IMPUESTO_SOCIEDADES']),
-  activityCode: z.string().trim().max(10).optional(),
-  activityDescription: z.string().trim().max(200).optional(),
+  activityCode: safeText().trim().max(10).optional(),
+  activityDescription: safeText().trim().max(200).optional(),
   largeCompany: z.boolean(),
   redeme: z.boolean(),
 });
 
-const Phone = z
-  .string()
+const Phone = safeText()
   .trim()
   .regex(/^\+?[\d\s]{9,15}$/, { message: 'El teléfono no es válido.' });
 
 export const CreateCompanyBody = z
   .object({
-    name: z.string().trim().min(2, { message: 'El nombre es obligatorio.' }).max(200),
+    name: safeText().trim().min(2, { message: 'El nombre es obligatorio.' }).max(200),
     nif: Nif,
     companyType: CompanyTypeSchema,
     email: Email.optional(),
@@ -79,7 +80,7 @@ export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
 
 export const UpdateCompanyBody = z
   .object({
-    name: z.string().trim().min(2).max(200),
+    name: safeText().trim().min(2).max(200),
     nif: Nif,
     companyType: CompanyTypeSchema,
     email: Email.nullable(),
@@ -102,7 +103,7 @@ export type CompanyListQuery = z.infer<typeof CompanyListQuery>;
 
 export const CompanyPath = z.object({ companyId: Id });
 export const CompanyUserPath = z.object({ companyId: Id, userId: Id });
-export const NifPath = z.object({ nif: z.string().trim().min(1).max(20) });
+export const NifPath = z.object({ nif: safeText().trim().min(1).max(20) });
 
 /** The company entry every list and the login answer carry (spec part 1 §3). */
 export interface CompanyEntry {
@@ -140,7 +141,7 @@ export const CompanySettingsSchema = z.object({
       .transform((s) => s.replace(/\s/g, '').toUpperCase())
       .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, { message: 'El IBAN no es válido.' }))
       .nullable(),
-    footerNotes: z.string().max(1000),
+    footerNotes: safeMultiline().max(1000),
     primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'El color no es válido.' }),
     /** The logo printed on invoices; set only through PUT /companies/{id}/logo. */
     logo: z
@@ -149,6 +150,13 @@ export const CompanySettingsSchema = z.object({
         contentType: z.enum(['image/png', 'image/jpeg']),
         fileName: z.string(),
         uploadedAt: z.string(),
+        /**
+         * The stored object is our re-encoded copy (shared/schemas/company-logo.ts), of these
+         * dimensions; absent on logos stored before normalisation, which PDFs print without.
+         */
+        normalised: z.literal(true).optional(),
+        width: z.number().int().positive().optional(),
+        height: z.number().int().positive().optional(),
       })
       .nullable(),
   }),
@@ -198,29 +206,40 @@ export const ClientPermissionSchema = z.enum(CLIENT_PERMISSIONS);
 export const CompanyUserListQuery = PageQuery.extend({
   companyRole: CompanyRoleSchema.optional(),
   isActive: z.enum(['true', 'false']).optional(),
-  department: z.string().trim().max(100).optional(),
+  department: safeText().trim().max(100).optional(),
 });
 export type CompanyUserListQuery = z.infer<typeof CompanyUserListQuery>;
 
 export const InviteCompanyUserBody = z
   .object({
     email: Email,
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().max(100).default(''),
+    firstName: safeText().trim().min(1).max(100),
+    lastName: safeText().trim().max(100).default(''),
     companyRole: z.enum(['GESTOR', 'CLIENTE', 'MEMBER']),
     permissions: z.array(ClientPermissionSchema).max(4).default([]),
-    department: z.string().trim().max(100).optional(),
-    position: z.string().trim().max(100).optional(),
+    department: safeText().trim().max(100).optional(),
+    position: safeText().trim().max(100).optional(),
   })
   .strict();
 export type InviteCompanyUserBody = z.infer<typeof InviteCompanyUserBody>;
+
+/**
+ * The answer to an invitation: the same for an e-mail with an account and one without (no user id,
+ * no "added"), so the route cannot tell who has an account. Nobody joins until they accept: an
+ * existing account in the app, anybody else by activating from the e-mail.
+ */
+export interface InviteCompanyUserResult {
+  status: 'INVITED';
+  email: string;
+  expiresAt: string;
+}
 
 export const UpdateCompanyUserBody = z
   .object({
     companyRole: CompanyRoleSchema,
     permissions: z.array(ClientPermissionSchema).max(4),
-    department: z.string().trim().max(100).nullable(),
-    position: z.string().trim().max(100).nullable(),
+    department: safeText().trim().max(100).nullable(),
+    position: safeText().trim().max(100).nullable(),
   })
   .partial()
   .strict();
@@ -230,7 +249,7 @@ export const ToggleCompanyUserStatusBody = z.object({ isActive: z.boolean() }).s
 
 // --- company logo ---
 
-export const MAX_LOGO_BYTES = 512 * 1024;
+export { MAX_LOGO_BYTES } from './company-logo';
 export type CompanyLogo = NonNullable<CompanySettings['invoicing']['logo']>;
 
 /**
@@ -245,11 +264,11 @@ export const UploadCompanyLogoBody = z.preprocess(
   },
   z
     .object({
-      fileName: z.string().trim().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
+      fileName: safeText().trim().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
       contentBase64: z
         .string()
         .min(1, { message: 'El archivo está vacío.' })
-        .max(Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 4, { message: 'El logotipo no puede superar los 512 KB.' })
+        .max(Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 4, { message: LOGO_MESSAGES.TOO_HEAVY })
         .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'El contenido no está en base64.' }),
     })
     .strict(),

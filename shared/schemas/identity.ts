@@ -5,33 +5,18 @@
  */
 
 import * as z from 'zod';
+import { safeText } from './text';
 import type { Role } from '../api/routes';
-import type { ClientPermission } from '../db/records';
+import type { ClientPermission, CompanyRole } from '../db/records';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id } from './common';
 import { AddressSchema, type CompanyEntry } from './companies';
+import { PASSWORD_MAX_LENGTH, passwordProblems } from './password';
 
 // --- password policy ----------------------------------------------------------------------------
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Cognito refuses longer passwords. */
-export const PASSWORD_MAX_LENGTH = 256;
-
-/**
- * The problems of a new password against the policy (at least 8 characters with an upper-case
- * letter, a lower-case letter and a digit), in Spanish, first the most basic. Empty when it is fine.
- * The Cognito pool must be configured with the same policy (or a laxer one).
- */
-export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    problems.push(`La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`);
-  }
-  if (!/\p{Lu}/u.test(password)) problems.push('La contraseña debe incluir al menos una letra mayúscula.');
-  if (!/\p{Ll}/u.test(password)) problems.push('La contraseña debe incluir al menos una letra minúscula.');
-  if (!/\d/.test(password)) problems.push('La contraseña debe incluir al menos un número.');
-  return problems;
-}
+// The rule itself (12+ characters, no control characters, not a common password) lives in password.ts.
+export { isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from './password';
 
 /** A new password (registration, reset, change): never trimmed, the policy applies. */
 export const Password = z
@@ -98,7 +83,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const SOCIETY_TYPES = ['SL', 'SA', 'CB', 'SC'] as const;
 
 const RegisterCompany = z.object({
-  name: z.string().trim().min(2, { message: 'El nombre de la empresa es obligatorio.' }).max(200).optional(),
+  name: safeText().trim().min(2, { message: 'El nombre de la empresa es obligatorio.' }).max(200).optional(),
   nif: z
     .string({ message: 'El NIF es obligatorio.' })
     .trim()
@@ -110,8 +95,8 @@ const RegisterCompany = z.object({
   address: AddressSchema.optional(),
   email: Email.optional(),
   phone: Phone.optional(),
-  activityCode: z.string().trim().max(10).optional(),
-  activityDescription: z.string().trim().max(200).optional(),
+  activityCode: safeText().trim().max(10).optional(),
+  activityDescription: safeText().trim().max(200).optional(),
 });
 
 export const RegisterBody = z
@@ -205,6 +190,21 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const UserIdPath = z.object({ userId: Id });
 export type UserIdPath = z.infer<typeof UserIdPath>;
 
+/** `PUT admin/users/{userId}/status`: an ADMIN disables or re-enables an account. */
+export const SetUserStatusBody = z.object({
+  isActive: z.boolean({ message: 'Indica si la cuenta está activa.' }),
+});
+export type SetUserStatusBody = z.infer<typeof SetUserStatusBody>;
+
+/** The answer of `PUT admin/users/{userId}/status`. */
+export interface UserStatusResult {
+  userId: string;
+  isActive: boolean;
+}
+
+export const InvitationPath = z.object({ invitationId: Id });
+export type InvitationPath = z.infer<typeof InvitationPath>;
+
 // --- responses ------------------------------------------------------------------------------------
 
 /** What another user may see of a profile (`GET users/{userId}`): no tokens, no secrets. */
@@ -220,6 +220,37 @@ export interface PublicUser {
   emailVerified: boolean;
   isActive: boolean;
   createdAt: string;
+}
+
+/**
+ * What a manager (policy `manage`) of a company both share sees of another user through
+ * `GET users/{userId}`: what its company user list shows, no phone, no other companies.
+ */
+export interface ManagedUser {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The user's role in each company the caller manages and the user belongs to. */
+  companies: { companyId: string; companyRole: CompanyRole; isActive: boolean }[];
+}
+
+/** `GET users/invitations`: an invitation waiting for the caller's answer (it is not a member yet). */
+export interface PendingInvitation {
+  invitationId: string;
+  companyId: string;
+  companyName: string;
+  companyRole: CompanyRole;
+  permissions: ClientPermission[];
+  invitedAt: string;
+  expiresAt: string;
+}
+
+/** `POST users/invitations/{invitationId}/accept|decline`. */
+export interface InvitationAnswer {
+  invitationId: string;
+  companyId: string;
+  status: 'ACCEPTED' | 'DECLINED';
 }
 
 /** The caller's own profile (spec part 1 §3 "User profile"), as in the login answer. */

@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod';
+import { safeMultiline, safeText } from './text';
 import { PageQuery } from './common';
 import { Country } from './countries';
 import { type CustomerTaxId, CustomerTaxIdSchema, type VatTreatment } from './customers';
@@ -73,7 +74,7 @@ export const Bp = z.number().int().min(0).max(10_000);
 
 export const InvoiceLineBody = z
   .object({
-    description: z.string().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
+    description: safeMultiline().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
     quantity: Quantity,
     unitPriceCents: z.number().int().min(0).max(1_000_000_000_000),
     discountBp: Bp.default(0),
@@ -106,12 +107,12 @@ export type InvoiceLineBody = z.infer<typeof InvoiceLineBody>;
 /** The customer written on the invoice when it is not (or not only) a stored customer. */
 export const InvoiceCustomerBody = z
   .object({
-    nif: z.string().optional(),
-    idOtro: z.object({ type: z.string(), value: z.string(), country: z.string() }).strict().optional(),
-    name: z.string().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
-    address: z.string().trim().max(200).default(''),
-    postalCode: z.string().trim().max(12).default(''),
-    city: z.string().trim().max(100).default(''),
+    nif: safeText().optional(),
+    idOtro: z.object({ type: safeText(), value: safeText(), country: safeText() }).strict().optional(),
+    name: safeText().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+    address: safeText().trim().max(200).default(''),
+    postalCode: safeText().trim().max(12).default(''),
+    city: safeText().trim().max(100).default(''),
     country: Country.default('ES'),
   })
   .strict()
@@ -167,7 +168,7 @@ export const CreateInvoiceBody = z
     irpfRateBp: Bp.optional(),
     dueDate: z.iso.date().optional(),
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-    notes: z.string().trim().max(2000).optional(),
+    notes: safeMultiline().trim().max(2000).optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
@@ -185,7 +186,7 @@ export const InvoicePath = z.object({ invoiceId: z.string().regex(/^[A-Za-z0-9_-
 export type InvoicePath = z.infer<typeof InvoicePath>;
 
 /** `?series=` takes a series id or its code. */
-export const InvoiceSeriesQuery = z.object({ series: z.string().trim().min(1).max(64).optional() });
+export const InvoiceSeriesQuery = z.object({ series: safeText().trim().min(1).max(64).optional() });
 export type InvoiceSeriesQuery = z.infer<typeof InvoiceSeriesQuery>;
 
 export const InvoiceListQuery = PageQuery.extend({
@@ -195,7 +196,7 @@ export const InvoiceListQuery = PageQuery.extend({
   paymentStatus: z.enum(['PENDING', 'PARTIAL', 'PAID', 'OVERDUE']).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  customer: z.string().trim().max(64).optional(),
+  customer: safeText().trim().max(64).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
@@ -386,7 +387,7 @@ export const AddPaymentBody = z
       .max(1_000_000_000_000),
     paidAt: z.iso.date({ message: 'La fecha de pago debe ser una fecha ISO (AAAA-MM-DD).' }),
     method: z.enum(PAYMENT_METHODS),
-    reference: z.string().trim().max(200).optional(),
+    reference: safeText().trim().max(200).optional(),
   })
   .strict();
 export type AddPaymentBody = z.infer<typeof AddPaymentBody>;
@@ -430,12 +431,12 @@ export interface PaymentAuditEntry {
 
 /** PUT /invoices/{invoiceId}/payments/{paymentId}: the corrected payment (the contract of POST). */
 export const UpdatePaymentBody = AddPaymentBody.extend({
-  reason: z.string().trim().max(500).optional(),
+  reason: safeMultiline().trim().max(500).optional(),
 }).strict();
 export type UpdatePaymentBody = z.infer<typeof UpdatePaymentBody>;
 
 /** DELETE /invoices/{invoiceId}/payments/{paymentId}?reason=...: the reason is optional. */
-export const DeletePaymentQuery = z.object({ reason: z.string().trim().max(500).optional() });
+export const DeletePaymentQuery = z.object({ reason: safeMultiline().trim().max(500).optional() });
 export type DeletePaymentQuery = z.infer<typeof DeletePaymentQuery>;
 
 export const PaymentPath = z.object({

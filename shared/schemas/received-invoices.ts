@@ -4,6 +4,7 @@
  */
 
 import * as z from 'zod';
+import { safeMultiline, safeText } from './text';
 import { allowedRecargoBps, VAT_RATE_BPS } from '../fiscal/vat';
 import { Id, IsoDate, PageQuery } from './common';
 import { type SupplierTaxId, SupplierTaxIdSchema } from './expenses';
@@ -53,7 +54,7 @@ const Country = z
 
 export const ReceivedInvoiceLineBody = z
   .object({
-    description: z.string().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
+    description: safeMultiline().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
     /** A number or a decimal text with at most 3 decimals; stored as thousandths (quantityMilli). */
     quantity: Quantity,
     unitPriceCents: z
@@ -104,7 +105,7 @@ export type ReceivedInvoiceLineBody = z.infer<typeof ReceivedInvoiceLineBody>;
 /** A supplier written on the invoice without a stored supplier (linked when its tax id is stored). */
 export const ReceivedSupplierBody = z
   .object({
-    name: z.string().trim().min(1, { message: 'El nombre del proveedor es obligatorio.' }).max(200),
+    name: safeText().trim().min(1, { message: 'El nombre del proveedor es obligatorio.' }).max(200),
     taxId: SupplierTaxIdSchema,
     country: Country.optional(),
   })
@@ -113,9 +114,9 @@ export type ReceivedSupplierBody = z.infer<typeof ReceivedSupplierBody>;
 
 export const ReceivedAttachment = z
   .object({
-    uploadId: z.string().trim().min(1).max(200).optional(),
-    documentId: z.string().trim().min(1).max(200).optional(),
-    fileName: z.string().trim().min(1, { message: 'El nombre del archivo es obligatorio.' }).max(255),
+    uploadId: safeText().trim().min(1).max(200).optional(),
+    documentId: safeText().trim().min(1).max(200).optional(),
+    fileName: safeText().trim().min(1, { message: 'El nombre del archivo es obligatorio.' }).max(255),
   })
   .strict()
   .refine((a) => Boolean(a.uploadId) !== Boolean(a.documentId), {
@@ -146,7 +147,7 @@ const invoiceFields = {
   expenseCategoryId: Id.optional(),
   paymentMethod: z.enum(RECEIVED_PAYMENT_METHODS).optional(),
   dueDate: IsoDate.optional(),
-  notes: z.string().trim().max(2000).optional(),
+  notes: safeMultiline().trim().max(2000).optional(),
   attachments: z.array(ReceivedAttachment).max(20).default([]),
 };
 
@@ -195,7 +196,7 @@ export type UpdateReceivedInvoiceBody = z.infer<typeof UpdateReceivedInvoiceBody
 export const SetApprovalBody = z
   .object({
     status: z.enum(['APPROVED', 'REJECTED']),
-    comment: z.string().trim().max(1000).optional(),
+    comment: safeMultiline().trim().max(1000).optional(),
   })
   .strict()
   .refine((b) => b.status !== 'REJECTED' || Boolean(b.comment), {

@@ -4,6 +4,7 @@
  */
 
 import * as z from 'zod';
+import { safeMultiline, safeText } from './text';
 import { PageQuery } from './common';
 import {
   Bp,
@@ -41,7 +42,7 @@ export const SignedQuantity = z.union([z.number(), z.string().trim()]).transform
  */
 export const RectificationLineBody = z
   .object({
-    description: z.string().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
+    description: safeMultiline().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
     quantity: SignedQuantity,
     unitPriceCents: z.number().int().min(-1_000_000_000_000).max(1_000_000_000_000),
     discountBp: Bp.default(0),
@@ -104,8 +105,8 @@ export const RectifyInvoiceBody = z
     cancelAll: z.boolean().optional(),
     additionalInvoiceIds: z.array(InvoiceIdText).max(50).optional(),
     confirm: z.boolean().default(true),
-    series: z.string().trim().min(1).max(64).optional(),
-    notes: z.string().trim().max(2000).optional(),
+    series: safeText().trim().min(1).max(64).optional(),
+    notes: safeMultiline().trim().max(2000).optional(),
   })
   .strict()
   .superRefine((b, ctx) => {

@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod';
+import { safeMultiline, safeText } from './text';
 import { Id, PageQuery } from './common';
 import { InvoiceLineBody, type InvoiceTotalsView, PAYMENT_METHODS, type PaymentMethod } from './invoices';
 
@@ -38,7 +39,7 @@ export type DayOfMonth = z.infer<typeof DayOfMonth>;
 const Bp = z.number().int().min(0).max(10_000);
 
 const templateFields = {
-  name: z.string().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+  name: safeText().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
   customerId: Id,
   invoiceType: z.enum(RECURRING_INVOICE_TYPES),
   /** Descriptions may hold {MES}, {AÑO} and {TRIMESTRE}, replaced with the occurrence's period. */
@@ -50,7 +51,7 @@ const templateFields = {
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   /** Due date = invoice date + N days; left out, the customer's payment terms. */
   dueDays: z.number().int().min(0).max(365).optional(),
-  notes: z.string().trim().max(2000).optional(),
+  notes: safeMultiline().trim().max(2000).optional(),
   frequency: z.enum(RECURRING_FREQUENCIES),
   interval: z.number().int().min(1).max(12).default(1),
   startDate: z.iso.date({ message: 'La fecha de inicio debe ser una fecha ISO (AAAA-MM-DD).' }),

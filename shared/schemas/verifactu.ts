@@ -10,6 +10,7 @@
  */
 
 import * as z from 'zod';
+import { safeMultiline, safeText } from './text';
 import { PageQuery } from './common';
 
 // --- AEAT record fields (element names of SuministroInformacion.xsd, values as XML strings) --------
@@ -255,7 +256,7 @@ export interface VerifactuChainHead {
 
 export const Representative = z
   .object({
-    name: z.string().trim().min(2, { message: 'El nombre del representante es obligatorio.' }).max(120),
+    name: safeText().trim().min(2, { message: 'El nombre del representante es obligatorio.' }).max(120),
     nif: z
       .string()
       .trim()
@@ -339,8 +340,8 @@ export interface CertificateView {
 export const CertificateUploadBody = z
   .object({
     file: z.object({
-      fileName: z.string().trim().min(1).max(200),
-      contentType: z.string().max(200).optional(),
+      fileName: safeText().trim().min(1).max(200),
+      contentType: safeText().max(200).optional(),
       contentBase64: z.string().min(1),
     }),
     password: z.string().min(1, { message: 'La contraseña del certificado es obligatoria.' }).max(200),
@@ -372,7 +373,7 @@ export const SubmissionListQuery = PageQuery.extend({
   kind: z.enum(RECORD_KINDS).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  search: z.string().trim().max(64).optional(),
+  search: safeText().trim().max(64).optional(),
 });
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 
@@ -408,25 +409,25 @@ export const BulkSubmitBody = z
   .strict();
 
 export const CancelSubmissionBody = z
-  .object({ reason: z.string().trim().min(3, { message: 'Indica el motivo de la anulación.' }).max(500) })
+  .object({ reason: safeMultiline().trim().min(3, { message: 'Indica el motivo de la anulación.' }).max(500) })
   .strict();
 
 /** Corrections a rejected or accepted-with-errors alta may carry (the invoice itself is immutable). */
 export const ResubmitBody = z
   .object({
-    reason: z.string().trim().max(500).optional(),
+    reason: safeMultiline().trim().max(500).optional(),
     corrections: z
       .object({
-        descripcionOperacion: z.string().trim().min(1).max(500).optional(),
+        descripcionOperacion: safeMultiline().trim().min(1).max(500).optional(),
         recipient: z
           .object({
-            name: z.string().trim().min(1).max(120),
-            nif: z.string().trim().toUpperCase().max(20).optional(),
+            name: safeText().trim().min(1).max(120),
+            nif: safeText().trim().toUpperCase().max(20).optional(),
             idOtro: z
               .object({
-                country: z.string().length(2).toUpperCase(),
+                country: safeText().length(2).toUpperCase(),
                 type: z.enum(['02', '03', '04', '05', '06', '07']),
-                id: z.string().trim().min(1).max(20),
+                id: safeText().trim().min(1).max(20),
               })
               .optional(),
           })

@@ -1,13 +1,9 @@
 import { App } from '@web/app/app';
+import { ConfigErrorScreen } from '@web/app/config-error-screen';
 import { configureAmplify } from '@web/lib/amplify';
 import { loadRuntimeConfig } from '@web/lib/runtime-config';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-// Only shown when /config.json cannot be used: not part of any page's JavaScript.
-const ConfigErrorScreen = lazy(() =>
-  import('@web/app/config-error-screen').then(({ ConfigErrorScreen }) => ({ default: ConfigErrorScreen })),
-);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -16,6 +12,7 @@ const root = createRoot(container);
 // The environment (API, user pool) comes from /config.json, so one build serves every stage.
 loadRuntimeConfig().then(
   (config) => {
+    // Records the user pool only: Amplify itself is downloaded when a session is read (lib/amplify.ts).
     configureAmplify(config);
     root.render(
       <StrictMode>
@@ -27,9 +24,7 @@ loadRuntimeConfig().then(
     console.error('Cuadra could not load /config.json', error);
     root.render(
       <StrictMode>
-        <Suspense fallback={null}>
-          <ConfigErrorScreen error={error} />
-        </Suspense>
+        <ConfigErrorScreen error={error} />
       </StrictMode>,
     );
   },

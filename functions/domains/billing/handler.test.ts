@@ -4,7 +4,13 @@ import { createApiHandler } from '@functions/platform/http';
 import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
 import { routeIds, routes } from '@shared/api/routes';
 import { keys } from '@shared/db/keys';
-import { hasPayroll, isStarter, type Subscription, subscriptionToPlan } from '@shared/schemas/billing';
+import {
+  hasPayroll,
+  isStarter,
+  type Subscription,
+  type SubscriptionLookup,
+  subscriptionToPlan,
+} from '@shared/schemas/billing';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { billingActions } from './handler';
@@ -91,6 +97,50 @@ describe('billing handler', () => {
   it('refuses a call without the authorizer claims', async () => {
     const res = readResponse(
       await handler(apiEvent({ routeId: 'billing.getSubscription' }), lambdaContext()),
+    );
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('billing/subscription/status', () => {
+  const status = async (sub: string, groups: string[]) =>
+    readResponse<SubscriptionLookup>(
+      await handler(
+        apiEvent({ routeId: 'billing.getSubscriptionStatus', claims: { sub, groups } }),
+        lambdaContext(),
+      ),
+    );
+
+  it('answers 200 with no subscription for a freshly registered account, never a 404', async () => {
+    const res = await status('autonomo-new', ['CLIENTE']);
+
+    expect(res.status).toBe(200);
+    expect(res.envelope.data).toEqual({ subscription: null });
+    expect(db.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual(keys.subscription('autonomo-new'));
+  });
+
+  it("answers the caller's subscription when there is one, as GET billing/subscription does", async () => {
+    db.on(GetCommand, { Key: keys.subscription('gestor-2') }).resolves({
+      Item: {
+        ...keys.subscription('gestor-2'),
+        entity: 'Subscription',
+        v: 1,
+        userId: 'gestor-2',
+        ...starter,
+        createdAt: '2026-01-07T09:00:00.000Z',
+        updatedAt: '2026-01-07T09:00:00.000Z',
+      },
+    });
+
+    const res = await status('gestor-2', ['GESTOR']);
+
+    expect(res.status).toBe(200);
+    expect(res.envelope.data).toEqual({ subscription: starter });
+  });
+
+  it('refuses a call without the authorizer claims', async () => {
+    const res = readResponse(
+      await handler(apiEvent({ routeId: 'billing.getSubscriptionStatus' }), lambdaContext()),
     );
     expect(res.status).toBe(401);
   });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { cognito } from '@functions/platform/aws/cognito';
 import { ddb } from '@functions/platform/aws/dynamodb';
 import { requireEnv, tableName } from '@functions/platform/aws/env';
+import { defaultSessionGate, type SessionGate } from '@functions/platform/session-validity';
 import { envNames } from '@shared/config/env-names';
 import type { StoreDeps } from './store/deps';
 
@@ -14,6 +15,8 @@ export interface IdentityDeps extends StoreDeps {
   randomBytes: (size: number) => Uint8Array;
   /** New ids for companies and outbox items. */
   newId: () => string;
+  /** The pipeline's session gate: an instant written here applies in this container at once. */
+  sessionGate: SessionGate;
 }
 
 export const makeIdentityDeps = (): IdentityDeps => ({
@@ -26,4 +29,5 @@ export const makeIdentityDeps = (): IdentityDeps => ({
   now: () => new Date(),
   randomBytes: (size) => randomBytes(size),
   newId: () => randomUUID().replace(/-/g, ''),
+  sessionGate: defaultSessionGate,
 });

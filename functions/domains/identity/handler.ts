@@ -1,19 +1,24 @@
 /** The identity domain's Lambda: authentication on Cognito and the users endpoints. */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { acceptInvitationRoute } from './actions/accept-invitation';
 import { activateClientRoute } from './actions/activate-client';
 import { changePasswordRoute } from './actions/change-password';
+import { declineInvitationRoute } from './actions/decline-invitation';
 import { getGestorTypeRoute } from './actions/get-gestor-type';
 import { getProfileRoute } from './actions/get-profile';
 import { getUserRoute } from './actions/get-user';
+import { listInvitationsRoute } from './actions/list-invitations';
 import { logInRoute } from './actions/log-in';
 import { logOutRoute } from './actions/log-out';
+import { logOutAllRoute } from './actions/log-out-all';
 import { refreshSessionRoute } from './actions/refresh-session';
 import { registerAccountRoute } from './actions/register-account';
 import { requestPasswordResetRoute } from './actions/request-password-reset';
 import { resendVerificationRoute } from './actions/resend-verification';
 import { resendVerificationByEmailRoute } from './actions/resend-verification-by-email';
 import { resetPasswordRoute } from './actions/reset-password';
+import { setUserStatusRoute } from './actions/set-user-status';
 import { updateProfileRoute } from './actions/update-profile';
 import { validateActivationRoute } from './actions/validate-activation';
 import { validateResetTokenRoute } from './actions/validate-reset-token';
@@ -35,12 +40,17 @@ export const identityActions: ActionsOf<'identity', IdentityDeps> = {
   'auth.resetPasswordValidate': validateResetTokenRoute,
   'auth.resetPassword': resetPasswordRoute,
   'auth.changePassword': changePasswordRoute,
+  'auth.logoutAll': logOutAllRoute,
   'auth.activationValidate': validateActivationRoute,
   'auth.activate': activateClientRoute,
   'users.getProfile': getProfileRoute,
   'users.updateProfile': updateProfileRoute,
   'users.gestorType': getGestorTypeRoute,
   'users.get': getUserRoute,
+  'admin.setUserStatus': setUserStatusRoute,
+  'users.invitations': listInvitationsRoute,
+  'users.acceptInvitation': acceptInvitationRoute,
+  'users.declineInvitation': declineInvitationRoute,
 };
 
 export const handler = createApiHandler('identity', identityActions, makeIdentityDeps);

@@ -416,7 +416,7 @@ describe('daily generation (worker)', () => {
         companyId: COMPANY,
         type: 'invoice_recurring_failed',
         severity: 'warning',
-        link: '/app/invoices/recurring/dashboard',
+        link: `/app/invoices/recurring/dashboard?company=${COMPANY}`,
         message: expect.stringContaining(`El cliente ${customer.name} está dado de baja.`),
       }),
     ]);

@@ -34,6 +34,23 @@ export async function queryAll(
   return items;
 }
 
+/**
+ * Every item of a partition whose sort key starts with a prefix, in sort-key order (all pages): the
+ * `*Prefix` key builders give `{ pk, skPrefix }`.
+ */
+export function queryPrefix(
+  deps: TableDeps,
+  key: { pk: string; skPrefix: string },
+  options: Pick<QueryCommandInput, 'ConsistentRead' | 'ScanIndexForward'> = {},
+): Promise<Record<string, unknown>[]> {
+  return queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.skPrefix },
+    ...options,
+  });
+}
+
 const toMembership = (item: Record<string, unknown>) => stripKeys(item) as unknown as MembershipRecord;
 
 /** The memberships of a user: one Query on gsi1. */

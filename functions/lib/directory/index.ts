@@ -9,5 +9,6 @@ export {
   listCompanyMembers,
   listUserMemberships,
   queryAll,
+  queryPrefix,
   type TableDeps,
 } from './directory';

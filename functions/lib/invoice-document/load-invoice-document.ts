@@ -12,6 +12,7 @@ import { type InvoiceLogo, type InvoiceQr, renderInvoicePdf } from '@functions/l
 import { issuerSnapshotOf } from '@shared/fiscal/invoice-issuer';
 import { invoiceVerifactuQr } from '@functions/lib/verifactu-sending';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
+import { createLogger } from '@functions/platform/logger';
 import { AppError, isAppError } from '@shared/api/errors';
 import { bucketEnv } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
@@ -42,16 +43,26 @@ export interface InvoiceDocument {
   qr?: InvoiceQr;
 }
 
-/** The logo's bytes from the documents bucket; an unreadable logo leaves the PDF without one. */
+/**
+ * The logo's normalised copy from the documents bucket; an unreadable logo leaves the PDF without
+ * one, and so does a logo stored before uploads were normalised (logged: uploading it again fixes it).
+ */
 async function loadLogo(settings: CompanySettings): Promise<InvoiceLogo | undefined> {
   const logo = settings.invoicing.logo;
   const bucket = process.env[bucketEnv.documents];
   if (!logo || !bucket) return undefined;
+  const { normalised, width, height } = logo;
+  if (!normalised || !width || !height) {
+    createLogger({ component: 'invoice-document' }).warn('logo skipped: stored before normalisation', {
+      s3Key: logo.s3Key,
+    });
+    return undefined;
+  }
   try {
     const { sdk, client } = await lazyS3();
     const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: logo.s3Key }));
     const bytes = res.Body ? await res.Body.transformToByteArray() : undefined;
-    return bytes ? { bytes, contentType: logo.contentType } : undefined;
+    return bytes ? { bytes, contentType: logo.contentType, normalised, width, height } : undefined;
   } catch {
     return undefined;
   }

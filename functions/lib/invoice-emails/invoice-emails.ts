@@ -8,7 +8,7 @@
 
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryPrefix } from '@functions/lib/directory';
 import { requireEnv } from '@functions/platform/aws/env';
 import { s3 as defaultS3 } from '@functions/platform/aws/s3';
 import { bucketEnv } from '@shared/config/env-names';
@@ -66,10 +66,8 @@ export interface QueueInvoiceEmailInput {
   newId: () => string;
 }
 
-const EMAIL = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
-
-/** A plain address (no display name), at most 254 characters, that a mail header can carry as is. */
-export const isValidEmail = (s: string): boolean => s.length <= 254 && EMAIL.test(s);
+// The address rule is pure and shared (the invoices workers check with it without loading S3).
+export { isValidEmail } from '@shared/schemas/common';
 
 /** 'Factura {número} de {empresa}'. */
 export const defaultInvoiceEmailSubject = (invoiceNumber: string, companyName: string): string =>
@@ -196,12 +194,7 @@ export async function listInvoiceEmails(
   invoiceId: string,
 ): Promise<InvoiceEmailLog[]> {
   const prefix = keys.invoiceEmailPrefix(companyId, invoiceId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': prefix.pk, ':prefix': prefix.skPrefix },
-    ConsistentRead: true,
-  });
+  const items = await queryPrefix(deps, prefix, { ConsistentRead: true });
   return items
     .map(invoiceEmailFromItem)
     .sort((a, b) => b.queuedAt.localeCompare(a.queuedAt) || b.emailId.localeCompare(a.emailId));

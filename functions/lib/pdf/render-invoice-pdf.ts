@@ -11,7 +11,9 @@
  */
 
 import { darkRuns, qrMatrix } from '@functions/lib/qr';
+import { createLogger } from '@functions/platform/logger';
 import { QR_LABEL, VERIFACTU_LEGEND_LONG } from '@shared/fiscal/verifactu-record';
+import { isNormalisedImage } from '@shared/images/normalised-image';
 import type { CompanySettings } from '@shared/schemas/companies';
 import type {
   Invoice,
@@ -302,16 +304,30 @@ class Writer {
   }
 }
 
-/** The company's logo as stored (PNG or JPEG). */
+/**
+ * The company's logo: only its normalised copy (lib/images), with the dimensions stored beside it.
+ * Anything else is not drawn: pdf-lib decodes a PNG whole to embed it, so an image whose header
+ * claims more than the normalised side could be a decompression bomb in every PDF.
+ */
 export interface InvoiceLogo {
   bytes: Uint8Array;
   contentType: 'image/png' | 'image/jpeg';
+  normalised: true;
+  width: number;
+  height: number;
 }
 
 /** Where the company's logo goes: top, left of the VeriFacTu QR frame, at most 45 × 22 mm. */
 const LOGO_BOX = { w: 45 * MM, h: 22 * MM, gap: 4 * MM } as const;
 
 async function drawLogo(doc: PDFDocument, page: PDFPage, logo: InvoiceLogo): Promise<void> {
+  if (!logo.normalised || !isNormalisedImage(logo)) {
+    createLogger({ component: 'invoice-pdf' }).warn('logo skipped: not a normalised image', {
+      contentType: logo.contentType,
+      declared: `${logo.width}x${logo.height}`,
+    });
+    return;
+  }
   let image: PDFImage;
   try {
     image =

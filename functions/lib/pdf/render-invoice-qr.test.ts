@@ -219,7 +219,7 @@ describe('the VeriFacTu QR on the invoice PDF', () => {
       invoice(),
       issuer,
       settings,
-      { bytes: new Uint8Array(png), contentType: 'image/png' },
+      { bytes: new Uint8Array(png), contentType: 'image/png', normalised: true, width: 1, height: 1 },
       { qrUrl: qrUrl(), legend: VERIFACTU_LEGEND },
     );
     const doc = await PDFDocument.load(bytes);

@@ -1,13 +1,28 @@
 /**
  * RFC 4180 CSV. The writer emits UTF-8 with a BOM and CRLF line ends, `;` as separator by default
  * (what Excel in es-ES expects, since `,` is the decimal separator there), quoting a field when it
- * holds the separator, a quote, CR or LF. The reader detects the separator (`;`, `,` or tab) from
+ * holds the separator, a quote, CR or LF, and neutralising text cells that could start a formula
+ * (formula-injection.ts). The reader detects the separator (`;`, `,` or tab) from
  * the first record, handles quoted fields with doubled quotes and embedded newlines, strips a BOM
  * and falls back to Windows-1252 when the bytes are not UTF-8 (Excel's "CSV" save on Windows).
  */
 
+import { esAmount, neutraliseText } from './formula-injection';
+
 export type CsvSeparator = ';' | ',' | '\t';
-export type CsvCell = string | number | null | undefined;
+
+/** An amount in céntimos, written es-ES (`-1.234,56`): formatted here, so never neutralised. */
+export interface CsvMoney {
+  readonly cents: number;
+}
+
+/**
+ * A string is text and is neutralised against formula injection (formula-injection.ts); a number
+ * and a CsvMoney are data we produce and are written as they are.
+ */
+export type CsvCell = string | number | CsvMoney | null | undefined;
+
+export const csvMoney = (cents: number): CsvMoney => ({ cents });
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 const BOM = '\uFEFF';
@@ -20,7 +35,12 @@ export interface CsvWriteOptions {
 
 function field(value: CsvCell, separator: string): string {
   if (value === null || value === undefined) return '';
-  const s = typeof value === 'number' ? String(value) : value;
+  const s =
+    typeof value === 'number'
+      ? String(value)
+      : typeof value === 'string'
+        ? neutraliseText(value)
+        : esAmount(value.cents);
   return s.includes(separator) || /["\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -3,6 +3,16 @@
  * A pure library: xlsx and CSV, read and written.
  */
 
-export { CSV_CONTENT_TYPE, CsvError, csvBytes, readCsv, writeCsv } from './csv';
+export {
+  CSV_CONTENT_TYPE,
+  type CsvCell,
+  CsvError,
+  type CsvMoney,
+  csvBytes,
+  csvMoney,
+  readCsv,
+  writeCsv,
+} from './csv';
+export { esAmount, neutraliseText } from './formula-injection';
 export { isZip, readXlsx, SpreadsheetError } from './xlsx-read';
 export { type CellValue, type ColumnKind, writeXlsx, XLSX_CONTENT_TYPE } from './xlsx-write';

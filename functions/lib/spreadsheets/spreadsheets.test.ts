@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { csvBytes, decodeText, detectSeparator, readCsv, writeCsv } from './csv';
+import { csvBytes, csvMoney, decodeText, detectSeparator, readCsv, writeCsv } from './csv';
+import { esAmount, neutraliseText } from './formula-injection';
 import { isDateFormat, readXlsx, SpreadsheetError, serialToIso } from './xlsx-read';
 import { columnName, encodeXstring, excelSerial, type SheetSpec, writeXlsx, xlsxParts } from './xlsx-write';
 import { childElements, firstChild, parseXml, XmlError } from './xml';
@@ -35,7 +36,9 @@ describe('xlsx writer and reader', () => {
           expect(read.name).toBe('Datos');
           expect(read.rows[0]).toEqual(headers);
           for (let r = 0; r < rows.length; r++) {
-            expect(normaliseRow(read.rows[r + 1] ?? [])).toEqual(normaliseRow(rows[r]!));
+            // Text comes back as written: neutralised when it could start a formula.
+            const written = rows[r]!.map((v) => (typeof v === 'string' ? neutraliseText(v) : v));
+            expect(normaliseRow(read.rows[r + 1] ?? [])).toEqual(normaliseRow(written));
           }
           expect(read.rows.length).toBeLessThanOrEqual(rows.length + 1);
         },
@@ -215,7 +218,7 @@ describe('csv', () => {
         fc.constantFrom(';' as const, ',' as const, '\t' as const),
         (rows, separator) => {
           const read = readCsv(csvBytes(rows, { separator }), { separator });
-          expect(read.rows).toEqual(rows);
+          expect(read.rows).toEqual(rows.map((row) => row.map(neutraliseText)));
         },
       ),
       { numRuns: 300 },
@@ -250,5 +253,41 @@ describe('csv', () => {
     expect(decodeText(new Uint8Array([0x50, 0x65, 0xf1, 0x61]))).toBe('Peña');
     expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');
     expect(() => readCsv('"abierto;b\n')).toThrow(/sin cerrar/);
+  });
+});
+
+describe('formula injection (OWASP CSV Injection)', () => {
+  const dangerous = ['=1+1', '+34 600', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '=HYPERLINK("http://x","y")'];
+
+  it('prefixes every text that starts with = + - @ tab or CR with a single quote, and nothing else', () => {
+    for (const text of dangerous) expect(neutraliseText(text)).toBe(`'${text}`);
+    for (const text of ['Panadería', ' =1', "'=1", '', '1.234,56', 'a=b'])
+      expect(neutraliseText(text)).toBe(text);
+  });
+
+  it('CSV: neutralises text cells, writes numbers and CsvMoney as they are', () => {
+    const text = writeCsv([[...dangerous.slice(0, 4), -12.5, csvMoney(-123456), csvMoney(5)]], {
+      bom: false,
+    });
+    expect(text).toBe("'=1+1;'+34 600;'-2+3;'@SUM(A1);-12.5;-1.234,56;0,05\r\n");
+    expect(readCsv(writeCsv([dangerous])).rows[0]).toEqual(dangerous.map((d) => `'${d}`));
+    expect(esAmount(-1250)).toBe('-12,50');
+  });
+
+  it('XLSX: neutralises string cells in any column kind; numbers stay numeric cells', () => {
+    const bytes = writeXlsx([
+      {
+        name: 'F',
+        columns: [
+          { header: 'Cliente' },
+          { header: 'Total', kind: 'money' },
+          { header: 'Nota', kind: 'money' },
+        ],
+        rows: [['=HYPERLINK("http://x","y")', -12.5, '-1']],
+      },
+    ]);
+    const sheet = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
+    expect(sheet).toContain('<c r="B2" s="3"><v>-12.5</v></c>');
+    expect(readXlsx(bytes).rows[1]).toEqual(['\'=HYPERLINK("http://x","y")', -12.5, "'-1"]);
   });
 });

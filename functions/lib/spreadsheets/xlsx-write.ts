@@ -4,11 +4,13 @@
  * xl/sharedStrings.xml and one xl/worksheets/sheetN.xml per sheet), zipped with fflate.
  *
  * Cells: text (shared strings), numbers, booleans, dates (real Excel serial numbers with a date
- * format) and money (numbers in euros with the `#,##0.00 "€"` format). The header row is bold and
+ * format) and money (numbers in euros with the `#,##0.00 "€"` format). Text cells are neutralised
+ * against formula injection (formula-injection.ts); numbers stay numbers. The header row is bold and
  * frozen; columns get their widths.
  */
 
 import { strToU8, zipSync } from 'fflate';
+import { neutraliseText } from './formula-injection';
 import { escapeXml } from './xml';
 
 export type ColumnKind = 'text' | 'number' | 'integer' | 'money' | 'date';
@@ -153,7 +155,7 @@ function cellXml(ref: string, value: CellValue, kind: ColumnKind, strings: Share
     const s = style === STYLE.default ? '' : ` s="${style}"`;
     return `<c r="${ref}"${s}><v>${numberText(value)}</v></c>`;
   }
-  return `<c r="${ref}" t="s"><v>${strings.add(value)}</v></c>`;
+  return `<c r="${ref}" t="s"><v>${strings.add(neutraliseText(value))}</v></c>`;
 }
 
 function sheetXml(sheet: SheetSpec, strings: SharedStrings): string {

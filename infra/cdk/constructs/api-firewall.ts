@@ -1,6 +1,9 @@
 /**
  * AWS WAF in front of the REST API stage (cdk-nag APIG3): AWS managed rule groups for common
- * exploits, known bad inputs and IP reputation, and a per-client rate limit (reliability.md §7).
+ * exploits, known bad inputs and IP reputation, a per-client rate limit on the authentication and
+ * password routes (issue #12 item 6, shared/api/rate-limits.ts: the local gateway enforces the same)
+ * answered 429 with API Gateway's THROTTLED body and `Retry-After`, and a per-client rate limit on
+ * everything (reliability.md §7).
  */
 
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
@@ -31,7 +34,31 @@ export interface ApiFirewallProps {
   stageArn: string;
   /** Requests per client IP per 5 minutes. */
   rateLimitPer5Min: number;
+  /** The stricter limit of the authentication and password routes. */
+  auth: {
+    /** Resource paths of the routes (each request path ends with one; the stage may prefix it). */
+    paths: readonly string[];
+    limit: number;
+    windowSeconds: number;
+    /** The JSON body of the 429 (API Gateway's THROTTLED envelope). */
+    body: string;
+  };
 }
+
+/** Requests come through CloudFront: the client is the address it puts in X-Forwarded-For. */
+const FORWARDED_CLIENT = {
+  aggregateKeyType: 'FORWARDED_IP',
+  forwardedIpConfig: { headerName: 'X-Forwarded-For', fallbackBehavior: 'NO_MATCH' },
+} as const;
+
+const pathEndsWith = (path: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'ENDS_WITH',
+    searchString: path,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
+});
 
 export class ApiFirewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
@@ -47,6 +74,9 @@ export class ApiFirewall extends Construct {
         metricName: 'cuadra-api',
         sampledRequestsEnabled: true,
       },
+      customResponseBodies: {
+        'rate-limited': { contentType: 'APPLICATION_JSON', content: props.auth.body },
+      },
       rules: [
         // Bodies over 8 KB are legitimate here (certificate uploads), so that rule only counts;
         // API Gateway still caps payloads at 10 MB.
@@ -54,8 +84,34 @@ export class ApiFirewall extends Construct {
         managed(1, 'AWSManagedRulesKnownBadInputsRuleSet'),
         managed(2, 'AWSManagedRulesAmazonIpReputationList'),
         {
-          name: 'RatePerClientIp',
+          name: 'AuthRatePerClientIp',
           priority: 3,
+          action: {
+            block: {
+              customResponse: {
+                responseCode: 429,
+                customResponseBodyKey: 'rate-limited',
+                responseHeaders: [{ name: 'Retry-After', value: String(props.auth.windowSeconds) }],
+              },
+            },
+          },
+          statement: {
+            rateBasedStatement: {
+              limit: props.auth.limit,
+              evaluationWindowSec: props.auth.windowSeconds,
+              ...FORWARDED_CLIENT,
+              scopeDownStatement: { orStatement: { statements: props.auth.paths.map(pathEndsWith) } },
+            },
+          },
+          visibilityConfig: {
+            cloudWatchMetricsEnabled: true,
+            metricName: 'AuthRatePerClientIp',
+            sampledRequestsEnabled: true,
+          },
+        },
+        {
+          name: 'RatePerClientIp',
+          priority: 4,
           action: { block: {} },
           statement: {
             rateBasedStatement: {

@@ -23,7 +23,8 @@
  */
 
 import { createHash } from 'node:crypto';
-import { pathParams, type RouteDef } from '@shared/api/routes';
+import { AUTH_RATE_LIMIT, AUTH_THROTTLED_ROUTES } from '@shared/api/rate-limits';
+import { pathParams, type RouteDef, routes } from '@shared/api/routes';
 import { NestedStack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -85,6 +86,19 @@ const ACCESS_LOG_FIELDS = {
   userSub: '$context.authorizer.claims.sub',
   errorResponseType: '$context.error.responseType',
 };
+
+/** Stage method settings of the throttled authentication routes (`/resource/path/METHOD`). */
+export function authMethodOptions(): Record<string, apigw.MethodDeploymentOptions> {
+  return Object.fromEntries(
+    AUTH_THROTTLED_ROUTES.map((id) => [
+      `${routes[id].path}/${routes[id].method}`,
+      {
+        throttlingRateLimit: AUTH_RATE_LIMIT.methodRatePerSecond,
+        throttlingBurstLimit: AUTH_RATE_LIMIT.methodBurst,
+      },
+    ]),
+  );
+}
 
 /** sha256 of a JSON value with sorted keys (the same table always gives the same hash). */
 const stableHash = (value: unknown): string =>
@@ -161,6 +175,9 @@ export class CuadraRestApi extends Construct {
       tracingEnabled: true,
       throttlingRateLimit: props.throttle.rateLimit,
       throttlingBurstLimit: props.throttle.burstLimit,
+      // The authentication and password methods get a tighter bucket of their own (issue #12 item
+      // 6): a flood of logins cannot use the whole stage's budget; per-IP limits are in the WAF.
+      methodOptions: authMethodOptions(),
     });
     this.api.deploymentStage = this.stage;
     // Gateway responses and binary media types only reach clients through a new deployment.

@@ -18,6 +18,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { PASSWORD_MIN_LENGTH } from '@shared/schemas/password';
 import { localClientConfig } from '../aws';
 import { type RunningChild, spawnChild, tailOf } from '../util/children';
 import { preferPort } from '../util/ports';
@@ -112,7 +113,7 @@ async function ensurePool(client: CognitoIdentityProviderClient, knownId?: strin
       AutoVerifiedAttributes: ['email'],
       Policies: {
         PasswordPolicy: {
-          MinimumLength: 8,
+          MinimumLength: PASSWORD_MIN_LENGTH,
           RequireLowercase: true,
           RequireUppercase: true,
           RequireNumbers: true,

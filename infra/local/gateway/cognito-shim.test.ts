@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
@@ -8,6 +9,15 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestGateway, type TestGateway } from './test-support';
+
+const POOL = 'local_Pool1';
+
+/** A token shaped like cognito-local's refresh tokens (an unsigned JWT is enough for the shim). */
+function refreshToken(username: string, iat: number, pool = POOL): string {
+  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const claims = { 'cognito:username': username, iat, iss: `http://127.0.0.1:9229/${pool}` };
+  return `${part({ alg: 'RS256' })}.${part(claims)}.sig`;
+}
 
 interface UpstreamCall {
   path: string;
@@ -36,6 +46,11 @@ beforeAll(async () => {
         contentType: String(req.headers['content-type']),
         body,
       });
+      if (target.endsWith('.AdminGetUser') || target.endsWith('.GetUser')) {
+        res.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.1' });
+        res.end(JSON.stringify({ Username: String(body.Username ?? 'ana@example.com').toLowerCase() }));
+        return;
+      }
       const params = body.AuthParameters as Record<string, string> | undefined;
       if (params?.REFRESH_TOKEN === 'revoked') {
         res.writeHead(400, {
@@ -121,11 +136,57 @@ describe('Cognito shim', () => {
     });
   });
 
-  it('answers GlobalSignOut itself with {}', async () => {
-    const result = await client.send(new GlobalSignOutCommand({ AccessToken: 'token' }));
+  it('emulates AdminUserGlobalSignOut: refresh tokens issued before it are refused, later ones pass', async () => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const old = refreshToken('Ana@Example.com', nowSeconds - 5);
+    const later = refreshToken('ana@example.com', nowSeconds + 5);
+    const refresh = (token: string) =>
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: 'local-client',
+          AuthParameters: { REFRESH_TOKEN: token },
+        }),
+      );
+    expect((await refresh(old)).AuthenticationResult?.AccessToken).toBe('new-access');
+
+    const result = await client.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: POOL, Username: 'ANA@example.com' }),
+    );
 
     expect(result.$metadata.httpStatusCode).toBe(200);
+    expect(upstreamCalls.at(-1)).toMatchObject({ target: 'AWSCognitoIdentityProviderService.AdminGetUser' });
+    upstreamCalls.length = 0;
+    await expect(refresh(old)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Refresh Token has been revoked',
+    });
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId: 'local-client', RefreshToken: old })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // Refused by the shim: cognito-local was never asked.
     expect(upstreamCalls).toHaveLength(0);
+    expect((await refresh(later)).AuthenticationResult?.AccessToken).toBe('new-access');
+  });
+
+  it('emulates GlobalSignOut for the user the access token names', async () => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const accessToken = refreshToken('ana@example.com', nowSeconds, 'eu-west-1_Other');
+    const result = await client.send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+
+    expect(result.$metadata.httpStatusCode).toBe(200);
+    expect(upstreamCalls[0]).toMatchObject({
+      target: 'AWSCognitoIdentityProviderService.GetUser',
+      body: { AccessToken: accessToken },
+    });
+    await expect(
+      client.send(
+        new GetTokensFromRefreshTokenCommand({
+          ClientId: 'local-client',
+          RefreshToken: refreshToken('ana@example.com', nowSeconds - 60, 'eu-west-1_Other'),
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('passes every other call through unchanged', async () => {

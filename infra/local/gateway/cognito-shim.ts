@@ -1,11 +1,14 @@
 /**
- * A thin front for cognito-local at /_cognito, the SPA's `userPoolEndpoint`. cognito-local lacks
- * two calls Amplify v6 makes (reference/local-runtime.md §3): GetTokensFromRefreshToken (silent
- * refresh) is translated into InitiateAuth REFRESH_TOKEN_AUTH, and GlobalSignOut answers `{}`.
- * Everything else is passed through. CORS is added for the Vite dev server on another port.
+ * A thin front for cognito-local at /_cognito, the SPA's `userPoolEndpoint` and the functions'
+ * Cognito endpoint. cognito-local lacks calls Amplify v6 and the identity domain make
+ * (reference/local-runtime.md §3): GetTokensFromRefreshToken (silent refresh) is translated into
+ * InitiateAuth REFRESH_TOKEN_AUTH; GlobalSignOut and AdminUserGlobalSignOut are emulated
+ * (global-sign-outs.ts): every refresh token issued before them is refused afterwards, as Cognito
+ * refuses a revoked one. Everything else is passed through. CORS is added for the Vite dev server.
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type GlobalSignOuts, refreshTokenClaims } from './global-sign-outs';
 import { BodyTooLargeError, readBody } from './http';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -16,6 +19,8 @@ export async function handleCognitoShim(
   req: IncomingMessage,
   res: ServerResponse,
   cognitoUrl: string,
+  signOuts: GlobalSignOuts,
+  now: () => number = Date.now,
 ): Promise<void> {
   setCors(req, res);
   if (req.method === 'OPTIONS') {
@@ -36,14 +41,104 @@ export async function handleCognitoShim(
   const target = String(req.headers['x-amz-target'] ?? '');
   const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : target;
 
+  const request = parseJson(body);
+  if (request === undefined)
+    return sendAmzError(res, 400, 'SerializationException', 'El cuerpo no es JSON válido.');
+  const seconds = Math.floor(now() / 1000);
+
   switch (operation) {
     case 'GlobalSignOut':
-      // cognito-local answers "Unsupported x-amz-target"; locally there is nothing else to revoke.
-      return sendAmz(res, 200, '{}');
+      return globalSignOut(res, cognitoUrl, request, signOuts, seconds);
+    case 'AdminUserGlobalSignOut':
+      return adminGlobalSignOut(res, cognitoUrl, request, signOuts, seconds);
     case 'GetTokensFromRefreshToken':
+      if (revokedRefresh(signOuts, request.RefreshToken)) return sendRevoked(res);
       return refreshTokens(res, cognitoUrl, body);
+    case 'InitiateAuth':
+    case 'AdminInitiateAuth': {
+      const params = request.AuthParameters as Record<string, string> | undefined;
+      if (
+        /^REFRESH_TOKEN(_AUTH)?$/.test(String(request.AuthFlow)) &&
+        revokedRefresh(signOuts, params?.REFRESH_TOKEN)
+      )
+        return sendRevoked(res);
+      return passThrough(res, cognitoUrl, target, body);
+    }
     default:
       return passThrough(res, cognitoUrl, target, body);
+  }
+}
+
+type AmzRequest = Record<string, unknown>;
+
+function parseJson(body: Buffer): AmzRequest | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8') || '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as AmzRequest) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function revokedRefresh(signOuts: GlobalSignOuts, token: unknown): boolean {
+  const claims = refreshTokenClaims(typeof token === 'string' ? token : undefined);
+  return claims !== undefined && signOuts.isRevoked(claims.userPoolId, claims.username, claims.iat);
+}
+
+function sendRevoked(res: ServerResponse): void {
+  sendAmzError(res, 400, 'NotAuthorizedException', 'Refresh Token has been revoked');
+}
+
+/** AdminUserGlobalSignOut: the user must exist (AdminGetUser gives its canonical user name). */
+async function adminGlobalSignOut(
+  res: ServerResponse,
+  cognitoUrl: string,
+  request: AmzRequest,
+  signOuts: GlobalSignOuts,
+  seconds: number,
+): Promise<void> {
+  const upstream = await callUpstream(
+    cognitoUrl,
+    `${TARGET_PREFIX}AdminGetUser`,
+    JSON.stringify({ UserPoolId: request.UserPoolId, Username: request.Username }),
+  );
+  if (!upstream) return sendUnreachable(res, cognitoUrl);
+  if (upstream.status < 200 || upstream.status > 299) return relay(res, upstream);
+  const user = JSON.parse(upstream.body.toString('utf8')) as { Username?: string };
+  signOuts.record(String(request.UserPoolId), user.Username ?? String(request.Username), seconds);
+  return sendAmz(res, 200, '{}');
+}
+
+/** GlobalSignOut (Amplify's signOut({ global: true })): the access token names the user. */
+async function globalSignOut(
+  res: ServerResponse,
+  cognitoUrl: string,
+  request: AmzRequest,
+  signOuts: GlobalSignOuts,
+  seconds: number,
+): Promise<void> {
+  const upstream = await callUpstream(
+    cognitoUrl,
+    `${TARGET_PREFIX}GetUser`,
+    JSON.stringify({ AccessToken: request.AccessToken }),
+  );
+  if (!upstream) return sendUnreachable(res, cognitoUrl);
+  if (upstream.status < 200 || upstream.status > 299) return relay(res, upstream);
+  const user = JSON.parse(upstream.body.toString('utf8')) as { Username?: string };
+  const issuer = tokenIssuer(String(request.AccessToken ?? ''));
+  if (user.Username && issuer) signOuts.record(issuer, user.Username, seconds);
+  return sendAmz(res, 200, '{}');
+}
+
+/** The user pool id at the end of a cognito-local token's `iss`. */
+function tokenIssuer(token: string): string | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      iss?: unknown;
+    };
+    return typeof claims.iss === 'string' ? claims.iss.split('/').pop() : undefined;
+  } catch {
+    return undefined;
   }
 }
 

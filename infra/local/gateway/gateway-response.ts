@@ -17,9 +17,18 @@ const errorTypes: Record<GatewayResponseType, string> = {
   REQUEST_TOO_LARGE: 'RequestTooLongException',
 };
 
-export function sendGatewayResponse(res: ServerResponse, type: GatewayResponseType, requestId: string): void {
+export function sendGatewayResponse(
+  res: ServerResponse,
+  type: GatewayResponseType,
+  requestId: string,
+  extraHeaders: Record<string, string> = {},
+): void {
   const { status, body } = gatewayResponses[type];
-  sendJson(res, status, body, { 'x-amzn-ErrorType': errorTypes[type], 'x-amzn-RequestId': requestId });
+  sendJson(res, status, body, {
+    ...extraHeaders,
+    'x-amzn-ErrorType': errorTypes[type],
+    'x-amzn-RequestId': requestId,
+  });
 }
 
 /** API Gateway's REQUEST_TOO_LARGE (payloads over 10 MB); the connection is closed after it. */

@@ -15,6 +15,7 @@ import { sendGatewayResponse, sendRequestTooLarge } from './gateway-response';
 import { BodyTooLargeError, pathOf, queryOf, readBody, sourceIpOf } from './http';
 import { buildProxyEvent } from './proxy-event';
 import { parseProxyResult, writeProxyResult } from './proxy-result';
+import type { RateLimiter } from './rate-limit';
 
 /** API Gateway's payload limit for REST APIs. */
 export const MAX_REST_BODY_BYTES = 10 * 1024 * 1024;
@@ -23,6 +24,8 @@ export interface RestDeps {
   verifier: AccessTokenVerifier;
   invoke: Invoke;
   localPort: () => number;
+  /** The WAF's per-client-IP limit of the authentication routes. */
+  rateLimiter?: RateLimiter;
 }
 
 export async function handleRest(req: IncomingMessage, res: ServerResponse, deps: RestDeps): Promise<void> {
@@ -39,6 +42,11 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, deps
   const path = pathOf(req.url);
   const match = matchRoute(req.method ?? 'GET', path);
   if (!match) return sendGatewayResponse(res, 'MISSING_AUTHENTICATION_TOKEN', requestId);
+
+  // The WAF answers before API Gateway's authorizer runs.
+  const wait = deps.rateLimiter?.hit(match.id, req);
+  if (wait !== undefined)
+    return sendGatewayResponse(res, 'THROTTLED', requestId, { 'Retry-After': String(wait) });
 
   let claims: Record<string, string> | undefined;
   if (match.route.auth === 'user') {

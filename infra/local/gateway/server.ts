@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { GatewayOptions, RunningGateway } from '../types';
 import { handleCognitoShim } from './cognito-shim';
 import { handleDev } from './dev';
+import { createGlobalSignOuts } from './global-sign-outs';
 import { logRequests, pathOf, sendJson } from './http';
+import { createAuthRateLimiter } from './rate-limit';
 import { handleRest } from './rest';
 import { serveStatic } from './static';
 import { createWsGateway } from './ws';
@@ -23,11 +25,13 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
   let port = opts.port;
   const localPort = () => port;
   const ws = createWsGateway({ invoke: opts.invoke, localPort });
+  const rateLimiter = createAuthRateLimiter();
+  const signOuts = createGlobalSignOuts(opts.cognitoSignOutsFile);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = pathOf(req.url);
     if (path === '/api' || path.startsWith('/api/')) {
-      return handleRest(req, res, { verifier: opts.verifier, invoke: opts.invoke, localPort });
+      return handleRest(req, res, { verifier: opts.verifier, invoke: opts.invoke, localPort, rateLimiter });
     }
     if (path.startsWith(`${WS_MANAGEMENT_PREFIX}/`)) {
       return handleManagement(req, res, ws.connections, path.slice(WS_MANAGEMENT_PREFIX.length));
@@ -38,7 +42,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       return;
     }
     if (path === '/config.json') return sendJson(res, 200, opts.webConfig, { 'Cache-Control': 'no-store' });
-    if (path === '/_cognito' || path === '/_cognito/') return handleCognitoShim(req, res, opts.cognitoUrl);
+    if (path === '/_cognito' || path === '/_cognito/')
+      return handleCognitoShim(req, res, opts.cognitoUrl, signOuts);
     if (path === '/_dev' || path.startsWith('/_dev/')) return handleDev(req, res, opts);
     return serveStatic(req, res, opts.staticDir);
   };

@@ -9,7 +9,7 @@ setSessionQueryClient(appQueryClient);
 
 /**
  * react-query for every screen but the login page (a lazy chunk: the login page's JavaScript stays
- * under its 250 kB budget). A client already provided above (tests) is used as is.
+ * under its 200 kB budget). A client already provided above (tests) is used as is.
  */
 export default function QueryProvider({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);

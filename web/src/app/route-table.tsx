@@ -73,7 +73,7 @@ function QueryLayout() {
   );
 }
 
-export const page = (path: string, element: ReactNode): RouteObject => ({
+const page = (path: string, element: ReactNode): RouteObject => ({
   path,
   element,
   handle: { page: true } satisfies RouteHandle,
@@ -113,7 +113,7 @@ export function routeTable(appSection: RouteObject): RouteObject[] {
             page(paths.legal.legalNotice, <LegalNoticeRoute />),
             page(paths.legal.usagePolicy, <UsagePolicyRoute />),
             { element: <RequireAuth />, children: [page(paths.checkout, <CheckoutRoute />)] },
-            { ...appSection, element: <RequireAuth /> },
+            { element: <RequireAuth />, children: [appSection] },
             { path: '*', element: <NotFoundRoute />, handle: { page: false } satisfies RouteHandle },
           ],
         },
@@ -123,10 +123,10 @@ export function routeTable(appSection: RouteObject): RouteObject[] {
 }
 
 /**
- * The table the SPA runs: /app/* renders the lazy section (app-section.tsx), which matches the
- * /app pages below it. `appRoutes` (./router) is the same table with those pages in place.
+ * The table the SPA runs: anything under /app renders the lazy section (app-section.tsx), which
+ * matches the /app pages below it. `appRoutes` (./router) is the same table with those pages in place.
  */
 export const appShellRoutes: RouteObject[] = routeTable({
   path: `${paths.app.root}/*`,
-  children: [{ path: '*', element: <AppSection /> }],
+  element: <AppSection />,
 });

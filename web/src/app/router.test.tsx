@@ -60,7 +60,7 @@ function answers(over: ApiAnswers = {}): ApiAnswers {
       role: 'GESTOR',
       companies: [espiga, levante],
     },
-    'billing.getSubscription': () => notFound('No tienes ninguna suscripción.'),
+    'billing.getSubscriptionStatus': { subscription: null },
     'notifications.unread': { count: 0, latest: [] },
     'onboarding.check': { needsOnboarding: false },
     ...over,
@@ -289,7 +289,9 @@ describe('role, permission and plan gates', () => {
     answerApi(
       apiRequest,
       answers({
-        'billing.getSubscription': { ...plans.GESTORIA_PROFESSIONAL, status: 'ACTIVE', addons: [] },
+        'billing.getSubscriptionStatus': {
+          subscription: { ...plans.GESTORIA_PROFESSIONAL, status: 'ACTIVE', addons: [] },
+        },
       }),
     );
     signedIn(['GESTOR']);

@@ -3,7 +3,7 @@
  * address, under `prefix` in the surrounding antd Form. The invoice form writes them on the invoice
  * (and may save them as a customer); the recurring template saves them as its customer first.
  */
-import { countryOf, type NewCustomerValues, nifProblem } from '@web/lib/new-customer';
+import { countryOf, type NewCustomerValues, nifProblem, provinceOf } from '@web/lib/new-customer';
 import { provinceOfPostalCode } from '@web/lib/provinces';
 import { Col, Form, Input, Row } from 'antd';
 
@@ -105,9 +105,13 @@ export function NewCustomerFields({
             ]}
             extra={deducedProvince ? `Vacía: ${deducedProvince}, por el código postal.` : undefined}
             rules={[
-              check((v) =>
-                spanish && !v?.trim() && !deducedProvince ? 'La provincia es obligatoria.' : undefined,
-              ),
+              // Read at validation time: the postal code may have changed since the last render.
+              ({ getFieldValue }) =>
+                check((v) =>
+                  v?.trim() || provinceOf(getFieldValue(prefix) ?? {})
+                    ? undefined
+                    : 'La provincia es obligatoria.',
+                ),
             ]}
           >
             <Input aria-label="Provincia del cliente" placeholder={deducedProvince} />

@@ -86,7 +86,10 @@ export function refreshAccessToken(): Promise<string> {
   // The time-out starts once Amplify is loaded: it limits the call to Cognito, not the download.
   sharedRefresh ??= amplify()
     .then(({ fetchAuthSession }) =>
-      withTimeout(callAmplify(() => fetchAuthSession({ forceRefresh: true })), REFRESH_TIMEOUT_MS),
+      withTimeout(
+        callAmplify(() => fetchAuthSession({ forceRefresh: true })),
+        REFRESH_TIMEOUT_MS,
+      ),
     )
     .then((session) => session.tokens?.accessToken.toString())
     .finally(() => {

@@ -52,7 +52,8 @@ export function mayHaveSession(): boolean {
   if (!config) return true;
   const prefix = `${TOKEN_KEY_PREFIX}${config.userPoolClientId}.`;
   return [localStorageOrNull(), sessionStorageOrNull()].some(
-    (storage) => storage !== null && hasKey(storage, (key) => key.startsWith(prefix) && key.endsWith('.accessToken')),
+    (storage) =>
+      storage !== null && hasKey(storage, (key) => key.startsWith(prefix) && key.endsWith('.accessToken')),
   );
 }
 
@@ -85,4 +86,3 @@ function sessionStorageOrNull(): Storage | null {
     return null;
   }
 }
-

@@ -2,6 +2,17 @@
  * Page paths of the SPA, in one place (bulletproof-react). Routes, guards, menus, links and
  * redirects read them from here so a renamed page is one edit. Spec part 1 §2.
  */
+/** The query parameter naming the company a linked page belongs to (see ./company-from-url.ts). */
+export const COMPANY_PARAM = 'company';
+
+/** `path` with `?company=` (kept as is without a company): the page selects that company first. */
+export function withCompany(path: string, companyId: string | null | undefined): string {
+  if (!companyId) return path;
+  const [base = '', hash] = path.split('#');
+  const separator = base.includes('?') ? '&' : '?';
+  return `${base}${separator}${COMPANY_PARAM}=${encodeURIComponent(companyId)}${hash ? `#${hash}` : ''}`;
+}
+
 export const paths = {
   home: '/',
   pricing: '/pricing',
@@ -50,7 +61,9 @@ export const paths = {
     invoicing: {
       income: '/app/admin/invoicing/income',
       invoiceCreate: '/app/invoices/create',
-      invoice: (invoiceId: string) => `/app/invoices/${encodeURIComponent(invoiceId)}`,
+      /** With `companyId`, the link selects the invoice's company first (`?company=`). */
+      invoice: (invoiceId: string, companyId?: string | null) =>
+        withCompany(`/app/invoices/${encodeURIComponent(invoiceId)}`, companyId),
       invoiceEdit: (invoiceId: string) => `/app/invoices/${encodeURIComponent(invoiceId)}/edit`,
       invoicePayments: (invoiceId: string) => `/app/invoices/${encodeURIComponent(invoiceId)}/payments`,
       bulkOperations: '/app/invoices/bulk-operations',

@@ -1,11 +1,12 @@
 /**
- * `GET billing/subscription`: the signed-in user's plan, read by the menus and the plan gates
- * (spec part 1 §6). A 404 means "no subscription", not an error (spec part 1 §8).
+ * The signed-in user's plan, read by the menus and the plan gates (spec part 1 §6). Asked through
+ * `GET billing/subscription/status`, which answers `{ subscription: null }` when there is none: a
+ * freshly registered autónomo or gestoría has no plan, and a 404 on every page would be logged by
+ * the browser as a failed request (issue 10 item 7). `GET billing/subscription` keeps its 404.
  */
-import type { Subscription } from '@shared/schemas/billing';
+import type { Subscription, SubscriptionLookup } from '@shared/schemas/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { isApiError } from './api-error';
 
 const SUBSCRIPTION_STALE_MS = 5 * 60_000;
 
@@ -13,12 +14,8 @@ export const subscriptionQueryKey = ['session', 'subscription'] as const;
 
 /** The subscription, or null when the user has none. */
 export async function getSubscription(signal?: AbortSignal): Promise<Subscription | null> {
-  try {
-    return await apiRequest<Subscription>('billing.getSubscription', { signal });
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
+  const answer = await apiRequest<SubscriptionLookup>('billing.getSubscriptionStatus', { signal });
+  return answer.subscription;
 }
 
 export const subscriptionQueryOptions = () =>

@@ -2,21 +2,25 @@ import { createHash } from 'node:crypto';
 import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CompanyPath, type CompanySettings, UploadCompanyLogoBody } from '@shared/schemas/companies';
-import { logoContentType } from '../model/logo';
+import { normaliseLogo } from '../model/logo';
 import { getSettings, putSettings } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import { deleteLogoObject, getLogoObject, putLogoObject } from '../store/logos';
 
 const noLogo = () => new AppError('CORE_006', 'La empresa no tiene logotipo.');
 
-/** Stores the logo (checked by its bytes) and points the settings at it; the previous one is removed. */
+/**
+ * Checks the upload against the logo rules from its header, decodes it once within them and stores
+ * only the normalised copy (the original is never kept: it may carry metadata, and PDFs print only
+ * normalised images); the settings point at it and the previous one is removed.
+ */
 export async function uploadCompanyLogo(
   companyId: string,
   body: UploadCompanyLogoBody,
   deps: CompaniesDeps,
 ): Promise<CompanySettings> {
-  const bytes = new Uint8Array(Buffer.from(body.contentBase64, 'base64'));
-  const contentType = logoContentType(bytes);
+  const image = normaliseLogo(new Uint8Array(Buffer.from(body.contentBase64, 'base64')));
+  const { bytes, contentType, width, height } = image;
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   const s3Key = `logos/${companyId}/${hash}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
   await putLogoObject(s3Key, bytes, contentType);
@@ -26,7 +30,15 @@ export async function uploadCompanyLogo(
     ...current,
     invoicing: {
       ...current.invoicing,
-      logo: { s3Key, contentType, fileName: body.fileName, uploadedAt: now.toISOString() },
+      logo: {
+        s3Key,
+        contentType,
+        fileName: body.fileName,
+        uploadedAt: now.toISOString(),
+        normalised: true,
+        width,
+        height,
+      },
     },
   };
   await putSettings(deps, companyId, next, now);

@@ -4,101 +4,90 @@ import { defineCompanyAction } from '@functions/platform/http';
 import { hashToken, newToken } from '@functions/platform/tokens';
 import { AppError } from '@shared/api/errors';
 import { mailOutboxItem } from '@shared/db/outbox';
-import { CLIENT_PERMISSIONS, type MembershipRecord } from '@shared/db/records';
-import { CompanyPath, InviteCompanyUserBody } from '@shared/schemas/companies';
-import { getCompany, getProfile } from '../store/companies';
+import type { Company, UserProfile } from '@shared/db/records';
+import { CompanyPath, InviteCompanyUserBody, type InviteCompanyUserResult } from '@shared/schemas/companies';
+import {
+  activationMail,
+  baseInvitation,
+  consentMail,
+  type InvitationTimes,
+  invitationNotification,
+  invitationTimes,
+  inviteResult,
+} from '../model/invitation';
+import { getCompany } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import {
-  addMembership,
   createInvitation,
-  findUserIdByEmail,
-  touchProfileDefault,
+  findAccountByEmail,
+  getMembership,
+  invitationNotificationItems,
 } from '../store/memberships';
 
-const INVITE_DAYS = 7;
-
 /**
- * Invites someone to a company. A person who already has an account joins at once; anybody else
- * gets an invitation e-mail with a single-use activation link, written in the same transaction as
- * the invitation so it cannot be lost.
+ * Invites someone to a company (issue #12 item 1: no one joins without consent). Nobody is added
+ * here: an existing account gets a pending invitation it accepts or declines in the app (e-mail and
+ * bell notification), anybody else an e-mail with a single-use activation link. Either way the
+ * invitation and what announces it are one transaction, and the answer is the same, without a user
+ * id, so the route cannot be used to find out who has an account.
  */
 export async function inviteCompanyUser(
   input: { auth: AuthContext; scope: CompanyScope; body: InviteCompanyUserBody },
   deps: CompaniesDeps,
-) {
+): Promise<InviteCompanyUserResult> {
   const { auth, scope, body } = input;
   const company = await getCompany(deps, scope.companyId);
   if (!company) throw new AppError('CORE_006', 'La empresa no existe.');
-  const now = deps.now();
-  const permissions = body.companyRole === 'CLIENTE' ? body.permissions : [...CLIENT_PERMISSIONS];
+  const times = invitationTimes(deps.now());
+  const invitee = await findAccountByEmail(deps, body.email);
+  const args = { auth, body, company, times };
+  return invitee ? inviteAccount(args, invitee, deps) : inviteByLink(args, deps);
+}
 
-  const existingUserId = await findUserIdByEmail(deps, body.email);
-  if (existingUserId) {
-    const profile = await getProfile(deps, existingUserId);
-    const membership: MembershipRecord = {
-      companyId: scope.companyId,
-      userId: existingUserId,
-      companyRole: body.companyRole,
-      permissions,
-      isActive: true,
-      email: body.email,
-      firstName: profile?.firstName ?? body.firstName,
-      lastName: profile?.lastName ?? body.lastName,
-      ...(body.department ? { department: body.department } : {}),
-      ...(body.position ? { position: body.position } : {}),
-      invitedByUserId: auth.userId,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    };
-    await addMembership(deps, membership);
-    await touchProfileDefault(deps, existingUserId, scope.companyId);
-    return { status: 'ADDED' as const, userId: existingUserId, email: body.email };
-  }
+interface InviteArgs {
+  auth: AuthContext;
+  body: InviteCompanyUserBody;
+  company: Company;
+  times: InvitationTimes;
+}
 
-  const token = newToken();
-  const tokenHash = hashToken(token);
-  const expires = new Date(now.getTime() + INVITE_DAYS * 86_400_000);
-  const ttl = Math.floor(expires.getTime() / 1000);
-  const link = `${deps.appUrl}/client/activate?token=${encodeURIComponent(token)}`;
-  const invitation = {
-    companyId: scope.companyId,
-    email: body.email,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    companyRole: body.companyRole,
-    permissions,
-    ...(body.department ? { department: body.department } : {}),
-    ...(body.position ? { position: body.position } : {}),
-    invitedByUserId: auth.userId,
-    tokenHash,
-    createdAt: now.toISOString(),
-    expiresAt: expires.toISOString(),
-  };
-  await createInvitation(
-    deps,
-    invitation,
-    ttl,
-    mailOutboxItem(
-      deps.newId(),
-      {
-        to: [body.email],
-        template: 'company-invitation',
-        companyId: scope.companyId,
-        subject: `Te han invitado a ${company.name} en Cuadra`,
-        text: [
-          `Hola ${body.firstName}:`,
-          '',
-          `Te han invitado a acceder a ${company.name} (${company.nif}) en Cuadra.`,
-          `Activa tu cuenta desde este enlace (válido durante ${INVITE_DAYS} días):`,
-          link,
-          '',
-          'Si no esperabas esta invitación, ignora este mensaje.',
-        ].join('\n'),
-      },
-      now,
-    ),
+const newInvitation = ({ auth, body, company, times }: InviteArgs, deps: CompaniesDeps) =>
+  baseInvitation(
+    { companyId: company.companyId, invitationId: deps.newId(), invitedByUserId: auth.userId, body },
+    times,
   );
-  return { status: 'INVITED' as const, userId: null, email: body.email, expiresAt: invitation.expiresAt };
+
+/** An existing account: a pending invitation, an e-mail and a bell notification; no membership. */
+async function inviteAccount(args: InviteArgs, invitee: UserProfile, deps: CompaniesDeps) {
+  const invitation = { ...newInvitation(args, deps), userId: invitee.userId };
+  const [member, notification] = await Promise.all([
+    getMembership(deps, args.company.companyId, invitee.userId),
+    invitationNotificationItems(deps, invitee, invitationNotification(invitation, args.company)),
+  ]);
+  // Only tells what the company's own user list already shows to whoever may invite.
+  if (member) throw new AppError('CORE_004', 'Este usuario ya pertenece a la empresa.', { field: 'email' });
+  const mail = consentMail(invitation, invitee, args.company, deps.appUrl);
+  await createInvitation(deps, {
+    invitation,
+    ttl: args.times.ttl,
+    mail: mailOutboxItem(deps.newId(), mail, args.times.now),
+    notification,
+  });
+  return inviteResult(invitation);
+}
+
+/** Someone without an account: an e-mail with a single-use link to activate one (/client/activate). */
+async function inviteByLink(args: InviteArgs, deps: CompaniesDeps) {
+  const token = newToken();
+  const invitation = { ...newInvitation(args, deps), tokenHash: hashToken(token) };
+  const link = `${deps.appUrl}/client/activate?token=${encodeURIComponent(token)}`;
+  const mail = activationMail(invitation, args.company, link);
+  await createInvitation(deps, {
+    invitation,
+    ttl: args.times.ttl,
+    mail: mailOutboxItem(deps.newId(), mail, args.times.now),
+  });
+  return inviteResult(invitation);
 }
 
 export const inviteCompanyUserRoute = defineCompanyAction({

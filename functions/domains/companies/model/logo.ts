@@ -1,30 +1,40 @@
-/** What an uploaded logo is, told by its bytes (never by its name): PNG or JPEG only. Pure. */
+/**
+ * What an uploaded logo may be (shared/schemas/company-logo.ts: spec part 3 §5), told by its bytes,
+ * and the normalised copy that is stored in its place. The header is checked before anything is
+ * decoded, so a decompression bomb is refused for what it claims; what passes is decoded once,
+ * within LOGO_MAX_SIDE² pixels, and re-encoded within the images library's normalised side. Pure.
+ */
 
+import { ImageError, type NormalisedImage, normaliseImage } from '@functions/lib/images';
 import { AppError } from '@shared/api/errors';
-import { MAX_LOGO_BYTES } from '@shared/schemas/companies';
+import {
+  checkLogoHeader,
+  LOGO_MAX_SIDE,
+  LOGO_MESSAGES,
+  type LogoProblem,
+} from '@shared/schemas/company-logo';
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
+const refusal = (problem: LogoProblem, cause?: unknown) =>
+  new AppError('CORE_004', problem.message, {
+    field: 'contentBase64',
+    details: { reason: problem.reason },
+    ...(cause ? { cause } : {}),
+  });
 
-const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
-
-export function logoContentType(bytes: Uint8Array): 'image/png' | 'image/jpeg' {
+/** The logo to store, or CORE_004 with the spec's message for the first rule it breaks. */
+export function normaliseLogo(bytes: Uint8Array): NormalisedImage {
   if (bytes.length === 0) {
     throw new AppError('CORE_004', 'El archivo está vacío.', {
       field: 'contentBase64',
       details: { reason: 'EMPTY' },
     });
   }
-  if (bytes.length > MAX_LOGO_BYTES) {
-    throw new AppError('CORE_004', 'El logotipo no puede superar los 512 KB.', {
-      field: 'contentBase64',
-      details: { reason: 'TOO_LARGE' },
-    });
+  const checked = checkLogoHeader(bytes);
+  if ('problem' in checked) throw refusal(checked.problem);
+  try {
+    return normaliseImage(bytes, { maxPixels: LOGO_MAX_SIDE * LOGO_MAX_SIDE });
+  } catch (e) {
+    if (!(e instanceof ImageError)) throw e;
+    throw refusal({ reason: 'UNREADABLE', message: LOGO_MESSAGES.UNREADABLE }, e);
   }
-  if (startsWith(bytes, PNG)) return 'image/png';
-  if (startsWith(bytes, JPEG)) return 'image/jpeg';
-  throw new AppError('CORE_004', 'El logotipo debe ser una imagen PNG o JPEG.', {
-    field: 'contentBase64',
-    details: { reason: 'NOT_AN_IMAGE' },
-  });
 }

@@ -1,6 +1,7 @@
 /** DynamoDB access for companies, their settings and the caller's default company. */
 
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@functions/lib/directory';
 import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
@@ -27,23 +28,14 @@ export { getCompanies } from '@functions/lib/directory';
 
 /** Every company, newest first (ADMIN): Query on the directory index, never a Scan. */
 export async function listAllCompanies(deps: Deps): Promise<Company[]> {
-  const out: Company[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.companyDirectory().gsi2pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) out.push(stripKeys(item) as unknown as Company);
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.companyDirectory().gsi2pk },
+    ScanIndexForward: false,
+  });
+  return items.map((item) => stripKeys(item) as unknown as Company);
 }
 
 export async function getProfile(deps: Deps, userId: string): Promise<UserProfile | undefined> {

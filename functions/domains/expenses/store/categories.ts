@@ -1,7 +1,7 @@
 /** DynamoDB access for expense categories, their name claims, usage counters and default set. */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryPrefix } from '@functions/lib/directory';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { failedConditionAt, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
@@ -61,12 +61,7 @@ export async function getCategory(
 /** Every category of a company: one Query on its partition. */
 export async function listCategories(deps: Deps, companyId: string): Promise<ExpenseCategory[]> {
   const k = keys.expenseCategoryPrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-    ConsistentRead: true,
-  });
+  const items = await queryPrefix(deps, k, { ConsistentRead: true });
   return items.map((i) => stripKeys(i) as unknown as ExpenseCategory);
 }
 

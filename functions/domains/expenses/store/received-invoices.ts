@@ -5,7 +5,7 @@
  */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryAll, queryPrefix } from '@functions/lib/directory';
 import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { failedConditionAt, isTransactionConflict } from '@functions/platform/aws/dynamodb-errors';
@@ -81,12 +81,7 @@ export async function listCategoryCounts(
   companyId: string,
 ): Promise<{ categoryId: string | null; count: number }[]> {
   const k = keys.receivedInvoiceCategoryCountPrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-    ConsistentRead: true,
-  });
+  const items = await queryPrefix(deps, k, { ConsistentRead: true });
   return items.map((i) => ({
     categoryId: (i.categoryId as string | null | undefined) ?? null,
     count: Number(i.count ?? 0),

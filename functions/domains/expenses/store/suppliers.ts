@@ -4,7 +4,7 @@
  */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryPrefix } from '@functions/lib/directory';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
@@ -71,11 +71,7 @@ export async function getSupplierByTaxIdKey(
 /** Every supplier of a company: one Query on its partition (see access-patterns.md). */
 export async function listSuppliers(deps: Deps, companyId: string): Promise<Supplier[]> {
   const k = keys.supplierPrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-  });
+  const items = await queryPrefix(deps, k);
   return items.map((i) => stripKeys(i) as unknown as Supplier);
 }
 

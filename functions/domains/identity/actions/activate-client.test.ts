@@ -63,7 +63,7 @@ const arrange = (
 const activate = (body: Record<string, unknown> = {}) =>
   t.call<{ userId: string; email: string }>({
     routeId: 'auth.activate',
-    body: { token: TOKEN, password: 'Segura2026', ...body },
+    body: { token: TOKEN, password: 'Segura-2026x', ...body },
   });
 const validate = (token = TOKEN) =>
   t.call<ActivationValidation>({ routeId: 'auth.activationValidate', query: { token } });
@@ -140,7 +140,7 @@ describe('POST auth/activation', () => {
     expect(res.envelope.data).toEqual({ userId: 'sub-rosa', email: EMAIL });
     expect(t.idp.commandCalls(SignUpCommand)[0]!.args[0].input).toMatchObject({
       Username: EMAIL,
-      Password: 'Segura2026',
+      Password: 'Segura-2026x',
     });
     expect(t.idp.commandCalls(AdminConfirmSignUpCommand)[0]!.args[0].input.Username).toBe(EMAIL);
     expect(t.idp.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input).toMatchObject({
@@ -182,7 +182,7 @@ describe('POST auth/activation', () => {
       isActive: true,
       firstName: 'Rosa María',
     });
-    expect(JSON.stringify(tx)).not.toContain('Segura2026');
+    expect(JSON.stringify(tx)).not.toContain('Segura-2026x');
     expect(t.idp.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
   });
 
@@ -246,7 +246,7 @@ describe('POST auth/activation', () => {
     expect(res.envelope.error).toMatchObject({
       code: 'CORE_004',
       field: 'password',
-      message: 'password: La contraseña debe tener al menos 8 caracteres.',
+      message: 'password: La contraseña debe tener al menos 12 caracteres.',
     });
     expect(t.db.commandCalls(GetCommand)).toHaveLength(0);
   });

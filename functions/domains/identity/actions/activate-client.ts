@@ -8,6 +8,7 @@
 
 import { defineAction } from '@functions/platform/http';
 import { errorFields, type Logger } from '@functions/platform/logger';
+import { hashToken } from '@functions/platform/tokens';
 import { ActivateBody, type ActivationResult } from '@shared/schemas/activation';
 import type { IdentityDeps } from '../deps';
 import {
@@ -18,7 +19,6 @@ import {
   isUsableInvite,
   planActivation,
 } from '../model/activation';
-import { hashToken } from '@functions/platform/tokens';
 import { invalidLink, passwordPolicyRejected } from '../model/refusals';
 import { activateAccount, getInvitation, getInviteToken } from '../store/activation';
 import { addToGroup, confirmUser, deleteUser, markEmailAttributeVerified, signUp } from '../store/cognito';

@@ -1,14 +1,15 @@
 /**
- * GET users/{userId}: another user's public profile, for the user itself, an ADMIN, or an OWNER or
- * GESTOR of a company the user belongs to. Anyone else gets the 404 of a missing user.
+ * GET users/{userId}: another user, for the user itself or an ADMIN (the public profile), or for a
+ * member who manages users of a company both belong to (name, e-mail and role there only). Anyone
+ * else gets the 404 of a missing user, so existence is not revealed (issue #12 item 1).
  */
 
 import type { AuthContext } from '@functions/platform/auth-context';
 import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { type PublicUser, UserIdPath } from '@shared/schemas/identity';
+import { type ManagedUser, type PublicUser, UserIdPath } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
-import { canViewUser } from '../model/user-access';
+import { sharedManagedMemberships, toManagedUser } from '../model/user-access';
 import { toPublicUser } from '../model/user-view';
 import { listUserMemberships } from '../store/memberships';
 import { getProfile } from '../store/profiles';
@@ -17,19 +18,21 @@ import { requireAuth } from './get-profile';
 export async function getUser(
   input: { auth: AuthContext; userId: string },
   deps: IdentityDeps,
-): Promise<PublicUser> {
+): Promise<PublicUser | ManagedUser> {
   const { auth, userId } = input;
   const self = auth.userId === userId;
-  if (!self && !auth.isAdmin) {
-    const [mine, theirs] = await Promise.all([
-      listUserMemberships(deps, auth.userId),
-      listUserMemberships(deps, userId),
-    ]);
-    if (!canViewUser(auth, userId, mine, theirs)) throw new AppError('CORE_006');
+  if (self || auth.isAdmin) {
+    const profile = await getProfile(deps, userId);
+    if (!profile) throw new AppError(self ? 'USER_NOT_FOUND' : 'CORE_006');
+    return toPublicUser(profile);
   }
-  const profile = await getProfile(deps, userId);
-  if (!profile) throw new AppError(self ? 'USER_NOT_FOUND' : 'CORE_006');
-  return toPublicUser(profile);
+  const [mine, theirs] = await Promise.all([
+    listUserMemberships(deps, auth.userId),
+    listUserMemberships(deps, userId),
+  ]);
+  const shared = sharedManagedMemberships(mine, theirs);
+  if (shared.length === 0) throw new AppError('CORE_006');
+  return toManagedUser(userId, shared);
 }
 
 export const getUserRoute = defineUserAction({

@@ -5,20 +5,13 @@ import {
   UserNotConfirmedException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
 import type { LoginResult } from '@shared/schemas/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   company,
-  conditionalFailure,
+  fakeAttemptsTable as fakeAttemptsTableOf,
   fakeJwt,
   items,
   membership,
@@ -39,33 +32,7 @@ const login = (password?: string) =>
 const wrongPassword = () =>
   new NotAuthorizedException({ message: 'Incorrect username or password.', $metadata: {} });
 
-/**
- * The login-attempts item, kept in memory and updated the way DynamoDB would apply our three
- * update shapes (atomic ADD with its freshness condition, restart, lock).
- */
-function fakeAttemptsTable() {
-  let item: Record<string, unknown> | undefined;
-  t.db.on(GetCommand, { Key: keys.loginAttempts(EMAIL) }).callsFake(() => ({ Item: item && { ...item } }));
-  t.db.on(DeleteCommand, { Key: keys.loginAttempts(EMAIL) }).callsFake(() => {
-    item = undefined;
-    return {};
-  });
-  t.db.on(UpdateCommand, { Key: keys.loginAttempts(EMAIL) }).callsFake((input: UpdateCommandInput) => {
-    const v = input.ExpressionAttributeValues ?? {};
-    const expr = input.UpdateExpression ?? '';
-    if (expr.startsWith('ADD failures')) {
-      if (item && Number(item.expiresAt) <= Number(v[':now'])) throw conditionalFailure();
-      item = { ...item, failures: Number(item?.failures ?? 0) + 1, expiresAt: v[':exp'], ttl: v[':ttl'] };
-    } else if (expr.startsWith('SET failures = :one')) {
-      if (!item || Number(item.expiresAt) > Number(v[':now'])) throw conditionalFailure();
-      item = { failures: 1, expiresAt: v[':exp'], ttl: v[':ttl'] };
-    } else if (expr.startsWith('SET lockedUntil')) {
-      item = { ...item, lockedUntil: v[':until'], failures: 0, expiresAt: v[':until'], ttl: v[':ttl'] };
-    } else throw new Error(`Unexpected update: ${expr}`);
-    return { Attributes: { ...item } };
-  });
-  return { get: () => item };
-}
+const fakeAttemptsTable = () => fakeAttemptsTableOf(t, keys.loginAttempts(EMAIL));
 
 function arrangeAccount() {
   const p = profile({ defaultCompanyId: 'c2' });
@@ -203,7 +170,7 @@ describe('POST auth/login', () => {
     expect(attempts.get()).toMatchObject({ failures: 1 });
   });
 
-  it('locks the e-mail at the fifth failure and then refuses even the right password without asking Cognito', async () => {
+  it('makes the e-mail wait 30 s at the fifth failure, refusing even the right password without asking Cognito', async () => {
     const attempts = fakeAttemptsTable();
     t.idp.on(InitiateAuthCommand).rejects(wrongPassword());
 
@@ -216,30 +183,57 @@ describe('POST auth/login', () => {
       'AUTH_001',
       'AUTH_001',
     ]);
-    const lockedUntil = new Date(T0.getTime() + 30 * 60_000).toISOString();
+    const retryAt = new Date(T0.getTime() + 30_000).toISOString();
     expect(answers[4]!.status).toBe(423);
-    expect(answers[4]!.envelope.error).toMatchObject({ code: 'AUTH_002', details: { lockedUntil } });
-    expect(attempts.get()).toMatchObject({ lockedUntil: Date.parse(lockedUntil) });
+    expect(String(answers[4]!.headers?.['retry-after'])).toBe('30');
+    expect(answers[4]!.envelope.error).toMatchObject({
+      code: 'AUTH_002',
+      message: 'Demasiados intentos fallidos. Inténtalo de nuevo en 30 segundos.',
+      details: { retryAfterSeconds: 30, retryAt },
+    });
+    expect(attempts.get()).toMatchObject({ failures: 5, retryAt: Date.parse(retryAt) });
 
     arrangeAccount();
     arrangeCognitoSuccess();
-    t.clock.now = new Date(T0.getTime() + 10 * 60_000);
+    t.clock.now = new Date(T0.getTime() + 20_000);
     const sixth = await login();
 
     expect(sixth.status).toBe(423);
-    expect(sixth.envelope.error).toMatchObject({ code: 'AUTH_002', details: { lockedUntil } });
-    expect(sixth.envelope.error?.message).toContain('20 minutos');
+    expect(String(sixth.headers?.['retry-after'])).toBe('10');
     expect(t.idp.commandCalls(InitiateAuthCommand)).toHaveLength(5);
   });
 
-  it('lets the user in again once the lock has passed, and clears the counter', async () => {
+  it('doubles the wait with every further failure, up to 15 minutes, and never locks for good', async () => {
+    const attempts = fakeAttemptsTable();
+    t.idp.on(InitiateAuthCommand).rejects(wrongPassword());
+    const waits: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await login('Incorrecta1');
+      if (res.status === 423) {
+        waits.push(String(res.headers?.['retry-after']));
+        // Waits it out, then tries again (a guesser, or the owner after a stranger's guesses).
+        t.clock.now = new Date(t.clock.now.getTime() + Number(String(res.headers?.['retry-after'])) * 1000);
+      }
+    }
+
+    expect(waits).toEqual(['30', '60', '120', '240', '480', '900', '900']);
+    expect(attempts.get()).toMatchObject({ failures: 11 });
+
+    // After the last wait the right password gets in, and the counter is cleared.
+    arrangeAccount();
+    arrangeCognitoSuccess();
+    expect((await login()).status).toBe(200);
+    expect(attempts.get()).toBeUndefined();
+  });
+
+  it('lets the user in again once the wait has passed, and clears the counter', async () => {
     const attempts = fakeAttemptsTable();
     t.idp.on(InitiateAuthCommand).rejects(wrongPassword());
     for (let i = 0; i < 5; i++) await login('Incorrecta1');
 
     arrangeAccount();
     arrangeCognitoSuccess();
-    t.clock.now = new Date(T0.getTime() + 31 * 60_000);
+    t.clock.now = new Date(T0.getTime() + 31_000);
     const res = await login();
 
     expect(res.status).toBe(200);
@@ -267,7 +261,7 @@ describe('POST auth/login', () => {
     t.idp.on(InitiateAuthCommand).rejects(wrongPassword());
     for (let i = 0; i < 4; i++) await login('Incorrecta1');
 
-    t.clock.now = new Date(T0.getTime() + 45 * 60_000);
+    t.clock.now = new Date(T0.getTime() + 61 * 60_000);
     const res = await login('Incorrecta1');
 
     expect(res.envelope.error).toMatchObject({ code: 'AUTH_001', details: { remainingAttempts: 4 } });

@@ -1,26 +1,32 @@
 /**
- * POST auth/login: password login on Cognito with the AUTH_002 lock-out, answering the tokens, the
+ * POST auth/login: password login on Cognito with the AUTH_002 growing delay, answering the tokens, the
  * profile and the company entries (spec part 1 §7: the client stores them and selects the default).
  */
 
 import { defineAction } from '@functions/platform/http';
 import type { Logger } from '@functions/platform/logger';
 import { AppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
 import { LoginBody, type LoginResult } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
-import { activeLock, isExpired, reachesLock, remainingAttempts } from '../model/lockout';
+import { activeDelay, isExpired, remainingAttempts, retryDeadline } from '../model/lockout';
 import {
   accountDisabled,
   emailNotVerified,
-  loginLocked,
   passwordResetRequired,
+  tooManyFailures,
   wrongCredentials,
 } from '../model/refusals';
 import { expiresInSeconds, tokenSubject } from '../model/session-tokens';
 import { toUserView } from '../model/user-view';
 import { loadUserCompanies } from '../store/accounts';
 import { type CognitoTokens, passwordLogin, revokeRefreshToken } from '../store/cognito';
-import { getLoginAttempts, lockLogin, recordLoginFailure, resetLoginAttempts } from '../store/login-attempts';
+import {
+  clearFailedAttempts,
+  delayAttempts,
+  getFailedAttempts,
+  recordFailure,
+} from '../store/login-attempts';
 import { getProfile } from '../store/profiles';
 
 export async function logIn(
@@ -30,20 +36,23 @@ export async function logIn(
   const { email, password, rememberMe } = input.body;
   const now = deps.now();
 
-  // While locked, even the right password is refused, and Cognito is not asked at all.
-  const attempts = await getLoginAttempts(deps, email);
+  // While the e-mail waits, even the right password is refused, and Cognito is not asked at all.
+  const attemptsKey = keys.loginAttempts(email);
+  const attempts = await getFailedAttempts(deps, attemptsKey);
   const live = attempts && !isExpired(attempts, now) ? attempts : undefined;
-  const lock = activeLock(live, now);
-  if (lock) throw loginLocked(lock, now);
+  const wait = activeDelay(live, now);
+  if (wait) throw tooManyFailures(wait, now);
 
   const outcome = await passwordLogin(deps, email, password);
   if (!outcome.ok) {
     switch (outcome.reason) {
       case 'WRONG_CREDENTIALS': {
-        const failures = await recordLoginFailure(deps, email, now);
-        if (reachesLock(failures)) {
-          input.log.warn('login locked after repeated failures', { failures });
-          throw loginLocked(await lockLogin(deps, email, now), now);
+        const failures = await recordFailure(deps, attemptsKey, now);
+        const until = retryDeadline(failures, now);
+        if (until) {
+          input.log.warn('login delayed after repeated failures', { failures });
+          await delayAttempts(deps, attemptsKey, until);
+          throw tooManyFailures(until, now);
         }
         throw wrongCredentials(remainingAttempts(failures));
       }
@@ -56,7 +65,7 @@ export async function logIn(
     }
   }
 
-  if (attempts) await resetLoginAttempts(deps, email);
+  if (attempts) await clearFailedAttempts(deps, attemptsKey);
   const { tokens } = outcome;
   const userId = tokenSubject(tokens.accessToken);
   const profile = userId ? await getProfile(deps, userId) : undefined;

@@ -3,6 +3,7 @@ import {
   AdminConfirmSignUpCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   DeleteCommand,
@@ -72,6 +73,40 @@ describe('POST auth/forgot-password', () => {
         'Si existe una cuenta con ese email, recibirás en unos minutos un enlace para restablecer tu contraseña.',
     });
     expect(t.db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers 429 with Retry-After from the sixth request for one address in 15 minutes, known or not', async () => {
+    t.db.on(QueryCommand).resolves({ Items: [] });
+    const counts = new Map<string, number>();
+    t.db.on(UpdateCommand).callsFake((input: UpdateCommandInput) => {
+      const { pk, sk } = input.Key as { pk: string; sk: string };
+      const n = (counts.get(`${pk}|${sk}`) ?? 0) + 1;
+      counts.set(`${pk}|${sk}`, n);
+      return { Attributes: { requests: n } };
+    });
+    t.clock.now = new Date('2026-03-02T10:05:00.000Z');
+    const ask = (email: string) => t.call({ routeId: 'auth.forgotPassword', body: { email } });
+
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await ask('Nadie@Example.com')).status);
+    const sixth = await ask('nadie@example.com');
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(sixth.status).toBe(429);
+    // 10 minutes left in the 10:00-10:15 window.
+    expect(String(sixth.headers?.['retry-after'])).toBe('600');
+    expect(sixth.envelope.error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Demasiadas solicitudes. Inténtalo de nuevo en 10 minutos.',
+      details: { retryAfterSeconds: 600 },
+    });
+    expect([...counts.keys()][0]).toBe(
+      `${keys.rateWindow('FORGOT_PASSWORD', 'nadie@example.com', 0).pk}|WINDOW#${Date.parse('2026-03-02T10:00:00Z') / 1000}`,
+    );
+    // Another address is not affected: nobody is limited by someone else's requests.
+    expect((await ask('otra@example.com')).status).toBe(200);
+    t.clock.now = new Date('2026-03-02T10:15:00.000Z');
+    expect((await ask('nadie@example.com')).status).toBe(200);
   });
 
   it('stores a one-hour reset token and its mail in one transaction for a known e-mail (body or query)', async () => {
@@ -155,11 +190,11 @@ describe('POST auth/reset-password', () => {
 
     const first = await t.call({
       routeId: 'auth.resetPassword',
-      query: { token, newPassword: 'NuevaClave9' },
+      query: { token, newPassword: 'NuevaClave-2026' },
     });
     const second = await t.call({
       routeId: 'auth.resetPassword',
-      body: { token, newPassword: 'OtraClave99' },
+      body: { token, newPassword: 'OtraClave-2026' },
     });
 
     expect(first.status).toBe(200);
@@ -167,11 +202,17 @@ describe('POST auth/reset-password', () => {
       {
         UserPoolId: 'eu-west-1_TestPool',
         Username: 'ana@example.com',
-        Password: 'NuevaClave9',
+        Password: 'NuevaClave-2026',
         Permanent: true,
       },
     ]);
     expect(t.db.commandCalls(DeleteCommand, { Key: keys.loginAttempts('ana@example.com') })).toHaveLength(1);
+    // Every session begun with the old password ends (issue #12 item 3).
+    const instant = t.db.commandCalls(UpdateCommand, { Key: keys.sessionsValidAfter('user-1') });
+    expect(instant[0]!.args[0].input.ExpressionAttributeValues?.[':t']).toBe(T0.getTime() / 1000);
+    expect(t.idp.commandCalls(AdminUserGlobalSignOutCommand)[0]!.args[0].input.Username).toBe(
+      'ana@example.com',
+    );
     expect(second.status).toBe(400);
     expect(second.envelope.error).toEqual({
       code: 'CORE_004',
@@ -185,7 +226,10 @@ describe('POST auth/reset-password', () => {
     const { token } = arrange();
     t.clock.now = new Date(T0.getTime() + 2 * 3_600_000);
 
-    const res = await t.call({ routeId: 'auth.resetPassword', body: { token, newPassword: 'NuevaClave9' } });
+    const res = await t.call({
+      routeId: 'auth.resetPassword',
+      body: { token, newPassword: 'NuevaClave-2026' },
+    });
 
     expect(res.envelope.error).toMatchObject({ code: 'CORE_004', field: 'token' });
     expect(t.idp.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
@@ -195,7 +239,10 @@ describe('POST auth/reset-password', () => {
     const { token, tokens } = arrange();
     t.idp.on(AdminSetUserPasswordCommand).rejects(new Error('Cognito unavailable'));
 
-    const res = await t.call({ routeId: 'auth.resetPassword', body: { token, newPassword: 'NuevaClave9' } });
+    const res = await t.call({
+      routeId: 'auth.resetPassword',
+      body: { token, newPassword: 'NuevaClave-2026' },
+    });
 
     expect(res.status).toBe(500);
     const stored = [...tokens.store.values()][0]!;
@@ -207,7 +254,10 @@ describe('POST auth/reset-password', () => {
     t.idp.on(AdminConfirmSignUpCommand).resolves({});
     t.idp.on(AdminUpdateUserAttributesCommand).resolves({});
 
-    const res = await t.call({ routeId: 'auth.resetPassword', body: { token, newPassword: 'NuevaClave9' } });
+    const res = await t.call({
+      routeId: 'auth.resetPassword',
+      body: { token, newPassword: 'NuevaClave-2026' },
+    });
 
     expect(res.status).toBe(200);
     expect(t.idp.commandCalls(AdminConfirmSignUpCommand)[0]!.args[0].input.Username).toBe('ana@example.com');

@@ -15,7 +15,7 @@ const t = setupIdentity();
 
 const base = {
   email: 'Luis.Martin@Example.com',
-  password: 'Segura2026',
+  password: 'Segura-2026x',
   firstName: 'Luis',
   lastName: 'Martín',
   acceptTerms: true,
@@ -61,7 +61,7 @@ describe('POST auth/register', () => {
     expect(t.idp.commandCalls(SignUpCommand)[0]!.args[0].input).toMatchObject({
       ClientId: 'test-client-id',
       Username: 'luis.martin@example.com',
-      Password: 'Segura2026',
+      Password: 'Segura-2026x',
     });
     expect(t.idp.commandCalls(AdminAddUserToGroupCommand)[0]!.args[0].input).toMatchObject({
       Username: 'luis.martin@example.com',
@@ -131,7 +131,7 @@ describe('POST auth/register', () => {
     expect(stored.ttl).toBeGreaterThan(T0.getTime() / 1000);
     // Only the mail (which must carry the link) holds the token; no item holds the password.
     expect(JSON.stringify(puts.filter((p) => p.Put.Item.entity !== 'Outbox'))).not.toContain(token);
-    expect(JSON.stringify(puts)).not.toContain('Segura2026');
+    expect(JSON.stringify(puts)).not.toContain('Segura-2026x');
   });
 
   it('creates a company owner with its society under Impuesto sobre Sociedades', async () => {
@@ -227,7 +227,7 @@ describe('POST auth/register', () => {
   });
 
   it.each([
-    [{ ...autonomo, password: 'corta1A' }, 'password', 'La contraseña debe tener al menos 8 caracteres.'],
+    [{ ...autonomo, password: 'corta1A' }, 'password', 'La contraseña debe tener al menos 12 caracteres.'],
     [
       { ...autonomo, password: 'sinmayusculas1' },
       'password',

@@ -1,6 +1,8 @@
 /**
  * POST auth/forgot-password (`?email=` or body): mails a single-use reset link (1 h) when an active
- * account has that e-mail. The answer is the same either way, so e-mails cannot be enumerated.
+ * account has that e-mail. The answer is the same either way, so e-mails cannot be enumerated. At
+ * most 5 requests per e-mail address in 15 minutes (429 with Retry-After), counted whether or not
+ * the account exists.
  */
 
 import { defineAction } from '@functions/platform/http';
@@ -10,7 +12,9 @@ import type { IdentityDeps } from '../deps';
 import { fromQueryOrBody, LooseFields } from '../input';
 import { linkWithToken, resetPasswordMail } from '../model/mails';
 import { issueToken } from '../model/one-time-token';
+import { rateLimited } from '../model/refusals';
 import { findProfileByEmail } from '../store/profiles';
+import { retryAfterOverLimit } from '../store/rate-limits';
 import { putTokenWithMail } from '../store/tokens';
 
 export const RESET_PASSWORD_PATH = '/auth/reset-password';
@@ -22,9 +26,11 @@ export async function requestPasswordReset(
   input: { email: string; log: Logger },
   deps: IdentityDeps,
 ): Promise<MessageResult> {
+  const now = deps.now();
+  const wait = await retryAfterOverLimit(deps, 'FORGOT_PASSWORD', input.email, now);
+  if (wait) throw rateLimited(wait);
   const profile = await findProfileByEmail(deps, input.email);
   if (profile && profile.isActive !== false) {
-    const now = deps.now();
     const { token, record } = issueToken('PASSWORD_RESET', profile, now, deps.randomBytes);
     const message = resetPasswordMail({
       to: profile.email,

@@ -10,7 +10,9 @@ import { type MessageResult, ResendVerificationQuery } from '@shared/schemas/ide
 import type { IdentityDeps } from '../deps';
 import { linkWithToken, verificationMail } from '../model/mails';
 import { issueToken } from '../model/one-time-token';
+import { rateLimited } from '../model/refusals';
 import { getProfile } from '../store/profiles';
+import { retryAfterOverLimit } from '../store/rate-limits';
 import { putTokenWithMail } from '../store/tokens';
 import { VERIFY_EMAIL_PATH } from './register-account';
 
@@ -41,6 +43,8 @@ export async function resendVerification(
   input: ResendVerificationQuery & { log: Logger },
   deps: IdentityDeps,
 ): Promise<MessageResult> {
+  const wait = await retryAfterOverLimit(deps, 'VERIFY_EMAIL_RESEND', input.userId, deps.now());
+  if (wait) throw rateLimited(wait);
   return sendVerificationLink(deps, await getProfile(deps, input.userId), input.log);
 }
 

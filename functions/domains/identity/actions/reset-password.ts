@@ -1,18 +1,21 @@
 /**
  * POST auth/reset-password (`?token=&newPassword=` or body): consumes the reset link (single use:
- * one conditional update wins), sets the new password permanently and clears the login lock-out.
+ * one conditional update wins), sets the new password permanently, clears the login delay and ends
+ * every session begun before (issue #12 item 3).
  */
 
 import { defineAction } from '@functions/platform/http';
 import type { Logger } from '@functions/platform/logger';
+import { hashToken } from '@functions/platform/tokens';
+import { keys } from '@shared/db/keys';
 import { type MessageResult, ResetPasswordInput } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
 import { fromQueryOrBody, LooseFields } from '../input';
-import { hashToken } from '@functions/platform/tokens';
 import { invalidLink, isInvalidLink, passwordPolicyRejected } from '../model/refusals';
 import { setPermanentPassword } from '../store/cognito';
-import { resetLoginAttempts } from '../store/login-attempts';
+import { clearFailedAttempts } from '../store/login-attempts';
 import { getProfile } from '../store/profiles';
+import { endSessions } from '../store/sessions';
 import { consumeToken, releaseToken } from '../store/tokens';
 import { confirmAccount } from './verify-email';
 
@@ -39,8 +42,9 @@ export async function resetPassword(
     if (!isInvalidLink(e) && record.usedAt) await releaseToken(deps, tokenHash, record.usedAt);
     throw e;
   }
-  // A new password ends any lock-out of the old one.
-  await resetLoginAttempts(deps, email);
+  // A new password ends any delay of the old one, and every session opened with the old one.
+  await clearFailedAttempts(deps, keys.loginAttempts(email));
+  await endSessions(deps, { userId: record.userId, username: email }, deps.now());
   input.log.info('password reset', { userId: record.userId });
   return { message: 'Tu contraseña se ha restablecido. Ya puedes iniciar sesión.' };
 }

@@ -133,6 +133,7 @@ describe('GET users/{userId}', () => {
       .resolves({ Item: items.profile(profile({ phone: '600111222' })) });
     arrangeMemberships([
       membership({ companyId: 'c1', userId: 'user-1', companyRole: 'CLIENTE' }),
+      membership({ companyId: 'c3', userId: 'user-1', companyRole: 'OWNER' }),
       membership({ companyId: 'c1', userId: 'gestor-1', companyRole: 'GESTOR' }),
       membership({ companyId: 'c2', userId: 'user-9', companyRole: 'OWNER' }),
       membership({ companyId: 'c1', userId: 'colleague', companyRole: 'MEMBER' }),
@@ -157,7 +158,7 @@ describe('GET users/{userId}', () => {
     expect(res.status).toBe(404);
   });
 
-  it('answers the public profile to the gestor of a shared company', async () => {
+  it('answers a gestor of a shared company only name, e-mail and role there: no phone, no other company', async () => {
     const res = await t.call({ routeId: 'users.get', params: { userId: 'user-1' }, claims: gestor });
 
     expect(res.status).toBe(200);
@@ -166,13 +167,43 @@ describe('GET users/{userId}', () => {
       email: 'ana@example.com',
       firstName: 'Ana',
       lastName: 'García',
-      phone: '600111222',
-      role: 'CLIENTE',
-      isAutonomous: false,
-      emailVerified: true,
-      isActive: true,
-      createdAt: '2026-01-10T09:00:00.000Z',
+      companies: [{ companyId: 'c1', companyRole: 'CLIENTE', isActive: true }],
     });
+    expect(JSON.stringify(res.envelope.data)).not.toContain('600111222');
+    expect(JSON.stringify(res.envelope.data)).not.toContain('c3');
+    expect(t.db.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('answers 404 to a CLIENTE of a shared company, however the token calls it', async () => {
+    arrangeMemberships([
+      membership({ companyId: 'c1', userId: 'user-1', companyRole: 'OWNER' }),
+      membership({
+        companyId: 'c1',
+        userId: 'client-7',
+        companyRole: 'CLIENTE',
+        permissions: ['VIEW_INVOICES'],
+      }),
+    ]);
+
+    const res = await t.call({
+      routeId: 'users.get',
+      params: { userId: 'user-1' },
+      claims: { sub: 'client-7', groups: ['GESTOR'] },
+    });
+
+    expect(res.status).toBe(404);
+    expect(res.envelope.error?.code).toBe('CORE_006');
+  });
+
+  it('answers 404 to a gestor whose membership of the shared company is deactivated', async () => {
+    arrangeMemberships([
+      membership({ companyId: 'c1', userId: 'user-1', companyRole: 'CLIENTE' }),
+      membership({ companyId: 'c1', userId: 'gestor-1', companyRole: 'GESTOR', isActive: false }),
+    ]);
+
+    const res = await t.call({ routeId: 'users.get', params: { userId: 'user-1' }, claims: gestor });
+
+    expect(res.status).toBe(404);
   });
 
   it('answers the user itself and an ADMIN without looking at memberships', async () => {

@@ -5,11 +5,11 @@
  */
 
 import { defineAction } from '@functions/platform/http';
+import { hashToken } from '@functions/platform/tokens';
 import { ActivationValidateQuery, type ActivationValidation } from '@shared/schemas/activation';
 import type { IdentityDeps } from '../deps';
 import { invitationMatches, isUsableInvite } from '../model/activation';
 import { maskEmail } from '../model/mask-email';
-import { hashToken } from '@functions/platform/tokens';
 import { getCompanyName, getInvitation, getInviteToken } from '../store/activation';
 
 export async function validateActivation(

@@ -1,10 +1,10 @@
 /** GET auth/reset-password/validate?token=: whether a reset link can still be used. */
 
 import { defineAction } from '@functions/platform/http';
+import { hashToken } from '@functions/platform/tokens';
 import { TokenInput, type TokenValidation } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
 import { maskEmail } from '../model/mask-email';
-import { hashToken } from '@functions/platform/tokens';
 import { isUsable } from '../model/one-time-token';
 import { getToken } from '../store/tokens';
 

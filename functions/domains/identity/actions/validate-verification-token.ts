@@ -1,9 +1,9 @@
 /** GET auth/verify-email/validate?token=: whether a verification link can still be used. */
 
 import { defineAction } from '@functions/platform/http';
+import { hashToken } from '@functions/platform/tokens';
 import { TokenInput, type TokenValidation } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
-import { hashToken } from '@functions/platform/tokens';
 import { isUsable } from '../model/one-time-token';
 import { getToken } from '../store/tokens';
 

@@ -5,11 +5,11 @@
 
 import { defineAction } from '@functions/platform/http';
 import { errorFields, type Logger } from '@functions/platform/logger';
+import { hashToken } from '@functions/platform/tokens';
 import type { UserProfile } from '@shared/db/records';
 import { TokenInput, type VerifyEmailResult } from '@shared/schemas/identity';
 import type { IdentityDeps } from '../deps';
 import { fromQueryOrBody, LooseFields } from '../input';
-import { hashToken } from '@functions/platform/tokens';
 import { invalidLink, isInvalidLink } from '../model/refusals';
 import { confirmUser, markEmailAttributeVerified } from '../store/cognito';
 import { getProfile, updateProfile } from '../store/profiles';

@@ -2,33 +2,67 @@ import { hashToken } from '@functions/platform/tokens';
 import { describe, expect, it } from 'vitest';
 import { company, membership, profile } from '../testing/support';
 import { countClients, gestorTypeOf } from './gestor-type';
-import { activeLock, isExpired, LOCK_MS, lockDeadline, reachesLock, remainingAttempts } from './lockout';
+import {
+  activeDelay,
+  delayAfter,
+  FAILURE_WINDOW_MS,
+  isExpired,
+  MAX_DELAY_MS,
+  remainingAttempts,
+  retryDeadline,
+} from './lockout';
 import { linkWithToken, resetPasswordMail, verificationMail } from './mails';
 import { maskEmail } from './mask-email';
 import { issueToken, isUsable } from './one-time-token';
+import { ACCOUNT_RATE_RULES, overLimit, windowStartOf } from './rate-limits';
+import { tooManyFailures } from './refusals';
 import { defaultFiscalData, planRegistration } from './registration';
 import { expiresInSeconds, tokenSubject } from './session-tokens';
-import { canViewUser } from './user-access';
+import { sharedManagedMemberships, toManagedUser } from './user-access';
 import { clientPermissions, companyEntries } from './user-view';
 
 const now = new Date('2026-03-02T10:00:00.000Z');
 const jwt = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
 
-describe('lock-out', () => {
-  it('locks at the fifth failure, for 30 minutes', () => {
-    expect([4, 5, 6].map(reachesLock)).toEqual([false, true, true]);
-    expect(lockDeadline(now).getTime() - now.getTime()).toBe(LOCK_MS);
-    expect(LOCK_MS).toBe(30 * 60_000);
+describe('failed-password delay (a growing delay, never a lock)', () => {
+  it('costs nothing for four failures, then waits 30 s doubling up to 15 minutes', () => {
+    const seconds = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 50].map((n) => delayAfter(n) / 1000);
+    expect(seconds).toEqual([0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900, 900]);
+    expect(MAX_DELAY_MS).toBe(15 * 60_000);
+    expect(retryDeadline(4, now)).toBeUndefined();
+    expect(retryDeadline(6, now)).toEqual(new Date(now.getTime() + 60_000));
+  });
+
+  it('remembers failures longer than the longest wait, so waiting does not reset the growth', () => {
+    expect(FAILURE_WINDOW_MS).toBeGreaterThan(MAX_DELAY_MS);
     expect(remainingAttempts(3)).toBe(2);
     expect(remainingAttempts(9)).toBe(0);
   });
 
-  it('is locked strictly before the deadline', () => {
-    const state = { failures: 0, lockedUntil: now.getTime() + 1, expiresAt: now.getTime() + 1 };
-    expect(activeLock(state, now)).toEqual(new Date(now.getTime() + 1));
-    expect(activeLock({ ...state, lockedUntil: now.getTime() }, now)).toBeUndefined();
-    expect(activeLock(undefined, now)).toBeUndefined();
+  it('waits strictly before the deadline', () => {
+    const state = { failures: 5, retryAt: now.getTime() + 1, expiresAt: now.getTime() + 1 };
+    expect(activeDelay(state, now)).toEqual(new Date(now.getTime() + 1));
+    expect(activeDelay({ ...state, retryAt: now.getTime() }, now)).toBeUndefined();
+    expect(activeDelay(undefined, now)).toBeUndefined();
     expect(isExpired({ failures: 3, expiresAt: now.getTime() }, now)).toBe(true);
+  });
+
+  it('answers AUTH_002 naming the wait, with the seconds for Retry-After', () => {
+    const e = tooManyFailures(new Date(now.getTime() + 30_000), now);
+    expect(e.code).toBe('AUTH_002');
+    expect(e.message).toBe('Demasiados intentos fallidos. Inténtalo de nuevo en 30 segundos.');
+    expect(e.details).toMatchObject({ retryAfterSeconds: 30 });
+    expect(tooManyFailures(new Date(now.getTime() + 240_000), now).message).toContain('4 minutos');
+  });
+});
+
+describe('per-account rate limits', () => {
+  it('lets 5 requests of a window through and answers the rest with the seconds left in it', () => {
+    const at = new Date('2026-03-02T10:05:00.000Z'); // 5 minutes into a 15-minute window
+    expect(ACCOUNT_RATE_RULES.FORGOT_PASSWORD).toEqual({ limit: 5, windowSeconds: 900 });
+    expect(overLimit('FORGOT_PASSWORD', 5, at)).toBeUndefined();
+    expect(overLimit('FORGOT_PASSWORD', 6, at)).toBe(600);
+    expect(windowStartOf(ACCOUNT_RATE_RULES.FORGOT_PASSWORD, at) % 900).toBe(0);
   });
 });
 
@@ -106,7 +140,7 @@ describe('registration plan', () => {
     const plan = planRegistration(
       {
         email: 'a@b.es',
-        password: 'Xx123456',
+        password: 'Xx1234567890',
         firstName: 'Eva',
         lastName: 'Ruiz',
         accountType: 'AUTONOMO',
@@ -149,16 +183,32 @@ describe('user views', () => {
     expect(entries.map((e) => e.companyId)).toEqual(['a', 'b']);
   });
 
-  it('lets OWNER and GESTOR of a shared company see a user, nobody else', () => {
-    const target = [membership({ companyId: 'c1', userId: 't' })];
-    const caller = (companyRole: 'OWNER' | 'GESTOR' | 'MEMBER' | 'CLIENTE') => [
-      membership({ companyId: 'c1', userId: 'me', companyRole }),
+  it('lets an active OWNER or GESTOR of a shared company see a user, nobody else', () => {
+    const target = [
+      membership({ companyId: 'c1', userId: 't' }),
+      membership({ companyId: 'c2', userId: 't', companyRole: 'OWNER' }),
     ];
-    expect(canViewUser({ userId: 'me', role: 'GESTOR' }, 't', caller('GESTOR'), target)).toBe(true);
-    expect(canViewUser({ userId: 'me', role: 'CLIENTE' }, 't', caller('OWNER'), target)).toBe(true);
-    expect(canViewUser({ userId: 'me', role: 'CLIENTE' }, 't', caller('MEMBER'), target)).toBe(false);
-    expect(canViewUser({ userId: 'me', role: 'CLIENTE' }, 't', caller('CLIENTE'), target)).toBe(false);
-    expect(canViewUser({ userId: 'me', role: 'ADMIN' }, 't', [], [])).toBe(true);
+    const caller = (companyRole: 'OWNER' | 'GESTOR' | 'MEMBER' | 'CLIENTE', isActive = true) => [
+      membership({ companyId: 'c1', userId: 'me', companyRole, isActive }),
+    ];
+    const shared = (m: ReturnType<typeof caller>) =>
+      sharedManagedMemberships(m, target).map((x) => x.companyId);
+    expect(shared(caller('GESTOR'))).toEqual(['c1']);
+    expect(shared(caller('OWNER'))).toEqual(['c1']);
+    expect(shared(caller('MEMBER'))).toEqual([]);
+    expect(shared(caller('CLIENTE'))).toEqual([]);
+    expect(shared(caller('GESTOR', false))).toEqual([]);
+  });
+
+  it('shows a manager the name, e-mail and role of the shared companies only', () => {
+    const view = toManagedUser('t', [membership({ companyId: 'c1', userId: 't', companyRole: 'CLIENTE' })]);
+    expect(view).toEqual({
+      userId: 't',
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'García',
+      companies: [{ companyId: 'c1', companyRole: 'CLIENTE', isActive: true }],
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 /** The identity domain's refusals, with the exact Spanish texts the client shows (spec part 1 §8). */
 
 import { AppError } from '@shared/api/errors';
+import { secondsUntil } from './lockout';
 
 export const LINK_INVALID_MESSAGE = 'El enlace no es válido o ha caducado.';
 
@@ -13,12 +14,29 @@ export const isInvalidLink = (e: unknown): boolean =>
 export const emailTaken = (): AppError =>
   new AppError('CORE_004', 'Ya existe una cuenta con este email.', { field: 'email' });
 
-export function loginLocked(until: Date, now: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+/** Words for a wait: "30 segundos", "1 minuto", "15 minutos". */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
+/** AUTH_002 of the growing delay (model/lockout.ts), with `Retry-After`. */
+export function tooManyFailures(until: Date, now: Date): AppError {
+  const retryAfterSeconds = secondsUntil(until, now);
   return new AppError(
     'AUTH_002',
-    `Cuenta bloqueada temporalmente por intentos fallidos. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-    { details: { lockedUntil: until.toISOString() } },
+    `Demasiados intentos fallidos. Inténtalo de nuevo en ${waitInWords(retryAfterSeconds)}.`,
+    { details: { retryAfterSeconds, retryAt: until.toISOString() } },
+  );
+}
+
+/** 429 of a per-account limit (model/rate-limits.ts), with `Retry-After`. */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    `Demasiadas solicitudes. Inténtalo de nuevo en ${waitInWords(retryAfterSeconds)}.`,
+    { details: { retryAfterSeconds } },
   );
 }
 

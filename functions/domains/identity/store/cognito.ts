@@ -9,8 +9,11 @@ import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   ChangePasswordCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
@@ -99,6 +102,26 @@ export async function refreshWithToken(deps: Deps, refreshToken: string): Promis
 /** Revokes a refresh token (and the access tokens issued from it, in AWS). */
 export async function revokeRefreshToken(deps: Deps, refreshToken: string): Promise<void> {
   await deps.cognito.send(new RevokeTokenCommand({ ClientId: deps.clientId, Token: refreshToken }));
+}
+
+/**
+ * AdminUserGlobalSignOut: revokes every refresh token of the user (locally emulated by the Cognito
+ * shim, infra/local/gateway/cognito-shim.ts). A user already gone has no session left.
+ */
+export async function signOutEverywhere(deps: Deps, username: string): Promise<void> {
+  try {
+    await deps.cognito.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: deps.userPoolId, Username: username }),
+    );
+  } catch (e) {
+    if (errorName(e) !== 'UserNotFoundException') throw e;
+  }
+}
+
+/** Disables or enables the Cognito user: a disabled user cannot sign in or refresh. */
+export async function setUserEnabled(deps: Deps, username: string, enabled: boolean): Promise<void> {
+  const input = { UserPoolId: deps.userPoolId, Username: username };
+  await deps.cognito.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
 }
 
 export type SignUpOutcome =

@@ -1,31 +1,30 @@
 /**
- * The failed-login counter of one e-mail (`keys.loginAttempts`), for the AUTH_002 lock-out.
- * Failures are counted with an atomic ADD, so concurrent attempts cannot lose a count; the item
- * carries a TTL so abandoned counters disappear on their own.
+ * The consecutive-failure counter of one account, for the AUTH_002 growing delay: `keys.loginAttempts`
+ * (login, per e-mail) or `keys.passwordChangeAttempts` (change-password, per user). Failures are
+ * counted with an atomic ADD, so concurrent attempts cannot lose a count; the item carries a TTL so
+ * abandoned counters disappear on their own.
  */
 
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
-import { keys } from '@shared/db/keys';
+import type { Key } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
-import { failureExpiry, type LoginAttempts, lockDeadline, ttlOf } from '../model/lockout';
+import { type FailedAttempts, failureExpiry, ttlOf } from '../model/lockout';
 import type { StoreDeps } from './deps';
 
 type Deps = Pick<StoreDeps, 'db' | 'table'>;
 
-const ENTITY = 'LoginAttempts';
+const ENTITY = 'FailedAttempts';
 
-export async function getLoginAttempts(deps: Deps, email: string): Promise<LoginAttempts | undefined> {
-  const res = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: keys.loginAttempts(email), ConsistentRead: true }),
-  );
+export async function getFailedAttempts(deps: Deps, key: Key): Promise<FailedAttempts | undefined> {
+  const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
   const item = res.Item;
   if (!item) return undefined;
-  const state: LoginAttempts = {
+  const state: FailedAttempts = {
     failures: Number(item.failures ?? 0),
     expiresAt: Number(item.expiresAt ?? 0),
   };
-  if (typeof item.lockedUntil === 'number') state.lockedUntil = item.lockedUntil;
+  if (typeof item.retryAt === 'number') state.retryAt = item.retryAt;
   return state;
 }
 
@@ -33,11 +32,11 @@ export async function getLoginAttempts(deps: Deps, email: string): Promise<Login
  * Counts one failure and answers the new count. A counter past its expiry (TTL deletion is lazy)
  * restarts at one instead of adding to stale failures.
  */
-export async function recordLoginFailure(deps: Deps, email: string, now: Date): Promise<number> {
+export async function recordFailure(deps: Deps, key: Key, now: Date): Promise<number> {
   const expiresAt = failureExpiry(now);
   const common = {
     TableName: deps.table,
-    Key: keys.loginAttempts(email),
+    Key: key,
     ExpressionAttributeNames: { '#ttl': 'ttl' },
     ReturnValues: 'ALL_NEW' as const,
   };
@@ -56,8 +55,8 @@ export async function recordLoginFailure(deps: Deps, email: string, now: Date): 
       const res = await deps.db.send(
         new UpdateCommand({
           ...common,
-          // With FAILURE_WINDOW_MS >= LOCK_MS, now + window is never earlier than a lock set before now,
-          // so moving the expiry here never cuts a lock short.
+          // FAILURE_WINDOW_MS is longer than the longest delay, so moving the expiry here never
+          // cuts a delay short.
           UpdateExpression: `ADD failures :one SET ${setMeta}, expiresAt = :exp`,
           ConditionExpression: 'attribute_not_exists(pk) OR expiresAt > :now',
           ExpressionAttributeValues: values,
@@ -71,7 +70,7 @@ export async function recordLoginFailure(deps: Deps, email: string, now: Date): 
       await deps.db.send(
         new UpdateCommand({
           ...common,
-          UpdateExpression: `SET failures = :one, expiresAt = :exp, ${setMeta} REMOVE lockedUntil`,
+          UpdateExpression: `SET failures = :one, expiresAt = :exp, ${setMeta} REMOVE retryAt`,
           ConditionExpression: 'expiresAt <= :now',
           ExpressionAttributeValues: values,
         }),
@@ -81,28 +80,30 @@ export async function recordLoginFailure(deps: Deps, email: string, now: Date): 
       if (!isConditionalCheckFailed(e)) throw e;
     }
   }
-  throw new Error('Could not record the login failure');
+  throw new Error('Could not record the failure');
 }
 
 /**
- * Locks the e-mail until 30 minutes from now and restarts the count, so the first failure after
- * the lock ends does not lock it again at once. Answers the deadline.
+ * Makes the account wait until `until`. The count is kept (the next failure waits twice as long);
+ * a later deadline already stored by a concurrent failure is never shortened.
  */
-export async function lockLogin(deps: Deps, email: string, now: Date): Promise<Date> {
-  const until = lockDeadline(now);
-  await deps.db.send(
-    new UpdateCommand({
-      TableName: deps.table,
-      Key: keys.loginAttempts(email),
-      UpdateExpression: 'SET lockedUntil = :until, failures = :zero, expiresAt = :until, #ttl = :ttl',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':until': until.getTime(), ':zero': 0, ':ttl': ttlOf(until) },
-    }),
-  );
-  return until;
+export async function delayAttempts(deps: Deps, key: Key, until: Date): Promise<void> {
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: key,
+        UpdateExpression: 'SET retryAt = :until',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(retryAt) OR retryAt < :until)',
+        ExpressionAttributeValues: { ':until': until.getTime() },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionalCheckFailed(e)) throw e;
+  }
 }
 
-/** A successful login (or a password reset) clears the counter. */
-export async function resetLoginAttempts(deps: Deps, email: string): Promise<void> {
-  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: keys.loginAttempts(email) }));
+/** A successful attempt (or a password reset) clears the counter. */
+export async function clearFailedAttempts(deps: Deps, key: Key): Promise<void> {
+  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: key }));
 }

@@ -33,6 +33,8 @@ export interface ProfilePatch {
   /** `null` removes the phone. */
   phone?: string | null;
   emailVerified?: boolean;
+  /** An ADMIN's switch (admin.setUserStatus); a deactivated profile cannot log in. */
+  isActive?: boolean;
 }
 
 /** Updates some fields of an existing profile; undefined when there is no such profile. */

@@ -6,14 +6,22 @@
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { createApiHandler } from '@functions/platform/http';
+import { createSessionGate, type SessionGate } from '@functions/platform/session-validity';
 import {
   type ApiEventOptions,
   apiEvent,
   lambdaContext,
   readResponse,
 } from '@functions/platform/testing/api-event';
+import type { Key } from '@shared/db/keys';
 import {
   type Company,
   companyItem,
@@ -41,6 +49,16 @@ export function setupIdentity() {
   const clock = { now: new Date(T0) };
   let ids = 0;
   let seed = 0;
+  /** Instants (epoch seconds) the pipeline's gate reads, as if from the table. */
+  const validAfter = new Map<string, number>();
+  const newGate = () =>
+    createSessionGate({ lookup: async (userId) => validAfter.get(userId), now: () => clock.now.getTime() });
+  // A fresh cache for every test, behind one object the pipeline and the actions both hold.
+  let gate = newGate();
+  const sessionGate: SessionGate = {
+    assertCurrent: (userId, claims) => gate.assertCurrent(userId, claims),
+    remember: (userId, at) => gate.remember(userId, at),
+  };
   const deps: IdentityDeps = {
     db: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', credentials })),
     table: TABLE,
@@ -52,16 +70,24 @@ export function setupIdentity() {
     // Deterministic but different for every token.
     randomBytes: (size) => new Uint8Array(size).fill(++seed),
     newId: () => `id${++ids}`,
+    sessionGate,
   };
-  const handler = createApiHandler('identity', identityActions, () => deps);
+  const handler = createApiHandler('identity', identityActions, () => deps, { sessionGate });
   const call = async <T = Record<string, unknown>>(options: ApiEventOptions) =>
     readResponse<T>(await handler(apiEvent(options), lambdaContext()));
   const reset = () => {
     db.reset();
     idp.reset();
+    // What DynamoDB answers for an absent item: the counters and instants of issue #12 are read and
+    // written on many routes; a test that cares about them arranges them itself.
+    db.on(GetCommand).resolves({});
+    db.on(UpdateCommand).resolves({});
+    db.on(DeleteCommand).resolves({});
     clock.now = new Date(T0);
+    validAfter.clear();
+    gate = newGate();
   };
-  return { db, idp, clock, deps, call, reset };
+  return { db, idp, clock, deps, call, reset, validAfter };
 }
 
 /** An unsigned JWT with the given claims: the actions only read `sub` and `exp` of Cognito's tokens. */
@@ -130,3 +156,33 @@ export function membership(overrides: Partial<MembershipRecord> = {}): Membershi
 }
 
 export const items = { profile: profileItem, company: companyItem, membership: membershipItem };
+
+/**
+ * One failed-attempts item (login or change-password), kept in memory and updated the way DynamoDB
+ * would apply the store's three update shapes (atomic ADD with its freshness condition, restart,
+ * delay).
+ */
+export function fakeAttemptsTable(t: ReturnType<typeof setupIdentity>, key: Key) {
+  let item: Record<string, unknown> | undefined;
+  t.db.on(GetCommand, { Key: key }).callsFake(() => ({ Item: item && { ...item } }));
+  t.db.on(DeleteCommand, { Key: key }).callsFake(() => {
+    item = undefined;
+    return {};
+  });
+  t.db.on(UpdateCommand, { Key: key }).callsFake((input: UpdateCommandInput) => {
+    const v = input.ExpressionAttributeValues ?? {};
+    const expr = input.UpdateExpression ?? '';
+    if (expr.startsWith('ADD failures')) {
+      if (item && Number(item.expiresAt) <= Number(v[':now'])) throw conditionalFailure();
+      item = { ...item, failures: Number(item?.failures ?? 0) + 1, expiresAt: v[':exp'], ttl: v[':ttl'] };
+    } else if (expr.startsWith('SET failures = :one')) {
+      if (!item || Number(item.expiresAt) > Number(v[':now'])) throw conditionalFailure();
+      item = { failures: 1, expiresAt: v[':exp'], ttl: v[':ttl'] };
+    } else if (expr.startsWith('SET retryAt')) {
+      if (!item || Number(item.retryAt ?? 0) >= Number(v[':until'])) throw conditionalFailure();
+      item = { ...item, retryAt: v[':until'] };
+    } else throw new Error(`Unexpected update: ${expr}`);
+    return { Attributes: { ...item } };
+  });
+  return { get: () => item };
+}

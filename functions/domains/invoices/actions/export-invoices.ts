@@ -2,7 +2,9 @@ import {
   type CellValue,
   type ColumnKind,
   CSV_CONTENT_TYPE,
+  type CsvCell,
   csvBytes,
+  csvMoney,
   writeXlsx,
   XLSX_CONTENT_TYPE,
 } from '@functions/lib/spreadsheets';
@@ -99,16 +101,6 @@ function rawValue(col: ExportColumn, inv: InvoiceWithPayments): Raw {
   }
 }
 
-/** es-ES amount without the currency sign: 123456 -> "1.234,56". */
-export function esAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${whole},${String(abs % 100).padStart(2, '0')}`;
-}
-
 const esDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const xlsxCell = (v: Raw): CellValue => {
@@ -117,9 +109,14 @@ const xlsxCell = (v: Raw): CellValue => {
   return v.date;
 };
 
-const csvCell = (v: Raw): string | null => {
+/**
+ * CSV cells by column type: text (names, numbers of invoices, labels) is a string, which the shared
+ * writer neutralises against formula injection; amounts are CsvMoney built from céntimos, written
+ * es-ES by the writer and never neutralised, so `-12,50` stays a negative amount.
+ */
+const csvCell = (v: Raw): CsvCell => {
   if (v === null || typeof v === 'string') return v;
-  if ('money' in v) return esAmount(v.money);
+  if ('money' in v) return csvMoney(v.money);
   return v.date ? esDate(v.date) : null;
 };
 

@@ -4,10 +4,11 @@
  * schedule's worker never bundles the PDF library.
  */
 
+import { isValidEmail } from '@shared/schemas/common';
 import type { Invoice } from '@shared/schemas/invoices';
 import { getCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
-import { emailInvoicePdf, isValidEmail } from '../store/invoice-pdfs';
+import { emailInvoicePdf } from '../store/invoice-pdfs';
 import type { SendInvoice } from './generate-recurring-invoice';
 
 /** Resolves to why the invoice was not sent (Spanish), or null once the e-mail is queued. */

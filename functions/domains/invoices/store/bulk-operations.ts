@@ -8,7 +8,7 @@
  */
 
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryPrefix } from '@functions/lib/directory';
 import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -152,12 +152,7 @@ export async function successfulResults(
   op: BulkOperation,
 ): Promise<{ invoiceId: string; fileName?: string; s3Key?: string }[]> {
   const k = keys.bulkResultPrefix(op.companyId, op.operationId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-    ConsistentRead: true,
-  });
+  const items = await queryPrefix(deps, k, { ConsistentRead: true });
   return items
     .filter((i) => i.ok === true)
     .map((i) => ({

@@ -1,7 +1,7 @@
 /** DynamoDB access for customers and their tax-id claims. */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryPrefix } from '@functions/lib/directory';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
@@ -56,11 +56,7 @@ export async function getCustomer(
 /** Every customer of a company: one Query on its partition (see access-patterns.md). */
 export async function listCustomers(deps: Deps, companyId: string): Promise<Customer[]> {
   const k = keys.customerPrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-  });
+  const items = await queryPrefix(deps, k);
   return items.map((i) => stripKeys(i) as unknown as Customer);
 }
 

@@ -6,7 +6,7 @@
  */
 
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryPrefix } from '@functions/lib/directory';
 import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { requireEnv } from '@functions/platform/aws/env';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
@@ -197,11 +197,7 @@ export async function listImportResults(
   batchId: string,
 ): Promise<ImportResult[]> {
   const k = keys.importResultPrefix(companyId, batchId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-  });
+  const items = await queryPrefix(deps, k);
   return items.map(toResult);
 }
 

@@ -7,19 +7,15 @@
  * sets them from the stored invoices.
  */
 
-import {
-  GetCommand,
-  QueryCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed, isTransactionConflict } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import type { InvoicesDeps } from './deps';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 
 const counterKeys = (companyId: string, invoiceDate: string) => [
   keys.invoiceCountAll(companyId),

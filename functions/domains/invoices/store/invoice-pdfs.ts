@@ -14,8 +14,6 @@ import type {
   StorePdfResult,
 } from '@shared/schemas/pdf-render';
 
-export { isValidEmail } from '@functions/lib/invoice-emails';
-
 const pdfFunction = () => requireEnv(functionNameEnv.pdfRender);
 
 /** Renders the invoice and stores its PDF where the bulk operation keeps it; idempotent (one key). */

@@ -5,7 +5,7 @@
  */
 
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryAll, queryPrefix } from '@functions/lib/directory';
 import { aggregateUpdateItems, assertTransactionFits } from '@functions/lib/tax-aggregates';
 import {
   anulacionPlan,
@@ -27,6 +27,7 @@ import { issuedContribution } from '@shared/fiscal/tax-aggregates';
 import type { InvoicePayment, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
 import type { InvoicesDeps } from './deps';
 import { invoiceMoneyUpdate } from './invoice-money';
+import { invoiceEventPayload } from './invoices';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
 
@@ -43,12 +44,7 @@ export async function listPayments(
   invoiceId: string,
 ): Promise<InvoicePayment[]> {
   const k = keys.invoicePaymentPrefix(companyId, invoiceId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-    ScanIndexForward: true,
-  });
+  const items = await queryPrefix(deps, k, { ScanIndexForward: true });
   return items.map((i) => {
     const { invoiceId: _i, companyId: _c, ...p } = stripKeys(i) as Record<string, unknown>;
     return p as unknown as InvoicePayment;
@@ -133,21 +129,8 @@ export async function cancelInvoiceWrite(
           entity: 'InvoiceEvent',
           v: SCHEMA_VERSION,
           kind: 'INVOICE_CANCELLED',
-          invoiceId: inv.invoiceId,
-          companyId: inv.companyId,
-          invoiceType: inv.invoiceType,
-          invoiceDate: inv.invoiceDate,
-          operationDate: inv.operationDate ?? null,
-          series: inv.series,
-          number: inv.number,
-          invoiceNumber: inv.invoiceNumber,
-          customer: inv.customer ?? null,
-          issuer: inv.issuer ?? null,
-          breakdown: inv.breakdown,
-          totals: inv.totals,
-          irpfRateBp: inv.irpfRateBp,
-          rectification: inv.rectification ?? null,
-          siiStatus: inv.siiStatus ?? null,
+          // The same shape as INVOICE_CONFIRMED: its consumers never read the invoice.
+          ...invoiceEventPayload(inv),
           reason,
           at,
         },

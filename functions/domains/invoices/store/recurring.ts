@@ -12,7 +12,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryAll, queryPrefix } from '@functions/lib/directory';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
@@ -73,11 +73,7 @@ export async function getTemplate(
 /** Every template of a company: one Query on its partition. */
 export async function listTemplates(deps: Deps, companyId: string): Promise<RecurringTemplate[]> {
   const k = keys.recurringTemplatePrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-  });
+  const items = await queryPrefix(deps, k);
   return items.map((i) => stripKeys(i) as unknown as RecurringTemplate);
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@functions/lib/directory';
+import { queryPrefix } from '@functions/lib/directory';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import {
   cancellationCodes,
@@ -66,11 +66,7 @@ export async function getSeries(
 
 export async function listSeries(deps: Deps, companyId: string): Promise<InvoiceSeries[]> {
   const k = keys.invoiceSeriesPrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-  });
+  const items = await queryPrefix(deps, k);
   return items.map((i) => stripKeys(i) as unknown as InvoiceSeries);
 }
 
@@ -80,12 +76,7 @@ export async function getDefaults(
   companyId: string,
 ): Promise<Partial<Record<SeriesPurpose, string>>> {
   const k = keys.invoiceSeriesDefaultPrefix(companyId);
-  const items = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-    ConsistentRead: true,
-  });
+  const items = await queryPrefix(deps, k, { ConsistentRead: true });
   const out: Partial<Record<SeriesPurpose, string>> = {};
   for (const i of items) out[i.purpose as SeriesPurpose] = String(i.seriesId);
   return out;

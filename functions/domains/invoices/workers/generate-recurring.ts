@@ -97,7 +97,8 @@ async function notifyFailure(deps: InvoicesDeps, g: RecurringGeneration, ctx: Co
         title: 'Factura recurrente no generada',
         message: `No se ha podido generar la factura de «${g.templateName}» del ${formatIsoDate(g.occurrenceDate)}: ${g.reason ?? 'error desconocido'}`,
         severity: 'warning',
-        link: '/app/invoices/recurring/dashboard',
+        // The company goes in the link: the user may have another company selected when opening it.
+        link: `/app/invoices/recurring/dashboard?company=${encodeURIComponent(g.companyId)}`,
       });
     } catch (e) {
       // The failure is recorded on the generation already; a lost notification must not stop the run.

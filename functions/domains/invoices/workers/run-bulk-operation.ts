@@ -19,6 +19,7 @@ import {
 import { AppError, isAppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import type { BulkOperation } from '@shared/schemas/bulk-operations';
+import { isValidEmail } from '@shared/schemas/common';
 import type { InvoiceWithPayments } from '@shared/schemas/invoices';
 import { addPayment } from '../actions/add-payment';
 import { confirmInvoice } from '../actions/confirm-invoice';
@@ -38,7 +39,7 @@ import {
 } from '../store/bulk-operations';
 import { getCustomer } from '../store/customers';
 import { type InvoicesDeps, makeDeps } from '../store/deps';
-import { emailInvoicePdf, isValidEmail, storeBulkPdf } from '../store/invoice-pdfs';
+import { emailInvoicePdf, storeBulkPdf } from '../store/invoice-pdfs';
 
 /** The queue's maxReceiveCount (infra/manifest.ts): the last delivery records instead of retrying. */
 export const LAST_DELIVERY = 3;

@@ -38,6 +38,28 @@ describe('verifactu.createConfig', () => {
     expect(company().verifactuEnabled).toBe(true);
   });
 
+  it('refuses for PRODUCTION a certificate of a test CA (clear message), accepts a qualified one', async () => {
+    await storeTestCertificate('test-ca', { qualifiedCa: null });
+    const refused = await create('gestor', { certificateId: 'test-ca', environment: 'PRODUCTION' });
+    expect(refused.status).toBe(400);
+    expect(refused.envelope.error).toMatchObject({
+      code: 'TAX_025',
+      field: 'certificateId',
+      details: { reason: 'CERTIFICATE_NOT_QUALIFIED' },
+    });
+    expect(refused.envelope.error?.message).toContain('solo se admite en el entorno de pruebas de la AEAT');
+    expect(table.get(keys.verifactuConfig(COMPANY))).toBeUndefined();
+
+    await storeTestCertificate('fnmt', { qualifiedCa: 'AC RAIZ FNMT-RCM' });
+    const accepted = await create('gestor', { certificateId: 'fnmt', environment: 'PRODUCTION' });
+    expect(accepted.status).toBe(201);
+  });
+
+  it('accepts a certificate of a test CA for the TEST environment', async () => {
+    await storeTestCertificate('test-ca', { qualifiedCa: null });
+    expect((await create('gestor', { certificateId: 'test-ca', environment: 'TEST' })).status).toBe(201);
+  });
+
   it('refuses NO VERI*FACTU mode (its records would have to be XAdES-signed) and stores nothing', async () => {
     const res = await create('owner', { mode: 'NO_VERIFACTU' });
     expect(res.status).toBe(400);

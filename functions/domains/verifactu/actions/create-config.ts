@@ -1,7 +1,7 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type VerifactuConfig, VerifactuConfigBody } from '@shared/schemas/verifactu';
-import { certificateStatus, spanishDate } from '../model/certificates';
+import { assertCertificateForEnvironment, certificateStatus, spanishDate } from '../model/certificates';
 import { getCertificate } from '../store/certificates';
 import { certificateGone, writeConfig } from '../store/config';
 import type { VerifactuDeps } from '../store/deps';
@@ -9,11 +9,12 @@ import type { VerifactuDeps } from '../store/deps';
 export const NO_VERIFACTU_UNAVAILABLE =
   'El modo NO VERI*FACTU (registros firmados con XAdES y registro de eventos) no está disponible: Cuadra envía cada registro a la AEAT en modo VERI*FACTU.';
 
-type ConfigFields = Pick<VerifactuConfig, 'mode' | 'enabled' | 'certificateId' | 'companyId'>;
+type ConfigFields = Pick<VerifactuConfig, 'mode' | 'environment' | 'enabled' | 'certificateId' | 'companyId'>;
 
 /**
  * The rules a configuration must meet before it is stored: the certificate exists in the company and
- * is valid today; sending in VERI*FACTU mode needs one (the AEAT accepts only mutual TLS).
+ * is valid today, and for PRODUCTION comes from a recognised qualified CA; sending in VERI*FACTU mode
+ * needs one (the AEAT accepts only mutual TLS).
  */
 export async function assertConfigUsable(
   deps: VerifactuDeps,
@@ -59,6 +60,7 @@ export async function assertConfigUsable(
       `El certificado seleccionado no es válido hasta el ${spanishDate(new Date(cert.validFrom))}.`,
       { field: 'certificateId', details: { reason: 'CERTIFICATE_NOT_YET_VALID' } },
     );
+  assertCertificateForEnvironment(cert, config.environment);
 }
 
 export async function createVerifactuConfig(

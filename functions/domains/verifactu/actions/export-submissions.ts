@@ -3,6 +3,7 @@ import {
   type ColumnKind,
   CSV_CONTENT_TYPE,
   csvBytes,
+  csvMoney,
   writeXlsx,
   XLSX_CONTENT_TYPE,
 } from '@functions/lib/spreadsheets';
@@ -66,16 +67,6 @@ const madridDateTime = new Intl.DateTimeFormat('es-ES', {
 export const esDateTime = (iso: string | null): string | null =>
   iso ? madridDateTime.format(new Date(iso)).replace(',', '') : null;
 
-/** es-ES amount without the currency sign: 123456 -> "1.234,56". */
-export function esAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${whole},${String(abs % 100).padStart(2, '0')}`;
-}
-
 const esDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const text = (s: VerifactuSubmission) => [
@@ -98,7 +89,7 @@ export function submissionsFile(
       s.invoiceNumber,
       esDate(s.invoiceDate),
       ...text(s),
-      esAmount(s.totalCents),
+      csvMoney(s.totalCents),
       esDateTime(s.sentAt),
     ]);
     return {

@@ -36,7 +36,7 @@ const LATER = new Date('2027-03-02T08:00:00.000Z');
 
 describe('verifactu.updateConfig', () => {
   it('changes only the fields sent and moves the company flag with them', async () => {
-    await storeCertificate('c1');
+    await storeTestCertificate('c1', { qualifiedCa: 'AC RAIZ FNMT-RCM' });
     table.put(configItem(base));
     setNow(LATER);
 
@@ -88,6 +88,18 @@ describe('verifactu.updateConfig', () => {
     expect((await update('gestor', { environment: 'PRODUCTION' })).envelope.error?.code).toBe('TAX_025');
     const off = await update('gestor', { enabled: false });
     expect(off.status).toBe(200);
+  });
+
+  it('refuses to switch to PRODUCTION with a test-CA certificate while enabled', async () => {
+    await storeCertificate('c1');
+    table.put(configItem(base));
+    const res = await update('gestor', { environment: 'PRODUCTION' });
+    expect(res.status).toBe(400);
+    expect(res.envelope.error).toMatchObject({
+      code: 'TAX_025',
+      details: { reason: 'CERTIFICATE_NOT_QUALIFIED' },
+    });
+    expect(table.get(keys.verifactuConfig(COMPANY))?.environment).toBe('TEST');
   });
 
   it('refuses a change made on a stale read (optimistic lock)', async () => {

@@ -6,9 +6,12 @@
  * in an error: messages name the problem, not the data.
  */
 
+import { X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext, TLSSocket } from 'node:tls';
 import { AppError } from '@shared/api/errors';
-import type { CertificateView } from '@shared/schemas/verifactu';
+import type { CertificateView, VerifactuEnvironment } from '@shared/schemas/verifactu';
+import { keyUsageDigitalSignature, presentedChain, trustedRootOf } from './certificate-chain';
+import { QUALIFIED_CAS, type TrustedRoot } from './qualified-cas';
 
 /** A certificate file is a few KB; anything bigger is not one. */
 export const MAX_CERTIFICATE_BYTES = 50 * 1024;
@@ -23,6 +26,13 @@ export interface CertificateFacts {
   serialNumber: string;
   validFrom: string;
   validTo: string;
+  /**
+   * The recognised Spanish qualified root (qualified-cas.ts) the file's chain leads to, or null (a
+   * self-signed or test-CA certificate: usable only against the AEAT's test environment).
+   */
+  qualifiedCa: string | null;
+  /** Key usage digitalSignature: true/false from the keyUsage extension, null when it has none. */
+  digitalSignature: boolean | null;
 }
 
 const refuse = (field: 'file' | 'password', reason: string, message: string) =>
@@ -113,6 +123,7 @@ export function nifFromSerialNumber(value: string | null): string | null {
 
 /** The certificate OpenSSL took from the file: the one that matches the private key (the end entity). */
 function endEntity(context: SecureContext): {
+  raw: Buffer;
   subject?: DistinguishedName;
   issuer?: DistinguishedName;
   serialNumber?: string;
@@ -138,11 +149,13 @@ export async function parseP12(
   bytes: Buffer,
   password: string,
   now: Date = new Date(),
+  trustList: readonly TrustedRoot[] = QUALIFIED_CAS,
 ): Promise<CertificateFacts> {
   if (bytes.length > MAX_CERTIFICATE_BYTES)
     throw refuse('file', 'TOO_LARGE', 'El archivo del certificado no puede superar los 50 KB.');
   if (!looksLikePkcs12(bytes)) throw NOT_PKCS12();
-  const cert = endEntity(openPfx(bytes, password));
+  const context = openPfx(bytes, password);
+  const cert = endEntity(context);
 
   const validFrom = new Date(Date.parse(cert.valid_from ?? ''));
   const validTo = new Date(Date.parse(cert.valid_to ?? ''));
@@ -152,6 +165,13 @@ export async function parseP12(
   if (validFrom.getTime() > now.getTime())
     throw refuse('file', 'NOT_YET_VALID', `El certificado no es válido hasta el ${spanishDate(validFrom)}.`);
 
+  const leaf = new X509Certificate(cert.raw);
+  const digitalSignature = keyUsageDigitalSignature(leaf.raw);
+  // A key whose usage excludes digital signatures cannot authenticate the TLS session to the AEAT.
+  if (digitalSignature === false) throw NO_DIGITAL_SIGNATURE();
+  const presented = await presentedChain(context);
+  const chain = presented[0]?.raw.equals(leaf.raw) ? presented : [leaf];
+
   return {
     subject: displayName(cert.subject),
     holderNif: nifFromSerialNumber(first(cert.subject?.serialNumber)),
@@ -159,7 +179,41 @@ export async function parseP12(
     serialNumber: (cert.serialNumber ?? '').replace(/^0+(?=.)/, '').toUpperCase(),
     validFrom: validFrom.toISOString(),
     validTo: validTo.toISOString(),
+    qualifiedCa: trustedRootOf(chain, trustList, now)?.name ?? null,
+    digitalSignature,
   };
+}
+
+const NO_DIGITAL_SIGNATURE = () =>
+  refuse(
+    'file',
+    'NO_DIGITAL_SIGNATURE',
+    'El certificado no permite la firma digital (uso de clave «digitalSignature»), necesaria para identificarse ante la AEAT.',
+  );
+
+/**
+ * The AEAT's PRODUCTION endpoints take only certificates of a recognised Spanish qualified CA
+ * (Ley 6/2020 and eIDAS art. 22: the Trusted List) whose key may sign; the test environment also takes
+ * self-signed and test-CA ones (the local 'AC Cuadra Pruebas', the simulator's). Facts stored before
+ * the chain was recorded have neither field and are refused for production (upload the file again).
+ */
+export function assertCertificateForEnvironment(
+  facts: Partial<Pick<CertificateFacts, 'qualifiedCa' | 'digitalSignature'>>,
+  environment: VerifactuEnvironment,
+): void {
+  if (environment !== 'PRODUCTION') return;
+  if (!facts.qualifiedCa)
+    throw new AppError(
+      'TAX_025',
+      'El certificado seleccionado no procede de una autoridad de certificación cualificada española (FNMT-RCM, ACCV, Camerfirma, Izenpe, Firmaprofesional…): un certificado autofirmado o de pruebas solo se admite en el entorno de pruebas de la AEAT.',
+      { field: 'certificateId', details: { reason: 'CERTIFICATE_NOT_QUALIFIED' } },
+    );
+  if (facts.digitalSignature !== true)
+    throw new AppError(
+      'TAX_025',
+      'El certificado seleccionado no indica el uso de firma digital (digitalSignature), necesario para identificarse ante la AEAT en producción.',
+      { field: 'certificateId', details: { reason: 'CERTIFICATE_NO_DIGITAL_SIGNATURE' } },
+    );
 }
 
 const DAY_MS = 24 * 3600 * 1000;

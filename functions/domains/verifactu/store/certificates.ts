@@ -7,15 +7,10 @@
  * read projects it away, so it never reaches a response or a log line.
  */
 
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
 import { open, type SealedSecret, seal } from '@functions/lib/secret-box';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
@@ -26,7 +21,6 @@ import { getConfig } from './config';
 import type { VerifactuDeps } from './deps';
 
 type Deps = Pick<VerifactuDeps, 'db' | 'table'>;
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 /** What is stored of a certificate besides the sealed secret. */
 export type StoredCertificate = CertificatePublic;
@@ -54,6 +48,8 @@ const PUBLIC_ATTRIBUTES = [
   'serialNumber',
   'validFrom',
   'validTo',
+  'qualifiedCa',
+  'digitalSignature',
   'uploadedAt',
   'uploadedBy',
 ] as const;
@@ -144,7 +140,7 @@ export async function deleteCertificate(deps: Deps, companyId: string, certifica
   const referenced = config?.certificateId === certificateId;
   if (referenced && config?.enabled) throw certificateInUse();
 
-  const items: TransactItems = [
+  const items: TransactItem[] = [
     { Delete: { TableName: deps.table, Key: certKey, ConditionExpression: 'attribute_exists(pk)' } },
     referenced
       ? {

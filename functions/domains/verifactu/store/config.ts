@@ -5,12 +5,8 @@
  * delete cannot leave the configuration pointing at nothing.
  */
 
-import {
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { failedConditionAt } from '@functions/platform/aws/dynamodb-errors';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
@@ -19,7 +15,6 @@ import type { ConnectionTestResult, VerifactuConfig } from '@shared/schemas/veri
 import type { VerifactuDeps } from './deps';
 
 type Deps = Pick<VerifactuDeps, 'db' | 'table'>;
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 /** The company's flag: records are sent to the AEAT only when the configuration is on in VERI*FACTU mode. */
 export const companyFlag = (c: Pick<VerifactuConfig, 'enabled' | 'mode'>): boolean =>
@@ -66,7 +61,7 @@ export async function writeConfig(
   config: VerifactuConfig,
   previousUpdatedAt?: string,
 ): Promise<void> {
-  const items: TransactItems = [
+  const items: TransactItem[] = [
     {
       Put: {
         TableName: deps.table,

@@ -10,6 +10,7 @@
  */
 
 import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@functions/lib/directory';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { isConditionalCheckFailed, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
@@ -384,21 +385,12 @@ const prefixed = (g1: { gsi1pk: string; gsi1sk: string }, g2: { gsi2pk: string; 
 /** Lists every company with pending submissions (gsi2, paged); for the sweep. */
 export async function pendingCompanies(deps: Pick<VerifactuDeps, 'db' | 'table'>): Promise<string[]> {
   const part = keys.verifactuPendingGlobalPartition();
-  const companies = new Set<string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': part.gsi2pk },
-        ProjectionExpression: 'companyId',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) if (typeof item.companyId === 'string') companies.add(item.companyId);
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return [...companies];
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': part.gsi2pk },
+    ProjectionExpression: 'companyId',
+  });
+  return [...new Set(items.flatMap((item) => (typeof item.companyId === 'string' ? [item.companyId] : [])))];
 }

@@ -357,7 +357,14 @@ export const PASSWORD = 'Cl4ve-del-P12';
 /** Stores a certificate directly (sealed like an upload): its facts, and a real test .p12 inside. */
 export async function storeTestCertificate(
   certificateId: string,
-  over: { validFrom?: string; validTo?: string; uploadedAt?: string } = {},
+  over: {
+    validFrom?: string;
+    validTo?: string;
+    uploadedAt?: string;
+    /** The qualified root it chains to (null: a test-CA certificate, TEST environment only). */
+    qualifiedCa?: string | null;
+    digitalSignature?: boolean | null;
+  } = {},
 ): Promise<void> {
   cachedP12 ??= makeTestP12({ nif: NIF, name: 'PANADERIA LA ESPIGA SL', password: PASSWORD });
   await putCertificate(
@@ -372,6 +379,8 @@ export async function storeTestCertificate(
       serialNumber: '0A1B',
       validFrom: over.validFrom ?? '2026-01-01T00:00:00.000Z',
       validTo: over.validTo ?? '2028-01-01T00:00:00.000Z',
+      qualifiedCa: over.qualifiedCa ?? null,
+      digitalSignature: over.digitalSignature ?? true,
       uploadedAt: over.uploadedAt ?? T0.toISOString(),
       uploadedBy: 'gestor',
     },

@@ -14,9 +14,9 @@ import type {
   TransactWriteCommandInput,
   UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 
 type Item = Record<string, unknown>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export class FakeChainTable {
   readonly items = new Map<string, Item>();

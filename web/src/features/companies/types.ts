@@ -53,10 +53,8 @@ export interface CompanyUserStats {
   byRole: Record<CompanyRole, number>;
 }
 
-/** A person with an account joins at once (ADDED); anybody else gets an e-mail (INVITED). */
-export type InviteResult =
-  | { status: 'ADDED'; userId: string; email: string }
-  | { status: 'INVITED'; userId: null; email: string; expiresAt: string };
+/** Always INVITED: nobody joins until they accept, and the answer does not say who has an account. */
+export type { InviteCompanyUserResult as InviteResult } from '@shared/schemas/companies';
 
 /** The CompanyEntry part of a detail: what `selected_company` stores. */
 export const toCompanyEntry = (c: CompanyEntry): CompanyEntry => ({

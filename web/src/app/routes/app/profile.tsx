@@ -1,5 +1,6 @@
 import { LoadError, LoadingBlock } from '@web/components/load-states';
 import { ChangePasswordForm } from '@web/features/profile/components/change-password-form';
+import { PendingInvitations } from '@web/features/profile/components/pending-invitations';
 import { ProfileDetails } from '@web/features/profile/components/profile-details';
 import { useProfile } from '@web/lib/profile';
 import { Col, Flex, Row } from 'antd';
@@ -9,6 +10,7 @@ export default function ProfileRoute() {
   return (
     <Flex vertical gap={16}>
       <h1 style={{ fontSize: 24, fontWeight: 600, margin: 0 }}>Mi perfil</h1>
+      <PendingInvitations />
       {profile.isPending ? (
         <LoadingBlock label="Cargando perfil" />
       ) : profile.isError ? (

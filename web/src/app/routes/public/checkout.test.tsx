@@ -70,6 +70,6 @@ describe('CheckoutRoute', () => {
     const body = new URLSearchParams(href.split('?')[1]).get('body') ?? '';
     expect(body).toContain('STANDARD_STARTER');
     expect(body).toContain('ana@gestoria.es');
-    expect(screen.getByText('El pago en línea todavía no está disponible.')).toBeTruthy();
+    expect(screen.getByText('El pago en línea no está disponible.')).toBeTruthy();
   });
 });

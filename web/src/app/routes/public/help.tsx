@@ -1,3 +1,4 @@
+import { spanishList } from '@shared/capabilities';
 import { FaqList } from '@web/features/marketing/components/faq-list';
 import { PageHero, Section } from '@web/features/marketing/components/page-sections';
 import { PublicLayout } from '@web/features/marketing/components/public-layout';
@@ -15,7 +16,7 @@ export default function HelpRoute() {
       <PageHero
         eyebrow="Centro de ayuda"
         title="¿En qué podemos ayudarte?"
-        lead="Respuestas a las preguntas más habituales sobre el acceso, las empresas, la facturación, los impuestos, VeriFacTu y la seguridad."
+        lead={`Respuestas a las preguntas más habituales sobre ${spanishList(HELP_TOPICS.map((topic) => topic.about))}.`}
       >
         <nav aria-label="Temas de ayuda" style={{ marginTop: 24 }}>
           <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}>
@@ -59,8 +60,8 @@ export default function HelpRoute() {
           </Col>
           <Col xs={24} md={12}>
             <p style={{ margin: 0, lineHeight: 1.6, color: token.colorTextSecondary }}>
-              Si ya usas Cuadra, también puedes abrir una consulta desde la sección Soporte de la aplicación.
-              Más formas de contacto en la página de <Link to={paths.contact}>contacto</Link>.
+              Si ya usas Cuadra, tienes los mismos canales en «Ayuda y soporte», dentro de la aplicación. Más
+              formas de contacto en la página de <Link to={paths.contact}>contacto</Link>.
             </p>
           </Col>
         </Row>

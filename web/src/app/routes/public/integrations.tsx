@@ -91,7 +91,7 @@ const GROUPS: IntegrationGroup[] = [
       },
       {
         name: 'Avisos',
-        text: 'Recordatorios de vencimientos fiscales y notificaciones de documentos compartidos, configurables por empresa.',
+        text: 'Recordatorios por correo de los vencimientos fiscales y un resumen diario de los avisos sin leer, configurables por empresa.',
         needs: ['fiscalCalendar', 'emailDigest'],
       },
     ],

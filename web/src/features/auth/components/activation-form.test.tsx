@@ -69,17 +69,17 @@ describe('ActivationForm', () => {
     expect(screen.getByLabelText('Nombre')).toHaveProperty('value', 'Laura');
     vi.mocked(fetchAuthSession).mockResolvedValue(sessionWithTokens({ groups: ['CLIENTE'] }));
 
-    type('Contraseña', 'Clave2026x');
-    type('Repite la contraseña', 'Clave2026x');
+    type('Contraseña', 'Clave-2026-xy');
+    type('Repite la contraseña', 'Clave-2026-xy');
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(apiRequest).toHaveBeenCalledWith('auth.activate', {
-      body: { token: 'inv-1', password: 'Clave2026x', firstName: 'Laura', lastName: 'Gómez' },
+      body: { token: 'inv-1', password: 'Clave-2026-xy', firstName: 'Laura', lastName: 'Gómez' },
     });
     expect(signIn).toHaveBeenCalledWith({
       username: 'laura@gomez.es',
-      password: 'Clave2026x',
+      password: 'Clave-2026-xy',
       options: { authFlowType: 'USER_PASSWORD_AUTH' },
     });
     // The account is created before anyone signs in with it.
@@ -97,8 +97,8 @@ describe('ActivationForm', () => {
     renderActivation();
     await screen.findByText('Talleres Ruiz SL');
 
-    type('Contraseña', 'Clave2026x');
-    type('Repite la contraseña', 'Clave2026x');
+    type('Contraseña', 'Clave-2026-xy');
+    type('Repite la contraseña', 'Clave-2026-xy');
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
 
     expect(await screen.findByText('Error desconocido')).toBeTruthy();
@@ -114,8 +114,8 @@ describe('ActivationForm', () => {
     renderActivation();
     await screen.findByText('Talleres Ruiz SL');
 
-    type('Contraseña', 'Clave2026x');
-    type('Repite la contraseña', 'Clave2026x');
+    type('Contraseña', 'Clave-2026-xy');
+    type('Repite la contraseña', 'Clave-2026-xy');
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
 
     expect(await screen.findByText('Tu cuenta está activada')).toBeTruthy();

@@ -23,13 +23,19 @@ const type = (label: string, value: string) =>
 /** The antd form item (label, control and its error) around a labelled control. */
 const fieldOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
-function fillAutonomo({ nif = '12345678Z', confirm = 'Secreta123' } = {}) {
+function fillAutonomo({ nif = '12345678Z', confirm = 'Secreta-2026x', address = true } = {}) {
   type('Nombre', 'Laura');
   type('Apellidos', 'Gómez Ruiz');
   type('Email', 'laura@gomez.es');
-  type('Contraseña', 'Secreta123');
+  type('Contraseña', 'Secreta-2026x');
   type('Repite la contraseña', confirm);
   type('NIF (DNI o NIE)', nif);
+  if (address) {
+    type('Dirección', ' Calle Mayor 12, 3º B ');
+    // The postal code fills the province (28 = Madrid).
+    type('Código postal', '28013');
+    type('Población', 'Madrid');
+  }
   fireEvent.click(screen.getByRole('checkbox', { name: /acepto las condiciones de uso/ }));
 }
 
@@ -39,7 +45,8 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-describe('RegisterForm', () => {
+// A long form with antd Selects: on a busy two-core machine a full fill takes several seconds.
+describe('RegisterForm', { timeout: 20_000 }, () => {
   it('checks the NIF live with the reason of @shared/fiscal/nif', async () => {
     renderRegister();
     await screen.findByLabelText('NIF (DNI o NIE)');
@@ -80,7 +87,7 @@ describe('RegisterForm', () => {
     renderRegister();
     await screen.findByLabelText('Contraseña');
 
-    type('Contraseña', 'secreta123');
+    type('Contraseña', 'secreta-clave-123');
 
     expect(
       await within(fieldOf('Contraseña')).findByText(
@@ -148,11 +155,49 @@ describe('RegisterForm', () => {
         firstName: 'Laura',
         lastName: 'Gómez Ruiz',
         email: 'laura@gomez.es',
-        password: 'Secreta123',
+        password: 'Secreta-2026x',
         acceptTerms: true,
-        company: { nif: '12345678Z', companyType: 'AUTONOMO' },
+        company: {
+          nif: '12345678Z',
+          companyType: 'AUTONOMO',
+          address: {
+            street: 'Calle Mayor 12, 3º B',
+            postalCode: '28013',
+            city: 'Madrid',
+            province: 'Madrid',
+            country: 'ES',
+          },
+        },
       },
     });
+  });
+
+  it('asks an autónomo for the fiscal address and does not register without it', async () => {
+    renderRegister();
+    await screen.findByLabelText('Nombre');
+    fillAutonomo({ address: false });
+
+    submit();
+
+    expect(await within(fieldOf('Dirección')).findByText('La dirección es obligatoria.')).toBeTruthy();
+    expect(within(fieldOf('Código postal')).getByText('El código postal es obligatorio.')).toBeTruthy();
+    expect(within(fieldOf('Población')).getByText('La población es obligatoria.')).toBeTruthy();
+    expect(within(fieldOf('Provincia')).getByText('Elige la provincia.')).toBeTruthy();
+    expect(apiRequest).not.toHaveBeenCalled();
+  });
+
+  it('refuses a postal code of another province than the one chosen', async () => {
+    renderRegister();
+    await screen.findByLabelText('Nombre');
+    fillAutonomo();
+
+    type('Código postal', '08001');
+
+    expect(
+      await within(fieldOf('Código postal')).findByText(
+        'El código postal no es de Madrid: los de Madrid empiezan por 28.',
+      ),
+    ).toBeTruthy();
   });
 
   it('requires accepting the terms', async () => {
@@ -171,5 +216,6 @@ describe('RegisterForm', () => {
 
     expect(await screen.findByLabelText('Nombre de la gestoría')).toBeTruthy();
     expect(screen.queryByLabelText(/^NIF/)).toBeNull();
+    expect(screen.queryByLabelText('Código postal')).toBeNull();
   });
 });

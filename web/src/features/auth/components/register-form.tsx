@@ -3,6 +3,7 @@ import MailOutlined from '@ant-design/icons/MailOutlined';
 import { companyTypeFromCif, validateTaxId } from '@shared/fiscal/nif';
 import { companyTypeLabels } from '@shared/schemas/companies';
 import { type AccountType, RegisterBody, SOCIETY_TYPES } from '@shared/schemas/identity';
+import { AddressFields } from '@web/components/address-fields';
 import { errorMessage } from '@web/lib/api-error';
 import { paths } from '@web/lib/paths';
 import { Alert, Button, Checkbox, Col, Form, type FormInstance, Input, Radio, Row } from 'antd';
@@ -31,7 +32,12 @@ interface RegisterValues {
   password: string;
   confirmPassword: string;
   firmName?: string;
-  company?: { name?: string; nif?: string; companyType?: SocietyType };
+  company?: {
+    name?: string;
+    nif?: string;
+    companyType?: SocietyType;
+    address?: { street?: string; postalCode?: string; city?: string; province?: string; country?: string };
+  };
   acceptTerms: boolean;
 }
 
@@ -65,6 +71,11 @@ const FIELD_NAMES = [
   'company.name',
   'company.nif',
   'company.companyType',
+  'company.address.street',
+  'company.address.postalCode',
+  'company.address.city',
+  'company.address.province',
+  'company.address.country',
   'acceptTerms',
 ] as const;
 
@@ -82,12 +93,21 @@ export function toRegisterDraft(values: RegisterValues): RegisterDraft {
   };
   if (values.accountType === 'GESTORIA') return { ...base, firmName: values.firmName?.trim() ?? '' };
   const name = values.company?.name?.trim();
+  const address = values.company?.address;
   return {
     ...base,
     company: {
       nif: values.company?.nif ?? '',
       companyType: values.accountType === 'AUTONOMO' ? 'AUTONOMO' : values.company?.companyType,
       ...(name ? { name } : {}),
+      // Issue 10 item 2: the first company's fiscal address, printed on every complete invoice (F1).
+      address: {
+        street: address?.street?.trim() ?? '',
+        postalCode: address?.postalCode?.trim() ?? '',
+        city: address?.city?.trim() ?? '',
+        province: address?.province?.trim() ?? '',
+        country: 'ES',
+      },
     },
   };
 }
@@ -298,6 +318,16 @@ export function RegisterForm() {
               <Input autoComplete="organization" />
             </Form.Item>
           )}
+        </fieldset>
+      )}
+      {accountType === 'GESTORIA' ? null : (
+        <fieldset style={fieldsetStyle}>
+          <legend style={legendStyle}>Dirección fiscal</legend>
+          <p style={{ margin: '0 0 12px', opacity: 0.75 }}>
+            {accountType === 'AUTONOMO' ? 'Tu domicilio fiscal' : 'El domicilio fiscal de la empresa'}:
+            aparece en cada factura que emites.
+          </p>
+          <AddressFields prefix={['company', 'address']} />
         </fieldset>
       )}
 

@@ -63,13 +63,13 @@ describe('ResetPasswordForm', () => {
       expect.objectContaining({ query: { token: 'tok-1' } }),
     );
 
-    type('Nueva contraseña', 'Nueva2026x');
-    type('Repite la nueva contraseña', 'Nueva2026x');
+    type('Nueva contraseña', 'Nueva-2026-xy');
+    type('Repite la nueva contraseña', 'Nueva-2026-xy');
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(apiRequest).toHaveBeenCalledWith('auth.resetPassword', {
-      body: { token: 'tok-1', newPassword: 'Nueva2026x' },
+      body: { token: 'tok-1', newPassword: 'Nueva-2026-xy' },
     });
     expect(
       await screen.findByText('Tu contraseña se ha restablecido. Ya puedes iniciar sesión.'),
@@ -85,7 +85,7 @@ describe('ResetPasswordForm', () => {
     type('Repite la nueva contraseña', 'otra');
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
-    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
+    expect(await screen.findByText('La contraseña debe tener al menos 12 caracteres.')).toBeTruthy();
     expect(await screen.findByText('Las contraseñas no coinciden.')).toBeTruthy();
     expect(apiRequest).toHaveBeenCalledTimes(1);
   });
@@ -114,8 +114,8 @@ describe('ResetPasswordForm', () => {
     renderReset();
     await screen.findByText('a***@g***.es');
 
-    type('Nueva contraseña', 'Nueva2026x');
-    type('Repite la nueva contraseña', 'Nueva2026x');
+    type('Nueva contraseña', 'Nueva-2026-xy');
+    type('Repite la nueva contraseña', 'Nueva-2026-xy');
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
     expect(await screen.findByRole('button', { name: 'Solicitar un nuevo enlace' })).toBeTruthy();
@@ -136,8 +136,8 @@ describe('ResetPasswordForm', () => {
     renderReset();
     await screen.findByText('a***@g***.es');
 
-    type('Nueva contraseña', 'Nueva2026x');
-    type('Repite la nueva contraseña', 'Nueva2026x');
+    type('Nueva contraseña', 'Nueva-2026-xy');
+    type('Repite la nueva contraseña', 'Nueva-2026-xy');
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
     const message = await screen.findByText('La contraseña no cumple la política de seguridad.');

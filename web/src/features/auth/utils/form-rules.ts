@@ -5,9 +5,10 @@
  */
 import { type TaxIdKind, validateTaxId } from '@shared/fiscal/nif';
 import { passwordProblems } from '@shared/schemas/identity';
+import { PASSWORD_HINT } from '@shared/schemas/password';
 import type { FormRule } from 'antd';
 
-export const PASSWORD_HINT = 'Al menos 8 caracteres, con una mayúscula, una minúscula y un número.';
+export { PASSWORD_HINT };
 export const PASSWORD_MISMATCH = 'Las contraseñas no coinciden.';
 
 /** The first problem of the password against the policy, as the server would word it. */

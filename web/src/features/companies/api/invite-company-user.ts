@@ -8,7 +8,7 @@ import { companiesKeys } from './keys';
 export type InviteCompanyUserInput = Partial<Pick<InviteCompanyUserBody, 'lastName' | 'permissions'>> &
   Omit<InviteCompanyUserBody, 'lastName' | 'permissions'>;
 
-/** `POST companyUsers.invite`: adds an existing user at once, or e-mails an invitation. */
+/** `POST companyUsers.invite`: an invitation the person accepts (in the app, or by activating an account). */
 export function inviteCompanyUser(companyId: string, body: InviteCompanyUserInput): Promise<InviteResult> {
   return apiRequest<InviteResult>('companyUsers.invite', { params: { companyId }, body });
 }

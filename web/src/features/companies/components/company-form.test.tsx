@@ -224,6 +224,48 @@ describe('company form (edit)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Cambios guardados')).toBeTruthy();
   });
 
+  it('asks a company registered without an address to complete it, and saves it', async () => {
+    const noAddress = { street: '', postalCode: '', city: '', province: '', country: 'ES' };
+    vi.mocked(apiRequest).mockImplementation(
+      answerRoutes({
+        'companies.get': () => companyDetail({ address: noAddress }),
+        'companies.update': ({ body }) => ({ ...companyDetail(), ...(body as object) }),
+      }),
+    );
+    const { router } = renderEdit();
+    expect(await screen.findByText('Completa la dirección fiscal de tu empresa')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('La dirección es obligatoria.')).toBeTruthy();
+    expect(vi.mocked(apiRequest).mock.calls.some(([route]) => route === 'companies.update')).toBe(false);
+
+    type('Dirección', 'Calle de Colón 5');
+    type('Código postal', '46004');
+    type('Población', 'València');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/companies/c-1'));
+    const [, options] = vi.mocked(apiRequest).mock.calls.find(([route]) => route === 'companies.update')!;
+    expect(options).toMatchObject({
+      body: {
+        address: {
+          street: 'Calle de Colón 5',
+          postalCode: '46004',
+          city: 'València',
+          province: 'Valencia',
+          country: 'ES',
+        },
+      },
+    });
+  });
+
+  it('does not warn a company whose address is complete', async () => {
+    vi.mocked(apiRequest).mockImplementation(answerRoutes({ 'companies.get': () => companyDetail() }));
+    renderEdit();
+    expect(await screen.findByDisplayValue('Panadería La Espiga SL')).toBeTruthy();
+    expect(screen.queryByText('Completa la dirección fiscal de tu empresa')).toBeNull();
+  });
+
   it('is refused to who may not manage the company', async () => {
     vi.mocked(apiRequest).mockImplementation(
       answerRoutes({ 'companies.get': () => companyDetail({ canManage: false, myRole: 'CLIENTE' }) }),

@@ -6,6 +6,7 @@ import { notification } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../testing/render';
 import { answerRoutes, companySettings } from '../testing/fixtures';
+import { pngHeaderBytes } from '../testing/logo-bytes';
 import { CompanySettingsPanel } from './company-settings-panel';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
@@ -15,7 +16,7 @@ vi.mock('@web/lib/access-token', () => ({
 }));
 vi.mock('@web/lib/runtime-config', () => ({ getRuntimeConfig: () => ({ apiBaseUrl: 'https://api.test' }) }));
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PNG = [...pngHeaderBytes(400, 200)];
 const LOGO = {
   s3Key: 'companies/c-1/logo/1.png',
   contentType: 'image/png' as const,
@@ -137,12 +138,24 @@ describe('Logotipo para las facturas', { timeout: 20_000 }, () => {
     [
       'a GIF',
       new File([new Uint8Array([71, 73, 70])], 'logo.gif', { type: 'image/gif' }),
-      'El logotipo debe ser PNG o JPEG.',
+      'Tipo de archivo no permitido para logos. Tipos permitidos: PNG, JPEG',
     ],
     [
-      'a PNG over 512 KB',
-      new File([new Uint8Array(512 * 1024 + 1)], 'grande.png', { type: 'image/png' }),
-      'El logotipo no puede superar los 512 KB.',
+      'an SVG called .png',
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'logo.png', {
+        type: 'image/png',
+      }),
+      'Tipo de archivo no permitido para logos. Tipos permitidos: PNG, JPEG',
+    ],
+    [
+      'a PNG over 5 MB',
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.png', { type: 'image/png' }),
+      'El logo es demasiado grande. Máximo: 5MB',
+    ],
+    [
+      'a PNG 4000 px wide',
+      new File([pngHeaderBytes(4000, 1000)], 'ancho.png', { type: 'image/png' }),
+      'El logo es demasiado grande. Máximo: 2000x2000px',
     ],
   ])('refuses %s without calling the API', async (_name, file, message) => {
     answer(withLogo(null));
@@ -160,7 +173,7 @@ describe('Logotipo para las facturas', { timeout: 20_000 }, () => {
     answer(withLogo(null), () => {
       throw new ApiError({
         code: 'CORE_004',
-        message: 'El archivo no es una imagen PNG ni JPEG.',
+        message: 'No se pudo procesar la imagen. Verifique que el archivo no esté corrupto',
         status: 400,
         field: 'contentBase64',
       });
@@ -168,9 +181,12 @@ describe('Logotipo para las facturas', { timeout: 20_000 }, () => {
     renderPanel();
     await screen.findByText('Sin logotipo');
 
-    choose(new File([new Uint8Array([1, 2, 3])], 'falso.png', { type: 'image/png' }));
+    // A header the form accepts; the server, which decodes it, finds the rest corrupt.
+    choose(new File([pngHeaderBytes(400, 200)], 'roto.png', { type: 'image/png' }));
 
-    expect(await screen.findByText('El archivo no es una imagen PNG ni JPEG.')).toBeTruthy();
+    expect(
+      await screen.findByText('No se pudo procesar la imagen. Verifique que el archivo no esté corrupto'),
+    ).toBeTruthy();
     expect(screen.getByText('Sin logotipo')).toBeTruthy();
   });
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useDeleteCompanyLogo } from '../api/delete-company-logo';
 import { useCompanyLogoUrl } from '../api/get-company-logo';
 import { useUploadCompanyLogo } from '../api/upload-company-logo';
-import { logoFileProblem, readFileAsBase64 } from '../utils/logo-file';
+import { bytesToBase64, logoBytesProblem, logoFileProblem, readFileBytes } from '../utils/logo-file';
 
 const READ_FAILED = 'No se ha podido leer el archivo.';
 
@@ -26,7 +26,7 @@ export function CompanyLogoPreview({ companyId, logo }: { companyId: string; log
 }
 
 /**
- * 'Logotipo para las facturas': preview, upload (PNG or JPEG ≤ 512 KB, sent as base64 through
+ * 'Logotipo para las facturas': preview, upload (PNG or JPEG ≤ 5 MB, 100-2000 px, sent as base64 through
  * `companies.putLogo`, never through antd's own request) and 'Quitar logotipo'. For who manages.
  */
 export function CompanyLogoField({ companyId, logo }: { companyId: string; logo: CompanyLogo | null }) {
@@ -43,8 +43,14 @@ export function CompanyLogoField({ companyId, logo }: { companyId: string; logo:
       return;
     }
     try {
-      const contentBase64 = await readFileAsBase64(file);
-      await upload.mutateAsync({ fileName: file.name, contentBase64 });
+      const bytes = await readFileBytes(file);
+      // The same header rules as the server (dimensions, ratio, type by content) before sending.
+      const headerRefusal = logoBytesProblem(bytes);
+      if (headerRefusal) {
+        setProblem(headerRefusal);
+        return;
+      }
+      await upload.mutateAsync({ fileName: file.name, contentBase64: bytesToBase64(bytes) });
       toast.success('Logotipo guardado');
     } catch (error) {
       setProblem(isApiError(error) ? error.message : READ_FAILED);
@@ -96,7 +102,9 @@ export function CompanyLogoField({ companyId, logo }: { companyId: string; logo:
           </Popconfirm>
         ) : null}
       </Flex>
-      <Typography.Text type="secondary">PNG o JPEG, como máximo 512 KB.</Typography.Text>
+      <Typography.Text type="secondary">
+        PNG o JPEG, como máximo 5 MB, de 100 a 2000 px por lado.
+      </Typography.Text>
     </Flex>
   );
 }

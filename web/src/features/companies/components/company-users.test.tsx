@@ -56,7 +56,6 @@ function answer({
       'companyUsers.departments': () => ['Administración'],
       'companyUsers.invite': ({ body }) => ({
         status: 'INVITED',
-        userId: null,
         email: (body as { email: string }).email,
         expiresAt: '2025-05-01T00:00:00Z',
       }),

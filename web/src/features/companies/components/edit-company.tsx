@@ -1,11 +1,11 @@
 import { PageHeader } from '@web/components/page-header';
 import { paths } from '@web/lib/paths';
 import { toast } from '@web/lib/toast';
-import { Flex, Result, Spin } from 'antd';
+import { Alert, Flex, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useCompany } from '../api/get-company';
 import { useUpdateCompany } from '../api/update-company';
-import { companyFormValuesOf, toUpdateCompanyBody } from '../utils/company-form-values';
+import { companyFormValuesOf, hasFiscalAddress, toUpdateCompanyBody } from '../utils/company-form-values';
 import { CompanyForm } from './company-form';
 import { CompanyLoadError } from './load-error';
 
@@ -40,6 +40,15 @@ export function EditCompany({ companyId }: { companyId: string }) {
   return (
     <>
       <PageHeader title={`Editar ${company.name}`} back={back} />
+      {hasFiscalAddress(company.address) ? null : (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Completa la dirección fiscal de tu empresa"
+          description="Las facturas completas (F1) llevan la dirección fiscal del emisor: sin ella no se pueden confirmar."
+        />
+      )}
       <CompanyForm
         mode="edit"
         initialValues={companyFormValuesOf(company)}

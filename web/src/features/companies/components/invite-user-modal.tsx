@@ -64,8 +64,7 @@ export function InviteUserModal({
     setFormError(null);
     try {
       const result = await invite.mutateAsync(toInviteBody(values));
-      if (result.status === 'ADDED') toast.success('Usuario añadido');
-      else toast.success(`Invitación enviada a ${result.email}`);
+      toast.success(`Invitación enviada a ${result.email}`);
       form.resetFields();
       onClose();
     } catch (error) {

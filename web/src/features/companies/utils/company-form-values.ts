@@ -90,8 +90,9 @@ export const companyFormValuesOf = (company: CompanyDetail): CompanyFormValues =
   phone: company.phone ?? '',
   address: {
     ...company.address,
-    // The Select's value is the list's spelling ('València' is stored as 'Valencia' from now on).
-    province: findProvince(company.address.province)?.name ?? company.address.province,
+    // The Select's value is the list's spelling ('València' is stored as 'Valencia' from now on);
+    // a company registered without an address has none yet (the placeholder shows).
+    province: findProvince(company.address.province)?.name ?? (company.address.province || undefined),
   },
   fiscal: {
     ...company.fiscal,
@@ -160,3 +161,8 @@ export function toUpdateCompanyBody(values: CompanyFormValues): UpdateCompanyBod
     isActive: values.isActive ?? true,
   };
 }
+
+/** Art. 6 RD 1619/2012: a complete invoice (F1) needs the issuer's full fiscal address. */
+export const hasFiscalAddress = (address: Partial<CompanyDetail['address']> | undefined): boolean =>
+  !!address &&
+  [address.street, address.postalCode, address.city, address.province].every((part) => !!part?.trim());

@@ -1,6 +1,7 @@
 import type { ImportBatchView, ImportExecuteBody } from '@shared/schemas/invoice-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
+import { refreshAfterImport } from './get-import';
 import { invoicingKeys } from './keys';
 
 /** `POST invoices.importExecute`: creates the invoices of a validated batch (asynchronously). */
@@ -14,8 +15,9 @@ export function useExecuteImport(companyId: string | null) {
     mutationFn: ({ batchId, body }: { batchId: string; body: ImportExecuteBody }) =>
       executeImport(batchId, body, companyId),
     onSuccess: (batch) => {
-      queryClient.setQueryData(['invoicing', companyId, 'import', batch.batchId], batch);
-      return queryClient.invalidateQueries({ queryKey: invoicingKeys.lists(companyId) });
+      queryClient.setQueryData(invoicingKeys.importBatch(companyId, batch.batchId), batch);
+      // Executed at once (small files): the lists refresh now; otherwise when polling sees it end.
+      return batch.status === 'COMPLETED' ? refreshAfterImport(queryClient, companyId) : undefined;
     },
   });
 }

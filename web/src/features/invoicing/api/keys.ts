@@ -10,6 +10,8 @@ export const invoicingKeys = {
     ['invoicing', companyId, 'emails', invoiceId] as const,
   series: (companyId: string | null) => ['invoicing', companyId, 'series'] as const,
   customers: (companyId: string | null) => ['invoicing', companyId, 'customers'] as const,
+  importBatch: (companyId: string | null, batchId: string | null) =>
+    ['invoicing', companyId, 'import', batchId] as const,
   bulk: (companyId: string | null, operationId: string) =>
     ['invoicing', companyId, 'bulk', operationId] as const,
 };

@@ -145,7 +145,7 @@ function OperationCard({ operationId }: { operationId: string }) {
               {
                 title: 'Factura',
                 dataIndex: 'invoiceId',
-                render: (id: string) => <Link to={paths.app.invoicing.invoice(id)}>{id}</Link>,
+                render: (id: string) => <Link to={paths.app.invoicing.invoice(id, companyId)}>{id}</Link>,
               },
               { title: 'Código', dataIndex: 'code' },
               { title: 'Motivo', dataIndex: 'message' },

@@ -1,3 +1,4 @@
+import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
 import { LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
@@ -9,7 +10,16 @@ import { InvoiceLoadError } from './invoice-load-error';
 import { LinkButton } from './link-button';
 
 /** Edits a draft; a confirmed (or cancelled) invoice is never edited: it offers a rectificativa. */
+/** A link naming the invoice's company (`?company=`) selects that company first. */
 export function EditInvoice({ invoiceId }: { invoiceId: string }) {
+  return (
+    <CompanyFromUrlGate refusedTitle="Esta factura es de una empresa a la que no tienes acceso.">
+      <EditInvoiceContent invoiceId={invoiceId} />
+    </CompanyFromUrlGate>
+  );
+}
+
+function EditInvoiceContent({ invoiceId }: { invoiceId: string }) {
   const companyId = useCompanyId();
   const query = useInvoice(invoiceId, companyId);
   if (query.isLoading) return <LoadingBlock label="Cargando la factura" />;

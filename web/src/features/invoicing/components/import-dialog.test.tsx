@@ -22,6 +22,7 @@ const batch = (overrides: Partial<ImportBatchView> = {}): ImportBatchView => ({
   counts: { rows: 3, validRows: 2, invalidRows: 1, invoices: 2, validInvoices: 1, invalidInvoices: 1 },
   mapping: [
     { column: 'Referencia', field: 'invoiceRef' },
+    { column: 'customer tax id', field: 'customerNif' },
     { column: 'Otra', field: null },
   ],
   report: [
@@ -72,6 +73,10 @@ describe('ImportDialog', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('NIF: El NIF no es válido.')).toBeTruthy();
     expect(screen.getByText('1 válidas de 2')).toBeTruthy();
+    // The template's Spanish column names, not the API's field keys.
+    expect(screen.getByTestId('import-mapping').textContent).toBe(
+      'Columnas: Referencia → Referencia · customer tax id → NIF cliente · Otra → ignorada',
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: /Confirmar las facturas/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Importar 1 factura' }));
     await waitFor(() => expect(callsTo(apiRequest, 'invoices.importExecute').length).toBe(1));
@@ -80,5 +85,49 @@ describe('ImportDialog', { timeout: 20_000 }, () => {
       body: { confirm: true, skipInvalid: true },
     });
     expect(await screen.findByText('1 creadas · 0 con error de 1')).toBeTruthy();
+  });
+
+  it('refreshes the invoice and customer lists when the background import finishes', async () => {
+    const execution = {
+      confirm: false,
+      series: null,
+      skipInvalid: true,
+      requestedAt: '',
+      requestedBy: 'u',
+      toProcess: 1,
+      processed: 0,
+      created: 0,
+      failed: 0,
+      completedAt: null,
+    };
+    let finished = false;
+    answerApi(apiRequest, {
+      'invoices.importUpload': batch(),
+      'invoices.importGet': () =>
+        finished
+          ? batch({
+              status: 'COMPLETED',
+              execution: { ...execution, processed: 1, created: 1, completedAt: '' },
+            })
+          : batch(),
+      'invoices.importExecute': () => batch({ status: 'EXECUTING', execution }),
+    });
+    const { queryClient } = renderRoutes([
+      { path: '/', element: <ImportDialog open onClose={() => undefined} /> },
+    ]);
+    const invoicesList = ['invoicing', 'c-1', 'list', { page: 0 }];
+    const customersList = ['customers', 'c-1', 'list', { page: 0 }];
+    queryClient.setQueryData(invoicesList, { content: [] });
+    queryClient.setQueryData(customersList, { content: [] });
+    const file = new File(['x'], 'facturas.csv', { type: 'text/csv' });
+    fireEvent.change(await screen.findByLabelText('Archivo de facturas'), { target: { files: [file] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Importar 1 factura' }));
+    await screen.findByText('0 creadas · 0 con error de 1');
+    expect(queryClient.getQueryState(invoicesList)?.isInvalidated).toBe(false);
+
+    finished = true;
+    expect(await screen.findByText('1 creadas · 0 con error de 1', {}, { timeout: 6_000 })).toBeTruthy();
+    await waitFor(() => expect(queryClient.getQueryState(invoicesList)?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(customersList)?.isInvalidated).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * column mapping, then the execution (drafts or confirmed, skipping invalid rows or not) and its
  * progress.
  */
-import type { ImportRowReport } from '@shared/schemas/invoice-import';
+import { type ImportBatchView, type ImportRowReport, importColumn } from '@shared/schemas/invoice-import';
 import { errorMessage } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
@@ -15,6 +15,10 @@ import { useExecuteImport } from '../api/execute-import';
 import { useImportBatch } from '../api/get-import';
 import { useDownloadImportTemplate } from '../api/get-import-template';
 import { useUploadImport } from '../api/upload-import';
+
+/** `Ref → Referencia · Otra → ignorada`: each column of the file and the template column it fills. */
+export const mappingText = (mapping: ImportBatchView['mapping']): string =>
+  mapping.map((m) => `${m.column} → ${m.field ? importColumn(m.field).header : 'ignorada'}`).join(' · ');
 
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const companyId = useCompanyId();
@@ -92,8 +96,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 },
               ]}
             />
-            <Typography.Text type="secondary">
-              Columnas: {view.mapping.map((m) => `${m.column} → ${m.field ?? 'ignorada'}`).join(' · ')}
+            <Typography.Text type="secondary" data-testid="import-mapping">
+              Columnas: {mappingText(view.mapping)}
             </Typography.Text>
             {errorRows.length > 0 ? (
               <Table<ImportRowReport>

@@ -5,6 +5,7 @@
  */
 import type { CustomerTaxId } from '@shared/schemas/customers';
 import type { InvoiceLine, InvoiceWithPayments } from '@shared/schemas/invoices';
+import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
 import { LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
 import { useCanCall } from '@web/lib/access';
@@ -55,7 +56,16 @@ export const invoiceEmailMessage = (invoiceNumber: string, companyName: string) 
 
 type Dialog = 'email' | 'cancel' | 'rectify' | 'applyCredit' | null;
 
+/** A link naming the invoice's company (`?company=`) selects that company first. */
 export function InvoiceDetail({ invoiceId }: { invoiceId: string }) {
+  return (
+    <CompanyFromUrlGate refusedTitle="Esta factura es de una empresa a la que no tienes acceso.">
+      <InvoiceDetailContent invoiceId={invoiceId} />
+    </CompanyFromUrlGate>
+  );
+}
+
+function InvoiceDetailContent({ invoiceId }: { invoiceId: string }) {
   const companyId = useCompanyId();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -4,10 +4,12 @@ import { apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
 import { formatCents } from '@web/lib/format';
 import { notification } from 'antd';
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, callsTo } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
 import { invoice, pageOf } from '../testing/fixtures';
+import { dueDateAfter } from '../utils/invoice-form';
 import { InvoiceForm } from './invoice-form';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
@@ -196,5 +198,137 @@ describe('InvoiceForm', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Gestionar series' }));
     expect(await screen.findByText('Series de facturación')).toBeTruthy();
     expect(screen.queryByText('La empresa no tiene una serie ordinaria por defecto')).toBeNull();
+  });
+
+  it("starts a new invoice with the company's default payment method and due date (issue date + term)", async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [],
+      'customers.list': pageOf([]),
+      'companies.getSettings': { invoicing: { defaultPaymentTermsDays: 15, defaultPaymentMethod: 'CARD' } },
+      'invoices.create': invoice(7, { invoiceId: 'inv-new' }),
+    });
+    const { router } = renderForm();
+    expect(await screen.findByText('Plazo de pago de la empresa: 15 días.')).toBeTruthy();
+    await fillInlineCustomer();
+    type('Descripción de la línea 1', 'Reparación');
+    type('Precio unitario de la línea 1', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/inv-new'));
+    const today = dayjs().format('YYYY-MM-DD');
+    expect(callsTo(apiRequest, 'invoices.create')[0]?.body).toMatchObject({
+      invoiceDate: today,
+      dueDate: dueDateAfter(today, 15),
+      paymentMethod: 'CARD',
+    });
+  });
+
+  it('"Guardar como cliente" creates the customer first and issues the invoice to it', async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [],
+      'customers.list': pageOf([]),
+      'companies.getSettings': {
+        invoicing: { defaultPaymentTermsDays: 45, defaultPaymentMethod: 'TRANSFER' },
+      },
+      'customers.create': (options: { body?: unknown }) => ({
+        ...(options.body as object),
+        customerId: 'cus-new',
+      }),
+      'customers.get': { customerId: 'cus-new', name: 'Comunidad Embajadores 41', paymentTermsDays: 45 },
+      'invoices.createAndConfirm': invoice(7, { invoiceId: 'inv-new' }),
+    });
+    const { router } = renderForm();
+    await fillInlineCustomer();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Guardar como cliente' }));
+    await screen.findByLabelText('Provincia del cliente');
+    // Saving the customer needs its fiscal address; the province follows the postal code.
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar y confirmar' }));
+    expect(await screen.findByText('La dirección es obligatoria para guardar el cliente.')).toBeTruthy();
+    expect(callsTo(apiRequest, 'customers.create')).toEqual([]);
+    type('Dirección del cliente', 'Calle Embajadores 41');
+    type('Código postal del cliente', '28012');
+    type('Población del cliente', 'Madrid');
+    type('Descripción de la línea 1', 'Reparación');
+    type('Precio unitario de la línea 1', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar y confirmar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/inv-new'));
+    expect(callsTo(apiRequest, 'customers.create')[0]?.body).toEqual({
+      name: 'Comunidad Embajadores 41',
+      taxId: 'B12345674',
+      address: {
+        street: 'Calle Embajadores 41',
+        postalCode: '28012',
+        city: 'Madrid',
+        province: 'Madrid',
+        country: 'ES',
+      },
+      paymentTermsDays: 45,
+    });
+    const body = callsTo(apiRequest, 'invoices.createAndConfirm')[0]?.body;
+    expect(body).toMatchObject({ customerId: 'cus-new' });
+    expect(body).not.toHaveProperty('customer');
+  });
+
+  it('uses the customer the company already has with that NIF instead of a copy', async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [],
+      'customers.list': pageOf([]),
+      'customers.create': () => {
+        throw new ApiError({
+          code: 'CORE_004',
+          message: 'Ya existe un cliente con este identificador fiscal en la empresa.',
+          status: 400,
+          field: 'taxId',
+          details: { reason: 'DUPLICATE_TAX_ID', customerId: 'cus-old' },
+        });
+      },
+      'invoices.create': invoice(7, { invoiceId: 'inv-new' }),
+    });
+    const { router } = renderForm();
+    await fillInlineCustomer();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Guardar como cliente' }));
+    await screen.findByLabelText('Provincia del cliente');
+    type('Dirección del cliente', 'Calle Embajadores 41');
+    type('Código postal del cliente', '28012');
+    type('Población del cliente', 'Madrid');
+    type('Descripción de la línea 1', 'Reparación');
+    type('Precio unitario de la línea 1', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/inv-new'));
+    expect(callsTo(apiRequest, 'invoices.create')[0]?.body).toMatchObject({ customerId: 'cus-old' });
+  });
+
+  it('shows why the customer could not be saved under its field, and saves no invoice', async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [],
+      'customers.list': pageOf([]),
+      'customers.create': () => {
+        throw new ApiError({
+          code: 'CORE_004',
+          message: 'address.postalCode: El código postal no es válido.',
+          status: 400,
+          field: 'address.postalCode',
+          details: { issues: [{ field: 'address.postalCode', message: 'El código postal no es válido.' }] },
+        });
+      },
+    });
+    renderForm();
+    await fillInlineCustomer();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Guardar como cliente' }));
+    await screen.findByLabelText('Provincia del cliente');
+    type('Dirección del cliente', 'Calle Mayor 1');
+    type('Código postal del cliente', '99999');
+    type('Población del cliente', 'Ninguna');
+    type('Provincia del cliente', 'Madrid');
+    type('Descripción de la línea 1', 'Reparación');
+    type('Precio unitario de la línea 1', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+
+    expect(
+      await within(fieldOf('Código postal del cliente')).findByText('El código postal no es válido.'),
+    ).toBeTruthy();
+    expect(callsTo(apiRequest, 'invoices.create')).toEqual([]);
   });
 });

@@ -142,7 +142,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         const field = newCustomerField(name.join('.'));
         return field ? [{ name: ['customer', field], errors }] : [];
       });
-      if (fields.length > 0) form.setFields(fields);
+      if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
       setFormError(`No se pudo guardar el cliente: ${errorMessage(error)}`);
       return null;
     }
@@ -353,6 +353,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         companyId={companyId}
         mode={customerMode}
         invoiceType={invoiceType}
+        saveAsCustomer={values?.saveAsCustomer === true}
         selected={storedCustomer.data}
         vatTreatment={vatTreatment}
       />
@@ -429,19 +430,21 @@ function CustomerSection({
   companyId,
   mode,
   invoiceType,
+  saveAsCustomer,
   selected,
   vatTreatment,
 }: {
   companyId: string | null;
   mode: 'stored' | 'inline';
   invoiceType: string;
+  /** "Guardar como cliente" is ticked: the fiscal address is asked for. */
+  saveAsCustomer: boolean;
   /** The picked customer, so the picker shows its name even when the search does not list it. */
   selected?: Customer;
   vatTreatment?: VatTreatment;
 }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
-  const saveAsCustomer = Form.useWatch('saveAsCustomer', Form.useFormInstance()) === true;
   const customers = useCustomerSearch(debounced, companyId);
   const needsId = invoiceType !== 'F2';
   const found = customers.data?.content ?? [];

@@ -4,6 +4,7 @@
  * cash limit of Ley 11/2021, more than pending) are shown as it words them.
  */
 import { type InvoicePayment, PAYMENT_METHODS, type PaymentMethod } from '@shared/schemas/invoices';
+import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
 import { LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
 import { useCan } from '@web/lib/access';
@@ -55,7 +56,16 @@ const PAYMENT_FIELDS: Record<string, keyof Values> = {
   reference: 'reference',
 };
 
+/** A link naming the invoice's company (`?company=`) selects that company first. */
 export function InvoicePayments({ invoiceId }: { invoiceId: string }) {
+  return (
+    <CompanyFromUrlGate refusedTitle="Esta factura es de una empresa a la que no tienes acceso.">
+      <InvoicePaymentsContent invoiceId={invoiceId} />
+    </CompanyFromUrlGate>
+  );
+}
+
+function InvoicePaymentsContent({ invoiceId }: { invoiceId: string }) {
   const companyId = useCompanyId();
   const invoice = useInvoice(invoiceId, companyId);
   const payments = usePayments(invoiceId, companyId);

@@ -3,23 +3,30 @@
  * (link lifetimes, password policy, lock-out): keep them in step with the identity domain
  * (functions/domains/identity/model) when those rules change.
  */
+import { availableClaims, type Capability, isAvailable } from '@shared/capabilities';
 import { paths } from '@web/lib/paths';
 import { Link } from 'react-router-dom';
 import type { FaqItem } from '../components/faq-list';
 import { CONTACT_CHANNELS, mailtoHref } from '../contact-channels';
 
+/** A question shown only when the areas its answer speaks of work (shared/capabilities.ts). */
+type HelpQuestion = FaqItem & { needs?: readonly Capability[] };
+
 export interface HelpTopic {
   id: string;
   title: string;
+  /** How the hero's lead names the topic ('la facturación'). */
+  about: string;
   items: FaqItem[];
 }
 
 const support = <a href={mailtoHref(CONTACT_CHANNELS.supportEmail)}>{CONTACT_CHANNELS.supportEmail}</a>;
 
-export const HELP_TOPICS: HelpTopic[] = [
+const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
   {
     id: 'acceso',
     title: 'Acceso y cuenta',
+    about: 'el acceso',
     items: [
       {
         question: '¿Cómo creo una cuenta?',
@@ -94,14 +101,15 @@ export const HELP_TOPICS: HelpTopic[] = [
   {
     id: 'empresas',
     title: 'Empresas',
+    about: 'las empresas',
     items: [
       {
         question: '¿Qué tipos de empresa admite Cuadra?',
         answer: (
           <p>
             Autónomos, sociedades limitadas (SL), sociedades anónimas (SA), comunidades de bienes (CB) y
-            sociedades civiles (SC). El menú y algunas funciones cambian según la forma jurídica: por ejemplo,
-            un autónomo no ve la contabilidad de sociedades y una SA dispone además de tesorería.
+            sociedades civiles (SC). La forma jurídica decide los datos fiscales de partida de la empresa,
+            como el impuesto directo (IRPF para un autónomo, Impuesto sobre Sociedades para una sociedad).
           </p>
         ),
       },
@@ -131,8 +139,7 @@ export const HELP_TOPICS: HelpTopic[] = [
         answer: (
           <p>
             Desde los usuarios de la empresa invitas a la persona por email y eliges su rol y sus permisos
-            (ver facturas, ver documentos fiscales, ver la contabilidad, subir documentos). Recibe un enlace
-            para activar su cuenta y solo verá esa empresa.
+            (por ejemplo, ver las facturas). Recibe un enlace para activar su cuenta y solo verá esa empresa.
           </p>
         ),
       },
@@ -141,6 +148,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   {
     id: 'facturacion',
     title: 'Facturación',
+    about: 'la facturación',
     items: [
       {
         question: '¿Puedo modificar una factura ya emitida?',
@@ -172,20 +180,43 @@ export const HELP_TOPICS: HelpTopic[] = [
         ),
       },
       {
+        question: '¿Cuadra puede leer las facturas de mis proveedores?',
+        answer: (
+          <p>
+            Sí: súbelas como documento (PDF, JPG o PNG, hasta 50 MB) o reenvíalas a la dirección de la bandeja
+            inteligente de la empresa. En ambos casos Cuadra propone los datos leídos y tú los confirmas.
+          </p>
+        ),
+        needs: ['ocr', 'smartInbox'],
+      },
+      {
         question: '¿Cómo registro las facturas de mis proveedores?',
         answer: (
           <p>
-            Subiéndolas como documento (PDF, JPG o PNG, hasta 50 MB) o reenviándolas a la dirección de la
-            bandeja inteligente de la empresa. En ambos casos Cuadra propone los datos leídos y tú los
-            confirmas.
+            En Gastos, con «Nueva factura recibida»: eliges el proveedor (o lo das de alta con su NIF), la
+            fecha, las bases y los tipos de IVA, y Cuadra calcula el total y la parte deducible del IVA
+            soportado. Puedes asignar cada factura a una categoría de gasto.
           </p>
         ),
+        needs: ['expenses'],
+      },
+      {
+        question: '¿Puedo traer las facturas de otro programa?',
+        answer: (
+          <p>
+            Sí: descarga la plantilla de importación, rellénala en Excel o CSV y súbela. Antes de importar
+            nada ves cada fila con sus errores. También puedes exportar tus facturas a Excel o CSV cuando
+            quieras.
+          </p>
+        ),
+        needs: ['importExport'],
       },
     ],
   },
   {
     id: 'impuestos',
     title: 'Impuestos',
+    about: 'los impuestos',
     items: [
       {
         question: '¿Qué modelos prepara Cuadra?',
@@ -196,6 +227,7 @@ export const HELP_TOPICS: HelpTopic[] = [
             390 y 347, entre otros. Se calculan con los datos registrados y los revisas antes de presentarlos.
           </p>
         ),
+        needs: ['taxModels'],
       },
       {
         question: '¿Cuándo hay que presentar los modelos trimestrales?',
@@ -206,6 +238,7 @@ export const HELP_TOPICS: HelpTopic[] = [
             calendario fiscal de cada empresa muestra las fechas que le corresponden.
           </p>
         ),
+        needs: ['fiscalCalendar'],
       },
       {
         question: '¿Cuadra presenta los modelos por mí?',
@@ -216,6 +249,7 @@ export const HELP_TOPICS: HelpTopic[] = [
             siendo de quien la presenta: revisa siempre las casillas antes de enviarla.
           </p>
         ),
+        needs: ['taxModels'],
       },
       {
         question: '¿Qué es el modelo 347?',
@@ -225,12 +259,14 @@ export const HELP_TOPICS: HelpTopic[] = [
             Cuadra agrupa tus facturas por NIF y te avisa de los clientes y proveedores que superan el umbral.
           </p>
         ),
+        needs: ['taxModels'],
       },
     ],
   },
   {
     id: 'verifactu',
-    title: 'VeriFacTu y SII',
+    title: isAvailable('sii') ? 'VeriFacTu y SII' : 'VeriFacTu',
+    about: 'VeriFacTu',
     items: [
       {
         question: '¿Qué es VeriFacTu?',
@@ -263,6 +299,7 @@ export const HELP_TOPICS: HelpTopic[] = [
             SII no tiene que usar VeriFacTu.
           </p>
         ),
+        needs: ['sii'],
       },
       {
         question: 'Una factura aparece como rechazada por la AEAT, ¿qué hago?',
@@ -270,7 +307,7 @@ export const HELP_TOPICS: HelpTopic[] = [
           <p>
             Abre su detalle: verás el código y la descripción del error que ha devuelto la Agencia Tributaria.
             Corrige los datos de la empresa o del cliente que indique el error y reenvía el registro desde el
-            historial de VeriFacTu o de SII.
+            historial de VeriFacTu.
           </p>
         ),
       },
@@ -279,6 +316,7 @@ export const HELP_TOPICS: HelpTopic[] = [
   {
     id: 'seguridad',
     title: 'Seguridad y privacidad',
+    about: 'la seguridad',
     items: [
       {
         question: '¿Dónde se guardan mis datos?',
@@ -305,7 +343,7 @@ export const HELP_TOPICS: HelpTopic[] = [
           <p>
             Solo las personas que pertenecen a ella: tú, los usuarios que invites y tu gestoría si le das
             acceso. Cada acceso se comprueba en el servidor empresa a empresa, y los clientes de una gestoría
-            solo ven lo que la gestoría comparte con ellos.
+            solo ven su propia empresa, con los permisos que la gestoría les da.
           </p>
         ),
       },
@@ -331,3 +369,11 @@ export const HELP_TOPICS: HelpTopic[] = [
     ],
   },
 ];
+
+/** The topics with the questions whose areas work today; a topic left without questions is not shown. */
+export const HELP_TOPICS: HelpTopic[] = TOPICS.map((topic) => ({
+  ...topic,
+  items: availableClaims(topic.items.map((item) => ({ ...item, needs: item.needs ?? [] }))).map(
+    ({ needs: _needs, ...item }) => item,
+  ),
+})).filter((topic) => topic.items.length > 0);

@@ -1,3 +1,4 @@
+import { isAvailable } from '@shared/capabilities';
 import {
   NOTIFICATION_CATEGORIES,
   type NotificationPreferences,
@@ -55,19 +56,24 @@ export function NotificationPreferencesPanel() {
           setDraft({ ...draft, types: { ...draft.types, [category]: v } }),
         ),
       )}
-      <Divider style={{ margin: '4px 0' }} />
-      <label htmlFor={`${id}-digest`}>
-        <strong>Resumen por email</strong>
-      </label>
-      <Select
-        id={`${id}-digest`}
-        value={draft.emailDigest}
-        onChange={(emailDigest) => setDraft({ ...draft, emailDigest })}
-        options={[
-          { value: 'daily', label: 'Un resumen diario de lo no leído' },
-          { value: 'never', label: 'No enviar resumen' },
-        ]}
-      />
+      {/* No digest is sent yet (shared/capabilities.ts): the choice appears once it is. */}
+      {isAvailable('emailDigest') ? (
+        <>
+          <Divider style={{ margin: '4px 0' }} />
+          <label htmlFor={`${id}-digest`}>
+            <strong>Resumen por email</strong>
+          </label>
+          <Select
+            id={`${id}-digest`}
+            value={draft.emailDigest}
+            onChange={(emailDigest) => setDraft({ ...draft, emailDigest })}
+            options={[
+              { value: 'daily', label: 'Un resumen diario de lo no leído' },
+              { value: 'never', label: 'No enviar resumen' },
+            ]}
+          />
+        </>
+      ) : null}
       <Flex justify="end">
         <Button
           type="primary"

@@ -1,5 +1,7 @@
 import { ChangePasswordInput, PASSWORD_MAX_LENGTH, passwordProblems } from '@shared/schemas/identity';
+import { PASSWORD_HINT } from '@shared/schemas/password';
 import { isApiError } from '@web/lib/api-error';
+import { useAuth } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { Button, Card, Flex, Form, Input } from 'antd';
 import { useChangePassword } from '../api/change-password';
@@ -10,10 +12,15 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-/** Change password: current, new (the policy of shared/schemas/identity) and its confirmation. */
+/**
+ * Change password: current, new (the policy of shared/schemas/password) and its confirmation. A
+ * changed password ends every session, this one included (issue #12 item 3), so the form signs out
+ * and the login page asks for the new password.
+ */
 export function ChangePasswordForm() {
   const [form] = Form.useForm<PasswordValues>();
   const change = useChangePassword();
+  const { signOut } = useAuth();
 
   const onFinish = ({ currentPassword, newPassword }: PasswordValues) => {
     const input = ChangePasswordInput.safeParse({ currentPassword, newPassword });
@@ -25,8 +32,9 @@ export function ChangePasswordForm() {
     }
     change.mutate(input.data, {
       onSuccess: (result) => {
-        toast.success(result.message);
+        toast.success(`${result.message} Inicia sesión con la nueva contraseña.`);
         form.resetFields();
+        void signOut();
       },
       onError: (error) => {
         if (isApiError(error) && (error.field === 'currentPassword' || error.field === 'newPassword')) {
@@ -55,7 +63,7 @@ export function ChangePasswordForm() {
         <Form.Item
           label="Nueva contraseña"
           name="newPassword"
-          extra="Al menos 8 caracteres, con una mayúscula, una minúscula y un número."
+          extra={PASSWORD_HINT}
           rules={[
             { required: true, message: 'Introduce la nueva contraseña.' },
             {

@@ -9,6 +9,11 @@ import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetails } from './profile-details';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
+const signOut = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('@web/lib/auth', async (original) => ({
+  ...(await original<typeof import('@web/lib/auth')>()),
+  useAuth: () => ({ signOut }),
+}));
 vi.mock('@web/lib/toast', () => ({
   toast: { info: vi.fn(), warning: vi.fn(), error: vi.fn(), success: vi.fn(), fromError: vi.fn() },
 }));
@@ -63,9 +68,13 @@ describe('profile', () => {
     fireEvent.change(screen.getByLabelText('Confirmar nueva contraseña'), { target: { value: 'otra' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
-    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
+    expect(await screen.findByText('La contraseña debe tener al menos 12 caracteres.')).toBeTruthy();
     expect(await screen.findByText('Las contraseñas no coinciden.')).toBeTruthy();
     expect(callsTo(apiRequest, 'auth.changePassword')).toHaveLength(0);
+
+    // Long enough, but in the shipped list of common passwords.
+    fireEvent.change(screen.getByLabelText('Nueva contraseña'), { target: { value: 'Qwerty123456' } });
+    expect(await screen.findByText('Esta contraseña es demasiado común. Elige otra.')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Nueva contraseña'), { target: { value: 'Nueva-Clave-2026' } });
     fireEvent.change(screen.getByLabelText('Confirmar nueva contraseña'), {
@@ -79,7 +88,11 @@ describe('profile', () => {
       newPassword: 'Nueva-Clave-2026',
     });
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Tu contraseña se ha cambiado correctamente.'),
+      expect(toast.success).toHaveBeenCalledWith(
+        'Tu contraseña se ha cambiado correctamente. Inicia sesión con la nueva contraseña.',
+      ),
     );
+    // Every session ended with the change, this one too: sign out and log in again.
+    expect(signOut).toHaveBeenCalledTimes(1);
   });
 });

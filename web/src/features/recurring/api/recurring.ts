@@ -179,3 +179,14 @@ export function useCustomerOptions(companyId: string, search: string) {
     staleTime: STALE_MS,
   });
 }
+
+/** `GET customers.get`: the template's customer (its VAT treatment decides the recargo lines). */
+export function useTemplateCustomer(companyId: string, customerId: string | undefined) {
+  return useQuery({
+    queryKey: [...recurringKeys.all(companyId), 'customers', 'detail', customerId],
+    queryFn: ({ signal }) =>
+      apiRequest<Customer>('customers.get', { companyId, params: { customerId: customerId! }, signal }),
+    enabled: Boolean(customerId),
+    staleTime: STALE_MS,
+  });
+}

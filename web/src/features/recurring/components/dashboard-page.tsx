@@ -6,6 +6,7 @@ import type {
   UpdateRecurringSettingsBody,
 } from '@shared/schemas/recurring-invoices';
 import { MAX_DAYS_IN_ADVANCE } from '@shared/schemas/recurring-invoices';
+import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
 import { useCompanyId } from '@web/lib/company';
@@ -43,7 +44,16 @@ import { GENERATION_STATUS_LABELS, MODE_LABELS, optionsOf } from '../utils/label
 import { NoCompany } from './no-company';
 
 /** /app/invoices/recurring/dashboard */
+/** A notification's link names its company (`?company=`): that company is selected first. */
 export function DashboardPage() {
+  return (
+    <CompanyFromUrlGate>
+      <SelectedCompanyDashboard />
+    </CompanyFromUrlGate>
+  );
+}
+
+function SelectedCompanyDashboard() {
   const companyId = useCompanyId();
   return companyId ? <RecurringDashboard companyId={companyId} /> : <NoCompany />;
 }

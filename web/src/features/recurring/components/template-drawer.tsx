@@ -1,43 +1,44 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import PlusOutlined from '@ant-design/icons/PlusOutlined';
+/**
+ * The recurring template drawer: name, customer (a saved one, or a new one typed here and saved in
+ * Clientes before the template, so every generated invoice bills a real customer with its VAT
+ * treatment and payment terms), the lines in the invoice form's shared editor, the schedule and
+ * the generation options, with the amount of each invoice.
+ */
 import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
 import { PAYMENT_METHODS } from '@shared/schemas/invoices';
 import type { RecurringTemplate } from '@shared/schemas/recurring-invoices';
 import { FormDrawer } from '@web/components/form-drawer';
-import { showMappedApiErrors } from '@web/lib/api-field-errors';
+import { InvoiceLinesEditor } from '@web/components/invoice-lines-editor';
+import { NewCustomerFields } from '@web/components/new-customer-fields';
+import { apiFieldErrors, showMappedApiErrors } from '@web/lib/api-field-errors';
 import { DATE_FORMAT, formatCents } from '@web/lib/format';
+import { newCustomerBody, newCustomerField, useSaveNewCustomer } from '@web/lib/new-customer';
 import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import {
   Alert,
-  Button,
   Card,
   Col,
   DatePicker,
   Descriptions,
   Divider,
-  Flex,
   Form,
   Input,
   InputNumber,
+  Radio,
   Row,
   Select,
   Switch,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useCustomerOptions, useSaveRecurringTemplate } from '../api/recurring';
+import { useCustomerOptions, useSaveRecurringTemplate, useTemplateCustomer } from '../api/recurring';
 import { FREQUENCY_LABELS, MODE_LABELS, optionsOf } from '../utils/labels';
 import {
   emptyTemplate,
-  emptyTemplateLine,
   fromTemplate,
-  OPERATION_OPTIONS,
   PAYMENT_METHOD_LABELS,
   PLACEHOLDERS_HELP,
-  parsePrice,
-  parseQuantity,
   parseShare,
-  TEMPLATE_VAT_OPTIONS,
   type TemplateFormValues,
   templateApiField,
   toTemplateBody,
@@ -70,33 +71,71 @@ export function TemplateDrawer({
 }) {
   const [form] = Form.useForm<TemplateFormValues>();
   const save = useSaveRecurringTemplate(companyId);
+  const saveCustomer = useSaveNewCustomer(companyId);
   const values = Form.useWatch([], form) as Partial<TemplateFormValues> | undefined;
+  const customerMode = values?.customerMode ?? 'stored';
   const [customerText, setCustomerText] = useState('');
   const customers = useCustomerOptions(companyId, useDebouncedValue(customerText.trim()));
-  const customerOptions = (customers.data?.content ?? []).map((c) => ({
-    value: c.customerId,
-    label: c.name,
-  }));
-  if (template && !customerOptions.some((o) => o.value === template.customerId))
-    customerOptions.unshift({ value: template.customerId, label: template.customerName });
+  // A customer saved from this drawer, offered even before the search lists it.
+  const [savedCustomer, setSavedCustomer] = useState<{ value: string; label: string } | null>(null);
+  const listed = customers.data?.content ?? [];
+  const customerOptions = listed.map((c) => ({ value: c.customerId, label: c.name }));
+  for (const extra of [
+    savedCustomer,
+    template ? { value: template.customerId, label: template.customerName } : null,
+  ]) {
+    if (extra && !customerOptions.some((o) => o.value === extra.value)) customerOptions.unshift(extra);
+  }
+  const picked = useTemplateCustomer(
+    companyId,
+    customerMode === 'stored' ? values?.customerId : undefined,
+  ).data;
+  const recargoEquivalencia = customerMode === 'stored' && picked?.vatTreatment === 'RECARGO_EQUIVALENCIA';
 
   const totals = useMemo(() => {
     try {
-      return computeInvoiceTotals(toTemplateTotalsInput(values ?? {}));
+      return computeInvoiceTotals(toTemplateTotalsInput(values ?? {}, recargoEquivalencia));
     } catch {
       return null;
     }
-  }, [values]);
+  }, [values, recargoEquivalencia]);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    setSavedCustomer(null);
     form.setFieldsValue(template ? fromTemplate(template) : emptyTemplate());
   }, [open, template, form]);
 
-  const submit = (v: TemplateFormValues) =>
+  /** A new customer is saved in Clientes first: the template bills a saved customer. */
+  const customerIdOf = async (v: TemplateFormValues): Promise<string | null> => {
+    if (v.customerMode !== 'new') return v.customerId ?? null;
+    try {
+      const saved = await saveCustomer.mutateAsync(newCustomerBody(v.newCustomer ?? {}));
+      const label = (v.newCustomer?.name ?? '').trim();
+      setSavedCustomer({ value: saved.customerId, label });
+      form.setFieldsValue({ customerMode: 'stored', customerId: saved.customerId });
+      if (saved.reused) toast.info('Ya tenías este cliente en Clientes: la plantilla lo usa.');
+      return saved.customerId;
+    } catch (error) {
+      const fields = apiFieldErrors(error).flatMap(({ name, errors }) => {
+        const field = newCustomerField(name.join('.'));
+        return field ? [{ name: ['newCustomer', field], errors }] : [];
+      });
+      if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      else toast.fromError(error);
+      return null;
+    }
+  };
+
+  const submit = async (v: TemplateFormValues) => {
+    const customerId = await customerIdOf(v);
+    if (!customerId) return;
     save.mutate(
-      { templateId: template?.templateId, body: toTemplateBody(v) },
+      {
+        templateId: template?.templateId,
+        body: toTemplateBody({ ...v, customerId }, { recargoEquivalencia }),
+      },
       {
         onSuccess: () => {
           toast.success(template ? 'Plantilla actualizada.' : 'Plantilla creada.');
@@ -107,6 +146,7 @@ export function TemplateDrawer({
         },
       },
     );
+  };
 
   return (
     <FormDrawer
@@ -114,7 +154,7 @@ export function TemplateDrawer({
       open={open}
       onClose={onClose}
       size={900}
-      saving={save.isPending}
+      saving={save.isPending || saveCustomer.isPending}
       onSave={() => form.submit()}
     >
       <Form<TemplateFormValues>
@@ -135,18 +175,13 @@ export function TemplateDrawer({
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item
-              name="customerId"
-              label="Cliente"
-              rules={[{ required: true, message: 'Elige un cliente.' }]}
-            >
-              <Select
-                aria-label="Cliente"
-                showSearch={{ filterOption: false, onSearch: setCustomerText }}
-                placeholder="Busca un cliente"
-                loading={customers.isFetching}
-                options={customerOptions}
-                notFoundContent={customers.isFetching ? 'Buscando…' : 'Sin clientes'}
+            <Form.Item name="customerMode" label="Cliente">
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'stored', label: 'Cliente guardado' },
+                  { value: 'new', label: 'Cliente nuevo' },
+                ]}
               />
             </Form.Item>
           </Col>
@@ -161,107 +196,37 @@ export function TemplateDrawer({
             </Form.Item>
           </Col>
         </Row>
+        {customerMode === 'new' ? (
+          <>
+            <NewCustomerFields prefix="newCustomer" nifRequired fiscalAddressRequired />
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title="El cliente se guarda en Clientes al guardar la plantilla: cada factura generada lo usa con su tratamiento de IVA y su plazo de pago."
+            />
+          </>
+        ) : (
+          <Form.Item
+            name="customerId"
+            label="Cliente guardado"
+            rules={[{ required: true, message: 'Elige un cliente o escribe uno nuevo.' }]}
+          >
+            <Select
+              aria-label="Cliente"
+              showSearch={{ filterOption: false, onSearch: setCustomerText }}
+              placeholder="Busca un cliente"
+              loading={customers.isFetching}
+              options={customerOptions}
+              notFoundContent={customers.isFetching ? 'Buscando…' : 'Sin clientes: elige «Cliente nuevo»'}
+            />
+          </Form.Item>
+        )}
         <Alert type="info" showIcon title={PLACEHOLDERS_HELP} style={{ marginBottom: 12 }} />
-        <Form.List name="lines">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={8}>
-              {fields.map((field, index) => {
-                const n = index + 1;
-                return (
-                  <div
-                    key={field.key}
-                    style={{ border: '1px solid rgba(0,0,0,0.08)', borderRadius: 8, padding: 12 }}
-                  >
-                    <Row gutter={8}>
-                      <Col xs={24} md={12}>
-                        <Form.Item
-                          name={[field.name, 'description']}
-                          label="Descripción"
-                          rules={[
-                            { required: true, whitespace: true, message: 'La descripción es obligatoria.' },
-                          ]}
-                        >
-                          <Input
-                            maxLength={500}
-                            aria-label={`Descripción (línea ${n})`}
-                            placeholder="Cuota {MES} {AÑO}"
-                          />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={8} md={4}>
-                        <Form.Item
-                          name={[field.name, 'quantity']}
-                          label="Cantidad"
-                          required
-                          rules={[
-                            rule((v) => (parseQuantity(v) === null ? 'Cantidad no válida.' : undefined)),
-                          ]}
-                        >
-                          <Input inputMode="decimal" aria-label={`Cantidad (línea ${n})`} />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={8} md={5}>
-                        <Form.Item
-                          name={[field.name, 'unitPrice']}
-                          label="Precio (€)"
-                          required
-                          rules={[rule((v) => (parsePrice(v) === null ? 'Importe no válido.' : undefined))]}
-                        >
-                          <Input inputMode="decimal" aria-label={`Precio (línea ${n})`} placeholder="0,00" />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={8} md={3}>
-                        <Form.Item
-                          name={[field.name, 'discount']}
-                          label="Dto. (%)"
-                          rules={[rule((v) => (parseShare(v, 0) === null ? 'Entre 0 y 100.' : undefined))]}
-                        >
-                          <Input inputMode="decimal" aria-label={`Descuento (línea ${n})`} />
-                        </Form.Item>
-                      </Col>
-                    </Row>
-                    <Row gutter={8} align="bottom">
-                      <Col xs={8} md={4}>
-                        <Form.Item name={[field.name, 'vatRateBp']} label="IVA">
-                          <Select
-                            options={TEMPLATE_VAT_OPTIONS}
-                            aria-label={`IVA (línea ${n})`}
-                            disabled={(values?.lines?.[field.name]?.operation ?? 'S1') !== 'S1'}
-                          />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={16} md={16}>
-                        <Form.Item name={[field.name, 'operation']} label="Operación">
-                          <Select options={OPERATION_OPTIONS} aria-label={`Operación (línea ${n})`} />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={24} md={4} style={{ textAlign: 'right' }}>
-                        <Form.Item>
-                          <Button
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={`Quitar línea ${n}`}
-                            disabled={fields.length === 1}
-                            onClick={() => remove(field.name)}
-                          >
-                            Quitar
-                          </Button>
-                        </Form.Item>
-                      </Col>
-                    </Row>
-                  </div>
-                );
-              })}
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => add(emptyTemplateLine())}
-                style={{ width: 'fit-content' }}
-              >
-                Añadir línea
-              </Button>
-            </Flex>
-          )}
-        </Form.List>
+        <InvoiceLinesEditor
+          recargoEquivalencia={recargoEquivalencia}
+          descriptionPlaceholder="Cuota {MES} {AÑO}"
+        />
         <Divider />
         <Row gutter={12}>
           <Col xs={12} md={6}>

@@ -1,34 +1,38 @@
 /**
  * The recurring template form's values (texts as typed, es-ES) and the body of
  * `recurring.createTemplate` / `.updateTemplate` (shared/schemas/recurring-invoices.ts), plus the
- * input of the totals preview (shared/fiscal/invoice-totals.ts, the function the API uses).
+ * input of the totals preview (shared/fiscal/invoice-totals.ts, the function the API uses). The
+ * lines are the invoice form's (web/src/lib/invoice-lines.ts, edited with the shared
+ * InvoiceLinesEditor): a stored template line keeps its VAT treatment apart (`exemptionCause`,
+ * `notSubject`, `reverseCharge`), which maps to and from the editor's one `treatment` field.
  */
 import type { InvoiceTotalsInput } from '@shared/fiscal/invoice-totals';
-import { OPERATION_KINDS, OPERATIONS, type OperationKind } from '@shared/fiscal/vat';
 import type { PaymentMethod } from '@shared/schemas/invoices';
 import type {
   DayOfMonth,
   GenerationMode,
   RecurringFrequency,
   RecurringTemplate,
+  RecurringTemplateLine,
 } from '@shared/schemas/recurring-invoices';
 import {
-  formatDecimal,
-  formatMoneyInput,
+  emptyInvoiceLine,
+  type InvoiceLineValues,
+  LINE_FIELD_OF_API,
+  toLineBody,
+  totalsLines,
+  treatmentOf,
+} from '@web/lib/invoice-lines';
+import {
+  bpToInput,
+  centsToInput,
   formatPercentInput,
-  parseDecimal,
-  parseMoneyInput,
+  milliToInput,
   parsePercentInput,
 } from '@web/lib/money-input';
+import type { NewCustomerValues } from '@web/lib/new-customer';
 import dayjs, { type Dayjs } from 'dayjs';
 
-export const OPERATION_OPTIONS = OPERATION_KINDS.map((value) => ({ value, label: OPERATIONS[value].label }));
-export const TEMPLATE_VAT_OPTIONS = [
-  { value: 2100, label: '21 %' },
-  { value: 1000, label: '10 %' },
-  { value: 400, label: '4 %' },
-  { value: 0, label: '0 %' },
-];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   TRANSFER: 'Transferencia',
   DIRECT_DEBIT: 'Domiciliación',
@@ -40,18 +44,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const PLACEHOLDERS_HELP =
   'Puedes usar {MES}, {AÑO} y {TRIMESTRE} en las descripciones: se sustituyen por el periodo de cada factura (p. ej. «Cuota {MES} {AÑO}» → «Cuota marzo 2026»).';
 
-export interface TemplateLineValues {
-  description?: string;
-  quantity?: string;
-  unitPrice?: string;
-  discount?: string;
-  vatRateBp?: number;
-  operation?: OperationKind;
-}
+export type TemplateLineValues = InvoiceLineValues;
 
 export interface TemplateFormValues {
   name?: string;
+  /** 'stored': a customer of Clientes; 'new': typed here and saved in Clientes first. */
+  customerMode?: 'stored' | 'new';
   customerId?: string;
+  newCustomer?: NewCustomerValues;
   invoiceType: 'F1' | 'F3';
   lines: TemplateLineValues[];
   irpfRate?: string;
@@ -70,16 +70,11 @@ export interface TemplateFormValues {
   isActive: boolean;
 }
 
-export const emptyTemplateLine = (): TemplateLineValues => ({
-  description: '',
-  quantity: '1',
-  unitPrice: '',
-  discount: '0',
-  vatRateBp: 2100,
-  operation: 'S1',
-});
+export const emptyTemplateLine = emptyInvoiceLine;
 
 export const emptyTemplate = (): TemplateFormValues => ({
+  customerMode: 'stored',
+  newCustomer: { country: 'ES' },
   invoiceType: 'F1',
   lines: [emptyTemplateLine()],
   irpfRate: '0',
@@ -91,61 +86,45 @@ export const emptyTemplate = (): TemplateFormValues => ({
   isActive: true,
 });
 
-export const parseQuantity = (t?: string) => {
-  const m = parseDecimal(t ?? '', 3);
-  return m !== null && m > 0 ? m : null;
-};
-export const parsePrice = (t?: string) => {
-  const c = parseMoneyInput(t ?? '');
-  return c !== null && c >= 0 ? c : null;
-};
 export const parseShare = (t: string | undefined, fallback: number) => {
   if (!t?.trim()) return fallback;
   const bp = parsePercentInput(t);
   return bp !== null && bp >= 0 && bp <= 10_000 ? bp : null;
 };
 
-const vatOf = (l: TemplateLineValues) => ((l.operation ?? 'S1') === 'S1' ? (l.vatRateBp ?? 0) : 0);
-
-/** The preview's input: the lines readable so far. */
-export function toTemplateTotalsInput(v: Partial<TemplateFormValues>): InvoiceTotalsInput {
-  const lines = (v.lines ?? []).flatMap((l) => {
-    if (!l) return [];
-    const quantityMilli = parseQuantity(l.quantity);
-    const unitPriceCents = parsePrice(l.unitPrice);
-    const discountBp = parseShare(l.discount, 0);
-    if (quantityMilli === null || unitPriceCents === null || discountBp === null) return [];
-    return [
-      { quantityMilli, unitPriceCents, discountBp, vatRateBp: vatOf(l), operation: l.operation ?? 'S1' },
-    ];
-  });
-  return { lines, irpfRateBp: parseShare(v.irpfRate, 0) ?? 0 };
+/** The preview's input: the lines readable so far (recargo when the customer is in that regime). */
+export function toTemplateTotalsInput(
+  v: Partial<TemplateFormValues>,
+  recargoEquivalencia = false,
+): InvoiceTotalsInput {
+  const { lines } = totalsLines(v.lines ?? [], recargoEquivalencia);
+  return { lines, irpfRateBp: parseShare(v.irpfRate, 0) ?? 0, recargoEquivalencia };
 }
 
 const iso = (d: Dayjs | null | undefined) => (d?.isValid() ? d.format('YYYY-MM-DD') : undefined);
 
-export function toTemplateBody(v: TemplateFormValues): Record<string, unknown> {
+/** A stored template line back into the editor: its separate fields become one `treatment`. */
+export const templateLineValues = (l: RecurringTemplateLine): TemplateLineValues => ({
+  description: l.description,
+  quantity: milliToInput(l.quantityMilli),
+  unitPrice: centsToInput(l.unitPriceCents),
+  discount: l.discountBp ? bpToInput(l.discountBp) : '',
+  vatRateBp: l.vatRateBp,
+  treatment: treatmentOf(l),
+  ...(l.recargo !== undefined ? { recargo: l.recargo } : {}),
+});
+
+/** `customerId`: the saved customer the template bills (a new one is saved first, by the drawer). */
+export function toTemplateBody(
+  v: TemplateFormValues,
+  { recargoEquivalencia = false }: { recargoEquivalencia?: boolean } = {},
+): Record<string, unknown> {
   const irpf = parseShare(v.irpfRate, 0) ?? 0;
   return {
     name: (v.name ?? '').trim(),
     customerId: v.customerId,
     invoiceType: v.invoiceType,
-    invoiceLines: v.lines.map((l) => {
-      const op = l.operation ?? 'S1';
-      return {
-        description: (l.description ?? '').trim(),
-        quantity: formatDecimal(parseQuantity(l.quantity) ?? 0, 3, {
-          grouping: false,
-          trimZeros: true,
-        }).replace(',', '.'),
-        unitPriceCents: parsePrice(l.unitPrice) ?? 0,
-        discountBp: parseShare(l.discount, 0) ?? 0,
-        vatRateBp: vatOf(l),
-        exemptionCause: op.startsWith('E') ? op : undefined,
-        notSubject: op.startsWith('N') ? op : undefined,
-        reverseCharge: op === 'S2' ? true : undefined,
-      };
-    }),
+    invoiceLines: v.lines.map((l) => toLineBody(l, { recargoEquivalencia })),
     irpfRateBp: irpf > 0 ? irpf : undefined,
     paymentMethod: v.paymentMethod || undefined,
     dueDays: v.dueDays ?? undefined,
@@ -164,16 +143,11 @@ export function toTemplateBody(v: TemplateFormValues): Record<string, unknown> {
 export function fromTemplate(t: RecurringTemplate): TemplateFormValues {
   return {
     name: t.name,
+    customerMode: 'stored',
     customerId: t.customerId,
+    newCustomer: { country: 'ES' },
     invoiceType: t.invoiceType,
-    lines: t.invoiceLines.map((l) => ({
-      description: l.description,
-      quantity: formatDecimal(l.quantityMilli, 3, { grouping: false, trimZeros: true }),
-      unitPrice: formatMoneyInput(l.unitPriceCents),
-      discount: formatPercentInput(l.discountBp),
-      vatRateBp: l.vatRateBp,
-      operation: l.exemptionCause ?? l.notSubject ?? (l.reverseCharge ? 'S2' : 'S1'),
-    })),
+    lines: t.invoiceLines.map(templateLineValues),
     irpfRate: formatPercentInput(t.irpfRateBp ?? 0),
     paymentMethod: t.paymentMethod ?? undefined,
     dueDays: t.dueDays,
@@ -192,15 +166,7 @@ export function fromTemplate(t: RecurringTemplate): TemplateFormValues {
 export function templateApiField(field: string): (string | number)[] | string | undefined {
   const line = /^invoiceLines\.(\d+)\.(\w+)/.exec(field);
   if (line) {
-    const map: Record<string, string> = {
-      description: 'description',
-      quantity: 'quantity',
-      unitPriceCents: 'unitPrice',
-      discountBp: 'discount',
-      vatRateBp: 'vatRateBp',
-      exemptionCause: 'operation',
-    };
-    const name = map[line[2]!];
+    const name = LINE_FIELD_OF_API[line[2]!];
     return name ? ['lines', Number(line[1]), name] : undefined;
   }
   const top: Record<string, string> = {

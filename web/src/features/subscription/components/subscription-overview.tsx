@@ -1,4 +1,5 @@
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
+import { availableClaims } from '@shared/capabilities';
 import {
   addons,
   type Plan,
@@ -45,8 +46,8 @@ export function SubscriptionOverview() {
           Planes de Cuadra
         </h2>
         <p style={{ margin: '0 0 16px', opacity: 0.8 }}>
-          Precios mensuales sin IVA (se añade el 21 % en la factura). La contratación en línea llegará pronto;
-          mientras tanto, pide el cambio de plan a nuestro equipo de soporte.
+          Precios mensuales sin IVA (se añade el 21 % en la factura). Para contratar o cambiar de plan,
+          escribe a nuestro equipo de soporte.
         </p>
         <Row gutter={[16, 16]}>
           {planList.map((plan) => (
@@ -76,29 +77,36 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
           },
           { key: 'companies', label: 'Empresas', children: limitText(limits.maxCompanies, 'empresas') },
           { key: 'users', label: 'Usuarios', children: limitText(limits.maxUsers, 'usuarios') },
-          {
-            key: 'accounting',
-            label: 'Contabilidad',
-            children: limits.accountingEnabled ? 'Incluida' : 'No incluida',
-          },
-          {
-            key: 'payroll',
-            label: 'Nóminas',
-            children: limits.payrollEnabled ? 'Incluidas' : 'No incluidas',
-          },
-          {
-            key: 'addons',
-            label: 'Complementos',
-            children:
-              subscription.addons.length > 0
-                ? subscription.addons.map((a) => (
-                    <Tag key={a.addonType}>
-                      {addons[a.addonType]?.name ?? a.addonType} ·{' '}
-                      {subscriptionStatusLabels[a.status as Subscription['status']] ?? a.status}
-                    </Tag>
-                  ))
-                : 'Ninguno',
-          },
+          // What the plan unlocks in areas that do not work yet is not shown (shared/capabilities.ts).
+          ...availableClaims([
+            {
+              key: 'accounting',
+              label: 'Contabilidad',
+              children: limits.accountingEnabled ? 'Incluida' : 'No incluida',
+              needs: ['accounting'] as const,
+            },
+            {
+              key: 'payroll',
+              label: 'Nóminas',
+              children: limits.payrollEnabled ? 'Incluidas' : 'No incluidas',
+              needs: ['payroll'] as const,
+            },
+            {
+              // Every add-on of the catalogue is a payroll module.
+              key: 'addons',
+              label: 'Complementos',
+              children:
+                subscription.addons.length > 0
+                  ? subscription.addons.map((a) => (
+                      <Tag key={a.addonType}>
+                        {addons[a.addonType]?.name ?? a.addonType} ·{' '}
+                        {subscriptionStatusLabels[a.status as Subscription['status']] ?? a.status}
+                      </Tag>
+                    ))
+                  : 'Ninguno',
+              needs: ['payroll'] as const,
+            },
+          ]).map(({ needs: _needs, ...item }) => item),
         ]}
       />
     </Card>

@@ -59,8 +59,8 @@ export function SupportInfo({ companyName }: { companyName?: string }) {
         type="info"
         showIcon
         icon={<MessageOutlined />}
-        title="Chat de soporte"
-        description="El chat con nuestro equipo desde la aplicación llegará en una próxima versión. Mientras tanto, el email es la forma más rápida de contactarnos."
+        title="Respuesta por email"
+        description="El email es la forma más rápida de contactarnos: te respondemos desde la misma dirección."
       />
     </Flex>
   );
