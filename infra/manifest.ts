@@ -95,6 +95,7 @@ export const domains: Record<DomainName, DomainDef> = {
   },
   expenses: { api: api('expenses'), memoryMb: 512, timeoutSeconds: 29, needs: { table: 'readwrite' } },
   // Rendering lives apart: pdf-lib (~500 KB) would otherwise weigh on every invoicing cold start.
+  // The same function serves the `pdf-render` invocations of the invoices workers (`invokables`).
   pdf: {
     api: api('pdf'),
     memoryMb: 1024,
@@ -267,6 +268,19 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'readwrite' },
     },
   },
+  'company-logos-backfill': {
+    expression: 'cron(30 4 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Normalises the invoice logos stored before uploads were normalised, or rejects those that break the logo rules and tells the staff (nightly; idempotent).',
+    target: {
+      domain: 'companies',
+      entry: 'functions/domains/companies/workers/backfill-logos.ts',
+      export: 'handler',
+      // Settings and notifications in the table; the logos (read, normalised copy, removal) in the documents bucket.
+      needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+    },
+  },
   'verifactu-sweep': {
     expression: 'rate(1 minute)',
     timezone: 'Europe/Madrid',
@@ -288,21 +302,26 @@ export type InvokableName = 'pdf-render';
 /**
  * A function other functions call synchronously (Lambda Invoke, RequestResponse) by its name,
  * which only the callers (`needs.invokes`) receive, in the variable `envNames.functionName(name)`.
- * Locally the same name reaches the same entry point in process (infra/local/engines/lambda.ts).
+ * It is the API function of `domain` (no function of its own): the domain's handler.ts tells a
+ * direct invocation (no `httpMethod`/`requestContext`) from an API Gateway event
+ * (functions/platform/invoke.ts `withInvocations`), so the domain's heavy code is bundled once.
+ * That function gets the union of its domain's `needs` and these. Locally the same name reaches
+ * the same entry point in process (infra/local/engines/lambda.ts).
  */
-export interface InvokableDef extends EntryPoint {
+export interface InvokableDef {
+  /** The domain whose API function serves the invocation (it must have `api`). */
   domain: DomainName;
+  /** What the invocation needs, granted to the domain's API function in addition to its own. */
   needs: Needs;
   description: string;
 }
 
 export const invokables: Record<InvokableName, InvokableDef> = {
-  // pdf-lib (~500 KB) stays in the pdf domain: the bulk worker and the recurring schedule ask it for
-  // an invoice's PDF (stored under a given key, or queued by e-mail) instead of bundling it.
+  // pdf-lib (~500 KB) is bundled only in the pdf domain's function: the bulk worker and the
+  // recurring schedule ask it for an invoice's PDF (stored under the operation's key, or queued by
+  // e-mail) instead of bundling it, and no second function carries it.
   'pdf-render': {
     domain: 'pdf',
-    entry: 'functions/domains/pdf/workers/render-invoice-pdf.ts',
-    export: 'handler',
     description: 'Renders an invoice PDF and stores it, or queues it by e-mail (with its log entry).',
     needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
   },

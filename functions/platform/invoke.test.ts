@@ -9,7 +9,14 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { lazyLambda } from './aws/lambda';
-import { type InvokeAnswer, invocationHandler, invokeFunction } from './invoke';
+import {
+  type InvokeAnswer,
+  invocationHandler,
+  invokeFunction,
+  isApiGatewayEvent,
+  withInvocations,
+} from './invoke';
+import { apiEvent, lambdaContext } from './testing/api-event';
 import { useEnv } from './testing/env';
 
 useEnv({
@@ -122,5 +129,39 @@ describe('invokeFunction (the caller)', () => {
     expect(clients[1]).toBe(retrying);
     expect(await singleAttempt.config.maxAttempts()).toBe(1);
     expect(await retrying.config.maxAttempts()).toBeGreaterThan(1);
+  });
+});
+
+describe('withInvocations (a domain API function that is also an invokable)', () => {
+  const seen: string[] = [];
+  const handler = withInvocations(async (event) => {
+    seen.push(`api ${event.httpMethod ?? '-'}`);
+    return { statusCode: 204, body: '' };
+  }, greet);
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  it('tells API Gateway events (httpMethod or requestContext) from direct invocations', () => {
+    expect(isApiGatewayEvent(apiEvent({ routeId: 'invoices.pdf', params: { invoiceId: 'i' } }))).toBe(true);
+    expect(isApiGatewayEvent({ requestContext: {} })).toBe(true);
+    expect(isApiGatewayEvent({ httpMethod: 'GET' })).toBe(true);
+    for (const payload of [{ name: 'Ana' }, {}, null, undefined, 'GET', 7, []])
+      expect(isApiGatewayEvent(payload), JSON.stringify(payload)).toBe(false);
+  });
+
+  it('hands an API Gateway event to the pipeline, even one whose body looks like a contract', async () => {
+    const event = apiEvent({ routeId: 'invoices.pdf', params: { invoiceId: 'i' }, body: { name: 'Ana' } });
+    expect(await handler(event, lambdaContext())).toEqual({ statusCode: 204, body: '' });
+    expect(seen).toEqual(['api GET']);
+  });
+
+  it('answers a direct invocation through its contract, and fails on a payload outside it', async () => {
+    expect(await handler({ name: 'Ana' }, lambdaContext())).toEqual({
+      ok: true,
+      value: { greeting: 'Hola, Ana' },
+    });
+    await expect(handler({ nombre: 'Ana' }, lambdaContext())).rejects.toBeInstanceOf(z.ZodError);
+    expect(seen).toEqual([]);
   });
 });

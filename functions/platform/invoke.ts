@@ -10,7 +10,7 @@
  */
 
 import { AppError, type ErrorCode, errorCatalogue, isAppError } from '@shared/api/errors';
-import type { Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { lazyLambda } from './aws/lambda';
 import { createLogger, errorFields, type Logger } from './logger';
 
@@ -54,6 +54,38 @@ export function invocationHandler<Req, Res>(
       throw e;
     }
   };
+}
+
+// --- a domain's API function serving invocations too ------------------------------------------------
+
+/**
+ * What API Gateway sends a REST proxy integration always carries `httpMethod` and `requestContext`;
+ * a direct Invoke carries the caller's JSON contract, which names neither.
+ */
+export function isApiGatewayEvent(event: unknown): event is APIGatewayProxyEvent {
+  return typeof event === 'object' && event !== null && ('httpMethod' in event || 'requestContext' in event);
+}
+
+/**
+ * The entry point of a domain's API function that is also a manifest invokable (so the domain's
+ * heavy code is bundled once): an API Gateway event goes through `api` (the middy pipeline, with
+ * its auth and scope) exactly as before; anything else is a direct invocation, which only the
+ * functions granted lambda:InvokeFunction can make, answered by `invoked` (an `invocationHandler`,
+ * whose parser validates the payload against its contract).
+ */
+export function withInvocations<R>(
+  api: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
+  invoked: (payload: unknown, context?: Context) => Promise<InvokeAnswer<R>>,
+): ApiAndInvocationHandler<R> {
+  const handler = (event: unknown, context?: Context) =>
+    isApiGatewayEvent(event) ? api(event, context as Context) : invoked(event, context);
+  return handler as ApiAndInvocationHandler<R>;
+}
+
+/** An API Gateway event answers an HTTP result; an invocation answers the callee's answer. */
+export interface ApiAndInvocationHandler<R> {
+  (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult>;
+  (payload: unknown, context?: Context): Promise<APIGatewayProxyResult | InvokeAnswer<R>>;
 }
 
 // --- the caller -----------------------------------------------------------------------------------

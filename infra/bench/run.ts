@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
-import { domains, invokables, queues, schedules, table, websocket } from '../manifest';
+import { domains, queues, schedules, table, websocket } from '../manifest';
 import { benchInvoices } from './invoices';
 import { builtSpa, measureSpa, spaSummary } from './spa';
 import { benchVerifactu } from './verifactu';
@@ -55,7 +55,6 @@ function targets(): Target[] {
   for (const s of Object.values(schedules)) workers.add(s.target.entry);
   for (const c of Object.values(table.streamConsumers)) workers.add(c.entry);
   for (const r of Object.values(websocket.routes)) workers.add(r.entry);
-  for (const f of Object.values(invokables)) workers.add(f.entry);
   for (const entry of workers)
     list.push({ name: entry.replace(/^functions\/domains\//, ''), entry, kind: 'worker' });
   return list;

@@ -15,6 +15,7 @@ import { envNames } from '@infra/manifest';
 import { gatewayResponses } from '@shared/api/gateway-responses';
 import { AUTH_RATE_LIMIT, AUTH_THROTTLED_ROUTES } from '@shared/api/rate-limits';
 import { ROLES, routes } from '@shared/api/routes';
+import { API_CONTENT_SECURITY_POLICY } from '@shared/api/security-headers';
 import { tableDefinition } from '@shared/db/table';
 import { PASSWORD_MIN_LENGTH } from '@shared/schemas/identity';
 import { type App, App as CdkApp, type CfnResource, type PolicyViolation, Stack } from 'aws-cdk-lib';
@@ -360,6 +361,21 @@ describe('REST API from the route table', () => {
       expect(JSON.parse(json)).toEqual(body);
     }
   });
+
+  it('puts the security headers on every gateway response (401, 404, 429... answered by API Gateway itself)', () => {
+    const installed = ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties);
+    for (const response of installed) {
+      expect(response.ResponseParameters, String(response.ResponseType)).toMatchObject({
+        'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
+        'gatewayresponse.header.Referrer-Policy': "'strict-origin-when-cross-origin'",
+        'gatewayresponse.header.X-Frame-Options': "'DENY'",
+        'gatewayresponse.header.Content-Security-Policy': `'${API_CONTENT_SECURITY_POLICY}'`,
+      });
+    }
+    expect(installed.map((r) => r.ResponseType)).toEqual(
+      expect.arrayContaining(['UNAUTHORIZED', 'MISSING_AUTHENTICATION_TOKEN']),
+    );
+  });
 });
 
 describe('functions', () => {
@@ -372,7 +388,6 @@ describe('functions', () => {
       ...Object.values(m.table.streamConsumers),
       ...Object.values(m.buckets).flatMap((b) => b.notifications.map((n) => n.consumer)),
       ...Object.values(m.websocket.routes),
-      ...Object.values(m.invokables),
     ].map((e) => `${e.entry}#${e.export}`),
   );
 
@@ -384,8 +399,9 @@ describe('functions', () => {
 
   it('gives every function the same defaults and the sizes of its domain', () => {
     for (const [domain, def] of withApi) {
+      const served = entriesOf(m.invokables).filter(([, inv]) => inv.domain === domain);
       template.hasResourceProperties('AWS::Lambda::Function', {
-        Description: `Cuadra ${domain} API`,
+        Description: [`Cuadra ${domain} API`, ...served.map(([name]) => `invoke ${name}`)].join(', '),
         MemorySize: def.memoryMb,
         Timeout: def.timeoutSeconds,
       });
@@ -468,9 +484,48 @@ describe('functions invoked by name (manifest invokables)', () => {
     );
   };
 
+  const targetOf = (name: keyof typeof m.invokables) => stack.apiFunctions[m.invokables[name].domain]!;
+
+  it("pdf-render is the pdf domain's API function: no other function is built for it", () => {
+    const target = targetOf('pdf-render');
+    expect(target).toBe(stack.apiFunctions.pdf);
+    const { entry } = m.domains.pdf.api!;
+    const [, fn] = ofType('AWS::Lambda::Function').find(([id]) => id === fnId(target))!;
+    expect(fn.Properties.Description).toBe('Cuadra pdf API, invoke pdf-render');
+    // One function per API domain and per worker entry: nothing more (no separate render function).
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(
+      Object.keys(stack.apiFunctions).length + stack.workerFunctions.size,
+    );
+    expect(
+      [...stack.workerFunctions.keys()].filter((key) => key.startsWith('functions/domains/pdf/')),
+    ).toEqual([]);
+    expect(entry).toBe('functions/domains/pdf/handler.ts');
+  });
+
+  it('the pdf function may do what its routes and the invocations need: table and documents bucket read/write', () => {
+    const target = targetOf('pdf-render');
+    const policyId = stack.getLogicalId(
+      target.role.node.findChild('DefaultPolicy').node.defaultChild as CfnResource,
+    );
+    const granted = ((resources[policyId]!.Properties.PolicyDocument as Json).Statement as Json[]).map(
+      (st) => ({
+        actions: (Array.isArray(st.Action) ? st.Action : [st.Action]) as string[],
+        resource: JSON.stringify(st.Resource),
+      }),
+    );
+    const on = (id: string) => granted.filter((g) => g.resource.includes(id)).flatMap((g) => g.actions);
+    expect(on(logicalId(stack.data.table))).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']),
+    );
+    expect(on(logicalId(stack.storage.buckets.documents))).toEqual(
+      expect.arrayContaining(['s3:GetObject', 's3:PutObject']),
+    );
+    // It invokes nothing, sends no mail itself (the outbox does) and touches no queue.
+    const all = granted.flatMap((g) => g.actions);
+    expect(all.filter((a) => /^(lambda|ses|sqs):/.test(a))).toEqual([]);
+  });
+
   it('the bulk worker and the recurring schedule call pdf-render; no invoices bundle renders', () => {
-    const target = stack.workerFunctions.get(`${m.invokables['pdf-render'].entry}#handler`)!;
-    expect(target).toBeDefined();
     expect(new Set(callersOf('pdf-render'))).toEqual(
       new Set([
         fnId(stack.workerFunctions.get('functions/domains/invoices/workers/run-bulk-operation.ts#handler')!),
@@ -480,8 +535,8 @@ describe('functions invoked by name (manifest invokables)', () => {
   });
 
   it('passes the name only to the callers and lets exactly them invoke exactly that function', () => {
-    for (const [name, def] of entriesOf(m.invokables)) {
-      const targetId = fnId(stack.workerFunctions.get(`${def.entry}#${def.export}`)!);
+    for (const [name] of entriesOf(m.invokables)) {
+      const targetId = fnId(targetOf(name));
       const callers = new Set(callersOf(name));
       expect(callers.size, name).toBeGreaterThan(0);
       const variable = envNames.functionName(name);
@@ -500,9 +555,7 @@ describe('functions invoked by name (manifest invokables)', () => {
       }
     }
     // Nothing else may invoke a function directly.
-    const targets = new Set(
-      Object.values(m.invokables).map((d) => fnId(stack.workerFunctions.get(`${d.entry}#${d.export}`)!)),
-    );
+    const targets = new Set(Object.keys(m.invokables).map((name) => fnId(targetOf(name as never))));
     for (const { st } of invokeStatements()) {
       expect(targets.has(getAttId(st.Resource) ?? ''), JSON.stringify(st.Resource)).toBe(true);
     }
@@ -806,6 +859,52 @@ describe('storage and the SPA', () => {
         ]),
       }),
     });
+  });
+});
+
+describe('security headers (CloudFront response headers policies)', () => {
+  const policies = () =>
+    ofType('AWS::CloudFront::ResponseHeadersPolicy').map(([id, r]) => ({
+      id,
+      config: (r.Properties.ResponseHeadersPolicyConfig as Json).SecurityHeadersConfig as Json,
+    }));
+  const cspOf = (config: Json) =>
+    JSON.stringify((config.ContentSecurityPolicy as Json).ContentSecurityPolicy);
+  const distribution = () =>
+    ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig as Json;
+  const policyIdOf = (behavior: unknown) =>
+    getAttId((behavior as Json).ResponseHeadersPolicyId) ?? ref((behavior as Json).ResponseHeadersPolicyId);
+
+  it('gives every behaviour its own policy with nosniff, DENY, the referrer policy, HSTS and a CSP, all overriding the origin', () => {
+    const found = policies();
+    expect(found).toHaveLength(2);
+    for (const { id, config } of found) {
+      expect(config, id).toMatchObject({
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+        StrictTransportSecurity: expect.objectContaining({ IncludeSubdomains: true, Override: true }),
+        ContentSecurityPolicy: expect.objectContaining({ Override: true }),
+      });
+      expect(cspOf(config), id).toContain("frame-ancestors 'none'");
+    }
+    const ids = new Set(found.map((p) => p.id));
+    const config = distribution();
+    const behaviours = [config.DefaultCacheBehavior, ...(config.CacheBehaviors as unknown[])];
+    for (const behaviour of behaviours) expect(ids.has(policyIdOf(behaviour) ?? '')).toBe(true);
+  });
+
+  it('serves the SPA with a strict CSP: scripts from the origin only, Cognito and the WebSocket in connect-src', () => {
+    const config = distribution();
+    const spa = policies().find((p) => p.id === policyIdOf(config.DefaultCacheBehavior))!;
+    const csp = cspOf(spa.config);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('https://cognito-idp.');
+    expect(csp).toContain('wss://');
+    const api = policies().find((p) => p.id === policyIdOf((config.CacheBehaviors as unknown[])[0]))!;
+    expect(cspOf(api.config)).toBe(JSON.stringify(API_CONTENT_SECURITY_POLICY));
   });
 });
 

@@ -41,6 +41,7 @@ import { CuadraWebSocketApi } from './constructs/websocket-api';
 import { type CuadraManifest, cuadraManifest, entriesOf } from './cuadra-manifest';
 import { acknowledge, wildcardResourceFinding } from './nag';
 import { idForEntry, pascal } from './names';
+import { apiFunctionNeeds, servedInvokables } from './needs';
 import { collectWorkers, workerKey } from './workers';
 
 export interface CuadraStackProps extends StackProps {
@@ -144,6 +145,11 @@ export class CuadraStack extends Stack {
       spaBucket: storage.buckets[c.bucketRoles.spa],
       logBucket: storage.accessLogs,
       api: { restApiId: this.restApi.api.restApiId, stageName: c.stage },
+      // Amplify's Cognito endpoint and the notifications WebSocket (wsUrl of /config.json).
+      connectSources: [
+        `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+        `wss://${this.webSocketApi.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      ],
       ...(c.spaDomainName && c.spaCertificateArn
         ? { domain: { name: c.spaDomainName, certificateArn: c.spaCertificateArn } }
         : {}),
@@ -185,8 +191,11 @@ export class CuadraStack extends Stack {
 
     for (const [domain, def] of entriesOf(m.domains)) {
       if (!def.api) continue;
-      this.apiFunctions[domain] = this.newFunction(`${pascal(domain)}Api`, def.api, domain, def.needs, {
-        description: `${domain} API`,
+      // The invokables a domain serves run in its API function: it gets their needs as well.
+      const served = servedInvokables(m, domain).map((inv) => `invoke ${inv.name}`);
+      const needs = apiFunctionNeeds(m, domain);
+      this.apiFunctions[domain] = this.newFunction(`${pascal(domain)}Api`, def.api, domain, needs, {
+        description: [`${domain} API`, ...served].join(', '),
         allowScan: false,
       });
     }
@@ -331,14 +340,16 @@ export class CuadraStack extends Stack {
 
   /**
    * A function that `invokes` an invokable learns its name (its variable only, so no function's
-   * environment refers to itself) and may invoke exactly that function, nothing else.
+   * environment refers to itself) and may invoke exactly that function, nothing else. The target
+   * is the API function of the invokable's domain (one function: the domain's code bundled once).
    */
   private wireInvokes(): void {
     for (const [caller, needs] of this.needsOf) {
       for (const name of needs.invokes ?? []) {
         const def = this.manifest.invokables[name];
         if (!def) throw new Error(`Invokable ${name} is not in the manifest`);
-        const target = this.worker(def);
+        const target = this.apiFunctions[def.domain];
+        if (!target) throw new Error(`Invokable ${name}: domain ${def.domain} has no API function`);
         if (target === caller) throw new Error(`${name} cannot invoke itself`);
         caller.fn.addEnvironment(this.manifest.envNames.functionName(name), target.fn.functionName);
         grantInvoke(caller, target);

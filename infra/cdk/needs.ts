@@ -1,6 +1,7 @@
 /** Union of two `needs` (an entry invoked by several triggers gets what each of them needs). */
 
-import type { Needs } from '@infra/manifest';
+import type { DomainName, InvokableName, Needs } from '@infra/manifest';
+import { type CuadraManifest, entriesOf } from './cuadra-manifest';
 
 export function mergeNeeds(a: Needs, b: Needs): Needs {
   const merged: Needs = {};
@@ -23,4 +24,25 @@ export function mergeNeeds(a: Needs, b: Needs): Needs {
   const invokes = [...new Set([...(a.invokes ?? []), ...(b.invokes ?? [])])];
   if (invokes.length) merged.invokes = invokes;
   return merged;
+}
+
+/** The invokables a domain's API function serves besides its routes (manifest `invokables`). */
+export function servedInvokables(
+  m: Pick<CuadraManifest, 'invokables'>,
+  domain: DomainName,
+): { name: InvokableName; needs: Needs }[] {
+  return entriesOf(m.invokables)
+    .filter(([, def]) => def.domain === domain)
+    .map(([name, def]) => ({ name, needs: def.needs }));
+}
+
+/** What a domain's API function needs: its domain's needs and those of every invokable it serves. */
+export function apiFunctionNeeds(
+  m: Pick<CuadraManifest, 'domains' | 'invokables'>,
+  domain: DomainName,
+): Needs {
+  return servedInvokables(m, domain).reduce(
+    (all, inv) => mergeNeeds(all, inv.needs),
+    m.domains[domain].needs,
+  );
 }

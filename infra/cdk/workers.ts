@@ -1,8 +1,8 @@
 /**
  * The worker functions of the manifest: every queue consumer, schedule target, stream consumer,
- * bucket notification consumer, WebSocket route and function invoked by name (`invokables`), one
- * function per entry point (`file#export`)
- * even when several triggers share it, with the union of what those triggers need.
+ * bucket notification consumer and WebSocket route, one function per entry point (`file#export`)
+ * even when several triggers share it, with the union of what those triggers need. Functions
+ * invoked by name (`invokables`) are no workers: each is its domain's API function.
  */
 
 import type { DomainName, EntryPoint, Needs } from '@infra/manifest';
@@ -40,7 +40,6 @@ export function collectWorkers(m: CuadraManifest): Map<string, Worker> {
   for (const [name, def] of Object.entries(m.schedules)) {
     add(def.target, def.target.domain, def.target.needs, `schedule ${name}`);
   }
-  for (const [name, def] of entriesOf(m.invokables)) add(def, def.domain, def.needs, `invoke ${name}`);
   for (const [name, def] of Object.entries(m.table.streamConsumers)) {
     add(def, def.domain, def.needs, `stream ${name}`);
   }

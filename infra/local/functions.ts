@@ -1,8 +1,8 @@
 /**
  * Which Lambda function an entry point is, read from the manifest: its name, timeout and memory,
  * so the local invoke builds the same context (getRemainingTimeInMillis, memoryLimitInMB) as AWS.
- * Workers (queue, stream, schedule, S3, WebSocket, functions invoked by name) run with their
- * domain's settings.
+ * Workers (queue, stream, schedule, S3, WebSocket) run with their domain's settings; a function
+ * invoked by name is its domain's API function.
  */
 
 import {
@@ -28,15 +28,30 @@ export interface FunctionSpec {
 
 export const entryKey = (e: EntryPoint) => `${e.entry}#${e.export}`;
 
-/** The local name of a function invoked by name: what its callers find in their environment. */
-export const invokableFunctionName = (name: InvokableName): string => `${NAME_PREFIX}-${name}`;
+/** The local name of a domain's API function. */
+export const apiFunctionName = (domain: DomainName): string => `${NAME_PREFIX}-${domain}-api`;
+
+/**
+ * The local name of a function invoked by name, what its callers find in their environment: its
+ * domain's API function, which serves the invocation (as in AWS, no function of its own).
+ */
+export const invokableFunctionName = (name: InvokableName): string =>
+  apiFunctionName(invokables[name].domain);
+
+/** The entry point serving an invokable: its domain's API handler. */
+export function invokableEntry(name: InvokableName): EntryPoint {
+  const { domain } = invokables[name];
+  const api = domains[domain].api;
+  if (!api) throw new Error(`Invokable ${name}: domain ${domain} has no API function`);
+  return api;
+}
 
 /** Local function name -> entry point, for the local Lambda Invoke API (engines/lambda.ts). */
 export const invokableFunctions = (): Map<string, EntryPoint> =>
   new Map(
-    Object.entries(invokables).map(([name, def]) => [
-      invokableFunctionName(name as InvokableName),
-      { entry: def.entry, export: def.export },
+    (Object.keys(invokables) as InvokableName[]).map((name) => [
+      invokableFunctionName(name),
+      invokableEntry(name),
     ]),
   );
 
@@ -52,6 +67,7 @@ export function functionCatalogue(): Map<string, FunctionSpec> {
     });
   };
   for (const [name, d] of Object.entries(domains)) {
+    // Named as apiFunctionName names them: the local Invoke API passes the same name.
     if (d.api) add(d.api, name as DomainName, `${name}-api`);
   }
   for (const [name, q] of Object.entries(queues)) {
@@ -65,8 +81,6 @@ export function functionCatalogue(): Map<string, FunctionSpec> {
     });
   }
   for (const [name, c] of Object.entries(table.streamConsumers)) add(c, c.domain, `stream-${name}`);
-  // Named as invokableFunctionName names them: the local Invoke API passes the same name.
-  for (const [name, def] of Object.entries(invokables)) add(def, def.domain, name);
   for (const [route, e] of Object.entries(websocket.routes)) {
     add(e, websocket.domain, `ws-${route.replace('$', '')}`);
   }

@@ -5,8 +5,8 @@
  */
 
 import * as z from 'zod';
-import { safeText } from './text';
 import { Password } from './identity';
+import { safeText } from './text';
 
 const INVALID_LINK = 'El enlace no es válido o ha caducado.';
 

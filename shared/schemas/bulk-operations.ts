@@ -3,9 +3,9 @@
  */
 
 import * as z from 'zod';
-import { safeText } from './text';
 import { PAYMENT_METHODS, type PaymentMethod } from './invoices';
 import { InvoiceIdText } from './rectificativas';
+import { safeText } from './text';
 
 // --- bulk operations (issue 4, item 10) ----------------------------------------------------------
 
@@ -32,7 +32,7 @@ export const CreateBulkOperationBody = z
       .object({
         paidAt: z.iso.date({ message: 'La fecha de pago debe ser una fecha ISO (AAAA-MM-DD).' }).optional(),
         method: z.enum(PAYMENT_METHODS).optional(),
-        series: safeText().trim().min(1).max(64).optional(),
+        series: safeText().min(1).max(64).optional(),
       })
       .strict()
       .optional(),

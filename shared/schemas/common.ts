@@ -15,7 +15,7 @@ export const PageQuery = z.object({
     .max(MAX_PAGE_SIZE, { message: `El tamaño de página no puede superar ${MAX_PAGE_SIZE}.` })
     .default(20),
   sort: safeText().max(60).optional(),
-  search: safeText().trim().max(100).optional(),
+  search: safeText().max(100).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

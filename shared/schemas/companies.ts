@@ -1,7 +1,6 @@
 /** Request and response contracts of the companies domain (spec part 1 §3 and §7). */
 
 import * as z from 'zod';
-import { safeMultiline, safeText } from './text';
 import {
   CLIENT_PERMISSIONS,
   COMPANY_ROLES,
@@ -11,7 +10,8 @@ import {
 } from '../db/records';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id, PageQuery } from './common';
-import { LOGO_MESSAGES, MAX_LOGO_BYTES } from './company-logo';
+import { LOGO_MESSAGES, type LogoProblemReason, MAX_LOGO_BYTES } from './company-logo';
+import { safeMultiline, safeText } from './text';
 
 export const CompanyTypeSchema = z.enum(COMPANY_TYPES);
 
@@ -43,18 +43,18 @@ const PostalCode = z
   });
 
 export const AddressSchema = z.object({
-  street: safeText().trim().min(1).max(200),
+  street: safeText().min(1).max(200),
   postalCode: PostalCode,
-  city: safeText().trim().min(1).max(100),
-  province: safeText().trim().min(1).max(100),
-  country: safeText().trim().length(2).toUpperCase().default('ES'),
+  city: safeText().min(1).max(100),
+  province: safeText().min(1).max(100),
+  country: safeText().length(2).toUpperCase().default('ES'),
 });
 
 export const FiscalDataSchema = z.object({
   vatRegime: z.enum(['GENERAL', 'SIMPLIFICADO', 'RECARGO_EQUIVALENCIA', 'CRITERIO_CAJA', 'EXENTO']),
   directTax: z.enum(['IRPF_ESTIMACION_DIRECTA', 'IRPF_ESTIMACION_OBJETIVA', 'IMPUESTO_SOCIEDADES']),
-  activityCode: safeText().trim().max(10).optional(),
-  activityDescription: safeText().trim().max(200).optional(),
+  activityCode: safeText().max(10).optional(),
+  activityDescription: safeText().max(200).optional(),
   largeCompany: z.boolean(),
   redeme: z.boolean(),
 });
@@ -65,7 +65,7 @@ const Phone = safeText()
 
 export const CreateCompanyBody = z
   .object({
-    name: safeText().trim().min(2, { message: 'El nombre es obligatorio.' }).max(200),
+    name: safeText().min(2, { message: 'El nombre es obligatorio.' }).max(200),
     nif: Nif,
     companyType: CompanyTypeSchema,
     email: Email.optional(),
@@ -80,7 +80,7 @@ export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
 
 export const UpdateCompanyBody = z
   .object({
-    name: safeText().trim().min(2).max(200),
+    name: safeText().min(2).max(200),
     nif: Nif,
     companyType: CompanyTypeSchema,
     email: Email.nullable(),
@@ -103,7 +103,7 @@ export type CompanyListQuery = z.infer<typeof CompanyListQuery>;
 
 export const CompanyPath = z.object({ companyId: Id });
 export const CompanyUserPath = z.object({ companyId: Id, userId: Id });
-export const NifPath = z.object({ nif: safeText().trim().min(1).max(20) });
+export const NifPath = z.object({ nif: safeText().min(1).max(20) });
 
 /** The company entry every list and the login answer carry (spec part 1 §3). */
 export interface CompanyEntry {
@@ -157,6 +157,18 @@ export const CompanySettingsSchema = z.object({
         normalised: z.literal(true).optional(),
         width: z.number().int().positive().optional(),
         height: z.number().int().positive().optional(),
+        /**
+         * A logo stored before normalisation that breaks the logo rules (the nightly backfill,
+         * functions/domains/companies/workers/backfill-logos.ts): it is no longer printed nor
+         * served, and the company's staff were told to upload a new one.
+         */
+        rejected: z
+          .object({
+            reason: z.enum(Object.keys(LOGO_MESSAGES) as [LogoProblemReason, ...LogoProblemReason[]]),
+            message: z.string(),
+            at: z.string(),
+          })
+          .optional(),
       })
       .nullable(),
   }),
@@ -206,19 +218,19 @@ export const ClientPermissionSchema = z.enum(CLIENT_PERMISSIONS);
 export const CompanyUserListQuery = PageQuery.extend({
   companyRole: CompanyRoleSchema.optional(),
   isActive: z.enum(['true', 'false']).optional(),
-  department: safeText().trim().max(100).optional(),
+  department: safeText().max(100).optional(),
 });
 export type CompanyUserListQuery = z.infer<typeof CompanyUserListQuery>;
 
 export const InviteCompanyUserBody = z
   .object({
     email: Email,
-    firstName: safeText().trim().min(1).max(100),
-    lastName: safeText().trim().max(100).default(''),
+    firstName: safeText().min(1).max(100),
+    lastName: safeText().max(100).default(''),
     companyRole: z.enum(['GESTOR', 'CLIENTE', 'MEMBER']),
     permissions: z.array(ClientPermissionSchema).max(4).default([]),
-    department: safeText().trim().max(100).optional(),
-    position: safeText().trim().max(100).optional(),
+    department: safeText().max(100).optional(),
+    position: safeText().max(100).optional(),
   })
   .strict();
 export type InviteCompanyUserBody = z.infer<typeof InviteCompanyUserBody>;
@@ -238,8 +250,8 @@ export const UpdateCompanyUserBody = z
   .object({
     companyRole: CompanyRoleSchema,
     permissions: z.array(ClientPermissionSchema).max(4),
-    department: safeText().trim().max(100).nullable(),
-    position: safeText().trim().max(100).nullable(),
+    department: safeText().max(100).nullable(),
+    position: safeText().max(100).nullable(),
   })
   .partial()
   .strict();
@@ -264,7 +276,7 @@ export const UploadCompanyLogoBody = z.preprocess(
   },
   z
     .object({
-      fileName: safeText().trim().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
+      fileName: safeText().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
       contentBase64: z
         .string()
         .min(1, { message: 'El archivo está vacío.' })

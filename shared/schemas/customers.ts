@@ -4,11 +4,11 @@
  */
 
 import * as z from 'zod';
-import { safeText } from './text';
 import { validateIban } from '../fiscal/iban';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id, PageQuery } from './common';
 import { Country, isEuCountry, validateEuVatNumber } from './countries';
+import { safeText } from './text';
 
 // --- customers ---------------------------------------------------------------------------------
 
@@ -29,7 +29,7 @@ const ForeignTaxIdInput = z
   .object({
     type: z.enum(FOREIGN_ID_TYPES),
     // AEAT IDOtro.ID: at most 20 characters.
-    value: safeText().trim().min(1, { message: 'El identificador es obligatorio.' }).max(20),
+    value: safeText().min(1, { message: 'El identificador es obligatorio.' }).max(20),
     country: Country,
   })
   .strict();
@@ -45,7 +45,7 @@ export type CustomerTaxId = string | ForeignTaxId;
 
 /** Either a Spanish NIF (checked and normalised) or a foreign identifier with its AEAT type. */
 export const CustomerTaxIdSchema = z
-  .union([safeText().trim().min(1, { message: 'El NIF es obligatorio.' }).max(20), ForeignTaxIdInput])
+  .union([safeText().min(1, { message: 'El NIF es obligatorio.' }).max(20), ForeignTaxIdInput])
   .transform((v, ctx): CustomerTaxId => {
     if (typeof v === 'string') {
       const r = validateTaxId(v);
@@ -76,10 +76,10 @@ export const customerTaxIdText = (t: CustomerTaxId): string => (typeof t === 'st
 
 const CustomerAddress = z
   .object({
-    street: safeText().trim().min(1, { message: 'La dirección es obligatoria.' }).max(200),
-    postalCode: safeText().trim().min(1).max(12),
-    city: safeText().trim().min(1).max(100),
-    province: safeText().trim().max(100).default(''),
+    street: safeText().min(1, { message: 'La dirección es obligatoria.' }).max(200),
+    postalCode: safeText().min(1).max(12),
+    city: safeText().min(1).max(100),
+    province: safeText().max(100).default(''),
     country: Country.default('ES'),
   })
   .strict()
@@ -138,7 +138,7 @@ export function vatTreatmentConflict(c: {
 }
 
 const customerFields = {
-  name: safeText().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+  name: safeText().min(1, { message: 'El nombre es obligatorio.' }).max(200),
   taxId: CustomerTaxIdSchema,
   address: CustomerAddress,
   email: Email.optional(),

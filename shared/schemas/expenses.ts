@@ -4,10 +4,10 @@
  */
 
 import * as z from 'zod';
-import { safeMultiline, safeText } from './text';
 import { validateIban } from '../fiscal/iban';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id, PageQuery } from './common';
+import { safeMultiline, safeText } from './text';
 
 // --- shared pieces -------------------------------------------------------------------------------
 
@@ -32,12 +32,12 @@ export type SupplierTaxId = string | SupplierForeignId;
 
 export const SupplierTaxIdSchema = z
   .union([
-    safeText().trim().min(1, { message: 'El NIF es obligatorio.' }).max(20),
+    safeText().min(1, { message: 'El NIF es obligatorio.' }).max(20),
     z
       .object({
         type: z.enum(SUPPLIER_FOREIGN_ID_TYPES),
         // AEAT IDOtro.ID: at most 20 characters.
-        value: safeText().trim().min(1, { message: 'El identificador es obligatorio.' }).max(20),
+        value: safeText().min(1, { message: 'El identificador es obligatorio.' }).max(20),
         country: Country,
       })
       .strict(),
@@ -80,10 +80,10 @@ export const SUPPLIER_VAT_RATES_BP = [2100, 1000, 400, 0] as const;
 
 const SupplierAddress = z
   .object({
-    street: safeText().trim().max(200).default(''),
-    postalCode: safeText().trim().max(12).default(''),
-    city: safeText().trim().max(100).default(''),
-    province: safeText().trim().max(100).default(''),
+    street: safeText().max(200).default(''),
+    postalCode: safeText().max(12).default(''),
+    city: safeText().max(100).default(''),
+    province: safeText().max(100).default(''),
     country: Country.default('ES'),
   })
   .strict();
@@ -91,8 +91,8 @@ const SupplierAddress = z
 /** Create and update (a replacement: optional fields left out are removed). */
 export const SupplierBody = z
   .object({
-    name: safeText().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
-    tradeName: safeText().trim().max(200).optional(),
+    name: safeText().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+    tradeName: safeText().max(200).optional(),
     taxId: SupplierTaxIdSchema,
     address: SupplierAddress.optional(),
     email: Email.optional(),
@@ -125,7 +125,7 @@ export interface Supplier extends SupplierBody {
 export const SupplierPath = z.object({ supplierId: Id });
 export type SupplierPath = z.infer<typeof SupplierPath>;
 
-export const SupplierTaxIdPath = z.object({ taxId: safeText().trim().min(1).max(40) });
+export const SupplierTaxIdPath = z.object({ taxId: safeText().min(1).max(40) });
 export type SupplierTaxIdPath = z.infer<typeof SupplierTaxIdPath>;
 
 /** Supplier list (spec part 1 §3): page 0, size 20, sort name,asc, active, search. */
@@ -136,7 +136,7 @@ export type SupplierListQuery = z.infer<typeof SupplierListQuery>;
 
 /** Autocomplete search: at most SUPPLIER_SEARCH_LIMIT active suppliers. */
 export const SUPPLIER_SEARCH_LIMIT = 5;
-export const SupplierSearchQuery = z.object({ q: safeText().trim().max(100).default('') });
+export const SupplierSearchQuery = z.object({ q: safeText().max(100).default('') });
 export type SupplierSearchQuery = z.infer<typeof SupplierSearchQuery>;
 
 // --- expense categories ----------------------------------------------------------------------------
@@ -148,7 +148,7 @@ export const PgcExpenseAccount = z
   .regex(/^6\d{2,9}$/, { message: 'La cuenta debe ser del grupo 6 del PGC (3 a 10 dígitos).' });
 
 const CategoryFields = {
-  name: safeText().trim().min(1, { message: 'El nombre es obligatorio.' }).max(100),
+  name: safeText().min(1, { message: 'El nombre es obligatorio.' }).max(100),
   description: safeMultiline().trim().max(500),
   pgcAccount: PgcExpenseAccount,
   /** Share of the VAT that is deductible (art. 95 Ley 37/1992), in basis points. */

@@ -5,13 +5,13 @@
  */
 
 import * as z from 'zod';
-import { safeText } from './text';
 import type { Role } from '../api/routes';
 import type { ClientPermission, CompanyRole } from '../db/records';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id } from './common';
 import { AddressSchema, type CompanyEntry } from './companies';
 import { PASSWORD_MAX_LENGTH, passwordProblems } from './password';
+import { safeText } from './text';
 
 // --- password policy ----------------------------------------------------------------------------
 
@@ -65,7 +65,9 @@ const RefreshToken = z
   .string({ message: 'El refresh token es obligatorio.' })
   .trim()
   .min(1, { message: 'El refresh token es obligatorio.' })
-  .max(8192);
+  .max(8192)
+  // JWT/JWE segments only: control characters or lone surrogates are never part of one (issue #12).
+  .regex(/^[\w.~+/=-]+$/, { message: 'El refresh token no es válido.' });
 
 export const RefreshBody = z.object({ refreshToken: RefreshToken });
 export type RefreshBody = z.infer<typeof RefreshBody>;
@@ -83,7 +85,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const SOCIETY_TYPES = ['SL', 'SA', 'CB', 'SC'] as const;
 
 const RegisterCompany = z.object({
-  name: safeText().trim().min(2, { message: 'El nombre de la empresa es obligatorio.' }).max(200).optional(),
+  name: safeText().min(2, { message: 'El nombre de la empresa es obligatorio.' }).max(200).optional(),
   nif: z
     .string({ message: 'El NIF es obligatorio.' })
     .trim()
@@ -95,8 +97,8 @@ const RegisterCompany = z.object({
   address: AddressSchema.optional(),
   email: Email.optional(),
   phone: Phone.optional(),
-  activityCode: safeText().trim().max(10).optional(),
-  activityDescription: safeText().trim().max(200).optional(),
+  activityCode: safeText().max(10).optional(),
+  activityDescription: safeText().max(200).optional(),
 });
 
 export const RegisterBody = z

@@ -5,9 +5,9 @@
  */
 
 import * as z from 'zod';
-import { safeText } from './text';
 import { Id } from './common';
 import { InvoiceListQuery } from './invoices';
+import { safeText } from './text';
 
 // --- import template columns ------------------------------------------------------------------
 
@@ -269,7 +269,7 @@ export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
 export const IMPORT_INVOICE_KINDS = ['ISSUED', 'RECEIVED'] as const;
 
 /** Column header of the file -> field (null ignores the column); overrides the auto-mapping. */
-export const ImportMapping = z.record(safeText().trim().min(1).max(200), z.enum(IMPORT_FIELDS).nullable());
+export const ImportMapping = z.record(safeText().min(1).max(200), z.enum(IMPORT_FIELDS).nullable());
 export type ImportMapping = z.infer<typeof ImportMapping>;
 
 /**
@@ -292,7 +292,7 @@ export const ImportUploadBody = z.preprocess(
   fromMultipart,
   z
     .object({
-      fileName: safeText().trim().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
+      fileName: safeText().min(1, { message: 'Indica el nombre del archivo.' }).max(200),
       contentBase64: z
         .string()
         .min(1, { message: 'El archivo está vacío.' })
@@ -322,7 +322,7 @@ export const ImportExecuteBody = z
   .object({
     /** Create and confirm each invoice (numbered in `series` or the default one); drafts otherwise. */
     confirm: z.boolean().default(false),
-    series: safeText().trim().min(1).max(64).optional(),
+    series: safeText().min(1).max(64).optional(),
     /** Import the valid invoices and leave out the invalid ones; without it any invalid row refuses. */
     skipInvalid: z.boolean().default(false),
   })

@@ -3,8 +3,8 @@
  */
 
 import * as z from 'zod';
-import { safeText } from './text';
 import { Id } from './common';
+import { safeText } from './text';
 
 // --- invoice series ----------------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ const SeriesCode = z
       'El código debe tener de 1 a 10 letras mayúsculas, dígitos o guiones (sin guion al inicio o al final).',
   });
 
-const NumberFormat = safeText().trim().min(1).max(60);
+const NumberFormat = safeText().min(1).max(60);
 
 const formatFits = (s: { code?: string; format?: string }, ctx: z.RefinementCtx) => {
   if (s.format === undefined) return;
@@ -77,7 +77,7 @@ const formatFits = (s: { code?: string; format?: string }, ctx: z.RefinementCtx)
 export const CreateInvoiceSeriesBody = z
   .object({
     code: SeriesCode,
-    description: safeText().trim().max(200).default(''),
+    description: safeText().max(200).default(''),
     purpose: z.enum(SERIES_PURPOSES).default('ORDINARY'),
     format: NumberFormat.default(DEFAULT_NUMBER_FORMAT),
     isDefault: z.boolean().optional(),
@@ -91,7 +91,7 @@ export type CreateInvoiceSeriesBody = z.infer<typeof CreateInvoiceSeriesBody>;
 export const UpdateInvoiceSeriesBody = z
   .object({
     code: SeriesCode.optional(),
-    description: safeText().trim().max(200).optional(),
+    description: safeText().max(200).optional(),
     purpose: z.enum(SERIES_PURPOSES).optional(),
     format: NumberFormat.optional(),
     isDefault: z.boolean().optional(),

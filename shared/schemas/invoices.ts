@@ -5,10 +5,10 @@
  */
 
 import * as z from 'zod';
-import { safeMultiline, safeText } from './text';
 import { PageQuery } from './common';
 import { Country } from './countries';
 import { type CustomerTaxId, CustomerTaxIdSchema, type VatTreatment } from './customers';
+import { safeMultiline, safeText } from './text';
 
 // --- issued invoices (issue 4, items 3 and 4: drafts and confirmation) -----------------------------
 
@@ -109,10 +109,10 @@ export const InvoiceCustomerBody = z
   .object({
     nif: safeText().optional(),
     idOtro: z.object({ type: safeText(), value: safeText(), country: safeText() }).strict().optional(),
-    name: safeText().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
-    address: safeText().trim().max(200).default(''),
-    postalCode: safeText().trim().max(12).default(''),
-    city: safeText().trim().max(100).default(''),
+    name: safeText().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+    address: safeText().max(200).default(''),
+    postalCode: safeText().max(12).default(''),
+    city: safeText().max(100).default(''),
     country: Country.default('ES'),
   })
   .strict()
@@ -186,7 +186,7 @@ export const InvoicePath = z.object({ invoiceId: z.string().regex(/^[A-Za-z0-9_-
 export type InvoicePath = z.infer<typeof InvoicePath>;
 
 /** `?series=` takes a series id or its code. */
-export const InvoiceSeriesQuery = z.object({ series: safeText().trim().min(1).max(64).optional() });
+export const InvoiceSeriesQuery = z.object({ series: safeText().min(1).max(64).optional() });
 export type InvoiceSeriesQuery = z.infer<typeof InvoiceSeriesQuery>;
 
 export const InvoiceListQuery = PageQuery.extend({
@@ -196,7 +196,7 @@ export const InvoiceListQuery = PageQuery.extend({
   paymentStatus: z.enum(['PENDING', 'PARTIAL', 'PAID', 'OVERDUE']).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  customer: safeText().trim().max(64).optional(),
+  customer: safeText().max(64).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
@@ -387,7 +387,7 @@ export const AddPaymentBody = z
       .max(1_000_000_000_000),
     paidAt: z.iso.date({ message: 'La fecha de pago debe ser una fecha ISO (AAAA-MM-DD).' }),
     method: z.enum(PAYMENT_METHODS),
-    reference: safeText().trim().max(200).optional(),
+    reference: safeText().max(200).optional(),
   })
   .strict();
 export type AddPaymentBody = z.infer<typeof AddPaymentBody>;

@@ -4,11 +4,11 @@
  */
 
 import * as z from 'zod';
-import { safeMultiline, safeText } from './text';
 import { allowedRecargoBps, VAT_RATE_BPS } from '../fiscal/vat';
 import { Id, IsoDate, PageQuery } from './common';
 import { type SupplierTaxId, SupplierTaxIdSchema } from './expenses';
 import { Quantity } from './invoices';
+import { safeMultiline, safeText } from './text';
 
 // --- line kinds and statuses -----------------------------------------------------------------------
 
@@ -105,7 +105,7 @@ export type ReceivedInvoiceLineBody = z.infer<typeof ReceivedInvoiceLineBody>;
 /** A supplier written on the invoice without a stored supplier (linked when its tax id is stored). */
 export const ReceivedSupplierBody = z
   .object({
-    name: safeText().trim().min(1, { message: 'El nombre del proveedor es obligatorio.' }).max(200),
+    name: safeText().min(1, { message: 'El nombre del proveedor es obligatorio.' }).max(200),
     taxId: SupplierTaxIdSchema,
     country: Country.optional(),
   })
@@ -114,9 +114,9 @@ export type ReceivedSupplierBody = z.infer<typeof ReceivedSupplierBody>;
 
 export const ReceivedAttachment = z
   .object({
-    uploadId: safeText().trim().min(1).max(200).optional(),
-    documentId: safeText().trim().min(1).max(200).optional(),
-    fileName: safeText().trim().min(1, { message: 'El nombre del archivo es obligatorio.' }).max(255),
+    uploadId: safeText().min(1).max(200).optional(),
+    documentId: safeText().min(1).max(200).optional(),
+    fileName: safeText().min(1, { message: 'El nombre del archivo es obligatorio.' }).max(255),
   })
   .strict()
   .refine((a) => Boolean(a.uploadId) !== Boolean(a.documentId), {

@@ -4,7 +4,6 @@
  */
 
 import * as z from 'zod';
-import { safeMultiline, safeText } from './text';
 import { PageQuery } from './common';
 import {
   Bp,
@@ -14,6 +13,7 @@ import {
   RECTIFICATIVA_TYPES,
   type SiiStatus,
 } from './invoices';
+import { safeMultiline, safeText } from './text';
 
 // --- rectificativas and the work listings (issue 4, items 3 and 4) ------------------------------
 
@@ -105,7 +105,7 @@ export const RectifyInvoiceBody = z
     cancelAll: z.boolean().optional(),
     additionalInvoiceIds: z.array(InvoiceIdText).max(50).optional(),
     confirm: z.boolean().default(true),
-    series: safeText().trim().min(1).max(64).optional(),
+    series: safeText().min(1).max(64).optional(),
     notes: safeMultiline().trim().max(2000).optional(),
   })
   .strict()

@@ -5,9 +5,9 @@
  */
 
 import * as z from 'zod';
-import { safeMultiline, safeText } from './text';
 import { Id, PageQuery } from './common';
 import { InvoiceLineBody, type InvoiceTotalsView, PAYMENT_METHODS, type PaymentMethod } from './invoices';
+import { safeMultiline, safeText } from './text';
 
 export const RECURRING_FREQUENCIES = ['MONTHLY', 'QUARTERLY', 'YEARLY'] as const;
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
@@ -39,7 +39,7 @@ export type DayOfMonth = z.infer<typeof DayOfMonth>;
 const Bp = z.number().int().min(0).max(10_000);
 
 const templateFields = {
-  name: safeText().trim().min(1, { message: 'El nombre es obligatorio.' }).max(200),
+  name: safeText().min(1, { message: 'El nombre es obligatorio.' }).max(200),
   customerId: Id,
   invoiceType: z.enum(RECURRING_INVOICE_TYPES),
   /** Descriptions may hold {MES}, {AÑO} and {TRIMESTRE}, replaced with the occurrence's period. */

@@ -17,9 +17,11 @@ import * as z from 'zod';
 
 export const UNSAFE_TEXT_MESSAGE = 'El texto contiene caracteres no permitidos.';
 
-// With the `u` flag a surrogate range matches only unpaired surrogates (a pair is one code point).
-const UNSAFE_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF\uD800-\uDFFF]/u;
-const UNSAFE_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\uD800-\uDFFF]/u;
+// \p{Cc}: C0, DEL and C1 controls. \p{Cs} with the `u` flag: only unpaired surrogates (a pair is
+// one code point). U+FFFE and U+FFFF are not XML Chars either.
+const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cs}\uFFFE\uFFFF]/u;
+// The same but tab, LF and CR: "a control that is not one of those three".
+const UNSAFE_MULTILINE = /[^\P{Cc}\t\n\r]|[\p{Cs}\uFFFE\uFFFF]/u;
 
 /** The string may be stored in a single-line text field. */
 export const isSafeText = (value: string): boolean => !UNSAFE_SINGLE_LINE.test(value);
@@ -27,8 +29,12 @@ export const isSafeText = (value: string): boolean => !UNSAFE_SINGLE_LINE.test(v
 /** The string may be stored in a multi-line text field (tab, LF and CR allowed). */
 export const isSafeMultiline = (value: string): boolean => !UNSAFE_MULTILINE.test(value);
 
-/** A single-line text field: chain `.trim().min().max()` on it as on `z.string()`. */
-export const safeText = () => z.string().refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
+/**
+ * A single-line text field: chain `.min().max()` on it as on `z.string()`. Surrounding whitespace is
+ * trimmed first, so a line break pasted at the end of a name is dropped rather than refused.
+ */
+export const safeText = () =>
+  z.string().trim().refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
 
 /** A multi-line text field (notes, descriptions, comments): tab and line breaks allowed. */
 export const safeMultiline = () =>

@@ -10,8 +10,8 @@
  */
 
 import * as z from 'zod';
-import { safeMultiline, safeText } from './text';
 import { PageQuery } from './common';
+import { safeMultiline, safeText } from './text';
 
 // --- AEAT record fields (element names of SuministroInformacion.xsd, values as XML strings) --------
 
@@ -256,7 +256,7 @@ export interface VerifactuChainHead {
 
 export const Representative = z
   .object({
-    name: safeText().trim().min(2, { message: 'El nombre del representante es obligatorio.' }).max(120),
+    name: safeText().min(2, { message: 'El nombre del representante es obligatorio.' }).max(120),
     nif: z
       .string()
       .trim()
@@ -340,7 +340,7 @@ export interface CertificateView {
 export const CertificateUploadBody = z
   .object({
     file: z.object({
-      fileName: safeText().trim().min(1).max(200),
+      fileName: safeText().min(1).max(200),
       contentType: safeText().max(200).optional(),
       contentBase64: z.string().min(1),
     }),
@@ -373,7 +373,7 @@ export const SubmissionListQuery = PageQuery.extend({
   kind: z.enum(RECORD_KINDS).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  search: safeText().trim().max(64).optional(),
+  search: safeText().max(64).optional(),
 });
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 
@@ -409,7 +409,9 @@ export const BulkSubmitBody = z
   .strict();
 
 export const CancelSubmissionBody = z
-  .object({ reason: safeMultiline().trim().min(3, { message: 'Indica el motivo de la anulación.' }).max(500) })
+  .object({
+    reason: safeMultiline().trim().min(3, { message: 'Indica el motivo de la anulación.' }).max(500),
+  })
   .strict();
 
 /** Corrections a rejected or accepted-with-errors alta may carry (the invoice itself is immutable). */
@@ -421,13 +423,13 @@ export const ResubmitBody = z
         descripcionOperacion: safeMultiline().trim().min(1).max(500).optional(),
         recipient: z
           .object({
-            name: safeText().trim().min(1).max(120),
-            nif: safeText().trim().toUpperCase().max(20).optional(),
+            name: safeText().min(1).max(120),
+            nif: safeText().toUpperCase().max(20).optional(),
             idOtro: z
               .object({
                 country: safeText().length(2).toUpperCase(),
                 type: z.enum(['02', '03', '04', '05', '06', '07']),
-                id: safeText().trim().min(1).max(20),
+                id: safeText().min(1).max(20),
               })
               .optional(),
           })

@@ -20,11 +20,12 @@ import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
 import type { Invoice, InvoicePayment, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { invoicesActions } from './handler';
 import { CASH_LIMIT_MESSAGE } from './model/build-invoice';
 import type { InvoicesDeps } from './store/deps';
 import { invoiceItem } from './store/invoices';
+import { MAX_PAYMENT_ATTEMPTS } from './store/payments';
 import { issuerCompany } from './testing/harness';
 import { markOverdue } from './workers/mark-overdue';
 
@@ -255,6 +256,37 @@ describe('invoices: payment status', () => {
     expect(res.status).toBe(400);
     expect(errorOf(res)).toMatchObject({ field: 'amountCents' });
     expect(stored.paidCents).toBe(200_000);
+  });
+
+  it('tries again when another transaction was writing the invoice at that moment (TransactionConflict)', async () => {
+    db.on(TransactWriteCommand)
+      .callsFakeOnce(() => {
+        throw new TransactionCanceledException({
+          message: 'cancelled',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+        });
+      })
+      .callsFake(applyTransaction);
+    const res = await pay({ amountCents: 100_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(res.status).toBe(201);
+    expect(transactions()).toHaveLength(2);
+    expect(stored.paidCents).toBe(100_000);
+  });
+
+  it('answers 409 CONCURRENT_UPDATE, never 500, when every attempt loses the race (issue #12 item 5)', async () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      db.on(TransactWriteCommand).callsFake(() => {
+        throw conditionFailed();
+      });
+      const res = await pay({ amountCents: 100_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+      expect(res.status).toBe(409);
+      expect(errorOf(res)).toMatchObject({ code: 'CONCURRENT_UPDATE' });
+      expect(transactions()).toHaveLength(MAX_PAYMENT_ATTEMPTS);
+    } finally {
+      random.mockRestore();
+    }
   });
 
   it('lists the payments oldest first by one Query on the invoice prefix', async () => {

@@ -20,7 +20,7 @@ import type {
   RecurringTemplate,
 } from '@shared/schemas/recurring-invoices';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SendInvoice } from './actions/generate-recurring-invoice';
 import { customerItem } from './store/customers';
 import { seriesItem } from './store/series';
@@ -335,7 +335,7 @@ describe('daily generation (worker)', () => {
   it('catches up the missed months one by one as drafts with exact totals, and a re-run creates nothing', async () => {
     const t = await createTemplate({ startDate: '2026-01-05' });
     const first = await runAt('2026-03-10T05:00:00Z');
-    expect(first).toEqual({ generated: 3, failed: 0, skipped: 0, errors: 0 });
+    expect(first).toEqual({ generated: 3, notConfirmed: 0, failed: 0, skipped: 0, errors: 0 });
     expect(
       invoices().map((i) => [i.invoiceDate, i.status, i.invoiceLines[0]!.description, i.totals]),
     ).toEqual([
@@ -550,6 +550,147 @@ describe('daily generation (worker)', () => {
     expect(invoices().map((i) => i.status)).toEqual(['DRAFT']);
     expect(generations()[0]).toMatchObject({ status: 'DRAFT' });
     expect(generations()[0]!.reason).toContain('no se ha podido confirmar');
+  });
+});
+
+describe('VeriFacTu mandatory (an SL from 1 January 2027): recurring confirmation follows the rule', () => {
+  const AFTER = '2027-01-10T05:00:00.000Z';
+  /** The worker's day and the confirmation's clock are the same fixed instant. */
+  const at = (iso: string) => {
+    deps.now = () => new Date(iso);
+  };
+  const staffAndClient = () => {
+    table.put({
+      ...keys.membership(COMPANY, USER),
+      userId: USER,
+      companyId: COMPANY,
+      companyRole: 'GESTOR',
+      isActive: true,
+    });
+    table.put({
+      ...keys.membership(COMPANY, 'client-1'),
+      userId: 'client-1',
+      companyId: COMPANY,
+      companyRole: 'CLIENTE',
+      isActive: true,
+    });
+  };
+  const configureVerifactu = () => {
+    table.put({
+      ...keys.verifactuConfig(COMPANY),
+      companyId: COMPANY,
+      mode: 'VERIFACTU',
+      enabled: true,
+      certificateId: 'cert1',
+    });
+    table.put({
+      ...keys.verifactuCertificate(COMPANY, 'cert1'),
+      validFrom: '2026-01-01T00:00:00Z',
+      validTo: '2028-01-01T00:00:00Z',
+    });
+  };
+  afterEach(() => {
+    deps.now = () => new Date(T0);
+  });
+
+  it('CONFIRM without VeriFacTu: a draft with the reason, the staff told once with the link to configure it', async () => {
+    saveSettings({ generationMode: 'CONFIRM' });
+    staffAndClient();
+    const t = await createTemplate({ startDate: '2027-01-05' });
+    at(AFTER);
+    expect(await runAt(AFTER)).toEqual({ generated: 1, notConfirmed: 1, failed: 0, skipped: 0, errors: 0 });
+    expect(invoices().map((i) => [i.invoiceDate, i.status, i.invoiceNumber])).toEqual([
+      ['2027-01-05', 'DRAFT', null],
+    ]);
+    expect(generations()).toEqual([
+      expect.objectContaining({
+        occurrenceDate: '2027-01-05',
+        status: 'DRAFT',
+        mode: 'CONFIRM',
+        reason: expect.stringMatching(
+          /^Se ha creado el borrador, pero no se ha podido confirmar: Desde el 1 de enero de 2027 VeriFacTu es obligatorio para esta empresa \(RD 1007\/2023\).*VeriFacTu no configurado/,
+        ),
+      }),
+    ]);
+    const told = [
+      expect.objectContaining({
+        userId: USER,
+        companyId: COMPANY,
+        type: 'invoice_recurring_failed',
+        title: 'Factura recurrente sin confirmar',
+        severity: 'warning',
+        link: `/app/companies/${COMPANY}/verifactu`,
+        message: expect.stringMatching(
+          /^La factura de «Mantenimiento mensual» del 05\/01\/2027 se ha creado como borrador, pero no se ha podido confirmar: Desde el 1 de enero de 2027/,
+        ),
+      }),
+    ];
+    expect(table.all('Notification')).toEqual(told);
+    expect(templateOf(t.templateId).nextRunDate).toBe('2027-02-05');
+
+    // The next days' runs: nothing new, nobody told again.
+    at('2027-01-11T05:00:00.000Z');
+    expect(await runAt('2027-01-11T05:00:00.000Z')).toMatchObject({ generated: 0, notConfirmed: 0 });
+    expect(table.all('Notification')).toEqual(told);
+    expect(invoices()).toHaveLength(1);
+  });
+
+  it('CONFIRM_AND_SEND without VeriFacTu: nothing is confirmed nor sent', async () => {
+    saveSettings({ generationMode: 'CONFIRM_AND_SEND' });
+    await createTemplate({ startDate: '2027-01-05' });
+    const sent: string[] = [];
+    at(AFTER);
+    await runAt(AFTER, async (_deps, inv) => {
+      sent.push(inv.invoiceId);
+      return null;
+    });
+    expect(sent).toEqual([]);
+    expect(invoices().map((i) => i.status)).toEqual(['DRAFT']);
+    expect(generations()[0]).toMatchObject({ status: 'DRAFT', mode: 'CONFIRM_AND_SEND' });
+  });
+
+  it('with notifications of failures off, the draft keeps its reason and nobody is told', async () => {
+    saveSettings({ generationMode: 'CONFIRM', notifyOnFailure: false });
+    staffAndClient();
+    await createTemplate({ startDate: '2027-01-05' });
+    at(AFTER);
+    expect(await runAt(AFTER)).toMatchObject({ generated: 1, notConfirmed: 1 });
+    expect(generations()[0]!.reason).toContain('VeriFacTu es obligatorio');
+    expect(table.all('Notification')).toEqual([]);
+  });
+
+  it('configured with a valid certificate, the occurrence is confirmed', async () => {
+    saveSettings({ generationMode: 'CONFIRM' });
+    staffAndClient();
+    configureVerifactu();
+    await createTemplate({ startDate: '2027-01-05' });
+    at(AFTER);
+    expect(await runAt(AFTER)).toMatchObject({ generated: 1, notConfirmed: 0 });
+    expect(invoices().map((i) => [i.status, i.invoiceNumber])).toEqual([['CONFIRMED', 'F-2027-0001']]);
+    expect(generations()[0]).toMatchObject({ status: 'CONFIRMED', reason: null });
+    expect(table.all('Notification')).toEqual([]);
+  });
+
+  it('the day before the date, it confirms without VeriFacTu', async () => {
+    saveSettings({ generationMode: 'CONFIRM' });
+    await createTemplate({ startDate: '2026-12-05' });
+    at('2026-12-31T10:00:00.000Z');
+    expect(await runAt('2026-12-31T10:00:00.000Z')).toMatchObject({ generated: 1, notConfirmed: 0 });
+    expect(invoices().map((i) => i.status)).toEqual(['CONFIRMED']);
+  });
+
+  it('"generar ahora" in a confirming mode answers the draft with the reason', async () => {
+    saveSettings({ generationMode: 'CONFIRM' });
+    const t = await createTemplate({ startDate: '2027-01-05' });
+    at(AFTER);
+    const res = await call<{ generation: RecurringGeneration; invoice: Invoice }>({
+      routeId: 'recurring.generateNow',
+      params: { templateId: t.templateId },
+    });
+    expect(res.status).toBe(201);
+    const { invoice, generation } = dataOf<{ generation: RecurringGeneration; invoice: Invoice }>(res);
+    expect(invoice.status).toBe('DRAFT');
+    expect(generation.reason).toContain('Desde el 1 de enero de 2027 VeriFacTu es obligatorio');
   });
 });
 

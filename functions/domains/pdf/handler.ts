@@ -1,10 +1,17 @@
-/** The pdf domain's Lambda: the invoice PDF and sending it by e-mail (pdf-lib is heavy: only this bundle carries it). */
+/**
+ * The pdf domain's Lambda: the invoice PDF and sending it by e-mail (pdf-lib is heavy: only this
+ * bundle carries it). The same function is the manifest's `pdf-render` invokable: a direct
+ * invocation from the invoices workers (no `httpMethod`/`requestContext`) is validated against
+ * shared/schemas/pdf-render.ts and rendered; API Gateway events go through the pipeline.
+ */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { withInvocations } from '@functions/platform/invoke';
 import { getInvoicePdfRoute } from './actions/get-invoice-pdf';
 import { listInvoiceEmailsRoute } from './actions/list-invoice-emails';
 import { sendInvoiceEmailRoute } from './actions/send-invoice-email';
 import { makeDeps, type PdfDeps } from './store/deps';
+import { renderPdfInvocation } from './workers/render-invoice-pdf';
 
 /** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
 export const pdfActions: ActionsOf<'pdf', PdfDeps> = {
@@ -14,4 +21,4 @@ export const pdfActions: ActionsOf<'pdf', PdfDeps> = {
   'invoices.emailLog': listInvoiceEmailsRoute,
 };
 
-export const handler = createApiHandler('pdf', pdfActions, makeDeps);
+export const handler = withInvocations(createApiHandler('pdf', pdfActions, makeDeps), renderPdfInvocation);

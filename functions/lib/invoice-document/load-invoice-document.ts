@@ -9,7 +9,6 @@
 
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type InvoiceLogo, type InvoiceQr, renderInvoicePdf } from '@functions/lib/pdf';
-import { issuerSnapshotOf } from '@shared/fiscal/invoice-issuer';
 import { invoiceVerifactuQr } from '@functions/lib/verifactu-sending';
 import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { createLogger } from '@functions/platform/logger';
@@ -17,6 +16,7 @@ import { AppError, isAppError } from '@shared/api/errors';
 import { bucketEnv } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
 import { type Company, stripKeys } from '@shared/db/records';
+import { issuerSnapshotOf } from '@shared/fiscal/invoice-issuer';
 import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
 import type { Invoice, InvoiceIssuerSnapshot } from '@shared/schemas/invoices';
 

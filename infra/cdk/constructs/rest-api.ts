@@ -25,6 +25,7 @@
 import { createHash } from 'node:crypto';
 import { AUTH_RATE_LIMIT, AUTH_THROTTLED_ROUTES } from '@shared/api/rate-limits';
 import { pathParams, type RouteDef, routes } from '@shared/api/routes';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '@shared/api/security-headers';
 import { NestedStack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -183,6 +184,7 @@ export class CuadraRestApi extends Construct {
     // Gateway responses and binary media types only reach clients through a new deployment.
     this.deployment.addToLogicalId({
       gatewayResponses: stableHash(props.gatewayResponses),
+      gatewayResponseHeaders: stableHash(gatewayResponseSecurityHeaders()),
       binaryMediaTypes: stableHash(props.binaryMediaTypes),
     });
 
@@ -330,13 +332,29 @@ export class CuadraRestApi extends Construct {
         type: apigw.ResponseType.of(type),
         statusCode: String(status),
         templates: { 'application/json': vtlSafeJson(body) },
-        // Names the SPA's origin on API Gateway's own refusals (harmless same-origin; kept as before).
-        ...(appOrigin ? { responseHeaders: { 'Access-Control-Allow-Origin': `'${appOrigin}'` } } : {}),
+        responseHeaders: {
+          ...gatewayResponseSecurityHeaders(),
+          // Names the SPA's origin on API Gateway's own refusals (harmless same-origin; kept as before).
+          ...(appOrigin ? { 'Access-Control-Allow-Origin': `'${appOrigin}'` } : {}),
+        },
       });
       // A deployment snapshots the gateway responses that exist when it is created.
       this.deployment.node.addDependency(response);
     }
   }
+}
+
+/**
+ * The security headers of every API answer on API Gateway's own responses too (401, 403, 404,
+ * 429...), for clients that reach the stage without CloudFront. Static values are single-quoted
+ * mapping expressions; API Gateway strips the outer quotes only, so the CSP keeps its own.
+ */
+export function gatewayResponseSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...COMMON_SECURITY_HEADERS,
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+  };
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, `'${value}'`]));
 }
 
 function acknowledgePublicRoute(method: apigw.Method, routeId: string): void {

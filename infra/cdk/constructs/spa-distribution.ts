@@ -8,6 +8,7 @@
  * envelopes (e.g. CORE_003 "no access to this company") into the SPA shell with a 200.
  */
 
+import { API_CONTENT_SECURITY_POLICY, spaContentSecurityPolicy } from '@shared/api/security-headers';
 import { Aws, Duration } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -33,6 +34,32 @@ export interface SpaDistributionProps {
   api: { restApiId: string; stageName: string };
   /** Custom domain and its us-east-1 ACM certificate, if the SPA has one. */
   domain?: { name: string; certificateArn: string };
+  /** Origins the SPA connects to besides its own (Cognito, the WebSocket API), for its CSP connect-src. */
+  connectSources: string[];
+}
+
+/**
+ * Security headers on every answer of a behaviour (shared/api/security-headers.ts): CSP, HSTS,
+ * nosniff, DENY framing, the referrer policy. `override` so an origin cannot weaken them.
+ */
+function securityHeadersPolicy(scope: Construct, id: string, contentSecurityPolicy: string, comment: string) {
+  return new cloudfront.ResponseHeadersPolicy(scope, id, {
+    comment,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(730),
+        includeSubdomains: true,
+        override: true,
+      },
+    },
+  });
 }
 
 export class SpaDistribution extends Construct {
@@ -46,6 +73,19 @@ export class SpaDistribution extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Serves /index.html for client-side routes of the SPA',
     });
+
+    const spaHeaders = securityHeadersPolicy(
+      this,
+      'SpaSecurityHeaders',
+      spaContentSecurityPolicy({ connect: props.connectSources }),
+      'Cuadra SPA: strict CSP (scripts from the origin only), nosniff, no framing',
+    );
+    const apiHeaders = securityHeadersPolicy(
+      this,
+      'ApiSecurityHeaders',
+      API_CONTENT_SECURITY_POLICY,
+      'Cuadra API: nothing loads from an API answer, nosniff, no framing',
+    );
 
     // Built from the API id and a plain stage name (not RestApiOrigin, which references the Stage
     // resource): functions read APP_URL from this distribution, and the stage depends on them.
@@ -66,7 +106,7 @@ export class SpaDistribution extends Construct {
         origin: origins.S3BucketOrigin.withOriginAccessControl(props.spaBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: spaHeaders,
         compress: true,
         functionAssociations: [
           { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
@@ -81,7 +121,7 @@ export class SpaDistribution extends Construct {
           // x-company-id and the query string to API Gateway.
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: apiHeaders,
         },
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,

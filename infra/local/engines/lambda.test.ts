@@ -2,7 +2,7 @@ import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EntryPoint } from '../../manifest';
 import { localClientConfig } from '../aws';
-import { invokableFunctionName, invokableFunctions } from '../functions';
+import { entryKey, functionCatalogue, invokableFunctionName, invokableFunctions } from '../functions';
 import { silentLogger } from '../util/log';
 import { functionNameOf, type RunningLambda, startLambdaEngine } from './lambda';
 
@@ -85,9 +85,16 @@ describe('local Lambda Invoke API', () => {
 
   it("serves every invokable of the manifest under the name its callers' environment holds", () => {
     const functions = invokableFunctions();
-    expect(functions.get(invokableFunctionName('pdf-render'))).toEqual({
-      entry: 'functions/domains/pdf/workers/render-invoice-pdf.ts',
+    expect([...functions.keys()]).toEqual([invokableFunctionName('pdf-render')]);
+    // pdf-render IS the pdf domain's API function (its handler tells invocations from HTTP events).
+    expect(invokableFunctionName('pdf-render')).toBe('cuadra-pdf-api');
+    expect(functions.get('cuadra-pdf-api')).toEqual({
+      entry: 'functions/domains/pdf/handler.ts',
       export: 'handler',
     });
+    // Run with that function's name and settings, as any request to it.
+    const spec = functionCatalogue().get(entryKey(functions.get('cuadra-pdf-api')!));
+    expect(spec).toEqual({ functionName: 'cuadra-pdf-api', timeoutSeconds: 29, memoryMb: 1024 });
+    expect([...functionCatalogue().keys()].filter((key) => key.includes('render-invoice-pdf'))).toEqual([]);
   });
 });

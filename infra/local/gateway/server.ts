@@ -13,6 +13,7 @@ import { createGlobalSignOuts } from './global-sign-outs';
 import { logRequests, pathOf, sendJson } from './http';
 import { createAuthRateLimiter } from './rate-limit';
 import { handleRest } from './rest';
+import { createSecurityHeaders } from './security-headers';
 import { serveStatic } from './static';
 import { createWsGateway } from './ws';
 import { handleManagement } from './ws-management';
@@ -27,6 +28,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
   const ws = createWsGateway({ invoke: opts.invoke, localPort });
   const rateLimiter = createAuthRateLimiter();
   const signOuts = createGlobalSignOuts(opts.cognitoSignOutsFile);
+  const securityHeaders = createSecurityHeaders(opts.webConfig);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = pathOf(req.url);
@@ -50,6 +52,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 
   const server = createServer((req, res) => {
     logRequests(req, res);
+    securityHeaders(res, pathOf(req.url));
     route(req, res).catch((e) => {
       console.error(`[gateway] ${req.method} ${pathOf(req.url)} failed`, e);
       if (!res.headersSent) sendJson(res, 500, { message: 'Error interno de la pasarela local.' });

@@ -9,7 +9,7 @@
  */
 import { buildPath, pathParams, type RouteId, routes } from '@shared/api/routes';
 import { getAccessToken, refreshAccessToken, sessionExpired } from './access-token';
-import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
+import { ApiError, CLIENT_ERROR_MESSAGES, parseRetryAfter } from './api-error';
 import { getRuntimeConfig } from './runtime-config';
 
 /** Spec part 1 §9: request time-out 30 s in development, 15 s in production. */
@@ -52,6 +52,11 @@ export interface ApiRequestOptions {
   /** Sent as `x-company-id`; required by company-scoped routes without a `{companyId}` segment. */
   companyId?: string | null;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` on the routes marked `idempotent` (payments, documents): one per call,
+   * generated when absent, so the refresh-and-retry below can never pay or create twice.
+   */
+  idempotencyKey?: string;
 }
 
 interface Envelope {
@@ -78,6 +83,7 @@ export async function apiRequest<T>(routeId: RouteId, options: ApiRequestOptions
   }
   const url = buildUrl(routeId, options);
   const needsToken = route.auth === 'user';
+  if (route.idempotent) options = { ...options, idempotencyKey: options.idempotencyKey ?? newRequestId() };
 
   let response = await send(url, route.method, options, needsToken ? await getAccessToken() : undefined);
   let envelope = await readEnvelope(response);
@@ -101,6 +107,7 @@ export async function apiRequest<T>(routeId: RouteId, options: ApiRequestOptions
       status: response.status,
       field: envelope.error.field ?? null,
       details: envelope.error.details ?? null,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
     });
     if (response.status === 402) broadcastQuotaExceeded(error, routeId);
     throw error;
@@ -144,12 +151,13 @@ function buildUrl(routeId: RouteId, { params, query }: ApiRequestOptions): strin
 async function send(
   url: string,
   method: string,
-  { body, companyId, signal }: ApiRequestOptions,
+  { body, companyId, signal, idempotencyKey }: ApiRequestOptions,
   accessToken: string | undefined,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': newRequestId() };
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
   if (companyId) headers['x-company-id'] = companyId;
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   // The caller's signal (react-query cancels stale queries) and the time-out both abort the fetch.

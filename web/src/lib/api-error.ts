@@ -19,6 +19,8 @@ export interface ApiErrorInit {
   status: number;
   field?: string | null;
   details?: Record<string, unknown> | null;
+  /** The answer's `Retry-After`, in seconds (429 RATE_LIMITED, 423 AUTH_002). */
+  retryAfterSeconds?: number | null;
   cause?: unknown;
 }
 
@@ -28,14 +30,24 @@ export class ApiError extends Error {
   readonly status: number;
   readonly field: string | null;
   readonly details: Record<string, unknown> | null;
+  readonly retryAfterSeconds: number | null;
 
-  constructor({ code, message, status, field = null, details = null, cause }: ApiErrorInit) {
+  constructor({
+    code,
+    message,
+    status,
+    field = null,
+    details = null,
+    retryAfterSeconds = null,
+    cause,
+  }: ApiErrorInit) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.field = field;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -54,7 +66,38 @@ export const CLIENT_ERROR_MESSAGES = {
   SIGNED_OUT_ELSEWHERE: 'Se ha cerrado la sesión en otra pestaña. Inicia sesión de nuevo para continuar.',
 } as const;
 
-/** A message fit for the screen, whatever was thrown. */
+/**
+ * `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP date, as whole seconds from `now`
+ * (at least 1); null when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Math.max(1, Number(text));
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(1, Math.ceil((at - now) / 1000));
+}
+
+/** A wait in words, as the identity domain writes it: "30 segundos", "1 minuto", "15 minutos". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
+/** Refusals that say when to come back (issue 12 item 6): the growing delay and the rate limits. */
+const WAIT_CODES: ReadonlySet<ApiErrorCode> = new Set(['AUTH_002', 'RATE_LIMITED']);
+
+/**
+ * A message fit for the screen, whatever was thrown. A refusal that makes the person wait says for
+ * how long: the identity domain's own message names the wait already (it sends it in
+ * `details.retryAfterSeconds` too); the gateway's per-IP 429 only says "unos segundos", so its
+ * `Retry-After` is put in words.
+ */
 export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.message : CLIENT_ERROR_MESSAGES.UNKNOWN_ERROR;
+  if (!isApiError(error)) return CLIENT_ERROR_MESSAGES.UNKNOWN_ERROR;
+  const named = typeof error.details?.retryAfterSeconds === 'number';
+  if (WAIT_CODES.has(error.code) && !named && error.retryAfterSeconds !== null)
+    return `Demasiados intentos. Vuelve a intentarlo en ${waitInWords(error.retryAfterSeconds)}.`;
+  return error.message;
 }

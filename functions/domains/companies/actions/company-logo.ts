@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CompanyPath, type CompanySettings, UploadCompanyLogoBody } from '@shared/schemas/companies';
-import { normaliseLogo } from '../model/logo';
+import { normalisedLogoKey, normaliseLogo } from '../model/logo';
 import { getSettings, putSettings } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import { deleteLogoObject, getLogoObject, putLogoObject } from '../store/logos';
@@ -21,8 +20,7 @@ export async function uploadCompanyLogo(
 ): Promise<CompanySettings> {
   const image = normaliseLogo(new Uint8Array(Buffer.from(body.contentBase64, 'base64')));
   const { bytes, contentType, width, height } = image;
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  const s3Key = `logos/${companyId}/${hash}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+  const s3Key = normalisedLogoKey(companyId, image);
   await putLogoObject(s3Key, bytes, contentType);
   const current = await getSettings(deps, companyId);
   const now = deps.now();
@@ -59,7 +57,8 @@ export const getCompanyLogoRoute = defineCompanyAction({
   params: CompanyPath,
   run: async ({ scope }, deps: CompaniesDeps) => {
     const logo = (await getSettings(deps, scope.companyId)).invoicing.logo;
-    const bytes = logo ? await getLogoObject(logo.s3Key) : undefined;
+    // A legacy logo the backfill rejected (it breaks the rules: maybe a bomb) is never served.
+    const bytes = logo && !logo.rejected ? await getLogoObject(logo.s3Key) : undefined;
     if (!logo || !bytes) throw noLogo();
     return binaryResponse({ body: bytes, contentType: logo.contentType });
   },

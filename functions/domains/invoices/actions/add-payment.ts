@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/invoices';
 import { checkPayment, madridDate, statusAfterPayment } from '../model/payments';
 import type { InvoicesDeps } from '../store/deps';
-import { addPaymentWrite, lostInvoiceCondition, MAX_PAYMENT_ATTEMPTS } from '../store/payments';
+import { addPaymentWrite, lostPaymentRace, MAX_PAYMENT_ATTEMPTS, paymentBackoffMs } from '../store/payments';
 import { requireInvoice } from './get-invoice';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -17,7 +17,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Registers a payment of a confirmed invoice: one transaction with the payment and the invoice's
  * new paidCents and status, conditioned on the paidCents read. A lost race reads the invoice again
- * and re-checks everything (pending amount, cash limit) before trying again.
+ * and re-checks everything (pending amount, cash limit) before trying again; when the attempts run
+ * out, 409 CONCURRENT_UPDATE (nothing written: sending it again is safe).
  */
 export async function addPayment(
   input: { scope: CompanyScope; userId: string; invoiceId: string; body: AddPaymentBody },
@@ -43,13 +44,17 @@ export async function addPayment(
       await addPaymentWrite(deps, inv, payment, statusAfterPayment(inv, paid, today));
       return payment;
     } catch (e) {
-      if (!lostInvoiceCondition(e)) throw e;
-      await sleep(Math.random() * Math.min(500, 20 * 2 ** attempt));
+      if (!lostPaymentRace(e)) throw e;
+      await sleep(paymentBackoffMs(attempt));
     }
   }
-  throw new AppError('CORE_005', 'La factura ha recibido otros cobros a la vez; inténtalo de nuevo.', {
-    details: { reason: 'PAYMENT_CONTENTION' },
-  });
+  throw new AppError(
+    'CONCURRENT_UPDATE',
+    'La factura ha recibido otros cobros a la vez; inténtalo de nuevo.',
+    {
+      details: { reason: 'PAYMENT_CONTENTION' },
+    },
+  );
 }
 
 export const addPaymentRoute = defineCompanyAction({

@@ -60,7 +60,7 @@ export async function applyCreditNote(
       await sleep(Math.random() * Math.min(500, 20 * 2 ** attempt));
     }
   }
-  throw new AppError('CORE_005', 'Las facturas han cambiado a la vez; inténtalo de nuevo.', {
+  throw new AppError('CONCURRENT_UPDATE', 'Las facturas han cambiado a la vez; inténtalo de nuevo.', {
     details: { reason: 'CREDIT_CONTENTION' },
   });
 }

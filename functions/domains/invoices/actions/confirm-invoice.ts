@@ -152,7 +152,7 @@ export async function confirmWithLinks(
       if (why) throw why;
       if (attempt >= MAX_RECTIFIED_ATTEMPTS) {
         throw new AppError(
-          'CORE_005',
+          'CONCURRENT_UPDATE',
           'La factura rectificada ha cambiado mientras se emitía la rectificativa; inténtalo de nuevo.',
           { details: { reason: 'RECTIFIED_CONTENTION' } },
         );

@@ -55,7 +55,11 @@ export async function correctPayment(
       await sleep(Math.random() * Math.min(500, 20 * 2 ** attempt));
     }
   }
-  throw new AppError('CORE_005', 'La factura ha recibido otros cobros a la vez; inténtalo de nuevo.', {
-    details: { reason: 'PAYMENT_CONTENTION' },
-  });
+  throw new AppError(
+    'CONCURRENT_UPDATE',
+    'La factura ha recibido otros cobros a la vez; inténtalo de nuevo.',
+    {
+      details: { reason: 'PAYMENT_CONTENTION' },
+    },
+  );
 }

@@ -3,8 +3,11 @@
  * "generar ahora". The draft is built with the invoices' own rules (`buildDraft`), then written in
  * one transaction with the occurrence's claim and the template's advance (store/recurring.ts), so
  * generating an occurrence twice is impossible. Confirmation (CONFIRM modes) is its own
- * transaction afterwards, exactly as a user's confirm; sending (CONFIRM_AND_SEND) is injected by
- * the caller, so the API Lambda does not carry the PDF renderer.
+ * transaction afterwards, exactly as a user's confirm — including the VeriFacTu rule: from the date
+ * VeriFacTu is mandatory for the company (RD 1007/2023; model/verifactu-readiness.ts) a company that
+ * cannot send its records keeps the occurrence as a draft with the reason, never a confirmed
+ * invoice whose record would wait. Sending (CONFIRM_AND_SEND) is injected by the caller, so the API
+ * Lambda does not carry the PDF renderer.
  */
 
 import { AppError, isAppError } from '@shared/api/errors';
@@ -20,17 +23,24 @@ import type {
 import { buildDraft } from '../model/build-invoice';
 import { nextOccurrence } from '../model/recurrence';
 import { invoiceBodyFor, modeOf, ruleOf, seriesOf } from '../model/recurring-template';
+import { assertVerifactuReady } from '../model/verifactu-readiness';
 import { getCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
 import { confirmInvoiceWrite } from '../store/invoices';
 import { generationWrite, getGeneration, markGeneration, skipOccurrence } from '../store/recurring';
+import { readVerifactuReadiness } from '../store/verifactu-readiness';
 import { resolveSeries } from './confirm-invoice';
 
 /** Sends a confirmed invoice; resolves to why it was not sent (Spanish), or null when queued. */
 export type SendInvoice = (deps: InvoicesDeps, invoice: Invoice) => Promise<string | null>;
 
 export type GenerationOutcome =
-  | { kind: 'generated'; generation: RecurringGeneration; invoice: Invoice }
+  /**
+   * The occurrence's invoice was written. `notConfirmed`: a confirming mode whose confirmation was
+   * refused (VeriFacTu mandatory and not ready, the series' date order...): the invoice stayed a
+   * draft and the generation says why.
+   */
+  | { kind: 'generated'; generation: RecurringGeneration; invoice: Invoice; notConfirmed?: AppError }
   /** Refused before anything was written: why, and the history entry the schedule records. */
   | { kind: 'failed'; error: AppError; generation: RecurringGeneration }
   /** Another run generated (or is generating) this occurrence: nothing was written. */
@@ -112,15 +122,17 @@ async function finish(
   series: InvoiceSeries,
   generation: RecurringGeneration,
   options: GenerateOptions,
-): Promise<{ generation: RecurringGeneration; invoice: Invoice }> {
+): Promise<{ generation: RecurringGeneration; invoice: Invoice; notConfirmed?: AppError }> {
   let invoice: Invoice;
   try {
+    // The same rule as every other confirmation (confirmWithLinks, create-and-confirm, import).
+    assertVerifactuReady(await readVerifactuReadiness(deps, draft.companyId), deps.now());
     invoice = await confirmInvoiceWrite(deps, draft, series, 'update', deps.now().toISOString());
   } catch (e) {
     if (!isAppError(e)) throw e;
     const reason = `Se ha creado el borrador, pero no se ha podido confirmar: ${e.message}`;
     await markGeneration(deps, generation, { status: 'DRAFT', reason });
-    return { generation: { ...generation, reason }, invoice: draft };
+    return { generation: { ...generation, reason }, invoice: draft, notConfirmed: e };
   }
   let next: RecurringGeneration = {
     ...generation,

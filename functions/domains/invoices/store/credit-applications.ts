@@ -5,7 +5,11 @@
  */
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { failedConditionAt, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
+import {
+  failedConditionAt,
+  isTransactionCanceled,
+  isTransactionConflict,
+} from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import type { InvoiceWithPayments } from '@shared/schemas/invoices';
 import type { CreditApplicationPlan } from '../model/credit-application';
@@ -57,6 +61,8 @@ export async function applyCreditWrite(
   );
 }
 
-/** True when either invoice changed between the read and the write. */
+/** True when either invoice changed between the read and the write... */
 export const lostCreditRace = (e: unknown): boolean =>
-  isTransactionCanceled(e) && (failedConditionAt(e, 0) || failedConditionAt(e, 1));
+  (isTransactionCanceled(e) && (failedConditionAt(e, 0) || failedConditionAt(e, 1))) ||
+  // ...or another transaction was writing the same items at that moment (issue #12 item 5).
+  isTransactionConflict(e);

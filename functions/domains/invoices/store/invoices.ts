@@ -328,8 +328,12 @@ export async function confirmInvoiceWrite(
     },
     lostRace: (e) => isNumberClaimConflict(e, 1),
     gaveUp: () =>
-      new AppError('CORE_005', 'No se ha podido numerar la factura por concurrencia; inténtalo de nuevo.', {
-        details: { reason: 'NUMBERING_CONTENTION' },
-      }),
+      new AppError(
+        'CONCURRENT_UPDATE',
+        'No se ha podido numerar la factura por concurrencia; inténtalo de nuevo.',
+        {
+          details: { reason: 'NUMBERING_CONTENTION' },
+        },
+      ),
   });
 }

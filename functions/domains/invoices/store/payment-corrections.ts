@@ -6,7 +6,11 @@
  */
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { failedConditionAt, isTransactionCanceled } from '@functions/platform/aws/dynamodb-errors';
+import {
+  failedConditionAt,
+  isTransactionCanceled,
+  isTransactionConflict,
+} from '@functions/platform/aws/dynamodb-errors';
 import type { InvoicePayment, InvoiceWithPayments } from '@shared/schemas/invoices';
 import type { PaymentCorrection } from '../model/payment-corrections';
 import type { InvoicesDeps } from './deps';
@@ -39,6 +43,8 @@ export async function correctPaymentWrite(
   );
 }
 
-/** True when the invoice or the payment changed between the read and the write. */
+/** True when the invoice or the payment changed between the read and the write... */
 export const lostCorrectionRace = (e: unknown): boolean =>
-  isTransactionCanceled(e) && (failedConditionAt(e, 0) || failedConditionAt(e, 1));
+  (isTransactionCanceled(e) && (failedConditionAt(e, 0) || failedConditionAt(e, 1))) ||
+  // ...or another transaction was writing the same items at that moment (issue #12 item 5).
+  isTransactionConflict(e);

@@ -31,12 +31,25 @@ import { invoiceEventPayload } from './invoices';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
 
-/** How many times a payment is tried again after another payment changed the invoice meanwhile. */
-export const MAX_PAYMENT_ATTEMPTS = 5;
+/**
+ * How many times a payment is tried again after another payment changed the invoice meanwhile.
+ * Concurrent payments of one invoice commit one per round, so 20 at once need about 20 rounds for
+ * the last one (infra: functions/domains/invoices/contention.int.test.ts); after that, 409.
+ */
+export const MAX_PAYMENT_ATTEMPTS = 25;
+
+/** Full-jitter back-off (ms) before payment attempt `attempt + 1`, capped so 25 attempts stay within ~12 s. */
+export const paymentBackoffMs = (attempt: number): number => Math.random() * Math.min(500, 20 * 2 ** attempt);
 
 /** True when the transaction lost the condition on the invoice (its first item). */
 export const lostInvoiceCondition = (e: unknown): boolean =>
   isTransactionCanceled(e) && failedConditionAt(e, 0);
+
+/**
+ * A payment write that lost a race worth another attempt: the invoice moved since it was read
+ * (its condition), or another transaction was writing the same items at that moment.
+ */
+export const lostPaymentRace = (e: unknown): boolean => lostInvoiceCondition(e) || isTransactionConflict(e);
 
 export async function listPayments(
   deps: Deps,

@@ -5,7 +5,10 @@
  * occurrences (the schedule was down) are generated one by one up to today. Each occurrence is
  * claimed in the transaction that writes its invoice, so a re-run or an overlapping run creates
  * nothing twice. A refusal is recorded as a FAILED generation with its Spanish reason; the template
- * stays on that occurrence and the next run (or "generar ahora") tries it again.
+ * stays on that occurrence and the next run (or "generar ahora") tries it again. An occurrence of a
+ * confirming mode whose confirmation is refused (VeriFacTu mandatory and the company cannot send
+ * its records: model/verifactu-readiness.ts) stays a draft with the reason. Either way the company's
+ * staff are told once per occurrence (when the settings ask for it).
  */
 
 import { listCompanyMembers } from '@functions/lib/directory';
@@ -19,6 +22,7 @@ import {
 import { generateOccurrence, type SendInvoice } from '../actions/generate-recurring-invoice';
 import { recurringSettingsOf } from '../actions/get-recurring-settings';
 import { sendRecurringInvoice } from '../actions/send-recurring-invoice';
+import type { AppError } from '@shared/api/errors';
 import { madridDate } from '../model/payments';
 import { addDays } from '../model/recurrence';
 import { isDue } from '../model/recurring-template';
@@ -27,6 +31,8 @@ import { getTemplate, recordFailure, templatesDueBy } from '../store/recurring';
 
 export interface GenerateRecurringResult {
   generated: number;
+  /** Of the generated: occurrences of a confirming mode left as drafts because confirming was refused. */
+  notConfirmed: number;
   failed: number;
   /** Occurrences another run had already generated. */
   skipped: number;
@@ -76,29 +82,67 @@ async function catchUp(
         firstFailure: first,
       });
       // Told once per occurrence (its first failure), not again on every daily retry.
-      if (first && settings.notifyOnFailure) await notifyFailure(deps, outcome.generation, ctx);
+      if (first && settings.notifyOnFailure) await notifyStaff(deps, failureNotice(outcome.generation), ctx);
       return;
     }
     result.generated += 1;
+    if (!outcome.notConfirmed) continue;
+    result.notConfirmed += 1;
+    ctx.log.warn('Recurring invoice generated as a draft: confirmation refused', {
+      companyId: ref.companyId,
+      templateId: ref.templateId,
+      occurrenceDate: outcome.generation.occurrenceDate,
+      reason: outcome.notConfirmed.message,
+    });
+    // This run's write claimed the occurrence, so its draft is told once, never on a re-run.
+    if (settings.notifyOnFailure) await notifyStaff(deps, draftNotice(outcome.generation, outcome.notConfirmed), ctx);
   }
 }
 
-/** The company's staff (not its CLIENTE users) hear that an occurrence could not be generated. */
-async function notifyFailure(deps: InvoicesDeps, g: RecurringGeneration, ctx: Context): Promise<void> {
-  const staff = (await listCompanyMembers(deps, g.companyId)).filter(
+interface Notice {
+  companyId: string;
+  title: string;
+  message: string;
+  link: string;
+}
+
+/** The company goes in the link: the user may have another company selected when opening it. */
+const dashboardLink = (companyId: string) =>
+  `/app/invoices/recurring/dashboard?company=${encodeURIComponent(companyId)}`;
+
+const failureNotice = (g: RecurringGeneration): Notice => ({
+  companyId: g.companyId,
+  title: 'Factura recurrente no generada',
+  message: `No se ha podido generar la factura de «${g.templateName}» del ${formatIsoDate(g.occurrenceDate)}: ${g.reason ?? 'error desconocido'}`,
+  link: dashboardLink(g.companyId),
+});
+
+/** A refusal that says where to fix it (VeriFacTu's configuration page) links there. */
+const draftNotice = (g: RecurringGeneration, why: AppError): Notice => {
+  const fix = why.details?.link;
+  return {
+    companyId: g.companyId,
+    title: 'Factura recurrente sin confirmar',
+    message: `La factura de «${g.templateName}» del ${formatIsoDate(g.occurrenceDate)} se ha creado como borrador, pero no se ha podido confirmar: ${why.message}`,
+    link: typeof fix === 'string' ? fix : dashboardLink(g.companyId),
+  };
+};
+
+/** The company's staff (not its CLIENTE users) hear that an occurrence did not go as configured. */
+async function notifyStaff(deps: InvoicesDeps, notice: Notice, ctx: Context): Promise<void> {
+  const staff = (await listCompanyMembers(deps, notice.companyId)).filter(
     (m) => m.isActive && m.companyRole !== 'CLIENTE',
   );
   for (const member of staff) {
     try {
       await notifyUser(deps, {
         userId: member.userId,
-        companyId: g.companyId,
+        companyId: notice.companyId,
         type: 'invoice_recurring_failed',
-        title: 'Factura recurrente no generada',
-        message: `No se ha podido generar la factura de «${g.templateName}» del ${formatIsoDate(g.occurrenceDate)}: ${g.reason ?? 'error desconocido'}`,
+        title: notice.title,
+        message: notice.message,
         severity: 'warning',
-        // The company goes in the link: the user may have another company selected when opening it.
-        link: `/app/invoices/recurring/dashboard?company=${encodeURIComponent(g.companyId)}`,
+        link: notice.link,
       });
     } catch (e) {
       // The failure is recorded on the generation already; a lost notification must not stop the run.
@@ -117,7 +161,13 @@ export async function generateRecurring(
   ctx: Context,
   send: SendInvoice | undefined = sendRecurringInvoice,
 ): Promise<GenerateRecurringResult> {
-  const result: GenerateRecurringResult = { generated: 0, failed: 0, skipped: 0, errors: 0 };
+  const result: GenerateRecurringResult = {
+    generated: 0,
+    notConfirmed: 0,
+    failed: 0,
+    skipped: 0,
+    errors: 0,
+  };
   const today = madridDate(ctx.now);
   const settingsByCompany = new Map<string, RecurringSettings>();
   // Every company's advance is at most MAX_DAYS_IN_ADVANCE: one Query covers them all.

@@ -18,7 +18,7 @@ import type { ImportExecution } from '@shared/schemas/invoice-import';
 import type { InvoiceSeries } from '@shared/schemas/invoice-series';
 import type { DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlannedInvoice } from '../model/import-rows';
 import type { InvoicesDeps } from '../store/deps';
 import { type ImportBatchRecord, importBatchItem } from '../store/imports';
@@ -338,6 +338,63 @@ describe('run-import (queue)', () => {
     ]);
     const tx = results()[0]!;
     expect(tx[1]!.Update!.ExpressionAttributeNames).toMatchObject({ '#outcome': 'failed' });
+  });
+
+  describe('confirming with VeriFacTu mandatory (an SL from 1 January 2027)', () => {
+    const confirming = () =>
+      db.on(GetCommand, { Key: keys.importBatch(COMPANY, 'b1') }).resolves({
+        Item: importBatchItem(batch({ execution: execution({ confirm: true, series: 'f1' }) })),
+      });
+    const at = (iso: string) => {
+      deps.now = () => new Date(iso);
+    };
+    afterEach(() => {
+      deps.now = () => new Date(T0);
+    });
+
+    it('refuses each row in the report with the Spanish reason, writing no invoice', async () => {
+      confirming();
+      at('2027-01-15T10:00:00.000Z');
+      await runImportChunk(deps, message, { log });
+      expect(putInvoices()).toEqual([]);
+      expect(resultPuts().map((r) => [r.invoiceRef, r.ok, r.invoiceId])).toEqual([
+        ['A', false, null],
+        ['C', false, null],
+      ]);
+      for (const r of resultPuts()) {
+        expect(r.message).toMatch(
+          /^Desde el 1 de enero de 2027 VeriFacTu es obligatorio para esta empresa \(RD 1007\/2023\).*VeriFacTu no configurado/,
+        );
+      }
+      expect(results()[0]![1]!.Update!.ExpressionAttributeNames).toMatchObject({ '#outcome': 'failed' });
+    });
+
+    it('configured with a valid certificate, the rows are confirmed', async () => {
+      confirming();
+      at('2027-01-15T10:00:00.000Z');
+      db.on(GetCommand, { Key: keys.verifactuConfig(COMPANY) }).resolves({
+        Item: { companyId: COMPANY, mode: 'VERIFACTU', enabled: true, certificateId: 'cert1' },
+      });
+      db.on(GetCommand, { Key: keys.verifactuCertificate(COMPANY, 'cert1') }).resolves({
+        Item: { validFrom: '2026-01-01T00:00:00Z', validTo: '2028-01-01T00:00:00Z' },
+      });
+      await runImportChunk(deps, message, { log });
+      expect(putInvoices().map((i) => i.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+      expect(resultPuts().map((r) => r.ok)).toEqual([true, true]);
+    });
+
+    it('before the date the rows are confirmed without VeriFacTu; drafts never need it', async () => {
+      confirming();
+      at('2026-12-31T10:00:00.000Z');
+      await runImportChunk(deps, message, { log });
+      expect(putInvoices().map((i) => i.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+
+      db.resetHistory();
+      db.on(GetCommand, { Key: keys.importBatch(COMPANY, 'b1') }).resolves({ Item: importBatchItem(batch()) });
+      at('2027-01-15T10:00:00.000Z');
+      await runImportChunk(deps, message, { log });
+      expect(putInvoices().map((i) => i.status)).toEqual(['DRAFT', 'DRAFT']);
+    });
   });
 
   it('ignores a chunk of a batch that is not executing, and lets unexpected errors retry the message', async () => {

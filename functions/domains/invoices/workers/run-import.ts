@@ -4,7 +4,10 @@
  * functions, with `origin: 'IMPORT'` and an id derived from batchId + invoiceRef, so a retried
  * message finds what it already created instead of creating it twice. Each outcome is recorded once
  * (a result item put with attribute_not_exists, with the batch counters in the same transaction);
- * the chunk that processes the last invoice sets the batch COMPLETED.
+ * the chunk that processes the last invoice sets the batch COMPLETED. Confirming follows the rule of
+ * every confirmation: from the date VeriFacTu is mandatory for the company, an invoice of a company
+ * that cannot send its records is refused in its row of the report, with the reason, before anything
+ * of it is written (model/verifactu-readiness.ts).
  */
 
 import { createHash } from 'node:crypto';
@@ -20,6 +23,7 @@ import { CreateInvoiceBody, type Invoice } from '@shared/schemas/invoices';
 import { resolveSeries } from '../actions/confirm-invoice';
 import { draftOf } from '../actions/create-invoice';
 import type { PlannedInvoice } from '../model/import-rows';
+import { assertVerifactuReady } from '../model/verifactu-readiness';
 import { type InvoicesDeps, makeDeps } from '../store/deps';
 import {
   completeImportIfDone,
@@ -31,6 +35,7 @@ import {
   recordImportResult,
 } from '../store/imports';
 import { confirmInvoiceWrite, getInvoice, putDraft } from '../store/invoices';
+import { readVerifactuReadiness } from '../store/verifactu-readiness';
 
 /** The id of an imported invoice: the same for the same batch and reference, whatever the retry. */
 export const importedInvoiceId = (batchId: string, invoiceRef: string): string =>
@@ -53,6 +58,7 @@ async function createImported(
   const draft: Invoice = { ...built, origin: 'IMPORT' };
   if (execution.confirm) {
     const series = await resolveSeries(deps, draft, execution.series ?? undefined);
+    assertVerifactuReady(await readVerifactuReadiness(deps, batch.companyId), deps.now());
     return confirmInvoiceWrite(deps, draft, series, 'create', draft.updatedAt);
   }
   const chosen = execution.series ? await resolveSeries(deps, draft, execution.series) : undefined;
@@ -81,7 +87,10 @@ export async function importOne(
       message: null,
     };
   } catch (e) {
-    const existing = alreadyCreated(e) ? await getInvoice(deps, companyId, invoiceId) : undefined;
+    // A refusal on a retry may follow a write of the first attempt (the rule or the series changed
+    // meanwhile): the invoice with this id is then this row's, created once.
+    const existing =
+      alreadyCreated(e) || isAppError(e) ? await getInvoice(deps, companyId, invoiceId) : undefined;
     if (existing) {
       result = {
         invoiceRef: planned.invoiceRef,

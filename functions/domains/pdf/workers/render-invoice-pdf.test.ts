@@ -13,7 +13,7 @@ import type { Invoice } from '@shared/schemas/invoices';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PdfDeps } from '../store/deps';
-import { handler, renderPdf } from './render-invoice-pdf';
+import { renderPdfInvocation as handler, renderPdf } from './render-invoice-pdf';
 
 const TABLE = 'cuadra-test';
 const COMPANY = 'co-1';
@@ -142,7 +142,7 @@ describe('email: the PDF queued by e-mail', () => {
   });
 });
 
-describe('handler (Lambda Invoke)', () => {
+describe('renderPdfInvocation (a direct Lambda Invoke of the pdf function)', () => {
   it('answers the value, or a refusal for an invoice that is not there (another company: the same)', async () => {
     const ok = await handler({ action: 'store', companyId: COMPANY, operationId: 'op1', invoiceId: 'inv1' });
     expect(ok).toEqual({

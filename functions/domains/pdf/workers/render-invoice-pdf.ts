@@ -1,6 +1,7 @@
 /**
  * `pdf-render` (infra/manifest.ts `invokables`): the invoice PDF for the other domains' workers,
- * which call this function (functions/platform/invoke.ts) instead of bundling pdf-lib. Two asks
+ * which invoke the pdf domain's function (functions/platform/invoke.ts) instead of bundling
+ * pdf-lib; its handler.ts hands every direct invocation to `renderPdfInvocation`. Two asks
  * (shared/schemas/pdf-render.ts): store the PDF of a bulk "download PDFs" operation, or queue it by
  * e-mail to the given recipients exactly as the send-email route does (PDF stored, log entry
  * QUEUED and outbox mail in one transaction), with the default subject and text. A refusal
@@ -72,7 +73,8 @@ export async function renderPdf(
   }
 }
 
-export const handler = invocationHandler(
+/** A direct invocation of the pdf function: the payload validated against the contract, then rendered. */
+export const renderPdfInvocation = invocationHandler(
   (payload) => RenderPdfRequest.parse(payload),
   (req, { log }) => renderPdf(makeDeps(), req, log),
 );

@@ -95,6 +95,31 @@ describe('CompanyDetail', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('IBAN')).toBeNull();
   });
 
+  it('hides the settings and the users from a client without VIEW_INVOICES, asking nothing', async () => {
+    answer(companyDetail({ canManage: false, myRole: 'CLIENTE', myPermissions: ['UPLOAD_DOCUMENTS'] }));
+    renderDetail('/app/companies/c-1?tab=settings');
+
+    // The settings tab is not offered, and a link to it opens the general data instead.
+    expect(await screen.findByText('administracion@laespiga.test')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Datos fiscales' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Configuración' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Usuarios/ })).toBeNull();
+    const called = vi.mocked(apiRequest).mock.calls.map(([route]) => route);
+    expect(called).not.toContain('companies.getSettings');
+  });
+
+  it('links the users only for who manages the company', async () => {
+    answer(companyDetail());
+    const { unmount } = renderDetail();
+    expect(await screen.findByRole('link', { name: /Usuarios/ })).toBeTruthy();
+    unmount();
+
+    answer(companyDetail({ canManage: false, myRole: 'MEMBER', myPermissions: [] }));
+    renderDetail();
+    expect(await screen.findByRole('tab', { name: 'Configuración' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Usuarios/ })).toBeNull();
+  });
+
   it('refuses an IBAN with wrong check digits and saves a valid one', async () => {
     answer(companyDetail());
     renderDetail('/app/companies/c-1?tab=settings');

@@ -10,6 +10,7 @@ import { useCompany } from '../api/get-company';
 import { useSetDefaultCompany } from '../api/set-default-company';
 import { useSelectCompany } from '../hooks/use-select-company';
 import type { CompanyDetail as Company } from '../types';
+import { useCompanyCan } from '../utils/company-access';
 import { CompanySettingsPanel } from './company-settings-panel';
 import { CompanyFiscalData, CompanyGeneralData } from './company-summary';
 import { LinkButton } from './link-button';
@@ -23,8 +24,12 @@ type Tab = (typeof TABS)[number];
 export function CompanyDetail({ companyId }: { companyId: string }) {
   const { data: company, error, isPending, isError, refetch } = useCompany(companyId);
   const [searchParams, setSearchParams] = useSearchParams();
+  // Only what the server lets this person call: no 403 from a tab or a link in normal use.
+  const can = useCompanyCan(company);
+  const showSettings = can('companies.getSettings');
   const tabParam = searchParams.get('tab');
-  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'general';
+  const tab: Tab =
+    TABS.includes(tabParam as Tab) && (tabParam !== 'settings' || showSettings) ? (tabParam as Tab) : 'general';
 
   if (isPending) {
     return (
@@ -48,7 +53,7 @@ export function CompanyDetail({ companyId }: { companyId: string }) {
         title={company.name}
         back={{ to: paths.app.companies, label: 'Empresas' }}
         meta={<CompanyMeta company={company} />}
-        actions={<CompanyActions company={company} />}
+        actions={<CompanyActions company={company} canEdit={can('companies.update')} />}
       />
       <Tabs
         activeKey={tab}
@@ -64,18 +69,29 @@ export function CompanyDetail({ companyId }: { companyId: string }) {
           )
         }
         tabBarExtraContent={
-          <LinkButton type="link" icon={<TeamOutlined />} to={paths.app.companyUsers(companyId)}>
-            Usuarios
-          </LinkButton>
+          can('companyUsers.list') ? (
+            <LinkButton type="link" icon={<TeamOutlined />} to={paths.app.companyUsers(companyId)}>
+              Usuarios
+            </LinkButton>
+          ) : null
         }
         items={[
           { key: 'general', label: 'Datos generales', children: <CompanyGeneralData company={company} /> },
           { key: 'fiscal', label: 'Datos fiscales', children: <CompanyFiscalData company={company} /> },
-          {
-            key: 'settings',
-            label: 'Configuración',
-            children: <CompanySettingsPanel companyId={companyId} canManage={company.canManage} />,
-          },
+          ...(showSettings
+            ? [
+                {
+                  key: 'settings',
+                  label: 'Configuración',
+                  children: (
+                    <CompanySettingsPanel
+                      companyId={companyId}
+                      canManage={can('companies.updateSettings')}
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </>
@@ -95,12 +111,12 @@ function CompanyMeta({ company }: { company: Company }) {
   );
 }
 
-function CompanyActions({ company }: { company: Company }) {
+function CompanyActions({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const { selectedId, select } = useSelectCompany();
   const setDefault = useSetDefaultCompany();
   return (
     <>
-      {company.canManage ? (
+      {canEdit ? (
         <LinkButton icon={<EditOutlined />} to={paths.app.companyEdit(company.companyId)}>
           Editar
         </LinkButton>

@@ -224,21 +224,23 @@ describe('CompanyUsers', { timeout: 20_000 }, () => {
     });
   });
 
-  it('is read-only for a client of the company', async () => {
-    answer({ company: companyDetail({ canManage: false, myRole: 'CLIENTE' }) });
+  it.each([
+    ['a client', 'CLIENTE'],
+    ['an ordinary member', 'MEMBER'],
+] as const)('asks nothing of the users routes for %s of the company, and says why', async (_, myRole) => {
+    answer({ company: companyDetail({ canManage: false, myRole }) });
     renderUsers();
 
-    await rowOf('Lucía Ferrer');
     expect(
-      screen.getByText(
-        'Solo los propietarios y los gestores de la empresa pueden invitar o cambiar usuarios.',
+      await screen.findByText(
+        'Solo los propietarios y los gestores de la empresa pueden ver y gestionar sus usuarios.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Invitar usuario/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Editar/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Eliminar/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Desactivar/ })).toBeNull();
-    expect(screen.queryByText('Acciones')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    const called = vi.mocked(apiRequest).mock.calls.map(([route]) => route);
+    expect(called).toContain('companies.get');
+    expect(called.filter((route) => route.startsWith('companyUsers.'))).toEqual([]);
   });
 
   it('says so when there are no users, and offers Reintentar when they could not load', async () => {

@@ -26,6 +26,7 @@ import { COMPANY_USERS_PAGE_SIZE, useCompanyUsers } from '../api/get-company-use
 import { useRemoveCompanyUser } from '../api/remove-company-user';
 import { useToggleCompanyUserStatus } from '../api/toggle-company-user-status';
 import type { CompanyRole, CompanyUser, CompanyUserStatus } from '../types';
+import { useCompanyCan } from '../utils/company-access';
 import { clientPermissionLabels, companyRoleLabels, companyUserStatusLabels } from '../utils/labels';
 import { CompanyUserStats } from './company-user-stats';
 import { EditUserModal, fullName } from './edit-user-modal';
@@ -52,8 +53,7 @@ const isMember = (user: CompanyUser): user is Member => user.userId !== null;
 /** /app/companies/:companyId/users: members and invitations; owners, gestores and admins manage them. */
 export function CompanyUsers({ companyId }: { companyId: string }) {
   const company = useCompany(companyId);
-  const [inviting, setInviting] = useState(false);
-  const departments = useCompanyUserDepartments(companyId);
+  const can = useCompanyCan(company.data);
 
   if (company.isPending) {
     return (
@@ -70,7 +70,43 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
       </>
     );
   }
-  const { canManage, name } = company.data;
+  const { name } = company.data;
+  // Every companyUsers route needs the 'manage' policy: others are told so, and nothing is asked.
+  if (!can('companyUsers.list')) {
+    return (
+      <>
+        <PageHeader title={`Usuarios de ${name}`} back={{ to: paths.app.company(companyId), label: name }} />
+        <Alert
+          type="info"
+          showIcon
+          title="Solo los propietarios y los gestores de la empresa pueden ver y gestionar sus usuarios."
+        />
+      </>
+    );
+  }
+  return (
+    <ManagedCompanyUsers
+      companyId={companyId}
+      name={name}
+      canInvite={can('companyUsers.invite')}
+      canChange={can('companyUsers.update')}
+    />
+  );
+}
+
+function ManagedCompanyUsers({
+  companyId,
+  name,
+  canInvite,
+  canChange,
+}: {
+  companyId: string;
+  name: string;
+  canInvite: boolean;
+  canChange: boolean;
+}) {
+  const [inviting, setInviting] = useState(false);
+  const departments = useCompanyUserDepartments(companyId);
   const departmentNames = departments.data ?? [];
 
   return (
@@ -79,7 +115,7 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
         title={`Usuarios de ${name}`}
         back={{ to: paths.app.company(companyId), label: name }}
         actions={
-          canManage ? (
+          canInvite ? (
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
               Invitar usuario
             </Button>
@@ -87,22 +123,15 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
         }
       />
       <Flex vertical gap={16}>
-        {canManage ? null : (
-          <Alert
-            type="info"
-            showIcon
-            title="Solo los propietarios y los gestores de la empresa pueden invitar o cambiar usuarios."
-          />
-        )}
         <CompanyUserStats companyId={companyId} />
         <UsersTable
           companyId={companyId}
-          canManage={canManage}
+          canManage={canChange}
           departments={departmentNames}
           departmentsFailed={departments.isError}
         />
       </Flex>
-      {canManage ? (
+      {canInvite ? (
         <InviteUserModal
           companyId={companyId}
           open={inviting}

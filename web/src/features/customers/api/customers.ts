@@ -8,6 +8,7 @@ import type { Customer } from '@shared/schemas/customers';
 import type { InvoiceWithPayments } from '@shared/schemas/invoices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
+import { invalidateCustomers } from '@web/lib/new-customer';
 import type { CustomerBody } from '../utils/customer-form-values';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -75,12 +76,8 @@ export function useCustomerInvoices(companyId: string | null, customerId: string
 
 function useInvalidate(companyId: string | null) {
   const queryClient = useQueryClient();
-  // The invoicing feature's pickers read customers under their own key: refresh them too.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.all(companyId) }),
-      queryClient.invalidateQueries({ queryKey: ['invoicing', companyId, 'customers'] }),
-    ]);
+  // The invoice and template pickers read customers under their own keys: refresh them too.
+  return () => invalidateCustomers(queryClient, companyId);
 }
 
 /** Create (no id) or replace (with id) a customer. */

@@ -7,10 +7,19 @@ import { renderRoutes } from '../../../testing/render';
 import { CustomersPage } from './customers-page';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
-vi.mock('@web/lib/company', () => ({ useCompanyId: () => 'c-1' }));
-vi.mock('@web/lib/access', () => ({ useCan: () => true }));
+// The real access rules (web/src/lib/access.ts) read the caller's membership of the selected company.
+const membership = vi.hoisted(() => ({
+  current: { myRole: 'GESTOR', myPermissions: [] as string[] },
+}));
+vi.mock('@web/lib/company', () => ({
+  useCompanyId: () => 'c-1',
+  useCompanyMembership: () => ({ data: membership.current }),
+}));
 
-afterEach(() => vi.resetAllMocks());
+afterEach(() => {
+  vi.resetAllMocks();
+  membership.current = { myRole: 'GESTOR', myPermissions: [] };
+});
 
 const customer = (n: number, overrides: Partial<Customer> = {}): Customer => ({
   customerId: `cus-${n}`,
@@ -139,5 +148,27 @@ describe('CustomersPage', { timeout: 20_000 }, () => {
     expect(await within(table).findByRole('link', { name: 'F-2026-0001' })).toBeTruthy();
     expect(within(table).getByText(/1\.396,00/)).toBeTruthy();
     expect(callsTo(apiRequest, 'invoices.list')[0]?.query).toMatchObject({ customer: 'cus-1' });
+  });
+
+  it('shows a read-only client the list and its invoices, but no button that writes', async () => {
+    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_INVOICES'] };
+    answerApi(apiRequest, { 'customers.list': page([customer(1)]), 'invoices.list': page([]) });
+    render('/app/admin/invoicing/customers?edit=cus-1');
+    expect(await screen.findByText('Cliente 1 SL')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Facturas de Cliente 1 SL' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(apiRequest, 'customers.get')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Nuevo cliente' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Editar Cliente 1 SL' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Desactivar Cliente 1 SL' })).toBeNull();
+  });
+
+  it('shows the staff every button', async () => {
+    membership.current = { myRole: 'MEMBER', myPermissions: [] };
+    answerApi(apiRequest, { 'customers.list': page([customer(1)]) });
+    render();
+    expect(await screen.findByRole('button', { name: 'Editar Cliente 1 SL' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nuevo cliente' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Desactivar Cliente 1 SL' })).toBeTruthy();
   });
 });

@@ -38,10 +38,11 @@ export function CustomersPage() {
   const debounced = useDebouncedValue(search);
   const list = useCustomers(companyId, { page, search: debounced, active: ACTIVE_OF[active] });
   const deactivate = useDeactivateCustomer(companyId);
-  const editId = searchParams.get('edit') ?? undefined;
-  const editing = useCustomer(companyId, editId);
   const canCreate = useCan('customers.create');
   const canUpdate = useCan('customers.update');
+  // A link to ?edit= (the invoice confirmation's fix) opens the form only for who may save it.
+  const editId = canUpdate ? (searchParams.get('edit') ?? undefined) : undefined;
+  const editing = useCustomer(companyId, editId);
   const canDelete = useCan('customers.delete');
 
   const closeEdit = () => {

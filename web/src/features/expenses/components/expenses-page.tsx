@@ -234,7 +234,7 @@ export function Expenses({ companyId }: { companyId: string }) {
             { title: 'Retenciones IRPF', value: t ? formatCents(t.irpfCents) : '—' },
             { title: 'Total', value: t ? formatCents(t.totalCents) : '—' },
           ].map((s) => (
-            <Col key={s.title} xs={12} md={8} xl={4}>
+            <Col key={s.title} xs={24} sm={12} md={8} xl={4}>
               <Card size="small">
                 <Statistic title={s.title} value={s.value} loading={totals.isPending} />
               </Card>
@@ -362,6 +362,7 @@ function ByCategory({ rows, loading }: { rows: readonly ExpenseCategoryTotals[];
         loading={loading}
         pagination={false}
         rowKey={(r) => r.categoryId ?? 'none'}
+        scroll={{ x: 'max-content' }}
         dataSource={[...rows].sort((a, b) => b.totalCents - a.totalCents)}
         locale={{ emptyText: <Empty description="Sin gastos en el periodo" /> }}
         columns={[

@@ -49,6 +49,7 @@ export function TotalsPreview({ totals }: { totals: ReceivedInvoiceTotals }) {
           size="small"
           style={{ marginTop: 12 }}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           rowKey={(g) => `${g.kind}-${g.vatRateBp}-${g.recargoRateBp}-${g.deductibleBp}-${g.investmentGoods}`}
           dataSource={totals.breakdown}
           columns={[

@@ -140,6 +140,7 @@ function OperationCard({ operationId }: { operationId: string }) {
             size="small"
             pagination={op.errors.length > 10 ? { pageSize: 10 } : false}
             rowKey={(e) => `${e.invoiceId}-${e.code}`}
+            scroll={{ x: 'max-content' }}
             dataSource={op.errors}
             columns={[
               {

@@ -25,6 +25,7 @@ export function EmailLog({ invoiceId }: { invoiceId: string }) {
           size="small"
           loading={log.isLoading}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           rowKey={(e) => e.emailId ?? `${e.queuedAt ?? e.createdAt ?? ''}-${e.subject ?? ''}`}
           dataSource={log.data ?? []}
           locale={{ emptyText: 'Esta factura no se ha enviado todavía.' }}

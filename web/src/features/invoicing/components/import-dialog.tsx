@@ -103,6 +103,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               <Table<ImportRowReport>
                 size="small"
                 rowKey="row"
+                scroll={{ x: 'max-content' }}
                 dataSource={errorRows}
                 pagination={errorRows.length > 8 ? { pageSize: 8 } : false}
                 columns={[

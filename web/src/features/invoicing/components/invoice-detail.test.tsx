@@ -144,8 +144,18 @@ describe('InvoiceDetail', { timeout: 20_000 }, () => {
       rectificationType: 'R1',
       method: 'SUBSTITUTION',
       reason: 'Precio pactado erróneo',
+      // The copy says which original line it replaces and that it was changed (the server checks
+      // that unchanged lines equal the original's).
       invoiceLines: [
-        { description: 'Reparación', quantity: '1', unitPriceCents: 9_050, discountBp: 0, vatRateBp: 2100 },
+        {
+          description: 'Reparación',
+          quantity: '1',
+          unitPriceCents: 9_050,
+          discountBp: 0,
+          vatRateBp: 2100,
+          sourceLine: 0,
+          changed: true,
+        },
       ],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/rect-1'));

@@ -356,9 +356,9 @@ function InvoiceDetailContent({ invoiceId }: { invoiceId: string }) {
           size="small"
           pagination={false}
           dataSource={invoice.invoiceLines.map((line, key) => ({ ...line, key }))}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           columns={[
-            { title: 'Descripción', dataIndex: 'description' },
+            { title: 'Descripción', dataIndex: 'description', width: 320 },
             {
               title: 'Cantidad',
               dataIndex: 'quantityMilli',

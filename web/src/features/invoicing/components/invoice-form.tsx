@@ -55,6 +55,7 @@ import {
 } from '../utils/invoice-form';
 import { INVOICE_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../utils/labels';
 import { hasOrdinaryDefault, type SeriesFormValues } from '../utils/series';
+import { RefusalAlert } from './refusal-alert';
 import { LazySeriesManager } from './series-manager-launcher';
 import { TotalsPreview } from './totals-preview';
 
@@ -82,7 +83,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const companyId = useCompanyId();
   const navigate = useNavigate();
   const [form] = Form.useForm<InvoiceFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
+  // The form's own message (a string) or the API's refusal, shown with its link (RefusalAlert).
+  const [formError, setFormError] = useState<unknown>(null);
   const [savingMode, setSavingMode] = useState<SaveMode | null>(null);
   const save = useSaveInvoice(companyId);
   const series = useInvoiceSeries(companyId);
@@ -188,7 +190,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
             form.setFields(fields as Parameters<typeof form.setFields>[0]);
             form.scrollToField(fields[0]!.name);
           }
-          setFormError(errorMessage(error));
+          setFormError(error);
           if (fields.length === 0) toastError(error);
         },
         onSettled: () => setSavingMode(null),
@@ -206,14 +208,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
       aria-label="Formulario de factura"
     >
       {formError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={formError}
-          style={{ marginBottom: 16 }}
-          closable
-          onClose={() => setFormError(null)}
-        />
+        <RefusalAlert error={formError} style={{ marginBottom: 16 }} onClose={() => setFormError(null)} />
       ) : null}
 
       {needsDefaultSeries ? (

@@ -208,7 +208,7 @@ export function InvoicesList() {
           rowKey="invoiceId"
           loading={query.isFetching}
           dataSource={query.data?.content ?? []}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(String)),
@@ -254,11 +254,23 @@ export function InvoicesList() {
               sortOrder: order('invoiceDate'),
               render: (v: string) => formatDate(v),
             },
-            { title: 'Tipo', dataIndex: 'invoiceType', render: (t) => invoiceTypeShort(t) },
-            { title: 'Cliente', key: 'customer', render: (_, inv) => inv.customer?.name ?? '—' },
+            // On a phone the table scrolls inside its card; the secondary columns wait for a wider screen.
+            {
+              title: 'Tipo',
+              dataIndex: 'invoiceType',
+              responsive: ['sm'],
+              render: (t) => invoiceTypeShort(t),
+            },
+            {
+              title: 'Cliente',
+              key: 'customer',
+              width: 240,
+              render: (_, inv) => inv.customer?.name ?? '—',
+            },
             {
               title: 'Base',
               key: 'base',
+              responsive: ['md'],
               align: 'right',
               render: (_, inv) => formatCents(inv.totals.baseCents),
             },

@@ -18,6 +18,7 @@ import {
   Drawer,
   Flex,
   Form,
+  Grid,
   Input,
   Popconfirm,
   Select,
@@ -66,8 +67,16 @@ export function SeriesManager({ open, onClose, preset }: SeriesManagerProps) {
       : view.kind === 'edit'
         ? `Editar la serie ${view.series.code}`
         : 'Series de facturación';
+  // The whole screen on a phone, like every drawer (web/src/components/form-drawer.tsx).
+  const screens = Grid.useBreakpoint();
   return (
-    <Drawer title={title} open={open} onClose={onClose} size={820} destroyOnHidden>
+    <Drawer
+      title={title}
+      open={open}
+      onClose={onClose}
+      size={screens.md === false ? '100%' : 820}
+      destroyOnHidden
+    >
       {view.kind === 'list' ? (
         <SeriesTable
           onCreate={(values) => setView({ kind: 'create', values })}
@@ -137,6 +146,7 @@ function SeriesTable({
         loading={series.isLoading}
         dataSource={rows}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         aria-label="Series de facturación"
         locale={{ emptyText: 'La empresa aún no tiene series. Crea una para poder confirmar facturas.' }}
         columns={[

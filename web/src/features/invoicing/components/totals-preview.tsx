@@ -32,6 +32,7 @@ export function BreakdownTable({
       size="small"
       pagination={false}
       rowKey={(r) => `${r.operation}-${r.vatRateBp}-${r.recargoRateBp}`}
+      scroll={{ x: 'max-content' }}
       dataSource={[...rows]}
       columns={[
         { title: 'Concepto', key: 'label', render: (_, r) => breakdownLabel(r) },

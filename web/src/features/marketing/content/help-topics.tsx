@@ -1,7 +1,7 @@
 /**
  * The help centre's questions, grouped by topic. The answers describe how Cuadra behaves today
- * (link lifetimes, password policy, lock-out): keep them in step with the identity domain
- * (functions/domains/identity/model) when those rules change.
+ * (link lifetimes, password policy, the growing delay after failed passwords): keep them in step with
+ * the identity domain (functions/domains/identity/model) when those rules change.
  */
 import { availableClaims, type Capability, isAvailable } from '@shared/capabilities';
 import { paths } from '@web/lib/paths';
@@ -68,12 +68,14 @@ const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
         ),
       },
       {
-        question: 'Mi cuenta está bloqueada temporalmente',
+        question: 'Me pide esperar antes de volver a intentarlo',
         answer: (
           <p>
-            Tras 5 intentos fallidos de inicio de sesión la cuenta se bloquea durante 30 minutos para
-            protegerla. Pasado ese tiempo puedes volver a intentarlo, o restablecer la contraseña, que también
-            levanta el bloqueo.
+            Para proteger tu cuenta, los cuatro primeros intentos fallidos seguidos no tienen consecuencias;
+            tras el quinto tendrás que esperar 30 segundos antes de volver a intentarlo, y cada nuevo fallo
+            duplica la espera, hasta un máximo de 15 minutos. La pantalla te dice cuánto falta. La cuenta nunca
+            se bloquea: pasada la espera puedes volver a intentarlo, y si restableces la contraseña la espera
+            desaparece al momento.
           </p>
         ),
       },
@@ -361,8 +363,9 @@ const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
         question: 'Creo que alguien ha entrado en mi cuenta',
         answer: (
           <p>
-            Cambia la contraseña desde tu perfil o con «¿Has olvidado tu contraseña?» y escríbenos a {support}{' '}
-            explicando lo ocurrido. Revisaremos los accesos recientes contigo.
+            Cambia la contraseña desde tu perfil o con «¿Has olvidado tu contraseña?», pulsa «Cerrar sesión en
+            todos los dispositivos» en tu perfil y escríbenos a {support} explicando lo ocurrido. Revisaremos
+            los accesos recientes contigo.
           </p>
         ),
       },

@@ -133,6 +133,7 @@ function Upcoming({ companyId }: { companyId: string }) {
           rowKey={(s) => `${s.templateId}-${s.date}`}
           dataSource={data ?? []}
           pagination={{ pageSize: 8, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description="No hay facturas programadas" /> }}
           columns={[
             { title: 'Fecha', key: 'date', render: (_, s) => formatDate(s.date) },

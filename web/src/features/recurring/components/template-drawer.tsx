@@ -315,7 +315,7 @@ export function TemplateDrawer({
           <Card size="small" title="Importe de cada factura">
             <Descriptions
               size="small"
-              column={4}
+              column={{ xs: 2, md: 4 }}
               items={[
                 { key: 'b', label: 'Base', children: formatCents(totals.baseCents) },
                 { key: 'v', label: 'IVA', children: formatCents(totals.vatCents) },
