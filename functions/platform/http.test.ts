@@ -257,6 +257,25 @@ describe('api pipeline', () => {
     expect([...Buffer.from(res.body, 'base64')]).toEqual([37, 80, 68, 70, 0, 255]);
   });
 
+  it('puts the security headers on successes, refusals, errors and binary answers alike', async () => {
+    const answers = [
+      await call(event('system.health')),
+      await call(event('companies.list')),
+      await call(event('companies.update', { params: { companyId: 'c1' }, claims: user, body: '{}' })),
+    ].map((r) => r.headers);
+    const binary = (await handler(
+      event('companies.getSettings', { params: { companyId: 'c1' }, claims: user }),
+      ctx,
+    )) as APIGatewayProxyResult;
+    for (const headers of [...answers, binary.headers ?? {}])
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'DENY',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      });
+  });
+
   it('keeps a well-formed client request id and replaces a hostile one', async () => {
     const good = await call(event('system.health', { headers: { 'X-Request-Id': 'client-abc-123' } }));
     expect(good.headers['x-request-id']).toBe('client-abc-123');

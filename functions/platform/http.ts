@@ -11,6 +11,7 @@ import { allows } from '@shared/api/access';
 import { fail, ok } from '@shared/api/envelope';
 import { AppError, errorCatalogue, isAppError } from '@shared/api/errors';
 import { type RouteDef, type RouteId, routeByResource, routes } from '@shared/api/routes';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '@shared/api/security-headers';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { type AuthContext, assertRoles, authFromClaims } from './auth-context';
@@ -167,10 +168,19 @@ interface RequestState {
   started: number;
 }
 
+/**
+ * Every answer of a Lambda carries the security headers itself (issue 12 item 11), so they hold even
+ * when the API is reached without CloudFront in front (the execute-api URL).
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(COMMON_SECURITY_HEADERS).map(([k, v]) => [k.toLowerCase(), v])),
+  'content-security-policy': API_CONTENT_SECURITY_POLICY,
+};
+
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
+  ...SECURITY_HEADERS,
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -204,7 +214,7 @@ function respondBinary(r: BinaryResponse, requestId: string): APIGatewayProxyRes
   const headers: Record<string, string> = {
     'content-type': r.contentType,
     'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
+    ...SECURITY_HEADERS,
     'x-request-id': requestId,
   };
   if (r.filename)

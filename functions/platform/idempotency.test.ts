@@ -17,6 +17,7 @@ import {
   type IdempotencyRecord,
   type IdempotencyRef,
   type IdempotencyStore,
+  leaseOf,
   requestFingerprint,
   runIdempotent,
 } from './idempotency';
@@ -292,7 +293,7 @@ describe('runIdempotent', () => {
     );
     void stuck;
     await Promise.resolve();
-    clock += 1_000;
+    clock += 2_000;
     const res = await runIdempotent({ store, ref, fingerprint: 'f', log, now: () => clock }, async () =>
       ok('{"c":3}'),
     );
@@ -301,6 +302,12 @@ describe('runIdempotent', () => {
     expect(record.status).toBe('COMPLETED');
     expect(record.response?.headers).toEqual({});
     expect(record.ttl).toBe(Math.floor(clock / 1000) + 24 * 3600);
+  });
+
+  it('leases the record for the Lambda time left, never under a second', () => {
+    expect(leaseOf(12_000)).toBe(12_000);
+    expect(leaseOf(0)).toBe(1_000);
+    expect(leaseOf(undefined)).toBe(30_000);
   });
 
   it('fingerprints the body bytes, the path and the caller', () => {

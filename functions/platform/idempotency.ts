@@ -138,6 +138,12 @@ export interface IdempotentRun {
 
 const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The holder's lease: the Lambda's remaining time, never under a second (nor unknown: 30 s). */
+export const leaseOf = (remainingMs: number | undefined): number =>
+  remainingMs === undefined || !Number.isFinite(remainingMs)
+    ? DEFAULT_LEASE_MS
+    : Math.max(1_000, remainingMs);
+
 const stored = (res: APIGatewayProxyResult): StoredResponse => {
   const { 'x-request-id': _id, ...headers } = (res.headers ?? {}) as Record<string, string>;
   return {
@@ -179,7 +185,7 @@ export async function runIdempotent(
       status: 'IN_PROGRESS',
       fingerprint: opts.fingerprint,
       holder,
-      inProgressUntil: at + (opts.leaseMs ?? DEFAULT_LEASE_MS),
+      inProgressUntil: at + leaseOf(opts.leaseMs),
       ttl: Math.floor(at / 1000) + IDEMPOTENCY_TTL_SECONDS,
     };
     const found = await opts.store.begin(opts.ref, mine, at);

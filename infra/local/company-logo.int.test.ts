@@ -2,15 +2,26 @@
  * The invoice logo against the local cloud: uploaded as a browser form (checked by its bytes),
  * stored and served back as its normalised copy, printed on the invoice PDF, refused when it is
  * not a PNG/JPEG (nothing changed) or is a decompression bomb, and removed. Company demo-panaderia-espiga (its seeded invoices give a confirmed one to print).
+ * Logos stored before uploads were normalised (planted in the table and the bucket as the old
+ * upload left them, on two fresh companies of the demo gestor) are found again by the nightly
+ * `company-logos-backfill` schedule (run through the dev endpoint): a PNG is normalised and served,
+ * a bomb is rejected with the rule's message and the staff told once; a second run changes nothing.
  */
 
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { pngBomb, pngOf } from '@functions/lib/images/test-fixtures';
+import { localClientConfig } from '@infra/local/aws';
 import { apiClient } from '@infra/local/testing/api';
 import type { Page } from '@shared/api/envelope';
+import { keys } from '@shared/db/keys';
+import { cifControl } from '@shared/fiscal/nif';
 import { imageHeader } from '@shared/images/image-header';
-import type { CompanySettings } from '@shared/schemas/companies';
+import { type CompanyLogo, type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
 import { LOGO_MESSAGES } from '@shared/schemas/company-logo';
 import type { Invoice } from '@shared/schemas/invoices';
+import type { Notification } from '@shared/schemas/notifications';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -110,5 +121,136 @@ describe('company invoice logo (local cloud)', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'CORE_004', message: LOGO_MESSAGES.TOO_LARGE });
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('legacy logos (schedule company-logos-backfill)', () => {
+  const env = cloud.env;
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient(localClientConfig(env.AWS_ENDPOINT_URL_DYNAMODB!)),
+  );
+  const s3 = new S3Client({ ...localClientConfig(env.AWS_ENDPOINT_URL_S3!), forcePathStyle: true });
+  let token: string;
+  let pngCompany: string;
+  let bombCompany: string;
+
+  const freshCif = () => {
+    const seven = String((Date.now() * 7 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
+    return `B${seven}${cifControl(seven).digit}`;
+  };
+  const call = async <T>(method: string, path: string, companyId = '', body?: unknown) => {
+    const res = await api.request<T>(method, path, { token, companyId, body });
+    if (!res.body.success)
+      throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(res.body.error)}`);
+    return res.body.data;
+  };
+  const settingsOf = async (companyId: string) =>
+    (await db.send(new GetCommand({ TableName: env.TABLE_NAME!, Key: keys.companySettings(companyId) }))).Item
+      ?.settings as CompanySettings;
+  const runBackfill = async () => {
+    const res = await fetch(`${cloud.url}/_dev/schedules/company-logos-backfill/run`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+    });
+    expect(res.status).toBe(200);
+  };
+  const rejectionsFor = async (companyId: string) =>
+    (await call<Page<Notification>>('GET', '/api/v1/notifications', companyId)).content.filter(
+      (n) => n.type === 'invoice_logo_rejected',
+    );
+
+  /** What an upload stored before normalisation: the original bytes and a record without the mark. */
+  async function plantLegacyLogo(
+    companyId: string,
+    fileName: string,
+    bytes: Uint8Array,
+  ): Promise<CompanyLogo> {
+    const logo: CompanyLogo = {
+      s3Key: `logos/${companyId}/legacy-${fileName}`,
+      contentType: 'image/png',
+      fileName,
+      uploadedAt: '2025-06-01T00:00:00.000Z',
+    };
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: env.BUCKET_DOCUMENTS,
+        Key: logo.s3Key,
+        Body: bytes,
+        ContentType: 'image/png',
+      }),
+    );
+    const settings = defaultCompanySettings();
+    settings.invoicing.logo = logo;
+    await db.send(
+      new UpdateCommand({
+        TableName: env.TABLE_NAME!,
+        Key: keys.companySettings(companyId),
+        UpdateExpression: 'SET entity = :e, settings = :s, updatedAt = :u',
+        ExpressionAttributeValues: { ':e': 'CompanySettings', ':s': settings, ':u': logo.uploadedAt },
+      }),
+    );
+    return logo;
+  }
+
+  beforeAll(async () => {
+    token = await api.login('gestor@cuadra.test');
+    const address = { street: 'Calle Mayor 1', postalCode: '46001', city: 'Valencia', province: 'Valencia' };
+    const create = (name: string) =>
+      call<{ companyId: string }>('POST', '/api/v1/companies', '', {
+        name,
+        nif: freshCif(),
+        companyType: 'SL',
+        address,
+      });
+    pngCompany = (await create('Logotipo Antiguo SL')).companyId;
+    bombCompany = (await create('Logotipo Bomba SL')).companyId;
+  });
+
+  it('normalises a legacy PNG, rejects a legacy bomb telling the staff once, and a second run changes nothing', async () => {
+    await plantLegacyLogo(pngCompany, 'viejo.png', pngOf(1200, 600, true));
+    const bomb = await plantLegacyLogo(bombCompany, 'bomba.png', pngBomb(40_000, 40_000));
+    // Before the backfill the legacy PNG is served as it was stored (a 1200 px original).
+    const before = await fetch(new URL(`/api/v1/companies/${pngCompany}/logo`, cloud.url), {
+      headers: { authorization: `Bearer ${token}`, 'x-company-id': pngCompany, accept: 'image/png' },
+    });
+    expect(imageHeader(new Uint8Array(await before.arrayBuffer()))).toMatchObject({ width: 1200 });
+
+    await runBackfill();
+
+    const png = (await settingsOf(pngCompany)).invoicing.logo;
+    expect(png).toMatchObject({ fileName: 'viejo.png', normalised: true, width: 600, height: 300 });
+    const served = await fetch(new URL(`/api/v1/companies/${pngCompany}/logo`, cloud.url), {
+      headers: { authorization: `Bearer ${token}`, 'x-company-id': pngCompany, accept: 'image/png' },
+    });
+    expect(served.status).toBe(200);
+    expect(imageHeader(new Uint8Array(await served.arrayBuffer()))).toEqual({
+      kind: 'png',
+      width: 600,
+      height: 300,
+    });
+
+    const rejected = (await settingsOf(bombCompany)).invoicing.logo;
+    expect(rejected).toEqual({
+      ...bomb,
+      rejected: { reason: 'TOO_LARGE', message: LOGO_MESSAGES.TOO_LARGE, at: expect.any(String) },
+    });
+    const bombServed = await fetch(new URL(`/api/v1/companies/${bombCompany}/logo`, cloud.url), {
+      headers: { authorization: `Bearer ${token}`, 'x-company-id': bombCompany },
+    });
+    expect(bombServed.status).toBe(404);
+    expect(await rejectionsFor(bombCompany)).toEqual([
+      expect.objectContaining({
+        title: 'Logotipo retirado de las facturas',
+        message: expect.stringContaining(LOGO_MESSAGES.TOO_LARGE),
+        link: `/app/companies/${bombCompany}`,
+      }),
+    ]);
+    expect(await rejectionsFor(pngCompany)).toEqual([]);
+
+    const [pngAfter, bombAfter] = [await settingsOf(pngCompany), await settingsOf(bombCompany)];
+    await runBackfill();
+    expect(await settingsOf(pngCompany)).toEqual(pngAfter);
+    expect(await settingsOf(bombCompany)).toEqual(bombAfter);
+    expect(await rejectionsFor(bombCompany)).toHaveLength(1);
   });
 });

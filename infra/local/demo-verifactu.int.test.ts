@@ -55,8 +55,15 @@ describe('demo VeriFacTu (npm start)', () => {
   });
 
   it('warns a demo company that has no VeriFacTu configuration', async () => {
-    const other = 'demo-romero-fontaneria';
-    const d = await get<VerifactuDashboard>(`/api/v1/verifactu/dashboard/${other}`, other);
+    // Marta Sánchez's: no test confirms there (the harness configures the companies tests confirm on).
+    const other = 'demo-marta-sanchez';
+    const owner = await api.login('autonomo@cuadra.test');
+    const res = await api.request<VerifactuDashboard>('GET', `/api/v1/verifactu/dashboard/${other}`, {
+      token: owner,
+      companyId: other,
+    });
+    if (!res.body.success) throw new Error(JSON.stringify(res.body.error));
+    const d = res.body.data;
     expect(d.configured).toBe(false);
     expect(d.sending).toMatchObject({ ready: false, reason: { code: 'NOT_CONFIGURED' } });
     // The reason and the date it becomes mandatory (an autónomo: 1 July 2027) come with the warning.

@@ -4,8 +4,9 @@
  *
  * - token variants: every refused token on every non-public route -> 401 in the gateway's envelope
  *   (a revoked session or a disabled account -> 401 CORE_001 from the pipeline);
- * - malformed bodies on every write route -> 4xx (400 CORE_004, or 403 before it), never 2xx/5xx;
- *   a route that reads no body must still never answer 5xx whatever is sent;
+ * - malformed bodies on every write route that reads one -> 400 CORE_004 (or 403 before it), never
+ *   2xx/5xx, nor a 404 that shows the body passed validation (bytes that are not UTF-8 may pass, as
+ *   U+FFFD, because the transport decodes them); a route that reads no body never answers 5xx;
  * - cross-tenant: members of one company naming another in the path and/or `x-company-id` -> 403
  *   CORE_003 (400 CORE_004 when path and header disagree), never 2xx/5xx. tenant-isolation.int.test.ts
  *   covers a gestor of another firm with both ids on every route; this adds other callers and forms;
@@ -39,7 +40,7 @@ import {
   suiteAddress,
   Tally,
 } from './testing/security-harness';
-import { forgedTokenVariants } from './testing/security-tokens';
+import { forgedTokenVariants, resignedToken } from './testing/security-tokens';
 
 const cloud = inject('localCloud');
 const send = rawClient(cloud.url);
@@ -56,9 +57,9 @@ const ALL_PERMISSIONS: ClientPermission[] = [
 
 const tallies = {
   tokens: new Tally('token variants'),
-  malformed: new Tally('malformed'),
   crossTenant: new Tally('cross-tenant'),
   roles: new Tally('roles'),
+  malformed: new Tally('malformed'),
 };
 
 const nonPublic = routeIds.filter((id) => routes[id].auth !== 'public');
@@ -145,11 +146,9 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  console.log(
-    `security: ${Object.values(tallies)
-      .map((t) => t.summary())
-      .join('; ')}`,
-  );
+  const all = Object.values(tallies);
+  console.log(`security: ${all.map((t) => t.summary()).join('; ')}`);
+  console.log(`security answers: ${all.map((t) => t.answers()).join('; ')}`);
 });
 
 const offendersOf = (t: Tally) => `${t.summary()}\n${t.offenders.slice(0, 60).join('\n')}`;
@@ -158,6 +157,14 @@ describe('security suite (generated from the route table)', () => {
   it(
     'refuses every token variant on every non-public route with 401',
     async () => {
+      // The control: the owner's claims re-signed with the pool's key pass the gateway.
+      const control = await send({
+        method: 'GET',
+        path: '/api/v1/users/profile',
+        headers: { authorization: `Bearer ${resignedToken(owner.accessToken)}` },
+      });
+      expect(control.status, control.text).toBe(200);
+
       const forged = forgedTokenVariants(owner.accessToken, owner.idToken);
       const cases = nonPublic.flatMap((id) => [
         ...forged.map((v) => ({ id, name: v.name, authorization: v.authorization, byGateway: true })),
@@ -188,7 +195,7 @@ describe('security suite (generated from the route table)', () => {
   );
 
   it(
-    'answers malformed bodies on every write route with 4xx, never 2xx or 5xx',
+    'refuses malformed bodies on every write route with 400 CORE_004 (or 403 before it), never 2xx or 5xx',
     async () => {
       const callerOf = (id: RouteId): { who: string; authorization: string | undefined } => {
         const route = routes[id];
@@ -210,11 +217,13 @@ describe('security suite (generated from the route table)', () => {
         let problem: string | undefined;
         if (res.status >= 500) problem = '5xx';
         else if (!c.reads) problem = undefined;
-        else if (res.status < 400 && !(c.body.repairedByTransport && res.text.includes('\ufffd')))
-          problem = 'accepted';
-        else if (!isEnvelopeError(res)) problem = 'no error envelope';
+        else if (c.body.repairedByTransport)
+          problem = res.status >= 400 || res.text.includes('\ufffd') ? undefined : 'raw bytes accepted';
+        else if (!isEnvelopeError(res)) problem = 'accepted';
         else if (res.status === 400 && code !== 'CORE_004') problem = `400 ${code}`;
         else if (res.status === 403 && code !== 'CORE_002' && code !== 'CORE_003') problem = `403 ${code}`;
+        // Any other refusal (404, 409, ...) means the body passed validation: it was not refused.
+        else if (![400, 403, 413].includes(res.status)) problem = 'passed validation';
         tallies.malformed.record(
           problem,
           `${describeRequest(c.id, req, caller.who)} body: ${c.body.name}`,

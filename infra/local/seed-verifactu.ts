@@ -21,25 +21,40 @@ import type { LocalCloudInfo } from './types';
 const DEMO_GESTOR_EMAIL = 'gestor@cuadra.test';
 
 export async function seedDemoVerifactu(info: LocalCloudInfo): Promise<void> {
+  await configureVerifactuThroughApi(info, { email: DEMO_GESTOR_EMAIL, companyId: DEMO_INVOICING_COMPANY });
+}
+
+/**
+ * VERI*FACTU mode on the test environment with a certificate of the local test CA, for `companyId`,
+ * through the REST API as `email` (a member who may manage it) would do it; nothing when the
+ * company already has a configuration. The integration tests' harness uses it too
+ * (test-global-setup.ts), so their companies confirm whatever the date (RD 1007/2023).
+ */
+export async function configureVerifactuThroughApi(
+  info: Pick<LocalCloudInfo, 'url'>,
+  { email, companyId }: { email: string; companyId: string },
+): Promise<void> {
   const api = apiClient(info.url);
-  const token = await api.login(DEMO_GESTOR_EMAIL);
+  const token = await api.login(email);
   const call = async <T>(method: string, path: string, body?: unknown) => {
-    const res = await api.request<T>(method, path, { token, companyId: DEMO_INVOICING_COMPANY, body });
+    const res = await api.request<T>(method, path, { token, companyId, body });
     if (!res.body.success) {
-      throw new Error(`demo verifactu: ${method} ${path} -> ${res.status} ${JSON.stringify(res.body.error)}`);
+      throw new Error(
+        `verifactu setup: ${method} ${path} -> ${res.status} ${JSON.stringify(res.body.error)}`,
+      );
     }
     return res.body.data;
   };
-  const base = `/api/v1/companies/${DEMO_INVOICING_COMPANY}`;
+  const base = `/api/v1/companies/${companyId}`;
   if ((await call<unknown>('GET', `${base}/verifactu-config`)) !== null) return;
 
   const company = await call<{ name: string; nif: string }>('GET', base);
-  // A throw-away password: the demo certificate is only good for the local simulator.
+  // A throw-away password: the certificate is only good for the local simulator.
   const password = randomBytes(12).toString('base64url');
   const p12 = demoP12({ nif: company.nif, name: company.name.toUpperCase(), password });
   const cert = await call<{ certificateId: string }>('POST', `${base}/certificates`, {
     file: {
-      fileName: 'certificado-pruebas-panaderia.p12',
+      fileName: 'certificado-pruebas.p12',
       contentType: 'application/x-pkcs12',
       contentBase64: p12.toString('base64'),
     },

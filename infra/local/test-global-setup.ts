@@ -2,6 +2,15 @@
  * Vitest global setup of the `integration` project: one local cloud per run, started exactly as
  * `npm start` starts it (a child process on a free port with a fresh data folder), shared by every
  * test file through `inject('localCloud')`.
+ *
+ * The tests' companies confirm invoices whatever the real date: from the date VeriFacTu is mandatory
+ * (RD 1007/2023: 1-1-2027 for Impuesto sobre Sociedades taxpayers, 1-7-2027 for everyone else;
+ * shared/fiscal/verifactu-obligation.ts) the product refuses to confirm for a company that cannot
+ * send its records. So the harness does what such a company would do, through the API: it
+ * configures VeriFacTu (VERI*FACTU mode, test environment, a certificate of the local test CA,
+ * sent to the local AEAT simulator) for the demo company the invoicing tests confirm on
+ * (TEST_VERIFACTU_COMPANIES). The demo's own invoicing company is configured by the seed already.
+ * Tests that need a company without VeriFacTu create their own.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,7 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { configureVerifactuThroughApi } from './seed-verifactu';
 import type { LocalCloudInfo } from './types';
+
+/** The demo companies the integration tests confirm invoices on, with a member who may configure them. */
+export const TEST_VERIFACTU_COMPANIES = [
+  { companyId: 'demo-romero-fontaneria', email: 'gestor@cuadra.test' },
+] as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,6 +60,12 @@ export async function setup(project: TestProject): Promise<void> {
   fs.closeSync(out);
 
   const info = await waitForReady(child, readyFile, logFile);
+  try {
+    for (const c of TEST_VERIFACTU_COMPANIES) await configureVerifactuThroughApi(info, c);
+  } catch (e) {
+    await teardown();
+    throw e;
+  }
   project.provide('localCloud', info);
 }
 

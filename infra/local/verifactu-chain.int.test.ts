@@ -4,6 +4,9 @@
  * unbroken chain with exactly one registro de alta per invoice; cancelling an invoice appends a
  * registro de anulación chained to the last record; a company in the SII gets no records. Works
  * on fresh companies created by the demo gestor through the API, so every run starts a new chain.
+ * The SL configures VeriFacTu (VERI*FACTU mode, test environment, the local AEAT simulator) before
+ * it confirms, as it must from 1 January 2027 (RD 1007/2023; shared/fiscal/verifactu-obligation.ts),
+ * so the test holds whatever the date; the SII company is outside RD 1007/2023 and needs none.
  */
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -21,6 +24,7 @@ import type {
 } from '@shared/schemas/verifactu';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClientConfig } from './aws';
+import { configureVerifactuThroughApi } from './seed-verifactu';
 import { apiClient } from './testing/api';
 
 const cloud = inject('localCloud');
@@ -71,12 +75,18 @@ describe('VeriFacTu chain (local cloud)', () => {
     return res.body.data;
   };
 
-  /** A fresh company of the demo gestor with one customer and two series. */
+  /**
+   * A fresh company of the demo gestor with one customer and two series; outside the SII it
+   * configures VeriFacTu first, so it may confirm whatever the date.
+   */
   async function freshCompany(name: string, siiEnabled: boolean) {
     const company = await ok<{ companyId: string; nif: string }>('', 'POST', '/api/v1/companies', {
       body: { name, nif: freshCif(), companyType: 'SL', address, siiEnabled },
     });
     const id = company.companyId;
+    if (!siiEnabled) {
+      await configureVerifactuThroughApi(cloud, { email: 'gestor@cuadra.test', companyId: id });
+    }
     const customer = await ok<Customer>(id, 'POST', '/api/v1/customers', {
       body: { name: `Cliente Cadena ${run}`, taxId: freshCif(), address, vatTreatment: 'DOMESTIC' },
     });

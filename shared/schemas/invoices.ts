@@ -464,8 +464,7 @@ export type ApplyCreditBody = z.infer<typeof ApplyCreditBody>;
 
 export const CancelInvoiceBody = z
   .object({
-    reason: z
-      .string()
+    reason: safeMultiline()
       .trim()
       .min(5, { message: 'Indica el motivo de la anulación (al menos 5 caracteres).' })
       .max(500),

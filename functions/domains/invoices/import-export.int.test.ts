@@ -253,6 +253,10 @@ describe('invoice import and export (local cloud)', () => {
         Fecha: '17/03/2026',
         'NIF cliente': NIF,
         'Nombre cliente': `Confirmado D ${run}`,
+        // Art. 6 RD 1619/2012: an F1 is confirmed only with the customer's domicilio.
+        Dirección: 'Calle Mayor 1',
+        'Código postal': '28013',
+        Ciudad: 'Madrid',
         Descripción: 'Mantenimiento',
         'Precio unitario': '60',
         'Tipo IVA %': '21',

@@ -16,6 +16,7 @@ import { pdfActions } from '@functions/domains/pdf/handler';
 import { verifactuActions } from '@functions/domains/verifactu/handler';
 import type { AnyAction } from '@functions/platform/http';
 import { pathParams, type RouteId, routes } from '@shared/api/routes';
+import { ChangePasswordInput, EmailInput, ResetPasswordInput, TokenInput } from '@shared/schemas/identity';
 import * as z from 'zod';
 
 type Table = Record<string, AnyAction<never>>;
@@ -83,9 +84,21 @@ interface JsonSchemaNode {
   allOf?: JsonSchemaNode[];
 }
 
+/**
+ * Routes whose fields may come in the query or the body (spec part 1: links opened from a mail):
+ * the action declares a loose body and parses these inputs itself.
+ */
+const fieldsParsedByTheAction: Partial<Record<RouteId, z.ZodType>> = {
+  'auth.forgotPassword': EmailInput,
+  'auth.verifyEmailResendByEmail': EmailInput,
+  'auth.verifyEmail': TokenInput,
+  'auth.resetPassword': ResetPasswordInput,
+  'auth.changePassword': ChangePasswordInput,
+};
+
 /** Top-level body fields and their JSON types, read from the action's zod schema. */
 export function bodyFields(id: RouteId): Record<string, string> {
-  const schema = actionOf(id).body as z.ZodType | undefined;
+  const schema = fieldsParsedByTheAction[id] ?? (actionOf(id).body as z.ZodType | undefined);
   if (!schema) return {};
   let root: JsonSchemaNode;
   try {
@@ -185,6 +198,7 @@ export function malformedBodies(id: RouteId): MalformedBody[] {
         Buffer.from('"}'),
       ]),
       contentType: JSON_TYPE,
+      repairedByTransport: true,
     },
     {
       // Written by hand: an object literal's `__proto__` sets the prototype instead of a key.

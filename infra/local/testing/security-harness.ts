@@ -79,8 +79,12 @@ export class Tally {
   constructor(readonly label: string) {}
 
   /** Counts one try; `problem` (when set) makes it an offender, described with its request. */
+  /** How many answers of each status, for the report. */
+  readonly statuses = new Map<number, number>();
+
   record(problem: string | undefined, request: string, res: RawResponse) {
     this.tries++;
+    this.statuses.set(res.status, (this.statuses.get(res.status) ?? 0) + 1);
     if (problem) this.offenders.push(`${request} -> ${res.status} ${res.text.slice(0, 200)} [${problem}]`);
   }
 
@@ -90,6 +94,12 @@ export class Tally {
 
   summary() {
     return `${this.label} ${this.tries} tries / ${this.failures} failures`;
+  }
+
+  /** The answers by status, e.g. `401×2700`. */
+  answers() {
+    const byStatus = [...this.statuses].sort(([a], [b]) => a - b);
+    return `${this.label}: ${byStatus.map(([status, n]) => `${status}×${n}`).join(' ')}`;
   }
 }
 

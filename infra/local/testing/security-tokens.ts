@@ -43,6 +43,15 @@ export interface TokenVariant {
 }
 
 /**
+ * The control of the claim-level variants: `accessToken` re-signed, unchanged, with the pool's key.
+ * The gateway must accept it, which proves the refused variants are refused for their claims.
+ */
+export function resignedToken(accessToken: string): string {
+  const [rawHeader, rawPayload] = accessToken.split('.');
+  return signRs256(decodePart(rawHeader), decodePart(rawPayload), readPem('cognitoLocal.private.json'));
+}
+
+/**
  * Every refused variant derived from `accessToken` (a real, valid access token of the local pool).
  * `idToken` is the login's ID token when the API returned one.
  */

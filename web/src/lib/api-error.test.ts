@@ -61,7 +61,9 @@ describe('errorMessage of a refusal that makes one wait', () => {
         headers: { 'content-type': 'application/json', 'retry-after': '45' },
       }),
     );
-    const error = await apiRequest('auth.forgotPassword', { body: { email: 'a@b.es' } }).catch((e) => e);
+    const error = (await apiRequest('auth.forgotPassword', { body: { email: 'a@b.es' } }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.retryAfterSeconds).toBe(45);
     expect(errorMessage(error)).toBe('Demasiados intentos. Vuelve a intentarlo en 45 segundos.');

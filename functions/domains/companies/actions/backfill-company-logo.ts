@@ -11,6 +11,7 @@
  * wins, and running it again finds nothing to do.
  */
 
+import type { NormalisedImage } from '@functions/lib/images';
 import type { Logger } from '@functions/platform/logger';
 import type { CompanyLogo } from '@shared/schemas/companies';
 import { LOGO_MESSAGES, type LogoProblem, MAX_LOGO_BYTES } from '@shared/schemas/company-logo';
@@ -22,10 +23,13 @@ import { deleteLogoObject, getLogoObjectWithin, putLogoObject } from '../store/l
 
 export type LogoBackfillOutcome = 'normalised' | 'rejected' | 'unchanged';
 
-async function problemOrImage(logo: CompanyLogo) {
+type Checked = { image: NormalisedImage } | { problem: LogoProblem };
+
+/** The stored legacy bytes against the rules: never loaded over 5 MB, never decoded past the header's claims. */
+async function problemOrImage(logo: CompanyLogo): Promise<Checked> {
   const stored = await getLogoObjectWithin(logo.s3Key, MAX_LOGO_BYTES);
-  if (!stored) return { problem: { reason: 'UNREADABLE', message: LOGO_MESSAGES.UNREADABLE } as LogoProblem };
-  if ('tooHeavy' in stored) return { problem: { reason: 'TOO_HEAVY', message: LOGO_MESSAGES.TOO_HEAVY } as LogoProblem };
+  if (!stored) return { problem: { reason: 'UNREADABLE', message: LOGO_MESSAGES.UNREADABLE } };
+  if ('tooHeavy' in stored) return { problem: { reason: 'TOO_HEAVY', message: LOGO_MESSAGES.TOO_HEAVY } };
   try {
     return { image: normaliseLogo(stored.bytes) };
   } catch (e) {

@@ -71,7 +71,7 @@ export async function notifyLogoRejected(
       const created = await notifyUser(deps, {
         userId: member.userId,
         companyId,
-        type: 'company_logo_rejected',
+        type: 'invoice_logo_rejected',
         title: 'Logotipo retirado de las facturas',
         message: `El logotipo «${logo.fileName}» ya no se imprime en las facturas: ${logo.rejected.message}. Sube uno nuevo en los datos de la empresa.`,
         severity: 'warning',

@@ -32,7 +32,14 @@ export async function backfillLogos(
   deps: CompaniesDeps,
   { log, remainingMs }: Pick<ScheduledContext, 'log' | 'remainingMs'>,
 ): Promise<LogoBackfillResult> {
-  const out: LogoBackfillResult = { checked: 0, normalised: 0, rejected: 0, unchanged: 0, failed: 0, skipped: 0 };
+  const out: LogoBackfillResult = {
+    checked: 0,
+    normalised: 0,
+    rejected: 0,
+    unchanged: 0,
+    failed: 0,
+    skipped: 0,
+  };
   const companies = await listAllCompanies(deps);
   for (const [i, { companyId }] of companies.entries()) {
     if (remainingMs() < SAFETY_MARGIN_MS) {

@@ -14,6 +14,7 @@
 import { listCompanyMembers } from '@functions/lib/directory';
 import { notifyUser } from '@functions/lib/notifications';
 import { type ScheduledContext, scheduledHandler, workerErrorFields } from '@functions/platform/workers';
+import type { AppError } from '@shared/api/errors';
 import {
   MAX_DAYS_IN_ADVANCE,
   type RecurringGeneration,
@@ -22,7 +23,6 @@ import {
 import { generateOccurrence, type SendInvoice } from '../actions/generate-recurring-invoice';
 import { recurringSettingsOf } from '../actions/get-recurring-settings';
 import { sendRecurringInvoice } from '../actions/send-recurring-invoice';
-import type { AppError } from '@shared/api/errors';
 import { madridDate } from '../model/payments';
 import { addDays } from '../model/recurrence';
 import { isDue } from '../model/recurring-template';
@@ -95,7 +95,8 @@ async function catchUp(
       reason: outcome.notConfirmed.message,
     });
     // This run's write claimed the occurrence, so its draft is told once, never on a re-run.
-    if (settings.notifyOnFailure) await notifyStaff(deps, draftNotice(outcome.generation, outcome.notConfirmed), ctx);
+    if (settings.notifyOnFailure)
+      await notifyStaff(deps, draftNotice(outcome.generation, outcome.notConfirmed), ctx);
   }
 }
 

@@ -390,7 +390,9 @@ describe('run-import (queue)', () => {
       expect(putInvoices().map((i) => i.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
 
       db.resetHistory();
-      db.on(GetCommand, { Key: keys.importBatch(COMPANY, 'b1') }).resolves({ Item: importBatchItem(batch()) });
+      db.on(GetCommand, { Key: keys.importBatch(COMPANY, 'b1') }).resolves({
+        Item: importBatchItem(batch()),
+      });
       at('2027-01-15T10:00:00.000Z');
       await runImportChunk(deps, message, { log });
       expect(putInvoices().map((i) => i.status)).toEqual(['DRAFT', 'DRAFT']);

@@ -6,6 +6,7 @@
 import { AppError } from '@shared/api/errors';
 import { Email } from '@shared/schemas/common';
 import type { Invoice } from '@shared/schemas/invoices';
+import { isSafeText, safeMultiline, UNSAFE_TEXT_MESSAGE } from '@shared/schemas/text';
 import * as z from 'zod';
 
 const MAX_RECIPIENTS = 20;
@@ -25,8 +26,11 @@ export const SendInvoiceEmailBody = z.object({
     .max(200, { message: 'El asunto admite como máximo 200 caracteres.' })
     // A header cannot carry line breaks.
     .refine((s) => !/[\r\n]/.test(s), { message: 'El asunto no puede tener saltos de línea.' })
+    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE })
     .optional(),
-  message: z.string().max(5000, { message: 'El mensaje admite como máximo 5000 caracteres.' }).optional(),
+  message: safeMultiline()
+    .max(5000, { message: 'El mensaje admite como máximo 5000 caracteres.' })
+    .optional(),
 });
 export type SendInvoiceEmailBody = z.infer<typeof SendInvoiceEmailBody>;
 

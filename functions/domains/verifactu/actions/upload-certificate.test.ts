@@ -44,7 +44,13 @@ describe('certificates.upload', () => {
       uploadedBy: 'gestor',
     });
     const item = table.get(keys.verifactuCertificate(COMPANY, 'id1'))!;
-    expect(item).toMatchObject({ entity: 'VerifactuCertificate', v: 1 });
+    // A test-CA certificate: recorded as not from a qualified CA (usable for TEST only), key may sign.
+    expect(item).toMatchObject({
+      entity: 'VerifactuCertificate',
+      v: 1,
+      qualifiedCa: null,
+      digitalSignature: true,
+    });
     expect(item.sealed).toMatchObject({ alg: 'AES-256-GCM' });
     // What is stored opens back to the same file and password, for this company only.
     const signing = await loadSigningCertificate(deps, COMPANY, 'id1');

@@ -3,6 +3,7 @@ import { SelectedCompanyCard } from '@web/features/dashboard/components/selected
 import { LatestNotificationsCard } from '@web/features/notifications/components/latest-notifications';
 import { OnboardingProgressCard } from '@web/features/onboarding/components/onboarding-progress-card';
 import { VerifactuWidget } from '@web/features/verifactu/components/verifactu-widget';
+import { useCan } from '@web/lib/access';
 import { useProfile } from '@web/lib/profile';
 import { useSelectedCompany } from '@web/lib/session';
 import { Col, Flex, Row } from 'antd';
@@ -14,6 +15,8 @@ import { Col, Flex, Row } from 'antd';
 export default function DashboardRoute() {
   const company = useSelectedCompany();
   const profile = useProfile();
+  // A CLIENTE without VIEW_TAX_DOCUMENTS may not read it (policy tax.read): not asked, not shown.
+  const canSeeVerifactu = useCan('verifactu.dashboard');
   return (
     <Flex vertical gap={16}>
       <Greeting name={profile.data?.firstName || undefined} />
@@ -26,7 +29,7 @@ export default function DashboardRoute() {
         <Col xs={24} lg={12}>
           <OnboardingProgressCard />
         </Col>
-        {company && !company.siiEnabled ? (
+        {company && !company.siiEnabled && canSeeVerifactu ? (
           <Col xs={24} lg={12}>
             <VerifactuWidget company={company} />
           </Col>

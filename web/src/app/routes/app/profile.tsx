@@ -1,5 +1,6 @@
 import { LoadError, LoadingBlock } from '@web/components/load-states';
 import { ChangePasswordForm } from '@web/features/profile/components/change-password-form';
+import { LogOutEverywhere } from '@web/features/profile/components/log-out-everywhere';
 import { PendingInvitations } from '@web/features/profile/components/pending-invitations';
 import { ProfileDetails } from '@web/features/profile/components/profile-details';
 import { useProfile } from '@web/lib/profile';
@@ -29,6 +30,7 @@ export default function ProfileRoute() {
           </Col>
         </Row>
       )}
+      <LogOutEverywhere />
     </Flex>
   );
 }

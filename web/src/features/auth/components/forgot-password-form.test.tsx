@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-error';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../testing/render';
 import { FORGOT_PASSWORD_CONFIRMATION, ForgotPasswordForm } from './forgot-password-form';
@@ -31,5 +32,23 @@ describe('ForgotPasswordForm', () => {
 
     expect(await screen.findByText('Introduce un email válido.')).toBeTruthy();
     expect(apiRequest).not.toHaveBeenCalled();
+  });
+
+  it("says how long to wait when the gateway's per-IP limit answers 429 with Retry-After", async () => {
+    vi.mocked(apiRequest).mockRejectedValue(
+      new ApiError({
+        code: 'RATE_LIMITED',
+        status: 429,
+        message: 'Demasiadas peticiones. Inténtalo de nuevo en unos segundos.',
+        retryAfterSeconds: 240,
+      }),
+    );
+    renderRoutes([{ path: '/', element: <ForgotPasswordForm /> }]);
+
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@ejemplo.es' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+
+    expect(await screen.findByText('Demasiados intentos. Vuelve a intentarlo en 4 minutos.')).toBeTruthy();
+    expect(screen.queryByText(FORGOT_PASSWORD_CONFIRMATION)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { ApiError } from '@web/lib/api-error';
 import { SignInStepError } from '@web/lib/auth';
 import { describe, expect, it } from 'vitest';
 import { amplifyError } from '../../../testing/amplify';
@@ -13,6 +14,8 @@ describe('loginErrorMessage', () => {
     ['InternalErrorException', 'boom', LOGIN_ERROR_MESSAGES.server],
     ['UserNotConfirmedException', 'User is not confirmed.', LOGIN_ERROR_MESSAGES.notConfirmed],
     ['InvalidParameterException', 'USER_PASSWORD_AUTH flow not enabled', LOGIN_ERROR_MESSAGES.other],
+    ['TooManyRequestsException', 'Too many requests', LOGIN_ERROR_MESSAGES.throttled],
+    ['LimitExceededException', 'Attempt limit exceeded', LOGIN_ERROR_MESSAGES.throttled],
   ])('%s (%s)', (name, message, expected) => {
     expect(loginErrorMessage(amplifyError(name, message))).toBe(expected);
   });
@@ -35,11 +38,27 @@ describe('loginErrorMessage', () => {
   it('shows a Spanish refusal of our own Cognito trigger as the server wrote it', () => {
     const error = amplifyError(
       'UserLambdaValidationException',
-      'PreAuthentication failed with error Cuenta bloqueada temporalmente por intentos fallidos. Inténtalo de nuevo en 30 minutos..',
+      'PreAuthentication failed with error Demasiados intentos fallidos. Inténtalo de nuevo en 30 segundos..',
     );
-    expect(loginErrorMessage(error)).toBe(
-      'Cuenta bloqueada temporalmente por intentos fallidos. Inténtalo de nuevo en 30 minutos.',
-    );
+    expect(loginErrorMessage(error)).toBe('Demasiados intentos fallidos. Inténtalo de nuevo en 30 segundos.');
+  });
+
+  it("names the wait of the API's 423 AUTH_002 and 429 RATE_LIMITED", () => {
+    const delayed = new ApiError({
+      code: 'AUTH_002',
+      status: 423,
+      message: 'Demasiados intentos fallidos. Inténtalo de nuevo en 1 minuto.',
+      details: { retryAfterSeconds: 60 },
+      retryAfterSeconds: 60,
+    });
+    expect(loginErrorMessage(delayed)).toBe('Demasiados intentos fallidos. Inténtalo de nuevo en 1 minuto.');
+    const throttled = new ApiError({
+      code: 'RATE_LIMITED',
+      status: 429,
+      message: 'Demasiadas peticiones. Inténtalo de nuevo en unos segundos.',
+      retryAfterSeconds: 20,
+    });
+    expect(loginErrorMessage(throttled)).toBe('Demasiados intentos. Vuelve a intentarlo en 20 segundos.');
   });
 
   it('explains sign-in steps the SPA does not offer yet', () => {

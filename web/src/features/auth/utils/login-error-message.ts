@@ -1,4 +1,5 @@
 import { errorCatalogue } from '@shared/api/errors';
+import { errorMessage, isApiError } from '@web/lib/api-error';
 import { SignInStepError } from '@web/lib/auth';
 
 /** Spec part 1 §8, login rows, word for word. */
@@ -8,6 +9,7 @@ export const LOGIN_ERROR_MESSAGES = {
   server: 'Error del servidor. Inténtalo de nuevo más tarde.',
   other: 'Credenciales inválidas. Verifica tu email y contraseña.',
   locked: errorCatalogue.AUTH_002.message,
+  throttled: errorCatalogue.RATE_LIMITED.message,
   notConfirmed: 'Tu cuenta aún no está verificada. Revisa tu correo electrónico para activarla.',
   passwordReset: 'Debes restablecer tu contraseña antes de iniciar sesión. Contacta con soporte.',
   extraStep: 'Tu cuenta necesita un paso adicional para iniciar sesión. Contacta con soporte.',
@@ -25,6 +27,8 @@ export function loginErrorMessage(error: unknown): string {
     if (error.step === 'RESET_PASSWORD') return LOGIN_ERROR_MESSAGES.passwordReset;
     return LOGIN_ERROR_MESSAGES.extraStep;
   }
+  // The API's own refusals (POST auth/login: AUTH_002's growing delay, a 429) name the wait.
+  if (isApiError(error)) return errorMessage(error);
   if (!(error instanceof Error)) return LOGIN_ERROR_MESSAGES.other;
   const status = (error as { metadata?: { httpStatusCode?: number } }).metadata?.httpStatusCode;
 
@@ -44,6 +48,10 @@ export function loginErrorMessage(error: unknown): string {
     case 'UserLambdaValidationException':
       // Our own trigger speaks Spanish already (account locked, for instance): show its words.
       return TRIGGER_MESSAGE.exec(error.message)?.[1]?.trim() || LOGIN_ERROR_MESSAGES.other;
+    case 'TooManyRequestsException':
+    case 'LimitExceededException':
+      // Cognito's throttling: it sends no Retry-After that Amplify would pass on.
+      return LOGIN_ERROR_MESSAGES.throttled;
     case 'NetworkError':
       return LOGIN_ERROR_MESSAGES.network;
     case 'InternalErrorException':

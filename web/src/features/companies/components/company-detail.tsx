@@ -29,7 +29,9 @@ export function CompanyDetail({ companyId }: { companyId: string }) {
   const showSettings = can('companies.getSettings');
   const tabParam = searchParams.get('tab');
   const tab: Tab =
-    TABS.includes(tabParam as Tab) && (tabParam !== 'settings' || showSettings) ? (tabParam as Tab) : 'general';
+    TABS.includes(tabParam as Tab) && (tabParam !== 'settings' || showSettings)
+      ? (tabParam as Tab)
+      : 'general';
 
   if (isPending) {
     return (
@@ -84,10 +86,7 @@ export function CompanyDetail({ companyId }: { companyId: string }) {
                   key: 'settings',
                   label: 'Configuración',
                   children: (
-                    <CompanySettingsPanel
-                      companyId={companyId}
-                      canManage={can('companies.updateSettings')}
-                    />
+                    <CompanySettingsPanel companyId={companyId} canManage={can('companies.updateSettings')} />
                   ),
                 },
               ]

@@ -227,7 +227,7 @@ describe('CompanyUsers', { timeout: 20_000 }, () => {
   it.each([
     ['a client', 'CLIENTE'],
     ['an ordinary member', 'MEMBER'],
-] as const)('asks nothing of the users routes for %s of the company, and says why', async (_, myRole) => {
+  ] as const)('asks nothing of the users routes for %s of the company, and says why', async (_, myRole) => {
     answer({ company: companyDetail({ canManage: false, myRole }) });
     renderUsers();
 

@@ -13,6 +13,5 @@ export function useCompanyCan(
   company: Pick<CompanyDetail, 'myRole' | 'myPermissions'> | undefined,
 ): (routeId: RouteId) => boolean {
   const user = useOptionalAuthUser();
-  return (routeId) =>
-    company !== undefined && canCall(routeId, callerOf(user?.role ?? null, company));
+  return (routeId) => company !== undefined && canCall(routeId, callerOf(user?.role ?? null, company));
 }

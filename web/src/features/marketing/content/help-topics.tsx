@@ -73,9 +73,9 @@ const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
           <p>
             Para proteger tu cuenta, los cuatro primeros intentos fallidos seguidos no tienen consecuencias;
             tras el quinto tendrás que esperar 30 segundos antes de volver a intentarlo, y cada nuevo fallo
-            duplica la espera, hasta un máximo de 15 minutos. La pantalla te dice cuánto falta. La cuenta nunca
-            se bloquea: pasada la espera puedes volver a intentarlo, y si restableces la contraseña la espera
-            desaparece al momento.
+            duplica la espera, hasta un máximo de 15 minutos. La pantalla te dice cuánto falta. La cuenta
+            nunca se bloquea: pasada la espera puedes volver a intentarlo, y si restableces la contraseña la
+            espera desaparece al momento.
           </p>
         ),
       },

@@ -1,11 +1,13 @@
 import type { ProfileResult } from '@shared/schemas/identity';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-error';
 import { toast } from '@web/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, callsTo } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
 import { ChangePasswordForm } from './change-password-form';
+import { LogOutEverywhere } from './log-out-everywhere';
 import { ProfileDetails } from './profile-details';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
@@ -94,5 +96,39 @@ describe('profile', () => {
     );
     // Every session ended with the change, this one too: sign out and log in again.
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes every session on every device, then signs out here', async () => {
+    answerApi(apiRequest, { 'auth.logoutAll': { message: 'Has cerrado sesión en todos tus dispositivos.' } });
+    renderRoutes([{ path: '/', element: <LogOutEverywhere /> }]);
+
+    fireEvent.click(screen.getByRole('button', { name: /Cerrar sesión en todos los dispositivos/ }));
+    // Nothing happens before the confirmation.
+    expect(callsTo(apiRequest, 'auth.logoutAll')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesiones' }));
+
+    await waitFor(() => expect(callsTo(apiRequest, 'auth.logoutAll')).toHaveLength(1));
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    expect(toast.success).toHaveBeenCalledWith('Has cerrado sesión en todos tus dispositivos.');
+  });
+
+  it('stays signed in and says why when the server could not close the sessions', async () => {
+    const refusal = new ApiError({ code: 'CORE_005', status: 500, message: 'Error interno del servidor.' });
+    answerApi(apiRequest, {
+      'auth.logoutAll': () => {
+        throw refusal;
+      },
+    });
+    renderRoutes([{ path: '/', element: <LogOutEverywhere /> }]);
+
+    fireEvent.click(screen.getByRole('button', { name: /Cerrar sesión en todos los dispositivos/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesiones' }));
+
+    await waitFor(() =>
+      expect(toast.fromError).toHaveBeenCalledWith(refusal, {
+        title: 'No se ha podido cerrar sesión en todos los dispositivos',
+      }),
+    );
+    expect(signOut).not.toHaveBeenCalled();
   });
 });

@@ -62,14 +62,14 @@ export async function everyPublicText(): Promise<Record<string, string>> {
   const answers = [...HELP_TOPICS.flatMap((topic) => topic.items), ...PRICING_FAQ];
   texts.faq = await textOf(
     '/faq',
-    <>
+    <div>
       {answers.map((item) => (
         <section key={item.question}>
           <h2>{item.question}</h2>
           {item.answer}
         </section>
       ))}
-    </>,
+    </div>,
     () => screen.findAllByRole('heading', { level: 2 }),
   );
   answerApi(apiRequest, { 'billing.getSubscriptionStatus': { subscription: professional } });

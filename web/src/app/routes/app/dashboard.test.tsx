@@ -1,0 +1,62 @@
+/**
+ * The dashboard asks only what the person may read (issue 10 item 5): the VeriFacTu widget reads
+ * `verifactu.dashboard` (policy tax.read), which a CLIENTE without VIEW_TAX_DOCUMENTS may not call.
+ */
+import type { CompanyEntry } from '@shared/schemas/companies';
+import { screen } from '@testing-library/react';
+import { dashboard as verifactuDashboard } from '@web/features/verifactu/testing/fixtures';
+import { apiRequest } from '@web/lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, callsTo } from '../../../testing/api-mock';
+import { renderRoutes } from '../../../testing/render';
+import DashboardRoute from './dashboard';
+
+vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
+
+const espiga: CompanyEntry = {
+  companyId: 'c-1',
+  name: 'Panadería La Espiga SL',
+  nif: 'B46128732',
+  companyType: 'SL',
+  isActive: true,
+  isDefault: true,
+  siiEnabled: false,
+  verifactuEnabled: true,
+  createdAt: '2025-03-05T10:00:00Z',
+};
+const membership = vi.hoisted(() => ({ current: { myRole: 'CLIENTE', myPermissions: [] as string[] } }));
+
+vi.mock('@web/lib/session', async (original) => ({
+  ...(await original<typeof import('@web/lib/session')>()),
+  useSelectedCompany: () => espiga,
+}));
+vi.mock('@web/lib/company', async (original) => ({
+  ...(await original<typeof import('@web/lib/company')>()),
+  useCompanyId: () => 'c-1',
+  useCompanyMembership: () => ({ data: { ...espiga, ...membership.current, canManage: false } }),
+}));
+
+afterEach(() => vi.resetAllMocks());
+
+const dashboard = verifactuDashboard({ companyId: 'c-1' });
+
+describe('DashboardRoute', { timeout: 20_000 }, () => {
+  it('does not ask for the VeriFacTu state of a client without VIEW_TAX_DOCUMENTS', async () => {
+    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_INVOICES'] };
+    answerApi(apiRequest, { 'verifactu.dashboard': dashboard });
+    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
+
+    expect(await screen.findByText('Empresa seleccionada')).toBeTruthy();
+    expect(screen.queryByLabelText('Estado VeriFacTu')).toBeNull();
+    expect(callsTo(apiRequest, 'verifactu.dashboard')).toEqual([]);
+  });
+
+  it('shows it to a client with VIEW_TAX_DOCUMENTS', async () => {
+    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_TAX_DOCUMENTS'] };
+    answerApi(apiRequest, { 'verifactu.dashboard': dashboard });
+    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
+
+    expect(await screen.findByLabelText('Estado VeriFacTu')).toBeTruthy();
+    expect(callsTo(apiRequest, 'verifactu.dashboard').length).toBeGreaterThan(0);
+  });
+});
