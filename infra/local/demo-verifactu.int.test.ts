@@ -70,7 +70,7 @@ describe('demo VeriFacTu (npm start)', () => {
     expect(d.warnings).toContainEqual({
       level: 'medium',
       message: 'VeriFacTu no configurado',
-      detail: expect.stringMatching(/VeriFacTu no configurado: .*desde el 1 de julio de 2027/),
+      detail: expect.stringMatching(/VeriFacTu no configurado: .*desde el 1 de julio de 2027/i),
     });
   });
 });

@@ -2,28 +2,41 @@
  * The VeriFacTu QR against the local cloud (issue 5, item 3; issue 10, item 3): a fresh company of
  * the demo gestor with VeriFacTu configured (VERI*FACTU mode, a test certificate) confirms an
  * invoice; its QR comes back as PNG and SVG (and as a download) encoding the AEAT validation URL of
- * its registro de alta, and the invoice PDF carries 'QR tributario:' with the VERI*FACTU legend. A
- * company without VeriFacTu configured gets neither (its record is not sent) until it configures
- * it. An SII company's invoice has no record: 404 and the PDF keeps the empty frame.
+ * its registro de alta, and the invoice PDF carries 'QR tributario:' with the VERI*FACTU legend.
+ * An invoice whose record is not really sent gets neither: the company's first record goes to the
+ * local AEAT simulator, which answers with a waiting time (TiempoEsperaEnvio) that holds the second
+ * one in the queue; the configuration is then disabled, so that record cannot be sent — no QR, no
+ * legend, while the first, already sent, keeps both — until VeriFacTu is enabled again. Meanwhile a
+ * confirmation follows the rule of the day (shared/fiscal/verifactu-obligation.ts, RD 1007/2023):
+ * before an SL's date it confirms without QR, from it it is refused (DOC_047) with where to
+ * configure. An SII company's invoice has no record: 404 and the PDF keeps the empty frame.
+ * Every company here configures VeriFacTu before it confirms, so the test holds whatever the date.
  */
 
-import { randomBytes } from 'node:crypto';
 import { NO_QR_MESSAGE } from '@functions/domains/verifactu/actions/get-invoice-qr';
-import { makeTestP12 } from '@functions/domains/verifactu/testing/certificates';
 import { qrMatrix } from '@functions/lib/qr';
 import { formatInfo, pngBilevelPixels, pngChunks } from '@functions/lib/qr/test-helpers';
 import { cifControl } from '@shared/fiscal/nif';
+import { mandatoryRefusal, verifactuObligationOf } from '@shared/fiscal/verifactu-obligation';
 import { formatAeatDate, formatAmount, verifactuQrUrl } from '@shared/fiscal/verifactu-record';
 import type { Customer } from '@shared/schemas/customers';
 import type { InvoiceSeriesView } from '@shared/schemas/invoice-series';
 import type { Invoice } from '@shared/schemas/invoices';
-import type { InvoiceVerifactuStatus } from '@shared/schemas/verifactu';
+import type { InvoiceVerifactuStatus, SubmissionStatus } from '@shared/schemas/verifactu';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { configureVerifactuThroughApi } from './seed-verifactu';
+import { aeatSimulatorClient } from './testing/aeat-simulator';
 import { apiClient } from './testing/api';
 
 const cloud = inject('localCloud');
 const api = apiClient(cloud.url);
+const GESTOR_EMAIL = 'gestor@cuadra.test';
+const DISABLED_REASON =
+  'VeriFacTu está desactivado en la configuración de la empresa: los registros no se envían.';
+/** Final states of a record that went to the AEAT. */
+const ANSWERED: readonly SubmissionStatus[] = ['VERIFIED', 'ACCEPTED_WITH_ERRORS', 'ERROR'];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const run = Date.now().toString(36).toUpperCase().slice(-4);
 const freshCif = () => {
@@ -70,32 +83,23 @@ describe('VeriFacTu QR (local cloud)', () => {
       headers: { authorization: `Bearer ${gestor}`, 'x-company-id': companyId, accept },
     });
 
-  /** VERI*FACTU mode on the test environment with a certificate of the local test CA. */
-  async function configureVerifactu(id: string, nif: string, name: string) {
-    const password = randomBytes(12).toString('base64url');
-    const p12 = makeTestP12({ nif, name: name.toUpperCase(), password });
-    const cert = await ok<{ certificateId: string }>(id, 'POST', `/api/v1/companies/${id}/certificates`, {
-      body: {
-        file: {
-          fileName: 'qr.p12',
-          contentType: 'application/x-pkcs12',
-          contentBase64: p12.toString('base64'),
-        },
-        password,
-      },
-    });
-    await ok(id, 'POST', `/api/v1/companies/${id}/verifactu-config`, {
-      body: { mode: 'VERIFACTU', environment: 'TEST', certificateId: cert.certificateId, enabled: true },
-    });
+  interface Company {
+    id: string;
+    nif: string;
+    customer: Customer;
+    series: InvoiceSeriesView;
   }
 
-  /** A fresh company with a customer and a series, and one confirmed invoice. */
-  async function confirmedInvoice(name: string, siiEnabled: boolean, configured = false) {
+  /**
+   * A fresh SL of the demo gestor with a customer and a series; outside the SII it configures
+   * VeriFacTu (VERI*FACTU mode, test environment, a certificate of the local test CA) first.
+   */
+  async function freshCompany(name: string, siiEnabled: boolean): Promise<Company> {
     const company = await ok<{ companyId: string; nif: string }>('', 'POST', '/api/v1/companies', {
       body: { name, nif: freshCif(), companyType: 'SL', address, siiEnabled },
     });
     const id = company.companyId;
-    if (configured) await configureVerifactu(id, company.nif, name);
+    if (!siiEnabled) await configureVerifactuThroughApi(cloud, { email: GESTOR_EMAIL, companyId: id });
     const customer = await ok<Customer>(id, 'POST', '/api/v1/customers', {
       body: { name: `Cliente QR ${run}`, taxId: freshCif(), address, vatTreatment: 'DOMESTIC' },
     });
@@ -103,18 +107,67 @@ describe('VeriFacTu QR (local cloud)', () => {
     const series = await ok<InvoiceSeriesView>(id, 'POST', '/api/v1/invoice-series', {
       body: { code: `Q${run}`, description: `QR ${run}`, isDefault: false },
     });
-    const invoice = await ok<Invoice>(id, 'POST', '/api/v1/invoices/create-and-confirm', {
-      query: { series: series.seriesId },
+    return { id, nif: company.nif, customer, series };
+  }
+
+  /** POST create-and-confirm of one 121,00 € invoice (the raw answer). */
+  const createAndConfirm = (co: Company) =>
+    api.request<Invoice>('POST', '/api/v1/invoices/create-and-confirm', {
+      token: gestor,
+      companyId: co.id,
+      query: { series: co.series.seriesId },
       body: {
         invoiceType: 'F1',
         invoiceDate: TODAY,
-        customerId: customer.customerId,
+        customerId: co.customer.customerId,
         invoiceLines: [
           { description: 'Revisión anual', quantity: 1, unitPriceCents: 10_000, vatRateBp: 2100 },
         ],
       },
     });
-    return { id, nif: company.nif, invoice };
+
+  const confirm = async (co: Company): Promise<Invoice> => {
+    const res = await createAndConfirm(co);
+    if (!res.body.success)
+      throw new Error(`create-and-confirm -> ${res.status} ${JSON.stringify(res.body.error)}`);
+    return res.body.data;
+  };
+
+  /** A fresh company with a customer and a series, and one confirmed invoice. */
+  async function confirmedInvoice(name: string, siiEnabled: boolean) {
+    const co = await freshCompany(name, siiEnabled);
+    return { id: co.id, nif: co.nif, invoice: await confirm(co) };
+  }
+
+  const statusOf = (companyId: string, invoiceId: string) =>
+    ok<InvoiceVerifactuStatus>(companyId, 'GET', `/api/v1/verifactu/invoices/${invoiceId}/status`);
+
+  const pdfOf = async (companyId: string, invoiceId: string) =>
+    (
+      await pdfText(
+        new Uint8Array(
+          await (await get(companyId, `/api/v1/invoices/${invoiceId}/pdf`, 'application/pdf')).arrayBuffer(),
+        ),
+      )
+    )[0]!;
+
+  /** Polls the invoice's record until the AEAT simulator answered it; runs the sweep now and then. */
+  async function answered(companyId: string, invoiceId: string): Promise<InvoiceVerifactuStatus> {
+    const deadline = Date.now() + 45_000;
+    let lastSweep = Date.now();
+    for (;;) {
+      const s = await statusOf(companyId, invoiceId);
+      if (s.submissionStatus && ANSWERED.includes(s.submissionStatus)) return s;
+      if (Date.now() > deadline) throw new Error(`record of ${invoiceId} still ${s.submissionStatus}`);
+      if (Date.now() - lastSweep > 3_000) {
+        lastSweep = Date.now();
+        await fetch(new URL('/_dev/schedules/verifactu-sweep/run', cloud.url), {
+          method: 'POST',
+          headers: { accept: 'application/json' },
+        }).catch(() => undefined);
+      }
+      await sleep(400);
+    }
   }
 
   beforeAll(async () => {
@@ -122,7 +175,7 @@ describe('VeriFacTu QR (local cloud)', () => {
   });
 
   it('serves the QR of a confirmed invoice as PNG and SVG, and the PDF carries it with its legend', async () => {
-    const { id, nif, invoice } = await confirmedInvoice(`QR VeriFacTu ${run} SL`, false, true);
+    const { id, nif, invoice } = await confirmedInvoice(`QR VeriFacTu ${run} SL`, false);
     // VERI*FACTU mode, test environment (the AEAT's prewww2 host).
     const url = verifactuQrUrl({
       nif,
@@ -188,42 +241,105 @@ describe('VeriFacTu QR (local cloud)', () => {
     expect(pages[0]).toContain(invoice.invoiceNumber!);
   });
 
-  it('without VeriFacTu configured: no QR (404) nor legend on the PDF; once configured, both', async () => {
-    const name = `QR Sin Config ${run} SL`;
-    const { id, nif, invoice } = await confirmedInvoice(name, false);
-    const qr = await api.request('GET', `/api/v1/verifactu/invoices/${invoice.invoiceId}/qr`, {
-      token: gestor,
-      companyId: id,
-    });
-    expect(qr.status).toBe(404);
-    if (!qr.body.success) expect(qr.body.error.message).toBe(NO_QR_MESSAGE);
-    const status = await ok<InvoiceVerifactuStatus>(
-      id,
-      'GET',
-      `/api/v1/verifactu/invoices/${invoice.invoiceId}/status`,
-    );
-    expect(status).toMatchObject({ applies: true, submissionStatus: 'QUEUED', qrUrl: null, legend: null });
-    expect(status.pendingReason?.code).toBe('NOT_CONFIGURED');
-    const before = await pdfText(
-      new Uint8Array(
-        await (await get(id, `/api/v1/invoices/${invoice.invoiceId}/pdf`, 'application/pdf')).arrayBuffer(),
-      ),
-    );
-    expect(before[0]).not.toContain('QR tributario:');
-    expect(before[0]).not.toContain('VERI*FACTU');
-    expect(before[0]).not.toContain('Factura verificable');
+  it('no QR nor legend unless the record is really sent in VERI*FACTU mode; a confirmation follows the rule of the day', {
+    timeout: 150_000,
+  }, async () => {
+    const sim = aeatSimulatorClient(cloud.aeatSimulator!);
+    // The waiting time the simulated AEAT answers with holds the company's next record in the queue.
+    await sim.setWait(180);
+    try {
+      const co = await freshCompany(`QR No Enviado ${run} SL`, false);
+      const sent = await confirm(co);
+      expect(ANSWERED).toContain((await answered(co.id, sent.invoiceId)).submissionStatus);
+      const held = await confirm(co);
+      await ok(co.id, 'PUT', `/api/v1/companies/${co.id}/verifactu-config`, { body: { enabled: false } });
 
-    await configureVerifactu(id, nif, name);
-    const after = await pdfText(
-      new Uint8Array(
-        await (await get(id, `/api/v1/invoices/${invoice.invoiceId}/pdf`, 'application/pdf')).arrayBuffer(),
-      ),
-    );
-    expect(after[0]).toContain('QR tributario:');
-    expect(after[0]).toContain('VERI*FACTU');
-    expect((await get(id, `/api/v1/verifactu/invoices/${invoice.invoiceId}/qr`, 'image/png')).status).toBe(
-      200,
-    );
+      // The held record cannot be sent now: no QR (404), nor URL, nor legend, and why.
+      const heldStatus = await statusOf(co.id, held.invoiceId);
+      expect(heldStatus).toMatchObject({
+        applies: true,
+        submissionStatus: 'QUEUED',
+        qrUrl: null,
+        legend: null,
+        pendingReason: { code: 'DISABLED', message: DISABLED_REASON },
+      });
+      const qr = await api.request('GET', `/api/v1/verifactu/invoices/${held.invoiceId}/qr`, {
+        token: gestor,
+        companyId: co.id,
+      });
+      expect(qr.status).toBe(404);
+      expect(qr.body.error?.message).toBe(NO_QR_MESSAGE);
+      const heldPdf = await pdfOf(co.id, held.invoiceId);
+      expect(heldPdf).toContain(held.invoiceNumber!);
+      expect(heldPdf).not.toContain('QR tributario:');
+      expect(heldPdf).not.toContain('VERI*FACTU');
+      expect(heldPdf).not.toContain('Factura verificable');
+
+      // The one the AEAT has keeps both.
+      expect((await statusOf(co.id, sent.invoiceId)).legend).toBe('VERI*FACTU');
+      expect((await get(co.id, `/api/v1/verifactu/invoices/${sent.invoiceId}/qr`, 'image/png')).status).toBe(
+        200,
+      );
+      const sentPdf = await pdfOf(co.id, sent.invoiceId);
+      expect(sentPdf).toContain('QR tributario:');
+      expect(sentPdf).toContain('VERI*FACTU');
+
+      // A confirmation while the company cannot send: the rule in force today for an SL.
+      const obligation = verifactuObligationOf({ companyType: 'SL', siiEnabled: false }, new Date());
+      expect(obligation).toMatchObject({ applies: true, taxpayerKind: 'CORPORATE_TAX' });
+      const third = await createAndConfirm(co);
+      let unsent: Invoice | null = null;
+      if (obligation.mandatory) {
+        expect(third.status).toBe(409);
+        expect(third.body.error).toMatchObject({
+          code: 'DOC_047',
+          message: `${mandatoryRefusal(obligation.mandatoryFrom!)} ${DISABLED_REASON}`,
+          details: {
+            reason: 'VERIFACTU_REQUIRED',
+            sendingBlock: 'DISABLED',
+            mandatoryFrom: obligation.mandatoryFrom,
+            link: `/app/companies/${co.id}/verifactu`,
+          },
+        });
+      } else {
+        expect(third.status).toBe(201);
+        unsent = third.body.data!;
+        expect(await statusOf(co.id, unsent.invoiceId)).toMatchObject({
+          submissionStatus: 'QUEUED',
+          qrUrl: null,
+          legend: null,
+          pendingReason: { code: 'DISABLED' },
+        });
+        expect(await pdfOf(co.id, unsent.invoiceId)).not.toContain('QR tributario:');
+      }
+
+      // Enabled again, the company sends: the held record (and any confirmed meanwhile) gets both.
+      await ok(co.id, 'PUT', `/api/v1/companies/${co.id}/verifactu-config`, { body: { enabled: true } });
+      for (const inv of unsent ? [held, unsent] : [held]) {
+        const s = await statusOf(co.id, inv.invoiceId);
+        expect(s.pendingReason).toBeNull();
+        expect(s.legend).toBe('VERI*FACTU');
+        expect(s.qrUrl).toBe(
+          verifactuQrUrl({
+            nif: co.nif,
+            numSerie: inv.invoiceNumber!,
+            fecha: formatAeatDate(inv.invoiceDate),
+            importe: formatAmount(inv.totals.totalCents),
+            mode: 'VERIFACTU',
+            environment: 'TEST',
+          }),
+        );
+        expect((await get(co.id, `/api/v1/verifactu/invoices/${inv.invoiceId}/qr`, 'image/png')).status).toBe(
+          200,
+        );
+        const pdf = await pdfOf(co.id, inv.invoiceId);
+        expect(pdf).toContain('QR tributario:');
+        expect(pdf).toContain('VERI*FACTU');
+      }
+    } finally {
+      // Back to the simulator's default for the files that run after this one.
+      await sim.setWait(60);
+    }
   });
 
   it('an SII company invoice has no VeriFacTu QR: 404 in Spanish, and the PDF has no QR block', async () => {
