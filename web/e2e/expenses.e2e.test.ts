@@ -158,8 +158,8 @@ describe('expenses', () => {
       const option = page.locator('.ant-select-item-option', { hasText: customerName });
       await expectVisible(option, 'the customer among the options');
       await option.click();
-      await drawer.getByLabel('Descripción (línea 1)').fill('Cuota de mantenimiento {MES} {AÑO}');
-      await drawer.getByLabel('Precio (línea 1)').fill('50,00');
+      await drawer.getByLabel('Descripción de la línea 1').fill('Cuota de mantenimiento {MES} {AÑO}');
+      await drawer.getByLabel('Precio unitario de la línea 1').fill('50,00');
       await screenshot(page, 'recurring-template-form');
       await drawer.getByRole('button', { name: 'Guardar' }).click();
       await expectHidden(drawer.getByText('Nueva plantilla recurrente'), 'the template drawer');

@@ -290,12 +290,12 @@ describe('issued invoices', () => {
       await waitForPath(page, (url) => url.pathname !== `/app/invoices/${confirmed.data.invoiceId}`);
       await expectVisible(page.getByText('Rectificativa por diferencias'), 'the rectification block');
       await expectVisible(
-        page.getByRole('link', { name: confirmed.data.invoiceNumber }),
+        page.getByRole('link', { name: confirmed.data.invoiceNumber, exact: true }),
         'the link to the rectified invoice',
       );
       await expect.poll(() => page.getByTestId('invoice-total').innerText()).toMatch(euros('-24,20 €'));
       await screenshot(page, 'invoicing-rectificativa');
-      await page.getByRole('link', { name: confirmed.data.invoiceNumber }).click();
+      await page.getByRole('link', { name: confirmed.data.invoiceNumber, exact: true }).click();
       await expectVisible(
         page.getByText('Esta factura ha sido rectificada'),
         'the rectified mark on the original',

@@ -18,7 +18,9 @@ import {
   registerGestorWithoutCompany,
   screenshot,
   settle,
+  UI_TIMEOUT_MS,
   verifyEmailFromMailbox,
+  waitForPath,
 } from './harness';
 
 const REFUSALS = [
@@ -64,17 +66,37 @@ async function registerAutonomo(): Promise<string> {
   return email;
 }
 
-/** Opens every group of the side menu and returns the path of every entry, in menu order. */
-async function menuPaths(page: Page): Promise<string[]> {
+/**
+ * Opens every group of the side menu until each expected label is visible (groups that appear
+ * while the page loads are opened too), and returns the path of every entry, in menu order.
+ */
+async function menuPaths(page: Page, who: string, expected: string[]): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menú principal' });
   await expectVisible(nav, 'the side menu');
-  const groups = nav.locator('li.ant-menu-submenu');
-  for (let i = 0; i < (await groups.count()); i++) {
-    const group = groups.nth(i);
-    if (!(await group.getAttribute('class'))?.includes('ant-menu-submenu-open')) {
-      await group.locator('.ant-menu-submenu-title').first().click();
-      await expectVisible(group.locator('ul.ant-menu-sub a').first(), 'the entries of an opened menu group');
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (;;) {
+    const groups = nav.locator('li.ant-menu-submenu');
+    for (let i = 0; i < (await groups.count()); i++) {
+      const group = groups.nth(i);
+      if (!(await group.getAttribute('class'))?.includes('ant-menu-submenu-open')) {
+        await group.locator('.ant-menu-submenu-title').first().click();
+        await expectVisible(
+          group.locator('ul.ant-menu-sub a').first(),
+          'the entries of an opened menu group',
+        );
+      }
     }
+    const missing: string[] = [];
+    for (const label of expected) {
+      if (!(await nav.getByText(label, { exact: true }).first().isVisible())) missing.push(label);
+    }
+    if (missing.length === 0) break;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `Expected to see ${missing.map((label) => `'${label}'`).join(', ')} in the menu of ${who} within ${UI_TIMEOUT_MS} ms, but it is not visible`,
+      );
+    }
+    await page.waitForTimeout(200);
   }
   const hrefs = await nav
     .locator('a[href^="/app"]')
@@ -84,27 +106,32 @@ async function menuPaths(page: Page): Promise<string[]> {
 
 /** The user menu's links (header dropdown). */
 async function userMenuPaths(page: Page): Promise<string[]> {
-  await page
-    .getByRole('button', { name: /menú de usuario|cuenta/i })
-    .first()
-    .click();
-  const hrefs = await page
-    .locator('.ant-dropdown a[href^="/app"]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  await page.getByRole('button', { name: /^Menú de usuario/ }).click();
+  const links = page.locator('.ant-dropdown:visible a[href^="/app"]');
+  await expectVisible(links, 'the links of the user menu');
+  const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
   await page.keyboard.press('Escape');
   return [...new Set(hrefs)];
 }
 
-/** Opens each path and checks the page is a real one, for the signed-in user. */
-async function walk(page: Page, problems: string[], who: string, expected: string[]): Promise<string[]> {
-  const paths = await menuPaths(page);
-  for (const label of expected) {
-    await expectVisible(
-      page.getByRole('navigation', { name: 'Menú principal' }).getByText(label, { exact: true }).first(),
-      `'${label}' in the menu of ${who}`,
-    );
+/**
+ * Checks the menu offers the expected entries and none of the absent ones, then opens each path and
+ * checks the page is a real one, for the signed-in user.
+ */
+async function walk(
+  page: Page,
+  problems: string[],
+  who: string,
+  expected: string[],
+  absent: string[] = [],
+): Promise<string[]> {
+  const paths = await menuPaths(page, who, expected);
+  const nav = page.getByRole('navigation', { name: 'Menú principal' });
+  for (const label of absent) {
+    expect(await nav.getByText(label, { exact: true }).count(), `'${label}' in the menu of ${who}`).toBe(0);
   }
-  const userPaths = await userMenuPaths(page).catch(() => []);
+  const userPaths = await userMenuPaths(page);
+  expect(userPaths, `user menu of ${who}`).toContain('/app/profile');
   const all = [...new Set([...paths, ...userPaths])];
   expect(all.length, `menu entries of ${who}`).toBeGreaterThan(0);
   for (const path of all) {
@@ -167,8 +194,27 @@ describe('every role has its menu, and every entry opens a page', () => {
       await finishOnboardingViaApi(email);
       await logIn(page, email);
       await settle(page);
-      await walk(page, problems, 'new gestoría', ['Inicio', 'Empresas']);
+      // No company yet: every page but the companies, the profile, /app/admin/ and support leads to
+      // /app/companies (spec part 1 §2), so no 'Inicio'; and no invoicing, which needs a company.
+      await walk(
+        page,
+        problems,
+        'new gestoría',
+        ['Empresas', 'Perfil'],
+        ['Inicio', 'Facturación', 'Ingresos', 'Clientes', 'Gastos', 'Proveedores'],
+      );
       await screenshot(page, 'menu-walk-new-gestoria');
+      // Opened by its address, an invoicing page says a company is needed and leads to them.
+      for (const path of ['/app/admin/invoicing/income', '/app/admin/invoicing/customers']) {
+        await page.goto(path);
+        await expectVisible(
+          page.getByRole('button', { name: 'Ir a Empresas' }),
+          `'Ir a Empresas' on ${path}`,
+        );
+        expect(problems, `new gestoría: console errors or failed requests on ${path}`).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Ir a Empresas' }).click();
+      await waitForPath(page, (url) => url.pathname === '/app/companies');
     },
     { timeout: 180_000 },
   );

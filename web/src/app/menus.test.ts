@@ -6,6 +6,7 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { isRegisteredPage, opensPage } from './app-pages';
 import { evaluateAccess } from './guards/access';
+import { isExemptFromCompanyRule } from './guards/company-rule';
 import {
   adminMenu,
   clientMenu,
@@ -116,6 +117,15 @@ describe('gestor menu rules (spec part 1 §2, §6), all pages assumed to exist',
     const without = menuPaths(visibleMenu(gestorMenu, { ...gestor(null), companyType: null }, everything));
     expect(without.some((path) => path.includes('/companies/c-1'))).toBe(false);
   });
+
+  it('offers no invoicing without a selected company: its /app/admin/ pages work on the selected company', () => {
+    for (const menu of [gestorMenu, adminMenu, ownerMenu]) {
+      const without = labels(visibleMenu(menu, gestor(null), everything));
+      for (const label of ['Facturación', 'Ingresos', 'Clientes', 'Gastos', 'Proveedores'])
+        expect(without).not.toContain(label);
+      expect(labels(visibleMenu(menu, gestor('SL'), everything))).toContain('Ingresos');
+    }
+  });
 });
 
 describe('client menu (spec part 1 §2)', () => {
@@ -192,6 +202,16 @@ describe('every role has its menu (issue 10 item 4)', () => {
   it("gives a gestoría's client the portal, with 'Mis facturas' only when it may read invoices", () => {
     expect(labels(sideMenu('CLIENTE'))).toEqual(['Inicio', 'Mis facturas']);
     expect(labels(sideMenu('CLIENTE', { permissions: ['UPLOAD_DOCUMENTS'] }))).toEqual(['Inicio']);
+  });
+
+  it('gives a new gestoría without a company only what opens without one: Empresas and Perfil', () => {
+    // The layout's rule: with no company selected, only the paths exempt from the company rule open
+    // (the others lead to /app/companies, spec part 1 §2), so no 'Inicio' either.
+    const access = { role: 'GESTOR' as const, permissions: [], subscription: sub('GESTORIA_STARTER') };
+    const context = { ...gestor(null), subscription: access.subscription };
+    const opens = (path: string) => isExemptFromCompanyRule(path) && opensPage(path, access);
+    expect(labels(visibleMenu(gestorMenu, context, opens))).toEqual(['Empresas', 'Perfil']);
+    expect(labels(visibleMenu(userMenu, context, opens))).toEqual(['Perfil', 'Empresas']);
   });
 
   it("gives an administrator the companies and the selected company's areas", () => {

@@ -79,6 +79,11 @@ const companyTypeIn =
   ({ companyType }: MenuContext) =>
     companyType !== null && types.includes(companyType);
 const notAutonomo = ({ companyType }: MenuContext) => companyType !== 'AUTONOMO';
+/**
+ * A company is selected. The invoicing pages live under /app/admin/, which the company rule exempts
+ * (spec part 1 §2), yet they work on the selected company: without one they would open on nothing.
+ */
+const hasCompany = ({ companyId }: MenuContext) => companyId !== null;
 const companyPath =
   (section: string) =>
   ({ companyId }: MenuContext) =>
@@ -92,6 +97,7 @@ const invoicingGroup: MenuEntry = {
   key: 'invoicing',
   label: 'Facturación',
   icon: FileTextOutlined,
+  visible: hasCompany,
   children: [
     { key: 'invoicing-income', label: 'Ingresos', path: paths.app.invoicing.income },
     { key: 'invoicing-customers', label: 'Clientes', path: paths.app.invoicing.customers },

@@ -59,18 +59,26 @@ export function AppLayout() {
   }, [role, isAutonomous, companyId, companyType, plan, permissions]);
   // The buttons of every page follow the membership (web/src/lib/access.ts): load it first.
   const waiting = (companyId !== null && membership.isPending) || profile.isPending;
+  // The menu shows once what decides it is known (which menu: the profile; which entries: the
+  // membership's permissions and the plan), not a client's menu that turns into an owner's.
+  const menuKnown = !waiting && !(hasOwnPlan(role, isAutonomous) && subscription.isPending);
 
   const name = profile.data ? displayName(profile.data) : user.email;
   const staff = user.role === 'ADMIN' || user.role === 'GESTOR';
 
   return (
     <AppShell
-      menu={menus.side}
+      menu={menuKnown ? menus.side : []}
       headerCenter={staff ? <CompanySelector compact={compact} /> : <CompanyName compact={compact} />}
       headerActions={
         <>
           {company ? <NotificationBell companyId={company.companyId} /> : null}
-          <UserMenu name={name} links={menus.user} onSignOut={() => void signOut()} compact={compact} />
+          <UserMenu
+            name={name}
+            links={menuKnown ? menus.user : []}
+            onSignOut={() => void signOut()}
+            compact={compact}
+          />
         </>
       }
       banner={

@@ -108,7 +108,8 @@ export function CustomersPage() {
             onChange: (p) => setPage(p - 1),
           }}
           columns={[
-            { title: 'Nombre', dataIndex: 'name' },
+            // Name and actions wrap, so every column fits beside the side menu at 1440 px.
+            { title: 'Nombre', dataIndex: 'name', width: 200 },
             { title: 'NIF', key: 'taxId', render: (_, c) => taxIdText(c) },
             { title: 'Población', key: 'city', responsive: ['md'], render: (_, c) => c.address.city || '—' },
             { title: 'E-mail', dataIndex: 'email', responsive: ['lg'], render: (v?: string) => v || '—' },
@@ -126,6 +127,7 @@ export function CustomersPage() {
             {
               title: 'Acciones',
               key: 'actions',
+              width: 170,
               render: (_, c) => (
                 <Flex gap={4} wrap>
                   <Button size="small" onClick={() => setInvoicesOf(c)} aria-label={`Facturas de ${c.name}`}>

@@ -115,6 +115,8 @@ export function Expenses({ companyId }: { companyId: string }) {
     {
       title: 'Proveedor',
       key: 'supplier',
+      // A long name wraps instead of pushing the actions out of view at 1440 px.
+      width: 220,
       render: (_, r) => (
         <Flex vertical>
           <strong>{r.supplier.name}</strong>
@@ -164,7 +166,7 @@ export function Expenses({ companyId }: { companyId: string }) {
       title: 'Acciones',
       key: 'actions',
       render: (_, r) => (
-        <Flex gap={8} wrap>
+        <Flex gap={4} wrap>
           {can('receivedInvoices.update') ? (
             <Button
               size="small"
@@ -291,6 +293,7 @@ export function Expenses({ companyId }: { companyId: string }) {
         ) : (
           <Table<ReceivedInvoice>
             rowKey="receivedInvoiceId"
+            size="middle"
             columns={columns}
             dataSource={data?.content ?? []}
             loading={isFetching}

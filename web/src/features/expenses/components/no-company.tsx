@@ -1,6 +1,6 @@
-import { EmptyState } from '@web/components/load-states';
+import { NoCompanySelected } from '@web/components/no-company';
 
 /** The expenses pages work on the selected company; without one there is nothing to show. */
 export function NoCompany() {
-  return <EmptyState description="Selecciona una empresa para ver sus gastos y proveedores." />;
+  return <NoCompanySelected description="Selecciona o crea una empresa para ver sus gastos y proveedores." />;
 }

@@ -14,7 +14,20 @@ import { formatCents, formatDate, formatDateTime } from '@web/lib/format';
 import { formatBp, milliToInput } from '@web/lib/money-input';
 import { paths } from '@web/lib/paths';
 import { showToast, toastError } from '@web/lib/toast';
-import { Alert, Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Grid,
+  Popconfirm,
+  Row,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirmInvoice } from '../api/confirm-invoice';
@@ -77,6 +90,8 @@ function InvoiceDetailContent({ invoiceId }: { invoiceId: string }) {
   const invoice = query.data;
   const customer = useCustomer(invoice?.customer?.customerId ?? undefined, companyId);
   const can = useCanCall();
+  // On a phone the description wraps narrower, so the amounts show beside it without scrolling far.
+  const phone = Grid.useBreakpoint().md === false;
 
   if (query.isLoading) return <LoadingBlock label="Cargando la factura" />;
   if (query.isError || !invoice)
@@ -358,7 +373,7 @@ function InvoiceDetailContent({ invoiceId }: { invoiceId: string }) {
           dataSource={invoice.invoiceLines.map((line, key) => ({ ...line, key }))}
           scroll={{ x: 'max-content' }}
           columns={[
-            { title: 'Descripción', dataIndex: 'description', width: 320 },
+            { title: 'Descripción', dataIndex: 'description', width: phone ? 140 : 320 },
             {
               title: 'Cantidad',
               dataIndex: 'quantityMilli',

@@ -42,15 +42,17 @@ export function AppShell({
 
   const selected = useMemo(() => selectedItem(menu, pathname), [menu, pathname]);
   const items = useMemo(() => toMenuItems(menu, () => setDrawerOpen(false)), [menu]);
-  const sideMenu = (
-    <Menu
-      mode="inline"
-      items={items}
-      selectedKeys={selected ? [selected.key] : []}
-      defaultOpenKeys={selected?.parent ? [selected.parent] : []}
-      style={{ borderInlineEnd: 'none' }}
-    />
-  );
+  // Mounted once its entries are known, so the group of the current page starts open.
+  const sideMenu =
+    menu.length === 0 ? null : (
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected.key] : []}
+        defaultOpenKeys={selected?.parent ? [selected.parent] : []}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -2,7 +2,7 @@ import DownOutlined from '@ant-design/icons/DownOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { type ComponentType, createElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 export interface UserMenuLink {
   key: string;
@@ -23,13 +23,12 @@ export function UserMenu({
   onSignOut: () => void;
   compact?: boolean;
 }) {
-  const navigate = useNavigate();
   const items: MenuProps['items'] = [
+    // Links, not click handlers: they open in a new tab, and show where they lead.
     ...links.map((link) => ({
       key: link.key,
-      label: link.label,
+      label: <Link to={link.path}>{link.label}</Link>,
       icon: link.icon ? createElement(link.icon) : undefined,
-      onClick: () => navigate(link.path),
     })),
     { type: 'divider' as const },
     { key: 'logout', label: 'Cerrar sesión', icon: <LogoutOutlined />, danger: true, onClick: onSignOut },
