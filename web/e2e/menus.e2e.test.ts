@@ -106,10 +106,20 @@ async function menuPaths(page: Page, who: string, expected: string[]): Promise<s
 
 /** The user menu's links (header dropdown). */
 async function userMenuPaths(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: /^Menú de usuario/ }).click();
+  // The header can re-render while the session settles (profile, company list), closing an open
+  // dropdown: open it again until its links can be read, within the usual UI time-out.
   const links = page.locator('.ant-dropdown:visible a[href^="/app"]');
-  await expectVisible(links, 'the links of the user menu');
-  const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  let hrefs: string[] = [];
+  while (Date.now() < deadline) {
+    if ((await links.count()) === 0) await page.getByRole('button', { name: /^Menú de usuario/ }).click();
+    await links
+      .first()
+      .waitFor({ state: 'visible', timeout: 2_000 })
+      .catch(() => undefined);
+    hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''));
+    if (hrefs.length > 0) break;
+  }
   await page.keyboard.press('Escape');
   return [...new Set(hrefs)];
 }
