@@ -56,7 +56,8 @@ export type DomainName =
   | 'invoices'
   | 'expenses'
   | 'pdf'
-  | 'verifactu';
+  | 'verifactu'
+  | 'tax';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -118,6 +119,9 @@ export const domains: Record<DomainName, DomainDef> = {
       buckets: [{ bucket: 'verifactu-archive', access: 'read' }],
     },
   },
+  // The tax area (issue 13): profile, obligations and calendar, alerts, analysis, the gestor's view
+  // (which also exports XLSX). Threshold alerts read the invoices' running aggregates.
+  tax: { api: api('tax'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'readwrite' } },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -217,7 +221,11 @@ export interface ScheduleDef {
   expression: string;
   /** Schedules run in Spain's time zone, so "daily at 07:00" is 07:00 in Madrid all year. */
   timezone: 'Europe/Madrid';
-  target: EntryPoint & { domain: DomainName; needs: Needs };
+  /**
+   * `timeoutSeconds` overrides the domain's for this target's own function (a schedule that walks
+   * every company needs more than an API function's 29 s; API functions never get it).
+   */
+  target: EntryPoint & { domain: DomainName; needs: Needs; timeoutSeconds?: number };
   description: string;
 }
 
@@ -279,6 +287,21 @@ export const schedules: Record<string, ScheduleDef> = {
       export: 'handler',
       // Settings and notifications in the table; the logos (read, normalised copy, removal) in the documents bucket.
       needs: { table: 'readwrite', buckets: [{ bucket: 'documents', access: 'readwrite' }] },
+    },
+  },
+  'tax-alerts': {
+    expression: 'cron(0 7 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      "Keeps every profiled company's obligations of this year (and next, from December) in place, marks the overdue ones, creates and updates the fiscal alerts and tells the staff once per alert and step, in the app and by e-mail (daily; idempotent).",
+    target: {
+      domain: 'tax',
+      entry: 'functions/domains/tax/workers/run-alerts.ts',
+      export: 'handler',
+      // Every profiled company, four at a time: 15 minutes (Lambda's maximum) covers thousands.
+      timeoutSeconds: 900,
+      // Obligations, alerts, notifications and mail outbox items are all table writes.
+      needs: { table: 'readwrite' },
     },
   },
   'verifactu-sweep': {

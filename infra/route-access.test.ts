@@ -16,6 +16,7 @@ import { invoicesActions } from '@functions/domains/invoices/handler';
 import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
+import { taxActions } from '@functions/domains/tax/handler';
 import { verifactuActions } from '@functions/domains/verifactu/handler';
 import type { Membership } from '@functions/platform/company-scope';
 import { type AnyAction, createApiHandler } from '@functions/platform/http';
@@ -50,6 +51,7 @@ const tables: Partial<Record<DomainName, Table>> = {
   expenses: expensesActions,
   pdf: pdfActions,
   verifactu: verifactuActions,
+  tax: taxActions,
 };
 
 const apiDomains = (Object.keys(domains) as DomainName[]).filter((d) => domains[d].api);

@@ -23,17 +23,10 @@ describe('capabilities', () => {
       'notifications',
       'clientPortalInvoices',
       'companyUsers',
+      'fiscalCalendar',
     ]);
     expect(unavailableCapabilities()).toEqual(
-      expect.arrayContaining([
-        'taxModels',
-        'fiscalCalendar',
-        'sii',
-        'accounting',
-        'payroll',
-        'banking',
-        'ocr',
-      ]),
+      expect.arrayContaining(['taxModels', 'sii', 'accounting', 'payroll', 'banking', 'ocr']),
     );
   });
 

@@ -20,9 +20,9 @@ export const CAPABILITIES = [
   'notifications',
   'clientPortalInvoices',
   'companyUsers',
+  'fiscalCalendar',
   // --- not built yet ---
   'taxModels',
-  'fiscalCalendar',
   'sii',
   'accounting',
   'payroll',
@@ -80,7 +80,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   },
   fiscalCalendar: {
     label: 'Calendario fiscal y avisos de plazos',
-    available: false,
+    available: true,
     claimPattern:
       /calendario fiscal|vencimientos? (fiscal|de la AEAT)|plazos? de la AEAT|antes de cada (plazo|vencimiento)/i,
   },

@@ -3,9 +3,13 @@
  * of a fresh Node process, next to a DynamoDB-only hello-world bundled and measured the same way in
  * the same run. Targets (issue #2): every bundle under 400 KB; import time at most 2x the hello-world's.
  * Then the SPA's JavaScript (infra/bench/spa.ts): initial JS of the login route against its 200 kB
- * gzip target (issue #11), total JS and the heaviest route chunk. Last, the invoices handler in process
+ * gzip target (issue #11), total JS and the heaviest route chunk. Then the invoices handler in process
  * against DynamoDB Local (infra/bench/invoices.ts, issue #4): list/get/confirm p50 and p99 next to a
- * bare GetItem, and the items read for a quarter's tax aggregates.
+ * bare GetItem, and the items read for a quarter's tax aggregates. Then VeriFacTu under load
+ * (infra/bench/verifactu.ts, issue #5) and the tax area for a gestor with 200 companies
+ * (infra/bench/tax.ts, issue 13): calendar, global obligations and portfolio p50/p99 next to a bare
+ * GetItem, and the daily alert run (wall time, then exactly-once on a second run the same day), each
+ * in a child process with its own DynamoDB Local.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -18,14 +22,15 @@ import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
 import { domains, queues, schedules, table, websocket } from '../manifest';
 import { benchInvoices } from './invoices';
 import { builtSpa, measureSpa, spaSummary } from './spa';
+import { benchTax } from './tax';
 import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
- * `BENCH_ONLY=bundles,spa,invoices,verifactu` (any subset, comma-separated) runs only those parts;
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu,tax` (any subset, comma-separated) runs only those parts;
  * unset, every part runs.
  */
-const PARTS = ['bundles', 'spa', 'invoices', 'verifactu'] as const;
+const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'tax'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -195,6 +200,15 @@ async function main() {
       if (!ok) failed++;
     } catch (e) {
       console.log(`\nVeriFacTu: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('tax'))
+    try {
+      const { lines, ok } = await benchTax();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nTax: not measured: ${(e as Error).message}`);
       failed++;
     }
   process.exitCode = failed === 0 ? 0 : 1;

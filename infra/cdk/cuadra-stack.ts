@@ -204,6 +204,7 @@ export class CuadraStack extends Stack {
       const fn = this.newFunction(id, worker.entry, worker.domain, worker.needs, {
         description: `${worker.domain} worker (${worker.triggers.join(', ')})`,
         allowScan: true,
+        timeoutSeconds: worker.timeoutSeconds,
       });
       this.workerFunctions.set(key, fn);
     }
@@ -255,7 +256,7 @@ export class CuadraStack extends Stack {
     entry: EntryPoint,
     domain: DomainName,
     needs: Needs,
-    options: { description: string; allowScan: boolean },
+    options: { description: string; allowScan: boolean; timeoutSeconds?: number | undefined },
   ): CuadraFunction {
     const m = this.manifest;
     const def = m.domains[domain];
@@ -263,7 +264,7 @@ export class CuadraStack extends Stack {
       entry,
       description: options.description,
       memoryMb: def.memoryMb,
-      timeoutSeconds: def.timeoutSeconds,
+      timeoutSeconds: options.timeoutSeconds ?? def.timeoutSeconds,
       environment: {
         ...this.functionEnvironment,
         // Only functions that push to sockets learn the @connections endpoint.

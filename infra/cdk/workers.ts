@@ -15,13 +15,21 @@ export interface Worker {
   needs: Needs;
   /** What invokes it, for the function description: `queue mail`, `schedule outbox-sweep`, ... */
   triggers: string[];
+  /** A schedule target's own timeout (else its domain's). */
+  timeoutSeconds?: number;
 }
 
 export const workerKey = (entry: EntryPoint): string => `${entry.entry}#${entry.export}`;
 
 export function collectWorkers(m: CuadraManifest): Map<string, Worker> {
   const workers = new Map<string, Worker>();
-  const add = (entry: EntryPoint, domain: DomainName, needs: Needs, trigger: string) => {
+  const add = (
+    entry: EntryPoint,
+    domain: DomainName,
+    needs: Needs,
+    trigger: string,
+    timeoutSeconds?: number,
+  ) => {
     const key = workerKey(entry);
     const existing = workers.get(key);
     if (existing && existing.domain !== domain) {
@@ -32,13 +40,16 @@ export function collectWorkers(m: CuadraManifest): Map<string, Worker> {
       domain,
       needs: existing ? mergeNeeds(existing.needs, needs) : needs,
       triggers: [...(existing?.triggers ?? []), trigger],
+      ...(timeoutSeconds !== undefined || existing?.timeoutSeconds !== undefined
+        ? { timeoutSeconds: Math.max(timeoutSeconds ?? 0, existing?.timeoutSeconds ?? 0) }
+        : {}),
     });
   };
   for (const [name, def] of entriesOf(m.queues)) {
     if (def.consumer) add(def.consumer, def.consumer.domain, def.consumer.needs, `queue ${name}`);
   }
   for (const [name, def] of Object.entries(m.schedules)) {
-    add(def.target, def.target.domain, def.target.needs, `schedule ${name}`);
+    add(def.target, def.target.domain, def.target.needs, `schedule ${name}`, def.target.timeoutSeconds);
   }
   for (const [name, def] of Object.entries(m.table.streamConsumers)) {
     add(def, def.domain, def.needs, `stream ${name}`);

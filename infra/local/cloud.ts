@@ -29,6 +29,7 @@ import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
 import { seedDemoInvoicing } from './seed-invoicing';
+import { seedDemoTax } from './seed-tax';
 import { seedDemoVerifactu } from './seed-verifactu';
 import type { GatewayOptions, LocalCloudInfo, Mailbox, RunningGateway } from './types';
 import { runningChildPids } from './util/children';
@@ -67,7 +68,8 @@ export interface LocalCloud {
   smtpPort: number;
   /** PIDs of the child engines (DynamoDB Local, cognito-local), for the lock file. */
   childPids: number[];
-  runSchedule(name: string): Promise<void>;
+  /** Runs a schedule at once; its event's `time` is `at` (default: now). */
+  runSchedule(name: string, at?: Date): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -217,9 +219,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     Object.assign(process.env, env);
 
     let scheduler: RunningScheduler | undefined;
-    const runSchedule = async (name: string) => {
+    const runSchedule = async (name: string, at?: Date) => {
       if (!scheduler) throw new Error('Schedules are not running yet');
-      await scheduler.runNow(name);
+      await scheduler.runNow(name, at);
     };
     const verifier = await createAccessTokenVerifier(verifierConfigFromEnv());
     const gateway = await (opts.startGateway ?? startGateway)({
@@ -307,6 +309,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // VeriFacTu first: the demo invoices are then chained and sent to the local AEAT simulator.
       await seedDemoVerifactu(info);
       await seedDemoInvoicing(info);
+      // Tax profiles last: their alerts are generated at once, for the dashboard and the bell.
+      await seedDemoTax(info);
     }
     timed('seeded');
 

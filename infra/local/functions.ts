@@ -58,11 +58,11 @@ export const invokableFunctions = (): Map<string, EntryPoint> =>
 /** Every entry point of the manifest, keyed by `entry#export`. */
 export function functionCatalogue(): Map<string, FunctionSpec> {
   const map = new Map<string, FunctionSpec>();
-  const add = (e: EntryPoint, domain: DomainName, name: string) => {
+  const add = (e: EntryPoint, domain: DomainName, name: string, timeoutSeconds?: number) => {
     const d = domains[domain];
     map.set(entryKey(e), {
       functionName: `${NAME_PREFIX}-${name}`,
-      timeoutSeconds: d.timeoutSeconds,
+      timeoutSeconds: timeoutSeconds ?? d.timeoutSeconds,
       memoryMb: d.memoryMb,
     });
   };
@@ -74,7 +74,8 @@ export function functionCatalogue(): Map<string, FunctionSpec> {
     const consumer = q.consumer;
     if (consumer) add(consumer, consumer.domain, `${name}-consumer`);
   }
-  for (const [name, s] of Object.entries(schedules)) add(s.target, s.target.domain, `schedule-${name}`);
+  for (const [name, s] of Object.entries(schedules))
+    add(s.target, s.target.domain, `schedule-${name}`, s.target.timeoutSeconds);
   for (const [bucket, b] of Object.entries(buckets)) {
     b.notifications.forEach((n, i) => {
       add(n.consumer, n.consumer.domain, `${bucket as BucketName}-notification-${i}`);

@@ -65,7 +65,8 @@ export interface GatewayOptions {
   /** Dev-only actions exposed under /_dev (run a schedule now, list queues, ...). */
   dev: {
     schedules: () => string[];
-    runSchedule: (name: string) => Promise<void>;
+    /** Runs a schedule at once; its event's `time` is `at` (default: now). */
+    runSchedule: (name: string, at?: Date) => Promise<void>;
   };
 }
 

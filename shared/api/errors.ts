@@ -39,6 +39,15 @@ export const errorCatalogue = {
     message: 'Error en el envío al SII. Inténtalo de nuevo más tarde.',
   },
   TAX_027: { status: 400, retryable: false, message: 'El periodo fiscal no es válido.' },
+  /**
+   * The fiscal analysis of a company without a tax profile (spec part 2 §8: the code is passed on
+   * as is; the dashboard shows the 'Bienvenido! Configuración Fiscal' card).
+   */
+  CONFIGURATION_NOT_FOUND: {
+    status: 404,
+    retryable: false,
+    message: 'La empresa no tiene configuración fiscal. Configúrala para ver su análisis fiscal.',
+  },
   DOC_041: { status: 415, retryable: false, message: 'El formato del archivo no es válido.' },
   DOC_042: { status: 413, retryable: false, message: 'El archivo supera el tamaño máximo de 50 MB.' },
   DOC_043: { status: 502, retryable: true, message: 'Error al procesar el documento con OCR.' },

@@ -16,6 +16,7 @@ import { invoiceCountsKeys } from './keys/invoice-counts';
 import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
 import { sessionsKeys } from './keys/sessions';
+import { taxKeys } from './keys/tax';
 import { verifactuKeys } from './keys/verifactu';
 
 export const keys = {
@@ -253,6 +254,7 @@ export const keys = {
   ...invoiceCountsKeys,
   ...receivedInvoicesKeys,
   ...recurringKeys,
+  ...taxKeys,
   ...bulkKeys,
   ...importsKeys,
   ...emailsKeys,

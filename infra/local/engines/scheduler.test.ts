@@ -2,7 +2,7 @@ import type { EntryPoint } from '@infra/manifest';
 import type { ScheduledEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../util/log';
-import { type RunningScheduler, scheduledEvent, startScheduler } from './scheduler';
+import { isIsoDay, madridMorning, type RunningScheduler, scheduledEvent, startScheduler } from './scheduler';
 
 const target = { entry: 'test/job.ts', export: 'handler' };
 let scheduler: RunningScheduler | undefined;
@@ -45,6 +45,53 @@ describe('scheduler', () => {
     expect(calls[0]!.entry).toBe(target);
     expect(calls[0]!.event.resources[0]).toMatch(/schedule\/default\/sweep$/);
     await expect(scheduler.runNow('nope')).rejects.toThrow(/Unknown schedule/);
+  });
+
+  it('runs a schedule now as if it were another instant: the event carries that time', async () => {
+    const events: ScheduledEvent[] = [];
+    scheduler = startScheduler({
+      schedules: { alerts: { expression: 'cron(0 7 * * ? *)', timezone: 'Europe/Madrid', target } },
+      invoke: async (_entry, event) => {
+        events.push(event as ScheduledEvent);
+      },
+      logger: silentLogger,
+    });
+
+    await scheduler.runNow('alerts', madridMorning('2027-04-17'));
+    await scheduler.runNow('alerts');
+
+    expect(events[0]!.time).toBe('2027-04-17T05:00:00Z');
+    // Without an instant, now.
+    expect(Math.abs(Date.parse(events[1]!.time) - Date.now())).toBeLessThan(5_000);
+  });
+
+  it('places 07:00 Madrid on the right UTC hour in winter, in summer and on the days the clocks change', () => {
+    expect(madridMorning('2027-01-15').toISOString()).toBe('2027-01-15T06:00:00.000Z');
+    expect(madridMorning('2027-07-15').toISOString()).toBe('2027-07-15T05:00:00.000Z');
+    // Last Sunday of March 2027: 02:00 -> 03:00, so 07:00 is already summer time.
+    expect(madridMorning('2027-03-28').toISOString()).toBe('2027-03-28T05:00:00.000Z');
+    expect(madridMorning('2027-03-27').toISOString()).toBe('2027-03-27T06:00:00.000Z');
+    // Last Sunday of October 2027: 03:00 -> 02:00, so 07:00 is already winter time.
+    expect(madridMorning('2027-10-31').toISOString()).toBe('2027-10-31T06:00:00.000Z');
+    expect(madridMorning('2027-10-30').toISOString()).toBe('2027-10-30T05:00:00.000Z');
+    expect(madridMorning('2028-02-29').toISOString()).toBe('2028-02-29T06:00:00.000Z');
+    expect(() => madridMorning('2027-02-29')).toThrow(/ISO day/);
+  });
+
+  it('accepts only calendar days written YYYY-MM-DD', () => {
+    expect(isIsoDay('2027-12-31')).toBe(true);
+    expect(isIsoDay('2028-02-29')).toBe(true);
+    for (const bad of [
+      '2027-02-29',
+      '2027-13-01',
+      '2027-04-31',
+      '2027-4-1',
+      '17/04/2027',
+      '',
+      '2027-04-17T07:00',
+    ]) {
+      expect(isIsoDay(bad), bad).toBe(false);
+    }
   });
 
   it('fires on its own at the scheduled time, in the schedule time zone', async () => {

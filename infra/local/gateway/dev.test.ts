@@ -27,6 +27,7 @@ afterAll(async () => {
 beforeEach(() => {
   tg.mails.length = 0;
   tg.ranSchedules.length = 0;
+  tg.ranScheduleTimes.length = 0;
 });
 
 describe('dev mailbox', () => {
@@ -118,6 +119,10 @@ describe('dev schedules', () => {
     expect(html).toContain('outbox-sweep');
     expect(html).toContain('action="/_dev/schedules/outbox-sweep/run"');
     expect(html).toContain('Ejecutar ahora');
+    // The optional day, inside the same form as the button.
+    const form = /<form[^>]*outbox-sweep[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('Ejecutar como si fuera el día');
+    expect(form).toContain('<input type="date" name="dia">');
   });
 
   it('runs a schedule and redirects back with a notice', async () => {
@@ -131,6 +136,71 @@ describe('dev schedules', () => {
     expect(tg.ranSchedules).toEqual(['outbox-sweep']);
     const page = await (await fetch(`${base}${res.headers.get('location')}`)).text();
     expect(page).toContain('Se ha ejecutado «outbox-sweep».');
+  });
+
+  it('runs without a day as now', async () => {
+    await fetch(`${base}/_dev/schedules/outbox-sweep/run`, {
+      method: 'POST',
+      body: new URLSearchParams({ dia: '' }),
+      redirect: 'manual',
+    });
+
+    expect(tg.ranSchedules).toEqual(['outbox-sweep']);
+    expect(tg.ranScheduleTimes).toEqual([undefined]);
+  });
+
+  it('runs as if it were the day of the form: that day at 07:00 Madrid, and says so', async () => {
+    const res = await fetch(`${base}/_dev/schedules/outbox-sweep/run`, {
+      method: 'POST',
+      body: new URLSearchParams({ dia: '2027-04-17' }),
+      redirect: 'manual',
+    });
+
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/_dev/schedules?ejecutada=outbox-sweep&dia=2027-04-17');
+    expect(tg.ranSchedules).toEqual(['outbox-sweep']);
+    // April: summer time, UTC+2.
+    expect(tg.ranScheduleTimes.map((t) => t?.toISOString())).toEqual(['2027-04-17T05:00:00.000Z']);
+    const page = await (await fetch(`${base}${res.headers.get('location')}`)).text();
+    expect(page).toContain(
+      'Se ha ejecutado «outbox-sweep» como si fuera el 17/04/2027 a las 07:00 (hora de Madrid).',
+    );
+  });
+
+  it('takes the day from the query too, and answers its instant in JSON', async () => {
+    const res = await fetch(`${base}/_dev/schedules/outbox-sweep/run?dia=2027-01-20`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+    });
+
+    // January: winter time, UTC+1.
+    expect(await res.json()).toEqual({ ok: true, time: '2027-01-20T06:00:00.000Z' });
+    expect(tg.ranScheduleTimes.map((t) => t?.toISOString())).toEqual(['2027-01-20T06:00:00.000Z']);
+  });
+
+  it('refuses a day that is not a date, without running anything', async () => {
+    const html = await fetch(`${base}/_dev/schedules/outbox-sweep/run`, {
+      method: 'POST',
+      body: new URLSearchParams({ dia: '2027-02-30' }),
+    });
+    const json = await fetch(`${base}/_dev/schedules/outbox-sweep/run`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: new URLSearchParams({ dia: '<b>mañana</b>' }),
+    });
+
+    expect(html.status).toBe(400);
+    expect(await html.text()).toContain('El día «2027-02-30» no es una fecha válida (AAAA-MM-DD).');
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as { error: string }).error).toContain('no es una fecha válida');
+    expect(tg.ranSchedules).toEqual([]);
+  });
+
+  it('does not show a day the redirect did not carry as a date', async () => {
+    const page = await (await fetch(`${base}/_dev/schedules?ejecutada=outbox-sweep&dia=%3Cb%3Ex`)).text();
+
+    expect(page).toContain('Se ha ejecutado «outbox-sweep».');
+    expect(page).not.toContain('<b>x');
   });
 
   it('answers JSON to a client that asks for it', async () => {

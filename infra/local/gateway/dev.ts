@@ -1,12 +1,14 @@
 /**
  * The /_dev area of the local cloud: the mailbox of sent e-mails and the schedules with a
- * "run now" button. Development only; it never exists in AWS.
+ * "run now" button (optionally "as if it were the day" `dia`, YYYY-MM-DD: the event's `time` is then
+ * that day at 07:00 Madrid). Development only; it never exists in AWS.
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIsoDay, madridMorning } from '../engines/scheduler';
 import type { GatewayOptions } from '../types';
 import { escapeHtml, page } from './html';
-import { pathOf, queryOf, sendHtml, sendJson } from './http';
+import { BodyTooLargeError, pathOf, queryOf, readBody, sendHtml, sendJson } from './http';
 import { mailAttachment, mailboxPage, mailNotFoundPage, mailPage, newestFirst } from './mailbox-pages';
 import { schedulesPage } from './schedules-page';
 
@@ -15,6 +17,8 @@ type DevDeps = Pick<GatewayOptions, 'mailbox' | 'dev'>;
 const MAIL_PATH = /^\/_dev\/mailbox\/([^/]+)$/;
 const ATTACHMENT_PATH = /^\/_dev\/mailbox\/([^/]+)\/attachments\/(\d+)$/;
 const RUN_PATH = /^\/_dev\/schedules\/([^/]+)\/run$/;
+/** A run form holds one short field; anything bigger is not ours. */
+const MAX_RUN_BODY_BYTES = 4096;
 
 export async function handleDev(req: IncomingMessage, res: ServerResponse, deps: DevDeps): Promise<void> {
   const path = pathOf(req.url).replace(/(.)\/$/, '$1');
@@ -60,11 +64,16 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, deps:
     return found ? sendHtml(res, 200, mailPage(found)) : sendHtml(res, 404, mailNotFoundPage(id));
   }
   if (path === '/_dev/schedules') {
-    const ran = new URLSearchParams(queryOf(req.url)).get('ejecutada');
+    const query = new URLSearchParams(queryOf(req.url));
+    const ran = query.get('ejecutada');
+    const day = query.get('dia') ?? '';
     return sendHtml(
       res,
       200,
-      schedulesPage(deps.dev.schedules(), ran ? { kind: 'ok', name: ran } : undefined),
+      schedulesPage(
+        deps.dev.schedules(),
+        ran ? { kind: 'ok', name: ran, ...(isIsoDay(day) ? { day } : {}) } : undefined,
+      ),
     );
   }
   return notFound(res);
@@ -89,17 +98,46 @@ async function runSchedule(
       page('Tarea no encontrada', `<h1>No existe la tarea «${escapeHtml(name)}»</h1>`),
     );
   }
+  let day: string;
   try {
-    await deps.dev.runSchedule(name);
+    day = await requestedDay(req);
+  } catch (e) {
+    if (!(e instanceof BodyTooLargeError)) throw e;
+    if (wantsJson) return sendJson(res, 413, { ok: false, error: 'Formulario demasiado grande' });
+    return sendHtml(res, 413, page('Demasiado grande', '<h1>Formulario demasiado grande</h1>'));
+  }
+  if (day !== '' && !isIsoDay(day)) {
+    const message = `El día «${day}» no es una fecha válida (AAAA-MM-DD).`;
+    if (wantsJson) return sendJson(res, 400, { ok: false, error: message });
+    return sendHtml(res, 400, schedulesPage(deps.dev.schedules(), { kind: 'error', name, message }));
+  }
+  const at = day === '' ? undefined : madridMorning(day);
+  try {
+    await deps.dev.runSchedule(name, at);
   } catch (e) {
     console.error(`[gateway] schedule ${name} failed`, e);
     const message = (e as Error).message ?? String(e);
     if (wantsJson) return sendJson(res, 500, { ok: false, error: message });
     return sendHtml(res, 500, schedulesPage(deps.dev.schedules(), { kind: 'error', name, message }));
   }
-  if (wantsJson) return sendJson(res, 200, { ok: true });
+  if (wantsJson) return sendJson(res, 200, at ? { ok: true, time: at.toISOString() } : { ok: true });
   // Post/redirect/get: reloading the result page must not run the job again.
-  res.writeHead(303, { Location: `/_dev/schedules?ejecutada=${encodeURIComponent(name)}` }).end();
+  const asOf = day === '' ? '' : `&dia=${day}`;
+  res.writeHead(303, { Location: `/_dev/schedules?ejecutada=${encodeURIComponent(name)}${asOf}` }).end();
+}
+
+/**
+ * The optional "as if it were the day" of a run: the form field `dia` (urlencoded body, as the page
+ * posts it) or the query parameter `dia` (tools); '' when none was given. Not validated here.
+ */
+async function requestedDay(req: IncomingMessage): Promise<string> {
+  const fromQuery = new URLSearchParams(queryOf(req.url)).get('dia');
+  const type = String(req.headers['content-type'] ?? '');
+  const body = await readBody(req, MAX_RUN_BODY_BYTES);
+  const fromForm = type.startsWith('application/x-www-form-urlencoded')
+    ? new URLSearchParams(body.toString('utf8')).get('dia')
+    : null;
+  return (fromForm ?? fromQuery ?? '').trim();
 }
 
 function notFound(res: ServerResponse): void {

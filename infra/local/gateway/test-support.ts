@@ -26,6 +26,8 @@ export interface TestGateway {
   handler: FakeHandler;
   mails: SentMail[];
   ranSchedules: string[];
+  /** The instant each run of `ranSchedules` was asked to run as (undefined: now). */
+  ranScheduleTimes: (Date | undefined)[];
 }
 
 export const GOOD_CLAIMS = {
@@ -58,6 +60,7 @@ export async function startTestGateway(overrides: Partial<GatewayOptions> = {}):
     handler: () => okResult(),
     mails: [],
     ranSchedules: [],
+    ranScheduleTimes: [],
   };
   const gateway = await startGateway({
     host: '127.0.0.1',
@@ -82,8 +85,9 @@ export async function startTestGateway(overrides: Partial<GatewayOptions> = {}):
     staticDir: '/nonexistent/web/dist',
     dev: {
       schedules: () => ['outbox-sweep'],
-      runSchedule: async (name) => {
+      runSchedule: async (name, at) => {
         state.ranSchedules.push(name);
+        state.ranScheduleTimes.push(at);
       },
     },
     ...overrides,

@@ -13,6 +13,7 @@ import { invoicesActions } from '@functions/domains/invoices/handler';
 import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
+import { taxActions } from '@functions/domains/tax/handler';
 import { verifactuActions } from '@functions/domains/verifactu/handler';
 import type { AnyAction } from '@functions/platform/http';
 import { pathParams, type RouteId, routes } from '@shared/api/routes';
@@ -30,6 +31,7 @@ const tables: Record<string, Table> = {
   expenses: expensesActions,
   pdf: pdfActions,
   verifactu: verifactuActions,
+  tax: taxActions,
 };
 
 /** The action that serves a route (its schemas say what the request must look like). */

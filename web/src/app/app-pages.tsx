@@ -22,6 +22,8 @@ const STAFF = ['ADMIN', 'GESTOR'] as const;
 
 /** The VeriFacTu pages are reached through one small lazy module (see routes/app/verifactu/pages.ts). */
 const verifactuPages = () => import('./routes/app/verifactu/pages');
+/** The tax pages likewise (see routes/app/tax/pages.tsx). */
+const taxPages = () => import('./routes/app/tax/pages');
 
 export const appPages: readonly AppPage[] = [
   // --- pages of this SPA ---
@@ -136,6 +138,37 @@ export const appPages: readonly AppPage[] = [
     permission: 'VIEW_TAX_DOCUMENTS' as const,
     page: lazy(() => verifactuPages().then((m) => ({ default: m[name] }))),
   })),
+
+  // --- tax (issue 13): CLIENTE needs VIEW_TAX_DOCUMENTS (spec part 1 §6); buttons are gated by useCan ---
+  ...(
+    [
+      ['tax/dashboard', 'TaxDashboardRoute'],
+      ['tax/calendar', 'TaxCalendarRoute'],
+      ['tax/configuration', 'TaxConfigurationRoute'],
+      ['tax/fiscal-year-config', 'FiscalYearConfigRoute'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    permission: 'VIEW_TAX_DOCUMENTS' as const,
+    page: lazy(() => taxPages().then((m) => ({ default: m[name] }))),
+  })),
+  // Every client's obligations: the gestoría's work (issue 13 item 6).
+  {
+    path: 'tax/obligations',
+    roles: STAFF,
+    page: lazy(() => taxPages().then((m) => ({ default: m.ClientObligationsRoute }))),
+  },
+  // The client portal's obligations (spec part 2 §2 client menu).
+  {
+    path: 'my-obligations',
+    permission: 'VIEW_TAX_DOCUMENTS',
+    page: lazy(() => import('./routes/app/my-obligations')),
+  },
+  // The company's configuration with its fiscal tab: any member opens it; OWNER/GESTOR edit (useCan).
+  {
+    path: 'companies/:companyId/configuration',
+    page: lazy(() => import('./routes/app/companies/configuration')),
+  },
 
   // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
   { path: 'dashboard/billing' },

@@ -200,7 +200,11 @@ describe('every role has its menu (issue 10 item 4)', () => {
   });
 
   it("gives a gestoría's client the portal, with 'Mis facturas' only when it may read invoices", () => {
-    expect(labels(sideMenu('CLIENTE'))).toEqual(['Inicio', 'Mis facturas']);
+    expect(labels(sideMenu('CLIENTE'))).toEqual(['Inicio', 'Mis obligaciones', 'Mis facturas']);
+    expect(labels(sideMenu('CLIENTE', { permissions: ['VIEW_INVOICES'] }))).toEqual([
+      'Inicio',
+      'Mis facturas',
+    ]);
     expect(labels(sideMenu('CLIENTE', { permissions: ['UPLOAD_DOCUMENTS'] }))).toEqual(['Inicio']);
   });
 
@@ -250,11 +254,40 @@ describe('menus against the pages of this SPA', () => {
       'Proveedores',
       'Categorías de gasto',
       'Facturas recurrentes',
+      'Fiscal',
+      'Panel fiscal',
+      'Calendario fiscal',
+      'Configuración fiscal',
+      'Ejercicio fiscal',
+      'Perfil fiscal',
+      'Obligaciones de clientes',
       'VeriFacTu',
       'Estado VeriFacTu',
       'Historial VeriFacTu',
       'Configuración VeriFacTu',
     ]);
+  });
+
+  it("gives the tax pages to staff and to a client's owner with VIEW_TAX_DOCUMENTS; the clients' obligations to staff only", () => {
+    const owner = (permissions: ClientPermission[]) =>
+      labels(sideMenu('CLIENTE', { isAutonomous: true, companyType: 'AUTONOMO', permissions }));
+    expect(owner(ALL_PERMISSIONS)).toEqual(
+      expect.arrayContaining([
+        'Fiscal',
+        'Panel fiscal',
+        'Calendario fiscal',
+        'Ejercicio fiscal',
+        'Perfil fiscal',
+      ]),
+    );
+    expect(owner(ALL_PERMISSIONS)).not.toContain('Obligaciones de clientes');
+    expect(owner(['VIEW_INVOICES'])).not.toContain('Panel fiscal');
+    expect(labels(sideMenu('GESTOR'))).toContain('Obligaciones de clientes');
+    expect(labels(sideMenu('ADMIN'))).toContain('Obligaciones de clientes');
+    // The tax models and their history come with their pages (a later issue).
+    expect(labels(sideMenu('GESTOR'))).not.toContain('Modelos');
+    expect(isRegisteredPage('/app/tax/models')).toBe(false);
+    expect(isRegisteredPage('/app/tax/dashboard')).toBe(true);
   });
 
   it('every visible entry of every menu, for every role and flag, opens a page of the router', () => {

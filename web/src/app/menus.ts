@@ -128,9 +128,14 @@ const taxGroup: MenuEntry = {
   children: [
     { key: 'tax-dashboard', label: 'Panel fiscal', path: paths.app.tax.dashboard },
     { key: 'tax-calendar', label: 'Calendario fiscal', path: paths.app.tax.calendar },
-    { key: 'tax-models', label: 'Modelos', path: paths.app.tax.models },
-    { key: 'tax-history', label: 'Historial', path: paths.app.tax.history },
+    // 'Modelos' and 'Historial' (paths.app.tax.models, .history) come with their pages (the tax
+    // models issue); listing them before would only add entries the menu has to hide.
     { key: 'tax-configuration', label: 'Configuración fiscal', path: paths.app.tax.configuration },
+    { key: 'tax-fiscal-year', label: 'Ejercicio fiscal', path: paths.app.tax.fiscalYearConfig },
+    // The selected company's tax profile and its assistant (the company configuration page).
+    { key: 'tax-profile', label: 'Perfil fiscal', path: companyPath('configuration') },
+    // Staff only (its page's roles): every client's obligations of the coming days.
+    { key: 'tax-obligations', label: 'Obligaciones de clientes', path: paths.app.tax.obligations },
   ],
 };
 

@@ -50,6 +50,9 @@ export const paths = {
     company: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}`,
     companyEdit: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}/edit`,
     companyUsers: (companyId: string) => `/app/companies/${encodeURIComponent(companyId)}/users`,
+    /** The company's configuration; `tab: 'fiscal'` opens its tax profile and assistant (issue 13). */
+    companyConfiguration: (companyId: string, tab?: 'fiscal') =>
+      `/app/companies/${encodeURIComponent(companyId)}/configuration${tab ? `?tab=${tab}` : ''}`,
     /** Pages under a company that later issues build (documents, expense-categories, addons/...). */
     companySection: (companyId: string, section: string) =>
       `/app/companies/${encodeURIComponent(companyId)}/${section}`,
@@ -89,10 +92,17 @@ export const paths = {
     },
     tax: {
       dashboard: '/app/tax/dashboard',
+      /** The dashboard opened on its 'Alertas fiscales' tab (the fiscal alerts' "see all" link). */
+      alerts: '/app/tax/dashboard?tab=alerts',
       calendar: '/app/tax/calendar',
+      /** The calendar's list narrowed to overdue or pending obligations (spec part 3 links). */
+      calendarFiltered: (filter: 'overdue' | 'pending') => `/app/tax/calendar?filter=${filter}`,
       models: '/app/tax/models',
       history: '/app/tax/history',
       configuration: '/app/tax/configuration',
+      fiscalYearConfig: '/app/tax/fiscal-year-config',
+      /** The gestor's view of every client's obligations (issue 13 item 6). */
+      obligations: '/app/tax/obligations',
     },
     documents: '/app/documents',
     documentReviews: '/app/document-reviews',

@@ -1,11 +1,13 @@
 /**
  * The dashboard asks only what the person may read (issue 10 item 5): the VeriFacTu widget reads
- * `verifactu.dashboard` (policy tax.read), which a CLIENTE without VIEW_TAX_DOCUMENTS may not call.
+ * `verifactu.dashboard` and the fiscal widgets the tax calls (policy tax.read), which a CLIENTE
+ * without VIEW_TAX_DOCUMENTS may not call.
  */
 import type { CompanyEntry } from '@shared/schemas/companies';
 import { screen } from '@testing-library/react';
 import { dashboard as verifactuDashboard } from '@web/features/verifactu/testing/fixtures';
 import { apiRequest } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-error';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, callsTo } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
@@ -39,6 +41,12 @@ vi.mock('@web/lib/company', async (original) => ({
 afterEach(() => vi.resetAllMocks());
 
 const dashboard = verifactuDashboard({ companyId: 'c-1' });
+const taxRoutes = [
+  'taxObligations.upcoming',
+  'taxObligations.overdue',
+  'taxAlerts.critical',
+  'taxAnalysis.get',
+] as const;
 
 describe('DashboardRoute', { timeout: 20_000 }, () => {
   it('does not ask for the VeriFacTu state of a client without VIEW_TAX_DOCUMENTS', async () => {
@@ -49,6 +57,33 @@ describe('DashboardRoute', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Empresa seleccionada')).toBeTruthy();
     expect(screen.queryByLabelText('Estado VeriFacTu')).toBeNull();
     expect(callsTo(apiRequest, 'verifactu.dashboard')).toEqual([]);
+    for (const route of taxRoutes) expect(callsTo(apiRequest, route)).toEqual([]);
+    expect(screen.queryByText('Bienvenido! Configuración Fiscal')).toBeNull();
+  });
+
+  it('shows the fiscal welcome card to a client with VIEW_TAX_DOCUMENTS when the company has no tax profile', async () => {
+    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_TAX_DOCUMENTS'] };
+    const noProfile = () => {
+      throw new ApiError({
+        code: 'TAX_021',
+        message: 'La empresa no tiene configuración fiscal.',
+        status: 400,
+      });
+    };
+    answerApi(apiRequest, {
+      'verifactu.dashboard': dashboard,
+      'taxObligations.upcoming': { from: '2027-04-10', to: '2027-05-10', obligations: [] },
+      'taxObligations.overdue': { today: '2027-04-10', obligations: [] },
+      'taxAlerts.critical': noProfile,
+      'taxAnalysis.get': noProfile,
+    });
+    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
+
+    expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Configurar Ahora' }).getAttribute('href')).toBe(
+      '/app/companies/c-1/configuration?tab=fiscal',
+    );
+    expect(callsTo(apiRequest, 'taxAlerts.critical')[0]).toMatchObject({ params: { companyId: 'c-1' } });
   });
 
   it('shows it to a client with VIEW_TAX_DOCUMENTS', async () => {

@@ -101,11 +101,14 @@ describe('public pages', () => {
       'Facturación',
       'VeriFacTu',
       'Seguridad y privacidad',
+      'Impuestos',
     ]) {
       expect(await screen.findByRole('heading', { level: 2, name: topic })).toBeTruthy();
     }
-    // The tax questions wait for the tax models: a topic without questions is not shown.
-    expect(screen.queryByRole('heading', { level: 2, name: 'Impuestos' })).toBeNull();
+    // With the fiscal calendar on main the tax topic shows its deadline question; the questions
+    // about preparing the models wait for the tax models.
+    expect(screen.getByText('¿Cuándo vencen las declaraciones trimestrales?')).toBeTruthy();
+    expect(screen.queryByText('¿Qué modelos prepara Cuadra?')).toBeNull();
     expect(screen.queryByText(/Al menos 8 caracteres, con una letra mayúscula/)).toBeNull();
 
     fireEvent.click(screen.getByText('¿Qué requisitos tiene la contraseña?'));

@@ -232,7 +232,7 @@ const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
         needs: ['taxModels'],
       },
       {
-        question: '¿Cuándo hay que presentar los modelos trimestrales?',
+        question: '¿Cuándo vencen las declaraciones trimestrales?',
         answer: (
           <p>
             Con carácter general, del 1 al 20 de abril, julio y octubre, y del 1 al 30 de enero para el cuarto

@@ -1,0 +1,170 @@
+/**
+ * Every fiscal alert of the company ('Alertas fiscales' tab): filtered by priority and status,
+ * 20 a page, with the workflow of spec part 2 §3 — acknowledge ('Marcar revisada'), then resolve —
+ * offered to who may do it (useCan).
+ */
+import type { AlertPriority } from '@shared/fiscal/fiscal-alerts';
+import { ALERT_STATUSES, type AlertStatus, type FiscalAlert } from '@shared/schemas/tax';
+import { LoadError } from '@web/components/load-states';
+import { useCan } from '@web/lib/access';
+import { formatDate } from '@web/lib/format';
+import { FISCAL_ALERTS_PAGE_SIZE, useFiscalAlerts } from '@web/lib/tax-api';
+import { toast } from '@web/lib/toast';
+import { Button, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAcknowledgeFiscalAlert } from '../api/acknowledge-alert';
+import { useResolveFiscalAlert } from '../api/resolve-alert';
+import {
+  ALERT_STATUS_COLORS,
+  ALERT_STATUS_LABELS,
+  ALERT_TYPE_LABELS,
+  PRIORITY_COLORS,
+  PRIORITY_LABELS,
+} from '../utils/labels';
+
+const PRIORITIES: AlertPriority[] = ['critical', 'high', 'medium', 'low'];
+
+export function AlertsList({ companyId }: { companyId: string }) {
+  const [priority, setPriority] = useState<AlertPriority | undefined>();
+  const [status, setStatus] = useState<AlertStatus | undefined>();
+  const [page, setPage] = useState(0);
+  const query = useFiscalAlerts(companyId, { page, size: FISCAL_ALERTS_PAGE_SIZE, priority, status });
+  const canAcknowledge = useCan('taxAlerts.acknowledge');
+  const canResolve = useCan('taxAlerts.resolve');
+  const acknowledge = useAcknowledgeFiscalAlert(companyId);
+  const resolve = useResolveFiscalAlert(companyId);
+  const busy = acknowledge.isPending || resolve.isPending;
+
+  const act = (action: typeof acknowledge | typeof resolve, alert: FiscalAlert, done: string) =>
+    action.mutate(alert.id, {
+      onSuccess: () => toast.success(done),
+      onError: (error) => toast.fromError(error),
+    });
+
+  const columns: TableColumnsType<FiscalAlert> = [
+    {
+      title: 'Prioridad',
+      dataIndex: 'priority',
+      width: 110,
+      render: (p: AlertPriority) => <Tag color={PRIORITY_COLORS[p]}>{PRIORITY_LABELS[p]}</Tag>,
+    },
+    {
+      title: 'Alerta',
+      key: 'alert',
+      render: (_, alert) => (
+        <Flex vertical gap={2}>
+          <Link to={alert.actionUrl}>
+            <Typography.Text strong>{alert.title}</Typography.Text>
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {alert.message}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: 'Tipo',
+      dataIndex: 'type',
+      width: 120,
+      render: (t: FiscalAlert['type']) => ALERT_TYPE_LABELS[t],
+    },
+    {
+      title: 'Fecha límite',
+      dataIndex: 'dueDate',
+      width: 120,
+      render: (d: string | null) => (d ? formatDate(d) : '—'),
+    },
+    {
+      title: 'Estado',
+      dataIndex: 'status',
+      width: 110,
+      render: (s: AlertStatus) => <Tag color={ALERT_STATUS_COLORS[s]}>{ALERT_STATUS_LABELS[s]}</Tag>,
+    },
+  ];
+  if (canAcknowledge || canResolve) {
+    columns.push({
+      title: 'Acciones',
+      key: 'actions',
+      width: 200,
+      render: (_, alert) => (
+        <Flex gap={4} wrap>
+          {canAcknowledge && alert.status === 'ACTIVE' ? (
+            <Button
+              size="small"
+              disabled={busy}
+              onClick={() => act(acknowledge, alert, 'Alerta marcada como revisada')}
+            >
+              Marcar revisada
+            </Button>
+          ) : null}
+          {canResolve && alert.status !== 'RESOLVED' ? (
+            <Button
+              size="small"
+              type="primary"
+              disabled={busy}
+              onClick={() => act(resolve, alert, 'Alerta resuelta')}
+            >
+              Resolver
+            </Button>
+          ) : null}
+        </Flex>
+      ),
+    });
+  }
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap>
+        <Select
+          aria-label="Prioridad"
+          placeholder="Prioridad"
+          allowClear
+          style={{ minWidth: 160 }}
+          value={priority}
+          onChange={(value?: AlertPriority) => {
+            setPriority(value);
+            setPage(0);
+          }}
+          options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+        />
+        <Select
+          aria-label="Estado"
+          placeholder="Estado"
+          allowClear
+          style={{ minWidth: 160 }}
+          value={status}
+          onChange={(value?: AlertStatus) => {
+            setStatus(value);
+            setPage(0);
+          }}
+          options={ALERT_STATUSES.map((s) => ({ value: s, label: ALERT_STATUS_LABELS[s] }))}
+        />
+      </Flex>
+      {query.isError ? (
+        <LoadError
+          title="Error cargando alertas fiscales"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Table<FiscalAlert>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.content ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 760 }}
+          locale={{ emptyText: 'No hay datos disponibles' }}
+          pagination={{
+            current: (query.data?.page ?? page) + 1,
+            pageSize: FISCAL_ALERTS_PAGE_SIZE,
+            total: query.data?.totalElements ?? 0,
+            showSizeChanger: false,
+            onChange: (next) => setPage(next - 1),
+          }}
+        />
+      )}
+    </Flex>
+  );
+}
