@@ -267,6 +267,8 @@ describe('tax area (local cloud)', () => {
     for (const [model, period, dueDate] of EXPECTED_2027) {
       const o = calendar.obligations.find((x) => key(x) === `${model}-${period}`)!;
       const rule = deadlineOf({ model, year: CALENDAR_YEAR, period });
+      // Counting down to the direct-debit deadline only where the payment is domiciled.
+      const alertDate = model === '303' ? rule.domiciliationDueDate : dueDate;
       expect(o, `${model} ${period}`).toMatchObject({
         year: CALENDAR_YEAR,
         dueDate,
@@ -275,9 +277,11 @@ describe('tax area (local cloud)', () => {
         windowStart: rule.windowStart,
         domiciliationDueDate: rule.domiciliationDueDate,
         paidByDomiciliation: model === '303',
-        // Counting down to the direct-debit deadline only where the payment is domiciled.
-        alertDate: model === '303' ? rule.domiciliationDueDate : dueDate,
+        alertDate,
         status: dueDate < madridToday() ? 'OVERDUE' : 'PENDING',
+        // Days to the due date shown; the action's days to the debit deadline where domiciled.
+        daysRemaining: daysBetween(madridToday(), dueDate),
+        actionDaysRemaining: daysBetween(madridToday(), alertDate ?? dueDate),
       });
       expect(rule.dueDate, `${model} ${period}: deadlineOf`).toBe(dueDate);
       if (model === '303') expect(o.domiciliationDueDate).toBe(EXPECTED_303_DEBIT_2027[period]);

@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod';
+import type { Capability } from '../capabilities';
 import { Id, PageQuery } from './common';
 
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
@@ -90,6 +91,21 @@ export const notificationCategoryLabels: Record<NotificationCategory, string> = 
   payroll: 'Nóminas',
   documents: 'Documentos',
   system: 'Avisos del sistema',
+};
+
+/**
+ * The product area each family belongs to (shared/capabilities.ts): preferences offer a family only
+ * once its area works on main (nothing is promised before); `system` always.
+ */
+export const notificationCategoryArea: Record<NotificationCategory, Capability | null> = {
+  ocr: 'ocr',
+  invoices: 'invoicing',
+  tax_deadlines: 'fiscalCalendar',
+  verifactu: 'verifactu',
+  sii: 'sii',
+  payroll: 'payroll',
+  documents: 'clientPortalDocuments',
+  system: null,
 };
 
 /** The family a notification type belongs to, by its prefix; unknown prefixes are `system`. */

@@ -80,8 +80,10 @@ export interface ObligationView extends TaxObligation {
   status: ObligationStatus;
   modelName: string;
   periodLabel: string;
-  /** Calendar days from today to `alertDate` (negative once past). */
+  /** Calendar days from today to `dueDate` (negative once past). */
   daysRemaining: number;
+  /** Calendar days from today to `alertDate`: the domiciliation deadline when paid by direct debit. */
+  actionDaysRemaining: number;
   /** Only when overdue: days since the due date. */
   daysOverdue?: number;
 }
@@ -138,7 +140,10 @@ export interface UpcomingObligation {
   dueDate: string;
   domiciliationDueDate: string | null;
   paidByDomiciliation: boolean;
+  /** Calendar days from today to `dueDate`. */
   daysRemaining: number;
+  /** Calendar days from today to the domiciliation deadline when paid by direct debit, else as daysRemaining. */
+  actionDaysRemaining: number;
   status: ObligationStatus;
   createdAt: string;
 }
@@ -174,6 +179,9 @@ export interface PortfolioView {
   rows: PortfolioRow[];
   /** Companies the caller may read that have no tax profile yet (nothing can be derived for them). */
   companiesWithoutProfile: { companyId: string; name: string }[];
+  /** Every row found; the list answers the first 2000 by due date (`truncated`), the export all. */
+  totalRows: number;
+  truncated: boolean;
 }
 
 // --- alerts ------------------------------------------------------------------------------------

@@ -363,7 +363,8 @@ describe('calendar of a year', () => {
       windowStart: '2027-04-01',
       modelName: 'IVA. Autoliquidación',
       periodLabel: '1T 2027',
-      daysRemaining: 31, // 15 March → 15 April, the direct-debit deadline
+      daysRemaining: 36, // 15 March → 20 April, the due date shown with it
+      actionDaysRemaining: 31, // 15 March → 15 April, the direct-debit deadline
     });
     expect(find(view, '2027-303-2T').dueDate).toBe('2027-07-20');
     expect(find(view, '2027-303-3T').dueDate).toBe('2027-10-20');
@@ -372,6 +373,8 @@ describe('calendar of a year', () => {
       dueDate: '2027-04-20',
       paidByDomiciliation: false,
       alertDate: '2027-04-20',
+      daysRemaining: 36,
+      actionDaysRemaining: 36, // not debited: acting means filing, by the due date
     });
     expect(find(view, '2027-202-3P')).toMatchObject({
       dueDate: '2027-12-20',
@@ -520,6 +523,7 @@ describe('materialising the year', () => {
       status: 'OVERDUE',
       daysOverdue: 20,
       daysRemaining: -20,
+      actionDaysRemaining: -20,
     });
     expect(stored('2027-303-1T')).toMatchObject({ status: 'PENDING' });
   });
@@ -684,7 +688,11 @@ describe('status', () => {
 
   it('PENDING until the end of the due day in Madrid, OVERDUE after it', async () => {
     clock = new Date('2027-04-20T21:59:00.000Z'); // 23:59 in Madrid (summer time)
-    expect(find(await calendar(2027), '2027-303-1T')).toMatchObject({ status: 'PENDING', daysRemaining: 0 });
+    expect(find(await calendar(2027), '2027-303-1T')).toMatchObject({
+      status: 'PENDING',
+      daysRemaining: 0,
+      actionDaysRemaining: 0,
+    });
     expect(find(await calendar(2027), '2027-303-1T')).not.toHaveProperty('daysOverdue');
 
     clock = new Date('2027-04-20T22:30:00.000Z'); // 00:30 on the 21st in Madrid
@@ -692,6 +700,7 @@ describe('status', () => {
       status: 'OVERDUE',
       daysOverdue: 1,
       daysRemaining: -1,
+      actionDaysRemaining: -1,
     });
     expect(stored('2027-303-1T')?.status).toBe('PENDING');
   });

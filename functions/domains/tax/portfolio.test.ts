@@ -79,7 +79,9 @@ describe('GET /tax/obligations/upcoming, overdue and summary', () => {
       modelName: 'IVA. Autoliquidación',
       periodLabel: 'Febrero 2026',
       dueDate: '2026-03-30',
+      paidByDomiciliation: false,
       daysRemaining: 20,
+      actionDaysRemaining: 20, // not debited: acting means filing, by the due date
       status: 'PENDING',
     });
 
@@ -88,11 +90,14 @@ describe('GET /tax/obligations/upcoming, overdue and summary', () => {
       query: { fromDate: '2026-03-25', days: '30' },
     });
     expect(ids(wider.envelope.data!.obligations)).toEqual(['co-b 303 02', 'co-a 111 1T', 'co-a 303 1T']);
-    // Domiciliated: the countdown is to the debit deadline (15 April), 36 days from today.
+    // Domiciliated: daysRemaining counts to the due date it is shown with (20 April, 41 days from
+    // today); actionDaysRemaining to the debit deadline (15 April, 36 days), as the alerts do.
     expect(wider.envelope.data!.obligations[2]).toMatchObject({
       paidByDomiciliation: true,
+      dueDate: '2026-04-20',
       domiciliationDueDate: '2026-04-15',
-      daysRemaining: 36,
+      daysRemaining: 41,
+      actionDaysRemaining: 36,
     });
   });
 
@@ -282,9 +287,16 @@ describe('GET /tax/portfolio/obligations', () => {
       'Lucía Navarro',
       'u-gestor@cuadra.test',
     ]);
-    // Filed: no days left to count. Domiciliated: the debit deadline and the days to it.
+    // Filed: no days left to count. Domiciliated: the debit deadline, and the days to the due date
+    // (41, not the 36 to the debit deadline), as the list's daysRemaining.
     expect(body[2]!.slice(5, 9)).toEqual(['2026-03-20', null, null, 'Presentada']);
-    expect(body[5]!.slice(5, 9)).toEqual(['2026-04-20', '2026-04-15', 36, 'Pendiente']);
+    expect(body[5]!.slice(5, 9)).toEqual(['2026-04-20', '2026-04-15', 41, 'Pendiente']);
+    const list = await call<PortfolioView>(GESTOR, { routeId: 'taxPortfolio.list', query: { days: '45' } });
+    expect(body.map((r) => r[7])).toEqual(
+      list.envelope.data!.rows.map((r) =>
+        ['PENDING', 'OVERDUE'].includes(r.status) ? r.daysRemaining : null,
+      ),
+    );
     expect(body[3]!.slice(9)).toEqual(['Bruno Levante', 'u-owner-b@cuadra.test']);
   });
 });

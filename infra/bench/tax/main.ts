@@ -479,13 +479,17 @@ async function alertRun(eventTime: Date, timeoutSeconds: number): Promise<AlertR
 /**
  * 15 January of next year at 07:00 in Madrid, when the schedule fires (cron(0 7 * * ? *), Europe/
  * Madrid): 06:00 UTC, Madrid being on CET (UTC+1) all January. Five days before the 20 January
- * deadline of the fourth quarter's 303, 111, 115 and 349 (Orden HAC/1148/2024 and the AEAT
- * calendar: the first 20 days of the month after the quarter), inside the 30-day alert window.
+ * deadline of the fourth quarter's withholding returns, modelos 111 and 115 (RIRPF art. 108.3: the
+ * first 20 calendar days of January), and inside the 30-day alert window of the 30 January deadline
+ * of the fourth quarter's 303 (RIVA art. 71.4: the last period of the year, the first 30 days of January).
  */
 const alertDay = (year: number) => new Date(Date.UTC(year + 1, 0, 15, 6, 0, 0));
 
 async function alertRuns(year: number): Promise<AlertFigures> {
-  const timeoutSeconds = schedules['tax-alerts'].target.timeoutSeconds;
+  const schedule = schedules['tax-alerts'];
+  if (!schedule) throw new Error("infra/manifest.ts has no schedule 'tax-alerts'");
+  // As the stack sets it: the target's own timeout, else its domain's.
+  const timeoutSeconds = schedule.target.timeoutSeconds ?? domains[schedule.target.domain].timeoutSeconds;
   const at = alertDay(year);
   const first = await alertRun(at, timeoutSeconds);
   progress(`alert run 1 done in ${(first.wallMs / 1000).toFixed(1)} s`);

@@ -35,7 +35,7 @@ import { getProfile } from '../store/profile';
 import { byDueDate } from './global-obligations';
 
 /** The portfolio's rows plus what only the export shows (the client's NIF). */
-export interface PortfolioData extends PortfolioView {
+export interface PortfolioData extends Omit<PortfolioView, 'totalRows' | 'truncated'> {
   nifs: Record<string, string>;
 }
 
@@ -45,6 +45,21 @@ export function assertGestor(auth: Pick<AuthContext, 'isAdmin' | 'groups'>): voi
 }
 
 const OPEN_STATUSES: readonly ObligationStatus[] = ['PENDING', 'OVERDUE'];
+
+/**
+ * The tax years whose obligations can fall due in [from, to]: those of tax year Y fall due from
+ * February of Y (January's monthly returns) to the end of July of Y+1 (modelo 200 of a calendar
+ * year, 25 July moved to a working day); a window in November never reads last year's list.
+ */
+export function taxYearsDueIn(from: string, to: string): number[] {
+  const years: number[] = [];
+  for (let y = yearOf(from) - 1; y <= yearOf(to); y++)
+    if (`${y}-01-01` <= to && from <= `${y + 1}-07-31`) years.push(y);
+  return years;
+}
+
+/** Rows the list answers at most (the Lambda answer stays far below its 6 MB); the export has them all. */
+export const PORTFOLIO_MAX_ROWS = 2000;
 
 /**
  * One company's obligations for the portfolio: the open ones (by due date on gsi1: up to `to`, from
@@ -65,8 +80,7 @@ async function companyObligations(
     q.includeOverdue === 'true' ? { to } : { from: today, to },
   );
   if (q.status && OPEN_STATUSES.includes(q.status)) return open;
-  const years: number[] = [];
-  for (let y = yearOf(today) - 1; y <= yearOf(to); y++) years.push(y);
+  const years = taxYearsDueIn(today, to);
   const settled = (await Promise.all(years.map((y) => listYearObligations(deps, companyId, y))))
     .flat()
     .filter((o) => !isOpen(o.status) && o.dueDate >= today && o.dueDate <= to);
@@ -86,12 +100,16 @@ export async function portfolio(deps: TaxDeps, auth: AuthContext, q: PortfolioQu
     companies,
     COMPANY_READ_CONCURRENCY,
     async (company: ReadableCompany) => {
-      if (!(await getProfile(deps, company.companyId))) return { company, hasProfile: false, rows: [] };
-      const obligations = (await companyObligations(deps, company.companyId, q, today, to)).filter(
+      // The three reads of a company at once (a company without a profile simply has no obligations).
+      const [profile, found, responsible] = await Promise.all([
+        getProfile(deps, company.companyId),
+        companyObligations(deps, company.companyId, q, today, to),
+        responsibleOf(deps, company.companyId),
+      ]);
+      if (!profile) return { company, hasProfile: false, rows: [] };
+      const obligations = found.filter(
         (o) => (!q.model || o.modelType === q.model) && (!q.status || effectiveStatus(o, today) === q.status),
       );
-      if (obligations.length === 0) return { company, hasProfile: true, rows: [] };
-      const responsible = await responsibleOf(deps, company.companyId);
       const rows: PortfolioRow[] = obligations.map((o) => ({
         ...toUpcoming(o, company.name, today),
         responsible,
@@ -132,13 +150,15 @@ const COLUMNS: {
   { header: 'Descripción', kind: 'text', width: 48, value: (r) => r.modelName },
   { header: 'Periodo', kind: 'text', width: 22, value: (r) => r.periodLabel },
   { header: 'Vencimiento', kind: 'date', value: (r) => r.dueDate },
-  // The last day to file for the direct debit, only when the model is paid by domiciliación.
+  // The last day to file for the direct debit, only when the model is paid by domiciliación: the
+  // date the row's actionDaysRemaining (and the alerts) count down to (its alertDate).
   {
     header: 'Domiciliación',
     kind: 'date',
     value: (r) => (r.paidByDomiciliation ? r.domiciliationDueDate : null),
   },
-  // Days left to act (to the debit deadline when domiciliated; negative once past): open ones only.
+  // Days left to the due date shown in 'Vencimiento' (daysRemaining; negative once past), whether or
+  // not the model is domiciliated: open ones only.
   {
     header: 'Días',
     kind: 'integer',
@@ -163,8 +183,14 @@ export function portfolioWorkbook(data: PortfolioData): Uint8Array {
 export const listPortfolioRoute = defineUserAction({
   query: PortfolioQuery,
   run: async ({ auth, query }, deps: TaxDeps): Promise<PortfolioView> => {
-    const { nifs: _nifs, ...view } = await portfolio(deps, auth, query);
-    return view;
+    const { nifs: _nifs, rows, ...view } = await portfolio(deps, auth, query);
+    // The most urgent first (rows are by due date): a bigger portfolio is filtered or exported.
+    return {
+      ...view,
+      rows: rows.slice(0, PORTFOLIO_MAX_ROWS),
+      totalRows: rows.length,
+      truncated: rows.length > PORTFOLIO_MAX_ROWS,
+    };
   },
 });
 

@@ -27,23 +27,41 @@ const o303: TaxObligation = {
 };
 
 describe('toObligationView', () => {
-  it('counts down to the direct-debit deadline and names the model and period in Spanish', () => {
+  it('counts down to the due date it shows and, apart, to the direct-debit deadline; names the model and period in Spanish', () => {
     expect(toObligationView(o303, '2027-04-10')).toEqual({
       ...o303,
       status: 'PENDING',
       modelName: 'IVA. Autoliquidación',
       periodLabel: '1T 2027',
-      daysRemaining: 5,
+      daysRemaining: 10, // 10 April → 20 April, the due date
+      actionDaysRemaining: 5, // 10 April → 15 April, the direct-debit deadline (alertDate)
+    });
+  });
+
+  it('counts both to the due date when not paid by direct debit', () => {
+    const filed = { ...o303, paidByDomiciliation: false, alertDate: '2027-04-20' };
+    expect(toObligationView(filed, '2027-04-10')).toMatchObject({
+      daysRemaining: 10,
+      actionDaysRemaining: 10,
+    });
+    expect(toUpcoming(filed, 'Panadería La Espiga SL', '2027-04-10')).toMatchObject({
+      daysRemaining: 10,
+      actionDaysRemaining: 10,
     });
   });
 
   it('reads OVERDUE the day after the due date, with the days since it', () => {
-    expect(toObligationView(o303, '2027-04-20')).toMatchObject({ status: 'PENDING', daysRemaining: -5 });
+    expect(toObligationView(o303, '2027-04-20')).toMatchObject({
+      status: 'PENDING',
+      daysRemaining: 0,
+      actionDaysRemaining: -5,
+    });
     expect(toObligationView(o303, '2027-04-20')).not.toHaveProperty('daysOverdue');
     expect(toObligationView(o303, '2027-05-01')).toMatchObject({
       status: 'OVERDUE',
       daysOverdue: 11,
-      daysRemaining: -16,
+      daysRemaining: -11,
+      actionDaysRemaining: -16,
     });
   });
 
@@ -68,7 +86,8 @@ describe('toUpcoming / toOverdue', () => {
       dueDate: '2027-04-20',
       domiciliationDueDate: '2027-04-15',
       paidByDomiciliation: true,
-      daysRemaining: 14,
+      daysRemaining: 19, // 1 April → 20 April, the due date
+      actionDaysRemaining: 14, // 1 April → 15 April, the direct-debit deadline
       status: 'PENDING',
       createdAt: '2027-01-02T09:00:00.000Z',
     });

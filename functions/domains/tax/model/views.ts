@@ -11,8 +11,9 @@ import { taxModelNames } from '@shared/schemas/tax-profile';
 
 /**
  * The obligation as every tax call answers it: a PENDING one past its due date reads OVERDUE
- * (never stored so: fiscal-alerts.ts `effectiveStatus`); `daysRemaining` counts to `alertDate`
- * (the domiciliation deadline when paid by direct debit), `daysOverdue` from the due date.
+ * (never stored so: fiscal-alerts.ts `effectiveStatus`); `daysRemaining` counts to the `dueDate` it
+ * is shown with, `actionDaysRemaining` to `alertDate` (the domiciliation deadline when paid by direct
+ * debit: what the alerts count down to), `daysOverdue` from the due date.
  */
 export function toObligationView(o: TaxObligation, today: string): ObligationView {
   const status = effectiveStatus(o, today);
@@ -21,7 +22,8 @@ export function toObligationView(o: TaxObligation, today: string): ObligationVie
     status,
     modelName: taxModelNames[o.modelType],
     periodLabel: periodLabel(o.modelType, o.period, o.year),
-    daysRemaining: daysBetween(today, o.alertDate),
+    daysRemaining: daysBetween(today, o.dueDate),
+    actionDaysRemaining: daysBetween(today, o.alertDate),
     ...(status === 'OVERDUE' ? { daysOverdue: daysBetween(o.dueDate, today) } : {}),
   };
 }
@@ -40,7 +42,8 @@ export function toUpcoming(o: TaxObligation, companyName: string, today: string)
     dueDate: o.dueDate,
     domiciliationDueDate: o.domiciliationDueDate,
     paidByDomiciliation: o.paidByDomiciliation,
-    daysRemaining: daysBetween(today, o.alertDate),
+    daysRemaining: daysBetween(today, o.dueDate),
+    actionDaysRemaining: daysBetween(today, o.alertDate),
     status: effectiveStatus(o, today),
     createdAt: o.createdAt,
   };

@@ -21,6 +21,8 @@ export const upcoming = (overrides: Partial<UpcomingObligation> = {}): UpcomingO
   domiciliationDueDate: '2027-04-15',
   paidByDomiciliation: false,
   daysRemaining: 10,
+  // Not paid by direct debit: the action is the filing, due the same day.
+  actionDaysRemaining: overrides.daysRemaining ?? 10,
   status: 'PENDING',
   createdAt: '2027-01-01T00:00:00Z',
   ...overrides,
@@ -32,6 +34,7 @@ export const overdue = (overrides: Partial<OverdueObligation> = {}): OverdueObli
   periodLabel: '4.º trimestre 2026',
   status: 'OVERDUE',
   daysRemaining: -5,
+  actionDaysRemaining: overrides.daysRemaining ?? -5,
   daysOverdue: 5,
   ...overrides,
 });
@@ -113,5 +116,7 @@ export const obligationView = (overrides: Partial<ObligationView> = {}): Obligat
   modelName: 'IVA. Autoliquidación',
   periodLabel: '1.er trimestre 2027',
   daysRemaining: 10,
+  // Not paid by direct debit: the action is the filing, due the same day.
+  actionDaysRemaining: overrides.daysRemaining ?? 10,
   ...overrides,
 });

@@ -2,6 +2,7 @@ import { isAvailable } from '@shared/capabilities';
 import {
   NOTIFICATION_CATEGORIES,
   type NotificationPreferences,
+  notificationCategoryArea,
   notificationCategoryLabels,
 } from '@shared/schemas/notifications';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
@@ -51,7 +52,11 @@ export function NotificationPreferencesPanel() {
       )}
       <Divider style={{ margin: '4px 0' }} />
       <strong>Tipos de aviso</strong>
-      {NOTIFICATION_CATEGORIES.map((category) =>
+      {NOTIFICATION_CATEGORIES.filter((category) => {
+        // Only the families of areas that work on main (shared/capabilities.ts).
+        const area = notificationCategoryArea[category];
+        return area === null || isAvailable(area);
+      }).map((category) =>
         toggle(`${id}-${category}`, notificationCategoryLabels[category], draft.types[category], (v) =>
           setDraft({ ...draft, types: { ...draft.types, [category]: v } }),
         ),

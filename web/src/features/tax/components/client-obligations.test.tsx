@@ -42,6 +42,8 @@ const view: PortfolioView = {
     },
   ],
   companiesWithoutProfile: [{ companyId: 'c-3', name: 'Estudio Nuevo SL' }],
+  totalRows: 2,
+  truncated: false,
 };
 
 let rendered: ReturnType<typeof renderRoutes> | null = null;

@@ -209,6 +209,13 @@ export function ClientObligations() {
             }
           />
         ) : null}
+        {data?.truncated ? (
+          <Alert
+            type="info"
+            showIcon
+            title={`Se muestran las ${data.rows.length} obligaciones más urgentes de ${data.totalRows}. Filtra por modelo, estado o cliente, o exporta a Excel para verlas todas.`}
+          />
+        ) : null}
         <Card>
           {query.isError ? (
             <LoadError

@@ -54,6 +54,8 @@ export const obligation = (overrides: Partial<ObligationView> = {}): ObligationV
   modelName: 'IVA. Autoliquidación',
   periodLabel: '1T 2027',
   daysRemaining: 20,
+  // Not paid by direct debit: the action is the filing, due the same day.
+  actionDaysRemaining: overrides.daysRemaining ?? 20,
   ...overrides,
 });
 
@@ -77,6 +79,8 @@ export const upcoming = (overrides: Partial<UpcomingObligation> = {}): UpcomingO
   domiciliationDueDate: '2027-04-15',
   paidByDomiciliation: false,
   daysRemaining: 12,
+  // Not paid by direct debit: the action is the filing, due the same day.
+  actionDaysRemaining: overrides.daysRemaining ?? 12,
   status: 'PENDING',
   createdAt: '2027-01-02T08:00:00Z',
   ...overrides,
