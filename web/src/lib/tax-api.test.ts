@@ -1,15 +1,27 @@
 import type { Recommendation } from '@shared/fiscal/fiscal-analysis';
-import type { FiscalAlert } from '@shared/schemas/tax';
-import { describe, expect, it } from 'vitest';
+import type { AssistantStatus, FiscalAlert } from '@shared/schemas/tax';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient } from '../testing/render';
+import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import {
   complianceTone,
   daysLeftTone,
   isNoTaxProfile,
   isProfileNotFound,
+  refreshTaxQueries,
+  taxKeys,
   topFiscalAlerts,
   topRecommendations,
+  useTaxProfileStatus,
 } from './tax-api';
+
+vi.mock('./api-client', () => ({ apiRequest: vi.fn() }));
+
+afterEach(() => vi.resetAllMocks());
 
 type AlertFields = Pick<FiscalAlert, 'priority' | 'dueDate' | 'createdAt'> & { id: string };
 const a = (id: string, priority: FiscalAlert['priority'], dueDate: string | null = null): AlertFields => ({
@@ -99,5 +111,71 @@ describe('no tax profile', () => {
     expect(isNoTaxProfile(new Error('x'))).toBe(false);
     expect(isProfileNotFound(new ApiError({ code: 'CORE_006', message: 'x', status: 404 }))).toBe(true);
     expect(isProfileNotFound(new ApiError({ code: 'TAX_021', message: 'x', status: 400 }))).toBe(false);
+  });
+});
+
+describe('useTaxProfileStatus', () => {
+  const status = (hasProfile: boolean): AssistantStatus => ({
+    hasProfile,
+    status: hasProfile ? 'APPLIED' : 'NOT_STARTED',
+    draft: null,
+    profileUpdatedAt: hasProfile ? '2027-01-02T08:00:00Z' : null,
+  });
+
+  function setup(answer: () => Promise<AssistantStatus>, companyId: string | null, enabled = true) {
+    vi.mocked(apiRequest).mockImplementation(answer as () => Promise<never>);
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const hook = renderHook(() => useTaxProfileStatus(companyId, { enabled }), { wrapper });
+    return { hook, queryClient };
+  }
+
+  it('without a profile: noProfile, and the calls that need one stay off', async () => {
+    const { hook } = setup(async () => status(false), 'c-1');
+    expect(hook.result.current).toMatchObject({ isPending: true, noProfile: false, profileReady: false });
+    await waitFor(() => expect(hook.result.current.isPending).toBe(false));
+    expect(hook.result.current).toMatchObject({ noProfile: true, profileReady: false });
+    expect(apiRequest).toHaveBeenCalledWith(
+      'taxAssistant.status',
+      expect.objectContaining({ params: { companyId: 'c-1' }, companyId: 'c-1' }),
+    );
+  });
+
+  it('with a profile: profileReady', async () => {
+    const { hook } = setup(async () => status(true), 'c-1');
+    await waitFor(() => expect(hook.result.current.profileReady).toBe(true));
+    expect(hook.result.current.noProfile).toBe(false);
+  });
+
+  it('an unreadable status lets the calls be asked: their own answer decides', async () => {
+    const { hook } = setup(async () => {
+      throw new ApiError({ code: 'CORE_005', message: 'Error interno', status: 500 });
+    }, 'c-1');
+    await waitFor(() => expect(hook.result.current.profileReady).toBe(true));
+    expect(hook.result.current).toMatchObject({ isPending: false, noProfile: false });
+  });
+
+  it('asks nothing without tax.read or without a company', () => {
+    for (const [companyId, enabled] of [
+      ['c-1', false],
+      [null, true],
+    ] as const) {
+      const { hook } = setup(async () => status(true), companyId, enabled);
+      expect(hook.result.current).toMatchObject({ isPending: false, noProfile: false, profileReady: false });
+      hook.unmount();
+    }
+    expect(apiRequest).not.toHaveBeenCalled();
+  });
+
+  it('refreshTaxQueries asks it again (after the profile is created or changed)', async () => {
+    let hasProfile = false;
+    const { hook, queryClient } = setup(async () => status(hasProfile), 'c-1');
+    await waitFor(() => expect(hook.result.current.noProfile).toBe(true));
+    hasProfile = true;
+    await refreshTaxQueries(queryClient, 'c-1');
+    await waitFor(() => expect(hook.result.current.profileReady).toBe(true));
+    expect(hook.result.current.noProfile).toBe(false);
+    expect(taxKeys.profileStatus('c-1').slice(0, 2)).toEqual(taxKeys.company('c-1'));
   });
 });

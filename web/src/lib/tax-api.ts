@@ -12,6 +12,7 @@ import type { FiscalAnalysis, Recommendation } from '@shared/fiscal/fiscal-analy
 import type { RequiredModel } from '@shared/fiscal/tax-obligations';
 import type {
   AlertStatus,
+  AssistantStatus,
   CalendarView,
   FiscalAlert,
   ObligationsSummary,
@@ -23,6 +24,7 @@ import {
   keepPreviousData,
   type QueryClient,
   queryOptions,
+  type UseQueryResult,
   useMutation,
   useQuery,
   useQueryClient,
@@ -47,11 +49,17 @@ export const taxKeys = {
   openAlerts: (companyId: string | null) => ['tax', companyId, 'alerts', 'open'] as const,
   analysis: (companyId: string | null) => ['tax', companyId, 'analysis'] as const,
   profile: (companyId: string | null) => ['tax', companyId, 'profile'] as const,
+  /** Whether the company has a tax profile (the assistant's status: features/tax-profile reads it too). */
+  profileStatus: (companyId: string | null) => ['tax', companyId, 'assistant', 'status'] as const,
   /** The gestor's cross-client view (no company of its own). */
   portfolio: ['tax', 'portfolio'] as const,
 };
 
-/** After any tax write: every tax query of the company, and the cross-client views that include it. */
+/**
+ * After any tax write: every tax query of the company, and the cross-client views that include it.
+ * That includes the profile status (`useTaxProfileStatus`), so creating the profile (taxProfile.create,
+ * taxAssistant.apply, taxConfig.create) or changing it turns the screens that waited for one on.
+ */
 export async function refreshTaxQueries(
   queryClient: Pick<QueryClient, 'invalidateQueries'>,
   companyId: string | null,
@@ -81,6 +89,59 @@ export const isNoTaxProfile = (error: unknown): boolean =>
 /** `GET taxProfile.get` answers 404 CORE_006 when the company has no profile (the assistant's cue). */
 export const isProfileNotFound = (error: unknown): boolean =>
   isApiError(error) && error.code === 'CORE_006' && error.status === 404;
+
+// --- whether the company has a tax profile ------------------------------------------------------
+
+/**
+ * `GET taxAssistant.status`: whether the company has a tax profile, and the assistant's saved draft.
+ * It answers 200 with or without a profile (functions/domains/tax/actions/assistant.ts).
+ */
+export function getTaxProfileStatus(companyId: string, signal?: AbortSignal): Promise<AssistantStatus> {
+  return apiRequest<AssistantStatus>('taxAssistant.status', { params: { companyId }, companyId, signal });
+}
+
+export const taxProfileStatusQueryOptions = (companyId: string | null, enabled = true) =>
+  queryOptions({
+    queryKey: taxKeys.profileStatus(companyId),
+    queryFn: ({ signal }) => getTaxProfileStatus(companyId ?? '', signal),
+    enabled: enabled && companyId !== null,
+  });
+
+export interface TaxProfileStatus {
+  /** The status query itself. */
+  query: UseQueryResult<AssistantStatus>;
+  /** Still asking (false when not asked at all: no company, or no tax.read). */
+  isPending: boolean;
+  /** The status says the company has no tax profile: show the welcome, ask nothing that needs one. */
+  noProfile: boolean;
+  /**
+   * The calls that need a profile may be asked (pass it as their `enabled`): the status says there
+   * is one, or it could not be read (then their own answer decides: TAX_021 /
+   * CONFIGURATION_NOT_FOUND / 404 CORE_006 still show the welcome).
+   */
+  profileReady: boolean;
+}
+
+/**
+ * Whether the selected (or named) company has a tax profile, asked before any call that needs one:
+ * without a profile those answer 4xx (TAX_021, CONFIGURATION_NOT_FOUND, 404 CORE_006), which the
+ * browser logs as failed loads. `enabled: false` for a person without tax.read (policy of
+ * taxAssistant.status): then nothing is asked and `profileReady` stays false.
+ */
+export function useTaxProfileStatus(
+  companyId: string | null,
+  { enabled = true }: TaxQueryOptions = {},
+): TaxProfileStatus {
+  const query = useQuery(taxProfileStatusQueryOptions(companyId, enabled));
+  const asked = enabled && companyId !== null;
+  const hasProfile = query.data?.hasProfile;
+  return {
+    query,
+    isPending: asked && query.isPending,
+    noProfile: asked && hasProfile === false,
+    profileReady: asked && (hasProfile === true || (hasProfile === undefined && query.isError)),
+  };
+}
 
 // --- the fiscal calendar -------------------------------------------------------------------------
 

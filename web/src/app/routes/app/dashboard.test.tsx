@@ -42,6 +42,7 @@ afterEach(() => vi.resetAllMocks());
 
 const dashboard = verifactuDashboard({ companyId: 'c-1' });
 const taxRoutes = [
+  'taxAssistant.status',
   'taxObligations.upcoming',
   'taxObligations.overdue',
   'taxAlerts.critical',
@@ -72,6 +73,12 @@ describe('DashboardRoute', { timeout: 20_000 }, () => {
     };
     answerApi(apiRequest, {
       'verifactu.dashboard': dashboard,
+      'taxAssistant.status': {
+        hasProfile: false,
+        status: 'NOT_STARTED',
+        draft: null,
+        profileUpdatedAt: null,
+      },
       'taxObligations.upcoming': { from: '2027-04-10', to: '2027-05-10', obligations: [] },
       'taxObligations.overdue': { today: '2027-04-10', obligations: [] },
       'taxAlerts.critical': noProfile,
@@ -83,7 +90,10 @@ describe('DashboardRoute', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Configurar Ahora' }).getAttribute('href')).toBe(
       '/app/companies/c-1/configuration?tab=fiscal',
     );
-    expect(callsTo(apiRequest, 'taxAlerts.critical')[0]).toMatchObject({ params: { companyId: 'c-1' } });
+    // The status said so first: the calls that answer 4xx without a profile are not made.
+    expect(callsTo(apiRequest, 'taxAssistant.status')[0]).toMatchObject({ params: { companyId: 'c-1' } });
+    expect(callsTo(apiRequest, 'taxAlerts.critical')).toEqual([]);
+    expect(callsTo(apiRequest, 'taxAnalysis.get')).toEqual([]);
   });
 
   it('shows it to a client with VIEW_TAX_DOCUMENTS', async () => {

@@ -1,9 +1,11 @@
 /**
  * The dashboard's fiscal widgets (spec part 3; part 2 §8-§9): one welcome card without a tax
- * profile, the exact error texts with 'Reintentar', the empty text, the colour rules and the
- * five most urgent alerts.
+ * profile (the status asked first, nothing that needs a profile asked then), the exact error texts
+ * with 'Reintentar', the empty text, the colour rules and the five most urgent alerts.
  */
+
 import type { RouteId } from '@shared/api/routes';
+import type { AssistantStatus } from '@shared/schemas/tax';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
@@ -29,7 +31,15 @@ const fail = (code: string, message: string, status: number) => () => {
   throw new ApiError({ code: code as ApiError['code'], message, status });
 };
 
+const profileStatus = (hasProfile: boolean): AssistantStatus => ({
+  hasProfile,
+  status: hasProfile ? 'APPLIED' : 'NOT_STARTED',
+  draft: null,
+  profileUpdatedAt: hasProfile ? '2027-01-02T08:00:00Z' : null,
+});
+
 const healthy: ApiAnswers = {
+  'taxAssistant.status': profileStatus(true),
   'taxObligations.upcoming': upcomingAnswer([upcoming()]),
   'taxObligations.overdue': overdueAnswer([overdue()]),
   'taxAlerts.critical': [fiscalAlert()],
@@ -41,7 +51,33 @@ const renderWidgets = (answers: ApiAnswers) => {
   return renderRoutes([{ path: '/', element: <FiscalWidgets companyId={COMPANY_ID} /> }]);
 };
 
+const expectWelcomeCard = async () => {
+  expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
+  expect(screen.getAllByText('Bienvenido! Configuración Fiscal')).toHaveLength(1);
+  expect(screen.getAllByText('Configuración fiscal incompleta')).toHaveLength(1);
+  const setup = screen.getByRole('link', { name: 'Configurar Ahora' });
+  expect(setup.getAttribute('href')).toBe('/app/companies/c-1/configuration?tab=fiscal');
+  expect(screen.queryByText('Próximas obligaciones')).toBeNull();
+  expect(screen.queryByText('Análisis fiscal')).toBeNull();
+};
+
 describe('FiscalWidgets', { timeout: 20_000 }, () => {
+  it('without a tax profile (the status says so): one welcome card, and no call that needs a profile', async () => {
+    renderWidgets({
+      ...healthy,
+      'taxAssistant.status': profileStatus(false),
+      'taxObligations.upcoming': upcomingAnswer([]),
+      'taxObligations.overdue': overdueAnswer([]),
+    });
+
+    await expectWelcomeCard();
+    expect(callsTo(apiRequest, 'taxAssistant.status')[0]).toMatchObject({
+      params: { companyId: COMPANY_ID },
+    });
+    expect(callsTo(apiRequest, 'taxAlerts.critical')).toEqual([]);
+    expect(callsTo(apiRequest, 'taxAnalysis.get')).toEqual([]);
+  });
+
   it.each([
     [
       'TAX_021 from the alerts',
@@ -53,21 +89,23 @@ describe('FiscalWidgets', { timeout: 20_000 }, () => {
         'taxAnalysis.get': fail('CONFIGURATION_NOT_FOUND', 'La empresa no tiene configuración fiscal.', 404),
       },
     ],
-  ])('shows one welcome card instead of the widgets on %s', async (_, failing) => {
+  ])('the status out of date or unread: still one welcome card on %s', async (_, failing) => {
     renderWidgets({
       ...healthy,
       'taxObligations.upcoming': upcomingAnswer([]),
       'taxObligations.overdue': overdueAnswer([]),
       ...failing,
     });
+    await expectWelcomeCard();
+  });
 
-    expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
-    expect(screen.getAllByText('Bienvenido! Configuración Fiscal')).toHaveLength(1);
-    expect(screen.getAllByText('Configuración fiscal incompleta')).toHaveLength(1);
-    const setup = screen.getByRole('link', { name: 'Configurar Ahora' });
-    expect(setup.getAttribute('href')).toBe('/app/companies/c-1/configuration?tab=fiscal');
-    expect(screen.queryByText('Próximas obligaciones')).toBeNull();
-    expect(screen.queryByText('Análisis fiscal')).toBeNull();
+  it('asks the alerts and the analysis when the status cannot be read', async () => {
+    renderWidgets({
+      ...healthy,
+      'taxAssistant.status': fail('CORE_005', 'Error interno del servidor.', 500),
+    });
+    expect(await screen.findByRole('list', { name: 'Alertas fiscales principales' })).toBeTruthy();
+    expect(await screen.findByText('Puntuación 85/100')).toBeTruthy();
   });
 
   it.each<[RouteId, string]>([
@@ -101,6 +139,7 @@ describe('FiscalWidgets', { timeout: 20_000 }, () => {
 
   it("says 'No hay datos disponibles' in each widget with nothing to show", async () => {
     renderWidgets({
+      'taxAssistant.status': profileStatus(true),
       'taxObligations.upcoming': upcomingAnswer([]),
       'taxObligations.overdue': overdueAnswer([]),
       'taxAlerts.critical': [],

@@ -1,8 +1,10 @@
 /**
  * 'Mis obligaciones' (client portal): the selected company's obligations of this year and the last,
- * grouped as Vencidas, Próximas (30 días) and Presentadas; 'No hay datos disponibles' when none.
+ * grouped as Vencidas, Próximas (30 días) and Presentadas; 'No hay datos disponibles' when none,
+ * and without a tax profile (the status asked first, the calendar then not asked).
  */
 import type { CompanyEntry } from '@shared/schemas/companies';
+import type { AssistantStatus } from '@shared/schemas/tax';
 import { screen, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
@@ -47,11 +49,19 @@ const calendar = (year: number, obligations: ReturnType<typeof obligationView>[]
   profileVersions: [`${year}-01-01`],
 });
 
+const profileStatus = (hasProfile: boolean): AssistantStatus => ({
+  hasProfile,
+  status: hasProfile ? 'APPLIED' : 'NOT_STARTED',
+  draft: null,
+  profileUpdatedAt: hasProfile ? '2027-01-02T08:00:00Z' : null,
+});
+
 const renderPage = () => renderRoutes([{ path: '/', element: <MyObligations /> }]);
 
 describe('MyObligations', { timeout: 20_000 }, () => {
   it('groups the obligations of this year and the last by status', async () => {
     answerApi(apiRequest, {
+      'taxAssistant.status': profileStatus(true),
       'taxCalendar.get': (options: { query?: Record<string, unknown> }) =>
         options.query?.year === 2026
           ? calendar(2026, [
@@ -116,13 +126,29 @@ describe('MyObligations', { timeout: 20_000 }, () => {
 
   it("says 'No hay datos disponibles' without obligations to show and without a tax profile", async () => {
     answerApi(apiRequest, {
+      'taxAssistant.status': profileStatus(true),
       'taxCalendar.get': (o: { query?: Record<string, unknown> }) => calendar(Number(o.query?.year), []),
     });
     const first = renderPage();
     expect(await screen.findByText('No hay datos disponibles')).toBeTruthy();
     first.unmount();
 
+    // The status says there is none: the calendar (TAX_021 without a profile) is not asked.
+    vi.mocked(apiRequest).mockClear();
     answerApi(apiRequest, {
+      'taxAssistant.status': profileStatus(false),
+      'taxCalendar.get': (o: { query?: Record<string, unknown> }) => calendar(Number(o.query?.year), []),
+    });
+    const second = renderPage();
+    expect(await screen.findByText('No hay datos disponibles')).toBeTruthy();
+    expect(screen.getByText('La empresa aún no tiene perfil fiscal: tu gestor lo configurará.')).toBeTruthy();
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toHaveLength(1);
+    expect(callsTo(apiRequest, 'taxCalendar.get')).toEqual([]);
+    second.unmount();
+
+    // The status out of date (or unread): the calendar's TAX_021 says the same.
+    answerApi(apiRequest, {
+      'taxAssistant.status': profileStatus(true),
       'taxCalendar.get': () => {
         throw new ApiError({
           code: 'TAX_021',

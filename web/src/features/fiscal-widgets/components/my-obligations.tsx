@@ -3,16 +3,18 @@
  * item 7): the selected company's AEAT obligations in three simple lists: overdue, due in the next
  * 30 days and filed this year, each with the model, the period, the due date and the days left.
  * Read from the fiscal calendar of this year and the last (the annual returns and the fourth
- * quarter of a year are filed in the next one).
+ * quarter of a year are filed in the next one), once the profile status (`useTaxProfileStatus`)
+ * says the company has a tax profile; without one, 'No hay datos disponibles'.
  */
 import { madridDate } from '@shared/fiscal/verifactu-obligation';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
 import { NoCompanySelected } from '@web/components/no-company';
 import { PageHeader } from '@web/components/page-header';
+import { useCan } from '@web/lib/access';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useSelectedCompany } from '@web/lib/session';
-import { isNoTaxProfile, useTaxCalendar } from '@web/lib/tax-api';
+import { isNoTaxProfile, useTaxCalendar, useTaxProfileStatus } from '@web/lib/tax-api';
 import { Badge, Card, Flex, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { type DatedObligation, groupObligations } from '../utils/group-obligations';
@@ -46,19 +48,21 @@ function CompanyObligations({ companyId }: { companyId: string }) {
   // The Spanish calendar day, as the server counts deadlines (Europe/Madrid).
   const today = madridDate(new Date());
   const year = Number(today.slice(0, 4));
-  const current = useTaxCalendar(companyId, year);
-  const previous = useTaxCalendar(companyId, year - 1);
+  const canRead = useCan('taxAssistant.status');
+  const profile = useTaxProfileStatus(companyId, { enabled: canRead });
+  const current = useTaxCalendar(companyId, year, { enabled: profile.profileReady });
+  const previous = useTaxCalendar(companyId, year - 1, { enabled: profile.profileReady });
 
+  if (profile.noProfile || [current, previous].some((q) => isNoTaxProfile(q.error))) {
+    return (
+      <EmptyState description="No hay datos disponibles">
+        <span>La empresa aún no tiene perfil fiscal: tu gestor lo configurará.</span>
+      </EmptyState>
+    );
+  }
   if (current.isPending || previous.isPending) return <LoadingBlock label="Cargando tus obligaciones" />;
   const failed = [current, previous].find((q) => q.isError);
   if (failed) {
-    if (isNoTaxProfile(failed.error)) {
-      return (
-        <EmptyState description="No hay datos disponibles">
-          <span>La empresa aún no tiene perfil fiscal: tu gestor lo configurará.</span>
-        </EmptyState>
-      );
-    }
     return (
       <LoadError
         title="No se han podido cargar tus obligaciones"

@@ -8,7 +8,7 @@ import { refreshTaxQueries, taxKeys } from '@web/lib/tax-api';
  * the assistant's state too.
  */
 export const taxProfileKeys = {
-  assistantStatus: (companyId: string) => [...taxKeys.company(companyId), 'assistant', 'status'] as const,
+  assistantStatus: (companyId: string) => taxKeys.profileStatus(companyId),
 };
 
 /**

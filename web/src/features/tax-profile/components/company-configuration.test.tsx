@@ -1,7 +1,8 @@
 /**
- * The company configuration's fiscal tab (issue 13 item 1): the assistant without a profile
- * (analyze → apply), the full form to create one directly, the profile form with its version
- * history and field errors, and the read-only view of a client.
+ * The company configuration's fiscal tab (issue 13 item 1): whether there is a profile asked first
+ * (taxAssistant.status; taxProfile.get, 404 without one, only when there is), the assistant without
+ * a profile (analyze → apply), the full form to create one directly, the profile form with its
+ * version history and field errors, and the read-only view of a client.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
@@ -10,7 +11,15 @@ import { notification } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiAnswers, answerApi, callsTo } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
-import { COMPANY_ID, membership, notStarted, profileView, proposal, slFacts } from '../testing/fixtures';
+import {
+  applied,
+  COMPANY_ID,
+  membership,
+  notStarted,
+  profileView,
+  proposal,
+  slFacts,
+} from '../testing/fixtures';
 import { CompanyConfiguration } from './company-configuration';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
@@ -65,7 +74,7 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
     renderTab({
       'companies.get': membership('GESTOR', 'SL'),
       'taxProfile.get': () => (hasProfile ? profileView() : noProfile()),
-      'taxAssistant.status': notStarted,
+      'taxAssistant.status': () => (hasProfile ? applied : notStarted),
       'taxAssistant.analyze': proposal({
         issues: [{ field: 'cashAccounting', severity: 'warning', message: 'Revisa el criterio de caja.' }],
       }),
@@ -77,6 +86,9 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
     });
 
     expect(await screen.findByText('La empresa aún no tiene perfil fiscal')).toBeTruthy();
+    // The status said there is none: the profile (404 without one) is not asked; the status once.
+    expect(callsTo(apiRequest, 'taxProfile.get')).toEqual([]);
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toHaveLength(1);
     fireEvent.click(screen.getByLabelText(/^Empresarial/));
     fireEvent.change(screen.getByLabelText('Facturación anual estimada (€)'), {
       target: { value: '250.000' },
@@ -139,9 +151,10 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
       answers: sent,
       facts: proposal().facts,
     });
-    // The profile exists now: its form replaces the assistant.
+    // The profile exists now (the status asked again says so): its form replaces the assistant.
     expect(await screen.findByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
     expect(screen.queryByText('La empresa aún no tiene perfil fiscal')).toBeNull();
+    expect(callsTo(apiRequest, 'taxProfile.get').length).toBeGreaterThan(0);
   });
 
   it("does not apply a proposal with errors, and 'Empezar de nuevo' forgets the draft", async () => {
@@ -211,11 +224,15 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
   });
 
   it("creates the profile directly, with 'Las obligaciones vencidas antes de hoy ya están presentadas'", async () => {
+    let hasProfile = false;
     renderTab({
       'companies.get': membership('GESTOR', 'SL'),
-      'taxProfile.get': noProfile,
-      'taxAssistant.status': notStarted,
-      'taxProfile.create': () => profileView(),
+      'taxProfile.get': () => (hasProfile ? profileView() : noProfile()),
+      'taxAssistant.status': () => (hasProfile ? applied : notStarted),
+      'taxProfile.create': () => {
+        hasProfile = true;
+        return profileView();
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Rellenar el perfil directamente' }));
     fireEvent.click(await screen.findByRole('switch', { name: 'Tiene trabajadores' }));
@@ -229,11 +246,15 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
       taxYear: 2027,
       pastObligations: 'ASSUME_FILED',
     });
+    // The status is asked again after the creation: the profile form replaces the new one.
+    expect(await screen.findByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
+    expect(callsTo(apiRequest, 'taxAssistant.status').length).toBeGreaterThan(1);
   });
 
   it('with a profile: the form, the line on when changes apply, the models and the history; saves a new version', async () => {
     renderTab({
       'companies.get': membership('GESTOR', 'SL'),
+      'taxAssistant.status': applied,
       'taxProfile.get': profileView(),
       'taxProfile.update': () => ({ ...profileView(), changed: true, effectiveFrom: '2027-05-01' }),
     });
@@ -265,6 +286,7 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
   it('shows the API field errors under their fields', async () => {
     renderTab({
       'companies.get': membership('GESTOR', 'SL'),
+      'taxAssistant.status': applied,
       'taxProfile.get': profileView(),
       'taxProfile.update': () => {
         throw new ApiError({
@@ -299,20 +321,41 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
   });
 
   it('a client reads the profile without buttons, and without a profile sees no assistant', async () => {
-    const first = renderTab({ 'companies.get': membership('CLIENTE'), 'taxProfile.get': profileView() });
+    const first = renderTab({
+      'companies.get': membership('CLIENTE'),
+      'taxAssistant.status': applied,
+      'taxProfile.get': profileView(),
+    });
     expect(await screen.findByText(/^Los cambios se aplican desde el/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Guardar cambios' })).toBeNull();
     expect(screen.getByRole('switch', { name: 'Tiene trabajadores' }).hasAttribute('disabled')).toBe(true);
     first.unmount();
 
-    renderTab({ 'companies.get': membership('CLIENTE'), 'taxProfile.get': noProfile });
+    vi.mocked(apiRequest).mockClear();
+    renderTab({ 'companies.get': membership('CLIENTE'), 'taxAssistant.status': notStarted });
     expect(
       await screen.findByText(
         'La empresa aún no tiene perfil fiscal. Quien gestiona la empresa puede configurarlo.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Analizar' })).toBeNull();
-    expect(callsTo(apiRequest, 'taxAssistant.status')).toEqual([]);
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toHaveLength(1);
+    expect(callsTo(apiRequest, 'taxProfile.get')).toEqual([]);
+  });
+
+  it('the status unread: the profile decides (404 CORE_006 → the assistant)', async () => {
+    renderTab({
+      'companies.get': membership('GESTOR', 'SL'),
+      'taxAssistant.status': () => {
+        throw new ApiError({ code: 'CORE_005', message: 'Error interno', status: 500 });
+      },
+      'taxProfile.get': noProfile,
+    });
+    expect(await screen.findByText('La empresa aún no tiene perfil fiscal')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeTruthy();
+    // Asked once each: the assistant reuses the status, without asking it again in a loop.
+    expect(callsTo(apiRequest, 'taxProfile.get')).toHaveLength(1);
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toHaveLength(1);
   });
 
   it('does not ask for the profile of a client without VIEW_TAX_DOCUMENTS', async () => {
@@ -320,6 +363,7 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('No tienes permiso para ver el perfil fiscal de esta empresa.'),
     ).toBeTruthy();
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toEqual([]);
     expect(callsTo(apiRequest, 'taxProfile.get')).toEqual([]);
   });
 
@@ -329,6 +373,7 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Editar los datos de la empresa' }).getAttribute('href')).toBe(
       '/app/companies/c-1/edit',
     );
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toEqual([]);
     expect(callsTo(apiRequest, 'taxProfile.get')).toEqual([]);
   });
 });

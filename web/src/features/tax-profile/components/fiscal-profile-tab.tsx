@@ -1,13 +1,14 @@
 /**
- * The company configuration's 'Perfil fiscal' tab (issue 13 item 1). Without a profile
- * (taxProfile.get answers 404 CORE_006) the assistant, or the full form when the person prefers to
- * fill it in directly; with one, the profile form, the models it implies and its versions. Who may
- * not write (a CLIENTE) reads it.
+ * The company configuration's 'Perfil fiscal' tab (issue 13 item 1). Whether the company has a
+ * profile is asked first (taxAssistant.status, which answers with or without one); without a profile
+ * the assistant, or the full form when the person prefers to fill it in directly, and taxProfile.get
+ * (404 CORE_006 without one, still handled) is not asked; with one, the profile form, the models it
+ * implies and its versions. Who may not write (a CLIENTE) reads it.
  */
 import { madridDate } from '@shared/fiscal/verifactu-obligation';
 import { defaultTaxProfileFacts } from '@shared/schemas/tax-profile';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
-import { isProfileNotFound, useTaxProfile } from '@web/lib/tax-api';
+import { isProfileNotFound, useTaxProfile, useTaxProfileStatus } from '@web/lib/tax-api';
 import { Card, Col, Flex, Row } from 'antd';
 import { useState } from 'react';
 import { useCompanyCan } from '../hooks/use-company-can';
@@ -19,8 +20,9 @@ import { RequiredModels } from './required-models';
 export function FiscalProfileTab({ companyId }: { companyId: string }) {
   const { membership, can } = useCompanyCan(companyId);
   // Asked once the membership says the person may read it (a CLIENTE needs VIEW_TAX_DOCUMENTS).
-  const canRead = membership.isSuccess && can('taxProfile.get');
-  const profile = useTaxProfile(companyId, { enabled: canRead });
+  const canRead = membership.isSuccess && can('taxAssistant.status') && can('taxProfile.get');
+  const status = useTaxProfileStatus(companyId, { enabled: canRead });
+  const profile = useTaxProfile(companyId, { enabled: status.profileReady });
   const [direct, setDirect] = useState(false);
   // The Spanish calendar day, as the server counts periods (Europe/Madrid).
   const today = madridDate(new Date());
@@ -38,18 +40,10 @@ export function FiscalProfileTab({ companyId }: { companyId: string }) {
   }
   if (!canRead)
     return <EmptyState description="No tienes permiso para ver el perfil fiscal de esta empresa." />;
-  if (profile.isPending) return <LoadingBlock label="Cargando el perfil fiscal" />;
+  if (status.isPending) return <LoadingBlock label="Cargando el perfil fiscal" />;
 
-  if (profile.isError) {
-    if (!isProfileNotFound(profile.error)) {
-      return (
-        <LoadError
-          title="No se ha podido cargar el perfil fiscal"
-          error={profile.error}
-          onRetry={() => void profile.refetch()}
-        />
-      );
-    }
+  // No profile: the status says so, or (the status unread or out of date) taxProfile.get answers 404.
+  if (status.noProfile || isProfileNotFound(profile.error)) {
     const company = membership.data;
     const canCreate = can('taxProfile.create');
     const canAssist = can('taxAssistant.apply');
@@ -80,7 +74,19 @@ export function FiscalProfileTab({ companyId }: { companyId: string }) {
       <ProfileAssistant
         companyId={companyId}
         companyType={company.companyType}
+        draft={status.query.data?.draft ?? null}
         onSkip={() => setDirect(true)}
+      />
+    );
+  }
+
+  if (profile.isPending) return <LoadingBlock label="Cargando el perfil fiscal" />;
+  if (profile.isError) {
+    return (
+      <LoadError
+        title="No se ha podido cargar el perfil fiscal"
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
       />
     );
   }

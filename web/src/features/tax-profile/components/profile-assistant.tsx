@@ -6,7 +6,7 @@
  * 'Empezar de nuevo' forgets the draft (taxAssistant.reset). A saved draft fills the questions in.
  */
 import type { CompanyType } from '@shared/db/records';
-import type { AssistantProposal } from '@shared/schemas/tax';
+import type { AssistantProposal, AssistantStatus } from '@shared/schemas/tax';
 import { IRPF_METHODS, irpfMethodLabels, VAT_ZONES, vatZoneLabels } from '@shared/schemas/tax-profile';
 import { errorMessage } from '@web/lib/api-error';
 import { formatDateTime } from '@web/lib/format';
@@ -18,7 +18,6 @@ import { type ReactNode, useState } from 'react';
 import { useAnalyzeAnswers } from '../api/analyze-answers';
 import { useApplyAssistant } from '../api/apply-assistant';
 import { useConfigureAssistant } from '../api/configure-assistant';
-import { useAssistantStatus } from '../api/get-assistant-status';
 import { useResetAssistant } from '../api/reset-assistant';
 import {
   type AssistantFormValues,
@@ -57,19 +56,21 @@ const eurosRule = (message: string): Rule => ({
 export function ProfileAssistant({
   companyId,
   companyType,
+  draft,
   onSkip,
 }: {
   companyId: string;
   companyType: CompanyType | undefined;
+  /**
+   * The saved draft, from the status the fiscal tab asked first (`useTaxProfileStatus`); null
+   * without one, or when the status could not be read (the assistant then starts empty).
+   */
+  draft: AssistantStatus['draft'];
   /** 'Rellenar el perfil directamente': the full form instead of the questions. */
   onSkip: () => void;
 }) {
-  const status = useAssistantStatus(companyId);
-  if (status.isPending) return null;
-  // Without its status (an error) the assistant still works: it only starts without the draft.
   // The draft fills the questions in once, when the assistant opens; saving it again later does
   // not reset the screen.
-  const draft = status.data?.draft ?? null;
   return (
     <AssistantSteps
       companyId={companyId}

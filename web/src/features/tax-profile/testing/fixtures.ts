@@ -65,6 +65,14 @@ export const notStarted: AssistantStatus = {
   profileUpdatedAt: null,
 };
 
+/** The status of a company with a profile and no draft. */
+export const applied: AssistantStatus = {
+  hasProfile: true,
+  status: 'APPLIED',
+  draft: null,
+  profileUpdatedAt: '2026-07-01T09:00:00Z',
+};
+
 export const proposal = (overrides: Partial<AssistantProposal> = {}): AssistantProposal => ({
   facts: slFacts({ rentsPremises: false }),
   requiredModels: [

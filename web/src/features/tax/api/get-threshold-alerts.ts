@@ -1,14 +1,17 @@
 import type { ThresholdAlert } from '@shared/schemas/tax';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-import { taxKeys } from '@web/lib/tax-api';
+import { type TaxQueryOptions, taxKeys } from '@web/lib/tax-api';
 
 export interface ThresholdAlertsView {
   year: number;
   alerts: ThresholdAlert[];
 }
 
-/** `GET taxThresholds.alerts?year=`: the invoices' running totals against the profile's thresholds. */
+/**
+ * `GET taxThresholds.alerts?year=`: the invoices' running totals against the profile's thresholds
+ * (TAX_021 without a profile: ask it only once `useTaxProfileStatus` says there is one).
+ */
 export function getThresholdAlerts(companyId: string, signal?: AbortSignal): Promise<ThresholdAlertsView> {
   return apiRequest<ThresholdAlertsView>('taxThresholds.alerts', {
     params: { companyId },
@@ -17,10 +20,10 @@ export function getThresholdAlerts(companyId: string, signal?: AbortSignal): Pro
   });
 }
 
-export function useThresholdAlerts(companyId: string | null) {
+export function useThresholdAlerts(companyId: string | null, { enabled = true }: TaxQueryOptions = {}) {
   return useQuery({
     queryKey: [...taxKeys.company(companyId), 'thresholds'],
     queryFn: ({ signal }) => getThresholdAlerts(companyId ?? '', signal),
-    enabled: companyId !== null,
+    enabled: enabled && companyId !== null,
   });
 }

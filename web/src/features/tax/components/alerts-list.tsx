@@ -25,11 +25,22 @@ import {
 
 const PRIORITIES: AlertPriority[] = ['critical', 'high', 'medium', 'low'];
 
-export function AlertsList({ companyId }: { companyId: string }) {
+export function AlertsList({
+  companyId,
+  enabled = true,
+}: {
+  companyId: string;
+  /** False until the company is known to have a tax profile (the list answers TAX_021 without one). */
+  enabled?: boolean;
+}) {
   const [priority, setPriority] = useState<AlertPriority | undefined>();
   const [status, setStatus] = useState<AlertStatus | undefined>();
   const [page, setPage] = useState(0);
-  const query = useFiscalAlerts(companyId, { page, size: FISCAL_ALERTS_PAGE_SIZE, priority, status });
+  const query = useFiscalAlerts(
+    companyId,
+    { page, size: FISCAL_ALERTS_PAGE_SIZE, priority, status },
+    { enabled },
+  );
   const canAcknowledge = useCan('taxAlerts.acknowledge');
   const canResolve = useCan('taxAlerts.resolve');
   const acknowledge = useAcknowledgeFiscalAlert(companyId);
@@ -153,7 +164,8 @@ export function AlertsList({ companyId }: { companyId: string }) {
           size="middle"
           columns={columns}
           dataSource={query.data?.content ?? []}
-          loading={query.isFetching}
+          // Pending also while not yet asked (the profile status is on its way).
+          loading={query.isPending || query.isFetching}
           scroll={{ x: 760 }}
           locale={{ emptyText: 'No hay datos disponibles' }}
           pagination={{

@@ -1,8 +1,10 @@
 /**
  * 'Ejercicio fiscal': the first tax year read only, the end of the tax year and the domiciliation
  * of each domiciliable model the company files, saved as the whole facts with taxProfile.update,
- * effective from the date the server says.
+ * effective from the date the server says; the welcome card without a profile (the status asked
+ * first, the profile then not asked).
  */
+import type { AssistantStatus } from '@shared/schemas/tax';
 import { defaultTaxProfileFacts } from '@shared/schemas/tax-profile';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
@@ -44,9 +46,20 @@ const profile: TaxProfileView = {
   nextEffectiveFrom: '2027-05-01',
 };
 
+const profileStatus = (hasProfile: boolean): AssistantStatus => ({
+  hasProfile,
+  status: hasProfile ? 'APPLIED' : 'NOT_STARTED',
+  draft: null,
+  profileUpdatedAt: hasProfile ? '2027-01-02T08:00:00Z' : null,
+});
+
 let rendered: ReturnType<typeof renderRoutes> | null = null;
 const renderPage = (answers: ApiAnswers) => {
-  answerApi(apiRequest, { 'companies.get': membership('GESTOR'), ...answers });
+  answerApi(apiRequest, {
+    'companies.get': membership('GESTOR'),
+    'taxAssistant.status': profileStatus(true),
+    ...answers,
+  });
   rendered = renderRoutes([{ path: '/app/tax/fiscal-year-config', element: <FiscalYearConfig /> }], {
     path: '/app/tax/fiscal-year-config',
   });
@@ -98,7 +111,14 @@ describe('FiscalYearConfig', { timeout: 20_000 }, () => {
     expect(callsTo(apiRequest, 'taxProfile.update')).toHaveLength(0);
   });
 
-  it('without a profile (404 CORE_006): the welcome card', async () => {
+  it('without a profile (the status says so): the welcome card, and the profile is not asked', async () => {
+    renderPage({ 'taxAssistant.status': profileStatus(false), 'taxProfile.get': profile });
+    expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toHaveLength(1);
+    expect(callsTo(apiRequest, 'taxProfile.get')).toEqual([]);
+  });
+
+  it('the status out of date or unread, the profile answers 404 CORE_006: the welcome card', async () => {
     renderPage({
       'taxProfile.get': () => {
         throw new ApiError({ code: 'CORE_006', message: 'La empresa no tiene perfil fiscal.', status: 404 });

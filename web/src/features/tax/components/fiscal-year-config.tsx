@@ -3,7 +3,8 @@
  * profile exists), the end of the tax year (MM-DD, Impuesto sobre Sociedades) and whether each
  * domiciliable model the company files is paid by direct debit. Saved with `taxProfile.update`
  * (the whole facts with these fields changed) as a new version from the first day of next month:
- * periods already started keep their obligations.
+ * periods already started keep their obligations. Without a tax profile (asked first:
+ * `useTaxProfileStatus`) the welcome card, and the profile is not asked.
  */
 import {
   DOMICILIABLE_MODELS,
@@ -25,6 +26,7 @@ import {
   isProfileNotFound,
   type TaxProfileView,
   useTaxProfile,
+  useTaxProfileStatus,
   useUpdateTaxProfile,
 } from '@web/lib/tax-api';
 import { toast } from '@web/lib/toast';
@@ -57,7 +59,9 @@ const validFiscalYearEnd = (value: string) => TaxProfileFacts.shape.fiscalYearEn
 export function FiscalYearConfig() {
   const companyId = useCompanyId();
   const company = useSelectedCompany();
-  const query = useTaxProfile(companyId);
+  const canRead = useCan('taxAssistant.status');
+  const status = useTaxProfileStatus(companyId, { enabled: canRead });
+  const query = useTaxProfile(companyId, { enabled: status.profileReady });
 
   if (!companyId) {
     return (
@@ -68,19 +72,19 @@ export function FiscalYearConfig() {
     );
   }
   const header = <PageHeader title="Ejercicio fiscal" meta={company ? <span>{company.name}</span> : null} />;
+  if (status.noProfile || isProfileNotFound(query.error) || isNoTaxProfile(query.error)) {
+    return (
+      <>
+        {header}
+        <TaxWelcomeCard companyId={companyId} />
+      </>
+    );
+  }
   if (query.isPending) {
     return (
       <>
         {header}
         <LoadingBlock label="Cargando el perfil fiscal" />
-      </>
-    );
-  }
-  if (isProfileNotFound(query.error) || isNoTaxProfile(query.error)) {
-    return (
-      <>
-        {header}
-        <TaxWelcomeCard companyId={companyId} />
       </>
     );
   }

@@ -1,10 +1,11 @@
 /**
  * 'Calendario fiscal': the list narrowed by `?filter=overdue|pending` (the alerts' links), the
  * obligations of the previous year's periods that fall due in the year, the drawer with 'Marcar
- * como presentada', 'Generar calendario' for a year without obligations, and the welcome card.
+ * como presentada', 'Generar calendario' for a year without obligations, and the welcome card
+ * (without a tax profile the calendar is not asked: the status says so first).
  */
 
-import type { ObligationView } from '@shared/schemas/tax';
+import type { AssistantStatus, ObligationView } from '@shared/schemas/tax';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ApiRequestOptions } from '@web/lib/api-client';
 import { apiRequest } from '@web/lib/api-client';
@@ -61,8 +62,16 @@ const byYear =
   ({ query }: ApiRequestOptions) =>
     calendar(Number(query?.year), years[Number(query?.year)] ?? []);
 
+const profileStatus = (hasProfile: boolean): AssistantStatus => ({
+  hasProfile,
+  status: hasProfile ? 'APPLIED' : 'NOT_STARTED',
+  draft: null,
+  profileUpdatedAt: hasProfile ? '2027-01-02T08:00:00Z' : null,
+});
+
 const answers = (overrides: ApiAnswers = {}): ApiAnswers => ({
   'companies.get': membership('GESTOR'),
+  'taxAssistant.status': profileStatus(true),
   'taxCalendar.get': byYear({ 2026: [q4of2026], 2027: [pending1T, submitted2T, overdue111] }),
   ...overrides,
 });
@@ -217,7 +226,18 @@ describe('TaxCalendar', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Generar calendario' })).toBeNull());
   });
 
-  it('without a tax profile (TAX_021): the welcome card', async () => {
+  it('without a tax profile (the status says so): the welcome card, and the calendar is not asked', async () => {
+    answerApi(apiRequest, answers({ 'taxAssistant.status': profileStatus(false) }));
+    renderCalendar('?year=2027&view=list');
+    expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Configurar Ahora' }).getAttribute('href')).toBe(
+      '/app/companies/c-1/configuration?tab=fiscal',
+    );
+    expect(callsTo(apiRequest, 'taxAssistant.status')).toHaveLength(1);
+    expect(callsTo(apiRequest, 'taxCalendar.get')).toEqual([]);
+  });
+
+  it('the status out of date or unread, the calendar answers TAX_021: the welcome card', async () => {
     answerApi(
       apiRequest,
       answers({

@@ -2,7 +2,8 @@
  * /app/tax/calendar, 'Calendario fiscal' (issue 13 item 7): the selected company's AEAT
  * obligations of a year, by due date, as a month (antd Calendar) or a list (antd Table) narrowed by
  * `?filter=overdue|pending` (the alerts' links, spec part 3); one obligation opens in a drawer.
- * 'Generar calendario' plans a year that has no obligations yet.
+ * 'Generar calendario' plans a year that has no obligations yet. Without a tax profile (asked
+ * first: `useTaxProfileStatus`) the welcome card, and the calendar is not asked.
  */
 import type { ObligationView } from '@shared/schemas/tax';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
@@ -12,7 +13,7 @@ import { useCan } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { formatDate } from '@web/lib/format';
 import { useSelectedCompany } from '@web/lib/session';
-import { isNoTaxProfile, useTaxCalendar } from '@web/lib/tax-api';
+import { isNoTaxProfile, useTaxCalendar, useTaxProfileStatus } from '@web/lib/tax-api';
 import { toast } from '@web/lib/toast';
 import { Alert, Button, Card, Flex, Segmented, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -41,9 +42,11 @@ export function TaxCalendar() {
   const company = useSelectedCompany();
   const state = useCalendarState();
   const { year, view, filter } = state;
-  const current = useTaxCalendar(companyId, year);
+  const canRead = useCan('taxAssistant.status');
+  const profile = useTaxProfileStatus(companyId, { enabled: canRead });
+  const current = useTaxCalendar(companyId, year, { enabled: profile.profileReady });
   // What the previous year's periods leave due in this one (4T, annual returns).
-  const previous = useTaxCalendar(companyId, year - 1, { enabled: year > 2000 });
+  const previous = useTaxCalendar(companyId, year - 1, { enabled: profile.profileReady && year > 2000 });
   const canGenerate = useCan('taxCalendar.generate');
   const generate = useGenerateTaxCalendar(companyId ?? '');
   const [selected, setSelected] = useState<ObligationView | null>(null);
@@ -84,7 +87,7 @@ export function TaxCalendar() {
     />
   );
 
-  if (isNoTaxProfile(current.error)) {
+  if (profile.noProfile || isNoTaxProfile(current.error)) {
     return (
       <>
         {header}

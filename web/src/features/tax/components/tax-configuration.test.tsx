@@ -1,9 +1,10 @@
 /**
  * 'Configuración fiscal': read with taxConfig.get, saved with taxConfig.update (only what changed)
- * or created with taxConfig.create when the company has no profile (TAX_021); the models it implies;
- * the API's field errors under their fields.
+ * or created with taxConfig.create when the company has no profile (the status says so first and
+ * taxConfig.get is not asked; or it answers TAX_021); the models it implies; the API's field errors
+ * under their fields.
  */
-import type { TaxConfiguration } from '@shared/schemas/tax';
+import type { AssistantStatus, TaxConfiguration } from '@shared/schemas/tax';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
@@ -33,9 +34,20 @@ const configuration = (overrides: Partial<TaxConfiguration> = {}): TaxConfigurat
   ...overrides,
 });
 
+const profileStatus = (hasProfile: boolean): AssistantStatus => ({
+  hasProfile,
+  status: hasProfile ? 'APPLIED' : 'NOT_STARTED',
+  draft: null,
+  profileUpdatedAt: hasProfile ? '2027-01-02T08:00:00Z' : null,
+});
+
 let rendered: ReturnType<typeof renderRoutes> | null = null;
 const renderPage = (answers: ApiAnswers) => {
-  answerApi(apiRequest, { 'companies.get': membership('GESTOR'), ...answers });
+  answerApi(apiRequest, {
+    'companies.get': membership('GESTOR'),
+    'taxAssistant.status': profileStatus(true),
+    ...answers,
+  });
   rendered = renderRoutes([{ path: '/app/tax/configuration', element: <TaxConfigurationPage /> }], {
     path: '/app/tax/configuration',
   });
@@ -128,7 +140,35 @@ describe('TaxConfigurationPage', { timeout: 20_000 }, () => {
     expect(message.closest('.ant-form-item')?.textContent).toContain('Periodicidad del IVA (modelo 303)');
   });
 
-  it('without a profile (TAX_021): the defaults, and saving creates it with every field', async () => {
+  it('without a profile (the status says so): the defaults without reading first; saving creates it', async () => {
+    let created = false;
+    renderPage({
+      'taxAssistant.status': () => profileStatus(created),
+      'taxConfig.get': () => configuration(),
+      'taxConfig.create': () => {
+        created = true;
+        return configuration();
+      },
+    });
+    expect(await screen.findByText('La empresa aún no tiene perfil fiscal')).toBeTruthy();
+    expect(callsTo(apiRequest, 'taxConfig.get')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear perfil fiscal' }));
+
+    await waitFor(() => expect(callsTo(apiRequest, 'taxConfig.create')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'taxConfig.create')[0]?.body).toEqual({
+      updateTaxRegime: 'GENERAL',
+      updateVatZone: 'PENINSULA',
+      updateSiiEnabled: false,
+      updateQuarterlyVat: true,
+      updateIrpfRate: 0,
+    });
+    // The status is asked again: the profile exists now, and the form saves changes to it.
+    expect(await screen.findByRole('button', { name: 'Guardar' })).toBeTruthy();
+    expect(screen.queryByText('La empresa aún no tiene perfil fiscal')).toBeNull();
+    expect(callsTo(apiRequest, 'taxAssistant.status').length).toBeGreaterThan(1);
+  });
+
+  it('the status out of date or unread, taxConfig.get answers TAX_021: the defaults, and saving creates it', async () => {
     renderPage({
       'taxConfig.get': () => {
         throw new ApiError({ code: 'TAX_021', message: 'Sin configuración fiscal', status: 400 });

@@ -2,8 +2,9 @@
  * /app/tax/configuration, 'Configuración fiscal' (spec part 2 §3 Tax configuration): taxRegime,
  * vatZone, siiEnabled, quarterlyVat and irpfRate of the selected company, read with
  * `taxConfig.get` and saved with `taxConfig.update` (only the fields changed), or with
- * `taxConfig.create` when the company has no profile yet (TAX_021). Shows the models the
- * configuration implies, the API's errors under their fields, and a link to the full profile.
+ * `taxConfig.create` when the company has no profile yet (`useTaxProfileStatus` says so first, and
+ * then taxConfig.get is not asked; its TAX_021 means the same). Shows the models the configuration
+ * implies, the API's errors under their fields, and a link to the full profile.
  */
 
 import type { TaxConfiguration, UpdateTaxConfigurationBody } from '@shared/schemas/tax';
@@ -25,7 +26,7 @@ import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { useCompanyId } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
 import { useSelectedCompany } from '@web/lib/session';
-import { isNoTaxProfile } from '@web/lib/tax-api';
+import { isNoTaxProfile, useTaxProfileStatus } from '@web/lib/tax-api';
 import { toast } from '@web/lib/toast';
 import {
   Alert,
@@ -101,7 +102,9 @@ const valuesOf = (c: TaxConfiguration): ConfigurationValues => ({
 export function TaxConfigurationPage() {
   const companyId = useCompanyId();
   const company = useSelectedCompany();
-  const query = useTaxConfiguration(companyId);
+  const canRead = useCan('taxAssistant.status');
+  const profile = useTaxProfileStatus(companyId, { enabled: canRead });
+  const query = useTaxConfiguration(companyId, { enabled: profile.profileReady });
 
   if (!companyId || !company) {
     return (
@@ -119,7 +122,9 @@ export function TaxConfigurationPage() {
       actions={<Link to={paths.app.companyConfiguration(companyId, 'fiscal')}>Perfil fiscal completo</Link>}
     />
   );
-  if (query.isPending) {
+  // Without a profile: the form that creates it (nothing to read first).
+  const noProfile = profile.noProfile || isNoTaxProfile(query.error);
+  if (!noProfile && query.isPending) {
     return (
       <>
         {header}
@@ -127,7 +132,7 @@ export function TaxConfigurationPage() {
       </>
     );
   }
-  if (query.isError && !isNoTaxProfile(query.error)) {
+  if (!noProfile && query.isError) {
     return (
       <>
         {header}
@@ -140,7 +145,7 @@ export function TaxConfigurationPage() {
     );
   }
 
-  const configuration = query.data ?? null;
+  const configuration = noProfile ? null : (query.data ?? null);
   const initial: ConfigurationValues = configuration
     ? valuesOf(configuration)
     : (() => {

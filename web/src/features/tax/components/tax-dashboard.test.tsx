@@ -1,8 +1,10 @@
 /**
- * 'Panel fiscal': the welcome card without a tax profile, the spec's error texts with 'Reintentar',
+ * 'Panel fiscal': the welcome card without a tax profile (the status asked first, the company calls
+ * that need a profile then not asked), the spec's error texts with 'Reintentar',
  * the fiscal alerts (sorted, 5 shown, the rest on the 'Alertas fiscales' tab), the next
  * obligation's days-left colour and the gated 'Generar alertas'.
  */
+import type { AssistantStatus } from '@shared/schemas/tax';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
@@ -25,8 +27,16 @@ const fail =
     throw new ApiError({ code: code as ApiError['code'], message, status });
   };
 
+const profileStatus = (hasProfile: boolean): AssistantStatus => ({
+  hasProfile,
+  status: hasProfile ? 'APPLIED' : 'NOT_STARTED',
+  draft: null,
+  profileUpdatedAt: hasProfile ? '2027-01-02T08:00:00Z' : null,
+});
+
 const answers = (overrides: ApiAnswers = {}): ApiAnswers => ({
   'companies.get': membership('GESTOR'),
+  'taxAssistant.status': profileStatus(true),
   'taxObligations.summary': summary(),
   'taxObligations.upcoming': { from: '2027-04-08', to: '2027-05-08', obligations: [upcoming()] },
   'taxObligations.overdue': { today: '2027-04-08', obligations: [overdue()] },
@@ -50,7 +60,36 @@ afterEach(async () => {
   vi.resetAllMocks();
 });
 
+const expectWelcome = async () => {
+  expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
+  expect(screen.getByText('Configuración fiscal incompleta')).toBeTruthy();
+  const link = screen.getByRole('link', { name: 'Configurar Ahora' });
+  expect(link.getAttribute('href')).toBe('/app/companies/c-1/configuration?tab=fiscal');
+  // Nothing else of the dashboard, and no action that would answer TAX_021 again.
+  expect(screen.queryByText('Próximas obligaciones (30 días)')).toBeNull();
+  expect(screen.queryByRole('button', { name: /Generar alertas/ })).toBeNull();
+};
+
 describe('TaxDashboard', { timeout: 20_000 }, () => {
+  it.each(['/app/tax/dashboard', '/app/tax/dashboard?tab=alerts'])(
+    'without a tax profile (the status says so, at %s): the welcome card, and no company call that needs a profile',
+    async (path) => {
+      answerApi(apiRequest, answers({ 'taxAssistant.status': profileStatus(false) }));
+      renderDashboard(path);
+
+      await expectWelcome();
+      expect(callsTo(apiRequest, 'taxAssistant.status')[0]).toMatchObject({ params: { companyId: 'c-1' } });
+      for (const route of [
+        'taxAlerts.critical',
+        'taxAlerts.list',
+        'taxAnalysis.get',
+        'taxThresholds.alerts',
+      ] as const) {
+        expect(callsTo(apiRequest, route)).toEqual([]);
+      }
+    },
+  );
+
   it.each([
     [
       'the analysis answers CONFIGURATION_NOT_FOUND',
@@ -58,18 +97,11 @@ describe('TaxDashboard', { timeout: 20_000 }, () => {
     ],
     ['the alerts answer TAX_021', { 'taxAlerts.critical': fail('TAX_021', 400) }],
   ])(
-    'without a tax profile (%s): the welcome card and the incomplete-configuration warning',
+    'the status out of date or unread, %s: still the welcome card and the incomplete-configuration warning',
     async (_, overrides) => {
       answerApi(apiRequest, answers(overrides));
       renderDashboard();
-
-      expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
-      expect(screen.getByText('Configuración fiscal incompleta')).toBeTruthy();
-      const link = screen.getByRole('link', { name: 'Configurar Ahora' });
-      expect(link.getAttribute('href')).toBe('/app/companies/c-1/configuration?tab=fiscal');
-      // Nothing else of the dashboard, and no action that would answer TAX_021 again.
-      expect(screen.queryByText('Próximas obligaciones (30 días)')).toBeNull();
-      expect(screen.queryByRole('button', { name: /Generar alertas/ })).toBeNull();
+      await expectWelcome();
     },
   );
 

@@ -2,8 +2,9 @@
  * /app/tax/dashboard, 'Panel fiscal' of the selected company (issue 13 item 7; spec part 2 §2,
  * part 3 fiscal widgets): the summary (overdue, pending within 30 days, the next obligation), the
  * next obligations and the overdue ones, the fiscal alerts (5, with every alert on the 'Alertas
- * fiscales' tab), the threshold alerts and the fiscal analysis. Without a tax profile: the
- * 'Configuración fiscal incompleta' warning and the welcome card.
+ * fiscales' tab), the threshold alerts and the fiscal analysis. Without a tax profile (asked first:
+ * `useTaxProfileStatus`; the calls that need one are then not made) the 'Configuración fiscal
+ * incompleta' warning and the welcome card.
  */
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { LoadError } from '@web/components/load-states';
@@ -19,6 +20,7 @@ import {
   useObligationsSummary,
   useOpenFiscalAlerts,
   useOverdueObligations,
+  useTaxProfileStatus,
   useUpcomingObligations,
 } from '@web/lib/tax-api';
 import { toast } from '@web/lib/toast';
@@ -53,13 +55,16 @@ export function TaxDashboard() {
       { replace: true },
     );
 
-  const enabled = companyId !== null;
+  const canRead = useCan('taxAssistant.status');
+  const enabled = companyId !== null && canRead;
+  const profile = useTaxProfileStatus(companyId, { enabled });
+  // The global calls need no profile (a company without one adds nothing); the company calls do.
   const summary = useObligationsSummary(companyId, { enabled });
   const upcoming = useUpcomingObligations(companyId, { enabled });
   const overdue = useOverdueObligations(companyId, { enabled });
-  const alerts = useOpenFiscalAlerts(companyId);
-  const analysis = useFiscalAnalysis(companyId);
-  const thresholds = useThresholdAlerts(companyId);
+  const alerts = useOpenFiscalAlerts(companyId, { enabled: profile.profileReady });
+  const analysis = useFiscalAnalysis(companyId, { enabled: profile.profileReady });
+  const thresholds = useThresholdAlerts(companyId, { enabled: profile.profileReady });
   const canGenerate = useCan('taxAlerts.generate');
   const generate = useGenerateFiscalAlerts(companyId ?? '');
 
@@ -72,9 +77,10 @@ export function TaxDashboard() {
     );
   }
 
-  // The global calls skip a company without profile; the company calls say so (TAX_021 /
+  // The status says so; should it be unread or out of date, the company calls do (TAX_021 /
   // CONFIGURATION_NOT_FOUND).
-  const noProfile = [analysis.error, alerts.error, thresholds.error].some(isNoTaxProfile);
+  const noProfile =
+    profile.noProfile || [analysis.error, alerts.error, thresholds.error].some(isNoTaxProfile);
 
   const runAlerts = () =>
     generate.mutate(undefined, {
@@ -91,7 +97,7 @@ export function TaxDashboard() {
         title="Panel fiscal"
         meta={company ? <span>{company.name}</span> : null}
         actions={
-          noProfile ? null : (
+          noProfile || !profile.profileReady ? null : (
             <>
               <LinkButton to={paths.app.tax.calendar}>Calendario fiscal</LinkButton>
               {canGenerate ? (
@@ -175,7 +181,7 @@ export function TaxDashboard() {
             {
               key: 'alerts',
               label: 'Alertas fiscales',
-              children: <AlertsList companyId={companyId} />,
+              children: <AlertsList companyId={companyId} enabled={profile.profileReady} />,
             },
           ]}
         />
