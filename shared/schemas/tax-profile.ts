@@ -180,10 +180,15 @@ export interface TaxProfile {
   updatedAt: string;
 }
 
-/** POST tax-profile (create) and PUT tax-profile (a new version). */
+/**
+ * POST tax-profile (create) and PUT tax-profile (a new version). `facts` may name only the facts
+ * that differ: a create starts from `defaultTaxProfileFacts` of the company, an update from the
+ * latest version's facts. The facts may also come at the top level of the body (`{ "hasEmployees":
+ * true }`), which `liftFlatFacts` moves under `facts` before validation.
+ */
 export const TaxProfileBody = z
   .object({
-    facts: TaxProfileFacts,
+    facts: TaxProfileFacts.partial().strict().default({}),
     /** Create only: the first tax year covered (default: the current year). */
     taxYear: z.number().int().min(2000).max(2100).optional(),
     /**
@@ -193,7 +198,23 @@ export const TaxProfileBody = z
     effectiveFrom: z.iso.date().optional(),
   })
   .strict();
-export type TaxProfileBody = z.infer<typeof TaxProfileBody>;
+export type TaxProfileBody = z.input<typeof TaxProfileBody>;
+
+const FACT_KEYS = new Set(Object.keys(TaxProfileFacts.shape));
+
+/** Moves fact fields sent at the top level of a tax-profile body under `facts` (see TaxProfileBody). */
+export function liftFlatFacts(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const flat = Object.keys(record).filter((k) => FACT_KEYS.has(k));
+  if (flat.length === 0) return body;
+  const nested =
+    typeof record.facts === 'object' && record.facts !== null
+      ? (record.facts as Record<string, unknown>)
+      : {};
+  const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !FACT_KEYS.has(k)));
+  return { ...rest, facts: { ...Object.fromEntries(flat.map((k) => [k, record[k]])), ...nested } };
+}
 
 /** Facts a new profile starts from, given what the company record already says. */
 export function defaultTaxProfileFacts(company: {

@@ -75,6 +75,28 @@ const updateSl = (body: Record<string, unknown>) =>
   call<ProfileChangeResult>(GESTOR, { routeId: 'taxProfile.update', ...path(SL), body });
 
 describe('tax profile: create and read', () => {
+  it('accepts only the facts that differ, nested or at the top level, from the company defaults', async () => {
+    const created = await call<ProfileWriteResult>(GESTOR, {
+      routeId: 'taxProfile.create',
+      ...path(SL),
+      body: { hasEmployees: true, facts: { rentsPremises: true } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.envelope.data!.facts).toEqual(slFacts({ hasEmployees: true, rentsPremises: true }));
+    expect(obligationIds(2026)).toContain('2026-115-1T');
+    expect(obligationIds(2026)).toContain('2026-111-1T');
+
+    // An update names only what changes; everything else stays as the latest version says.
+    const changed = await updateSl({ paysDividendsOrInterest: true });
+    expect(changed.status).toBe(200);
+    expect(changed.envelope.data!.facts).toEqual(
+      slFacts({ hasEmployees: true, rentsPremises: true, paysDividendsOrInterest: true }),
+    );
+    // An unknown field is still refused, flat or nested.
+    const refused = await updateSl({ facts: { hasEmployes: true } });
+    expect(refused.status).toBe(400);
+  });
+
   it('answers 404 CORE_006 on GET without a profile, so the web shows the assistant', async () => {
     const res = await call(GESTOR, { routeId: 'taxProfile.get', ...path(SL) });
 

@@ -6,7 +6,12 @@
 
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { TaxProfileBody, type TaxProfileFacts } from '@shared/schemas/tax-profile';
+import {
+  defaultTaxProfileFacts,
+  liftFlatFacts,
+  TaxProfileBody,
+  type TaxProfileFacts,
+} from '@shared/schemas/tax-profile';
 import * as z from 'zod';
 import { madridToday } from '../model/dates';
 import {
@@ -22,9 +27,12 @@ import { ensureYearObligations, type PastObligations } from '../store/obligation
 import { createProfile, getCompanyFacts, type StoredTaxProfile } from '../store/profile';
 import { type TaxProfileView, toProfileView } from './get-tax-profile';
 
-export const CreateTaxProfileBody = TaxProfileBody.extend({
-  pastObligations: z.enum(['PENDING', 'ASSUME_FILED']).optional(),
-});
+export const CreateTaxProfileBody = z.preprocess(
+  liftFlatFacts,
+  TaxProfileBody.extend({
+    pastObligations: z.enum(['PENDING', 'ASSUME_FILED']).optional(),
+  }),
+);
 export type CreateTaxProfileBody = z.infer<typeof CreateTaxProfileBody>;
 
 /** What planning the obligations after a profile write did, over every year it touched. */
@@ -75,7 +83,8 @@ export interface ProfileWriteResult extends TaxProfileView {
 export interface CreateTaxProfileInput {
   companyId: string;
   userId: string;
-  facts: TaxProfileFacts;
+  /** The facts, or only those that differ from the company's defaults (`defaultTaxProfileFacts`). */
+  facts: Partial<TaxProfileFacts>;
   taxYear?: number;
   pastObligations?: PastObligations;
   /** Delete the assistant's draft with the profile (the assistant's apply). */
@@ -92,14 +101,15 @@ export async function createTaxProfile(
   const today = madridToday(now);
   const company = await getCompanyFacts(deps, input.companyId);
   const taxYear = resolveTaxYear(input.taxYear, today);
-  assertValidFacts(company.companyType, input.facts, input.fieldName ?? bodyFactField);
+  const facts: TaxProfileFacts = { ...defaultTaxProfileFacts(company), ...input.facts };
+  assertValidFacts(company.companyType, facts, input.fieldName ?? bodyFactField);
   const profile = await createProfile(
     deps,
     newProfile({
       companyId: input.companyId,
       companyType: company.companyType,
       taxYear,
-      facts: input.facts,
+      facts,
       at: now.toISOString(),
       by: input.userId,
     }),

@@ -8,7 +8,8 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { censusChangeObligation } from '@shared/fiscal/tax-obligations';
-import { TaxProfileBody, type TaxProfileFacts } from '@shared/schemas/tax-profile';
+import { liftFlatFacts, TaxProfileBody, type TaxProfileFacts } from '@shared/schemas/tax-profile';
+import * as z from 'zod';
 import { madridToday, yearOf } from '../model/dates';
 import {
   assertValidFacts,
@@ -125,16 +126,20 @@ export async function changeTaxProfile(
 }
 
 export const updateTaxProfileRoute = defineCompanyAction({
-  body: TaxProfileBody,
-  run: ({ scope, auth, body }, deps: TaxDeps) =>
-    changeTaxProfile(
+  body: z.preprocess(liftFlatFacts, TaxProfileBody),
+  run: async ({ scope, auth, body }, deps: TaxDeps) => {
+    // Only the facts that change may be sent: the rest are the latest version's.
+    const current = await requireProfile(deps, scope.companyId);
+    return changeTaxProfile(
       {
         companyId: scope.companyId,
         userId: auth.userId,
-        facts: body.facts,
+        facts: { ...current.facts, ...body.facts },
         effectiveFrom: body.effectiveFrom,
         taxYear: body.taxYear,
+        current,
       },
       deps,
-    ),
+    );
+  },
 });
