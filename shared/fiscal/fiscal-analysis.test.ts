@@ -87,7 +87,7 @@ describe('health score rules', () => {
     expect(fiscalHealth.status).toBe('WARNING');
     expect(fiscalHealth.reasons).toEqual([
       'Regla «Obligación vencida sin presentar» (−25 cada una): 1 → −25. Modelo 303 · 1T 2026.',
-      'Regla «Con obligaciones vencidas el estado es como máximo WARNING».',
+      'Regla «Con obligaciones vencidas la salud fiscal es como mucho “Con incidencias”».',
     ]);
     const four = ['01', '02', '03', '04'].map((p) => obligation({ period: p, dueDate: '2026-05-01' }));
     expect(analyse({ obligations: four }).fiscalHealth).toMatchObject({ score: 0, status: 'CRITICAL' });

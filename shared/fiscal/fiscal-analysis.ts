@@ -465,7 +465,7 @@ export function analyseFiscalHealth(input: AnalysisInput): FiscalAnalysis {
   const { score, reasons } = scoreOf(c, thresholdAlerts);
   const status = healthStatus(score, c.overdue.length > 0);
   if (status !== healthStatus(score, false)) {
-    reasons.push('Regla «Con obligaciones vencidas el estado es como máximo WARNING».');
+    reasons.push('Regla «Con obligaciones vencidas la salud fiscal es como mucho “Con incidencias”».');
   }
   if (reasons.length === 0) {
     reasons.push(

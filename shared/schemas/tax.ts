@@ -342,7 +342,14 @@ export const AssistantValidateBody = z.object({ facts: z.record(z.string(), z.un
 export const AssistantConfigureBody = z
   .object({ answers: AssistantAnswers.optional(), facts: z.record(z.string(), z.unknown()).optional() })
   .strict();
-export const AssistantApplyBody = z.object({ effectiveFrom: z.iso.date().optional() }).strict().default({});
+export const AssistantApplyBody = z
+  .object({
+    effectiveFrom: z.iso.date().optional(),
+    /** Creating the profile: obligations already due are recorded as filed (ASSUME_FILED) or left pending. */
+    pastObligations: z.enum(['PENDING', 'ASSUME_FILED']).optional(),
+  })
+  .strict()
+  .default({});
 
 export interface AssistantIssue {
   field: string;

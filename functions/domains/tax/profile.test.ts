@@ -603,6 +603,20 @@ describe('assistant', () => {
     expect(after.envelope.data).toMatchObject({ hasProfile: true, status: 'APPLIED', draft: null });
   });
 
+  it('passes pastObligations on when the assistant creates the profile', async () => {
+    NOW.setTime(Date.parse('2026-11-26T10:00:00.000Z'));
+    await assistant('taxAssistant.configure', SL, { facts: slFacts() });
+    const res = await assistant('taxAssistant.apply', SL, { pastObligations: 'ASSUME_FILED' });
+    expect(res.status).toBe(200);
+    // 1T-3T 2026 were due before the profile: recorded as filed; 4T (due in January) still to file.
+    for (const q of ['1T', '2T', '3T'])
+      expect(obligation(SL, `2026-303-${q}`)).toMatchObject({
+        status: 'SUBMITTED',
+        reference: 'Anterior al alta del perfil fiscal',
+      });
+    expect(obligation(SL, '2026-303-4T')).toMatchObject({ status: 'PENDING' });
+  });
+
   it('applies saved facts over the answers, as a new version when there is a profile', async () => {
     await createSl();
     await assistant('taxAssistant.configure', SL, { facts: slFacts({ rentsPremises: true }) });

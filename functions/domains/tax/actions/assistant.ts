@@ -203,7 +203,12 @@ export const assistantConfigureRoute = defineCompanyAction({
 
 /** The draft as the profile: created when there is none (from 1 January), else a new version. */
 export async function assistantApply(
-  input: { companyId: string; userId: string; effectiveFrom?: string },
+  input: {
+    companyId: string;
+    userId: string;
+    effectiveFrom?: string;
+    pastObligations?: 'PENDING' | 'ASSUME_FILED';
+  },
   deps: TaxDeps,
 ): Promise<ProfileWriteResult> {
   const [profile, draft] = await Promise.all([
@@ -234,7 +239,13 @@ export async function assistantApply(
     );
   }
   return createTaxProfile(
-    { companyId: input.companyId, userId: input.userId, facts, deleteDraft: true },
+    {
+      companyId: input.companyId,
+      userId: input.userId,
+      facts,
+      deleteDraft: true,
+      pastObligations: input.pastObligations,
+    },
     deps,
   );
 }
@@ -243,7 +254,12 @@ export const assistantApplyRoute = defineCompanyAction({
   body: AssistantApplyBody,
   run: ({ scope, auth, body }, deps: TaxDeps) =>
     assistantApply(
-      { companyId: scope.companyId, userId: auth.userId, effectiveFrom: body.effectiveFrom },
+      {
+        companyId: scope.companyId,
+        userId: auth.userId,
+        effectiveFrom: body.effectiveFrom,
+        pastObligations: body.pastObligations,
+      },
       deps,
     ),
 });

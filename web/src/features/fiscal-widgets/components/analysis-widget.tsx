@@ -82,14 +82,25 @@ function AnalysisContent({ analysis }: { analysis: FiscalAnalysisView }) {
         <Flex vertical gap={4} role="list" aria-label="Cumplimiento por modelo">
           <strong>Cumplimiento por modelo</strong>
           {compliance.map((c) => (
-            <Flex key={c.model} role="listitem" justify="space-between" align="center" gap={8} wrap>
-              <span style={{ minWidth: 0, flex: '1 1 160px' }}>
-                Modelo {c.model} · {taxModelNames[c.model]}
+            <Flex
+              key={c.model}
+              role="listitem"
+              justify="space-between"
+              align="center"
+              gap={8}
+              style={{ padding: '6px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+            >
+              <Flex vertical style={{ minWidth: 0, flex: '1 1 auto' }}>
+                <span>
+                  Modelo {c.model} · {taxModelNames[c.model]}
+                </span>
                 {c.nextDeadline ? (
-                  <span style={muted}> · próximo plazo {formatDate(c.nextDeadline)}</span>
+                  <span style={{ ...muted, fontSize: 12 }}>Próximo plazo: {formatDate(c.nextDeadline)}</span>
                 ) : null}
-              </span>
-              <Tag color={COMPLIANCE_COLORS[c.status]}>{COMPLIANCE_LABELS[c.status]}</Tag>
+              </Flex>
+              <Tag color={COMPLIANCE_COLORS[c.status]} style={{ marginInlineEnd: 0 }}>
+                {COMPLIANCE_LABELS[c.status]}
+              </Tag>
             </Flex>
           ))}
         </Flex>

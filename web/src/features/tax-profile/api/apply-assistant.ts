@@ -8,8 +8,15 @@ import { refreshAfterProfileWrite } from './keys';
  * `POST taxAssistant.apply`: the draft becomes the company's tax profile (created, or a new version
  * of it) and its obligations are planned; the draft is deleted.
  */
-export function applyAssistant(companyId: string): Promise<TaxProfileView> {
-  return apiRequest<TaxProfileView>('taxAssistant.apply', { params: { companyId }, body: {}, companyId });
+export function applyAssistant(
+  companyId: string,
+  pastObligations: 'PENDING' | 'ASSUME_FILED' = 'PENDING',
+): Promise<TaxProfileView> {
+  return apiRequest<TaxProfileView>('taxAssistant.apply', {
+    params: { companyId },
+    body: { pastObligations },
+    companyId,
+  });
 }
 
 /**
@@ -20,9 +27,12 @@ export function applyAssistant(companyId: string): Promise<TaxProfileView> {
 export function useApplyAssistant(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (draft: AssistantDraft) => {
+    mutationFn: async ({
+      pastFiled,
+      ...draft
+    }: AssistantDraft & { /** Obligations already due were filed before Cuadra. */ pastFiled: boolean }) => {
       await configureAssistant(companyId, draft);
-      return applyAssistant(companyId);
+      return applyAssistant(companyId, pastFiled ? 'ASSUME_FILED' : 'PENDING');
     },
     onSuccess: () => refreshAfterProfileWrite(queryClient, companyId),
   });

@@ -12,7 +12,7 @@ import {
   vatZoneLabels,
 } from '@shared/schemas/tax-profile';
 import { formatBp } from '@web/lib/money-input';
-import { Alert, Card, Descriptions, Flex } from 'antd';
+import { Alert, Card, Descriptions, Flex, Grid } from 'antd';
 import { FACT_LABELS, issueFieldLabel, yesNo } from '../utils/labels';
 import { RequiredModels } from './required-models';
 
@@ -71,6 +71,8 @@ export function proposedFactRows(facts: TaxProfileFacts): { key: string; label: 
 }
 
 export function AssistantProposalView({ proposal }: { proposal: AssistantProposal }) {
+  // On a phone each fact's name above its value: side by side both would wrap word by word.
+  const phone = Grid.useBreakpoint().sm === false;
   const errors = proposal.issues.filter((i) => i.severity === 'error');
   const warnings = proposal.issues.filter((i) => i.severity === 'warning');
   return (
@@ -92,6 +94,7 @@ export function AssistantProposalView({ proposal }: { proposal: AssistantProposa
         <Descriptions
           size="small"
           column={1}
+          layout={phone ? 'vertical' : 'horizontal'}
           items={proposedFactRows(proposal.facts).map((row) => ({
             key: row.key,
             label: row.label,

@@ -144,8 +144,13 @@ describe('CompanyConfiguration, fiscal tab', { timeout: 30_000 }, () => {
     expect(screen.getByText('Revisa el criterio de caja.')).toBeTruthy();
     expect(screen.getByText('Datos fiscales propuestos')).toBeTruthy();
 
+    // Returns already due are taken as filed unless the person says otherwise.
+    expect(
+      screen.getByRole('checkbox', { name: 'Las obligaciones vencidas antes de hoy ya están presentadas' }),
+    ).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(callsTo(apiRequest, 'taxAssistant.apply')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'taxAssistant.apply')[0]?.body).toEqual({ pastObligations: 'ASSUME_FILED' });
     // What is applied is exactly what was shown: answers and proposed facts saved as the draft first.
     expect(callsTo(apiRequest, 'taxAssistant.configure')[0]?.body).toEqual({
       answers: sent,

@@ -12,7 +12,20 @@ import { errorMessage } from '@web/lib/api-error';
 import { formatDateTime } from '@web/lib/format';
 import { parseEurosToCents, parsePercentToBp } from '@web/lib/money-input';
 import { toast } from '@web/lib/toast';
-import { Alert, Button, Flex, Form, Input, Radio, Steps } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Progress,
+  Radio,
+  Steps,
+  Typography,
+} from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useState } from 'react';
 import { useAnalyzeAnswers } from '../api/analyze-answers';
@@ -99,6 +112,8 @@ function AssistantSteps({
   const [step, setStep] = useState(0);
   const [proposal, setProposal] = useState<AssistantProposal | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A business onboarded mid-year has usually filed its earlier returns elsewhere.
+  const [pastFiled, setPastFiled] = useState(true);
   const analyze = useAnalyzeAnswers(companyId);
   const configure = useConfigureAssistant(companyId);
   const apply = useApplyAssistant(companyId);
@@ -106,6 +121,9 @@ function AssistantSteps({
   const activity = Form.useWatch('activity', form);
   const intraEu = Form.useWatch('intraEuOperations', form);
   const busy = analyze.isPending || configure.isPending || apply.isPending || reset.isPending;
+  const screens = Grid.useBreakpoint();
+  // There is something to start over from: a saved draft, answers past the first step, a proposal.
+  const canStartOver = draftSavedAt !== null || step > 0 || proposal !== null;
 
   const answers = () => toAnswers(form.getFieldsValue(true) as AssistantFormValues, companyType);
 
@@ -149,7 +167,7 @@ function AssistantSteps({
     if (!proposal) return;
     setError(null);
     apply.mutate(
-      { answers: answers(), facts: proposal.facts },
+      { answers: answers(), facts: proposal.facts, pastFiled },
       {
         onSuccess: () => toast.success('Perfil fiscal creado. Ya se han calculado sus obligaciones.'),
         onError: (e) => setError(errorMessage(e)),
@@ -176,175 +194,211 @@ function AssistantSteps({
         type="info"
         showIcon
         title="La empresa aún no tiene perfil fiscal"
-        description="Responde unas preguntas sencillas y Cuadra propondrá sus datos censales y los modelos que debe presentar a la AEAT. Si ya los conoces, puedes rellenar el perfil directamente."
-        action={
-          <Button size="small" onClick={onSkip} disabled={busy}>
-            Rellenar el perfil directamente
-          </Button>
+        description={
+          // The button under the text (not beside it): on a phone the text keeps the whole width.
+          <Flex vertical gap={8} align="flex-start">
+            <span>
+              Responde unas preguntas sencillas y Cuadra propondrá sus datos censales y los modelos que debe
+              presentar a la AEAT. Si ya los conoces, puedes rellenar el perfil directamente.
+            </span>
+            <Button size="small" onClick={onSkip} disabled={busy}>
+              Rellenar el perfil directamente
+            </Button>
+          </Flex>
         }
       />
       {draftSavedAt ? (
         <Alert type="success" showIcon title={`Borrador guardado el ${formatDateTime(draftSavedAt)}`} />
       ) : null}
-      <Steps size="small" current={step} items={STEP_TITLES.map((title) => ({ title }))} responsive />
-      {error ? <Alert type="error" showIcon title={error} /> : null}
-
-      <Form<AssistantFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={draftAnswers ? fromAnswers(draftAnswers) : emptyAssistantValues()}
-        aria-label="Asistente del perfil fiscal"
-        onFinish={() => undefined}
-      >
-        <StepPanel shown={step === 0}>
-          <Form.Item
-            name="activity"
-            label="¿A qué se dedica la empresa?"
-            rules={[{ required: true, message: 'Elige la actividad principal.' }]}
-          >
-            <Radio.Group
-              options={optionsOf(ACTIVITY_LABELS)}
-              style={{ display: 'flex', flexDirection: 'column' }}
-            />
-          </Form.Item>
-          <Form.Item name="vatZone" label="¿Dónde realiza su actividad?">
-            <Radio.Group options={VAT_ZONES.map((z) => ({ value: z, label: vatZoneLabels[z] }))} />
-          </Form.Item>
-          <Form.Item
-            name="annualTurnover"
-            label="Facturación anual estimada (€)"
-            extra="Aproximada: sirve para saber si es gran empresa (más de 6.010.121,04 €, art. 71.3 RIVA)."
-            rules={[eurosRule('Indica un importe en euros, por ejemplo 85.000 o 85000,50.')]}
-          >
-            <Input inputMode="decimal" suffix="€" />
-          </Form.Item>
-          {asksIrpfMethod(companyType) ? (
-            <Form.Item
-              name="irpfMethod"
-              label="¿Cómo calcula el rendimiento de la actividad en el IRPF?"
-              rules={[{ required: true, message: 'Elige el método de estimación del IRPF.' }]}
-            >
-              <Radio.Group
-                options={IRPF_METHODS.map((m) => ({ value: m, label: irpfMethodLabels[m] }))}
-                style={{ display: 'flex', flexDirection: 'column' }}
+      {/* The questions, the result and the buttons on one white sheet. */}
+      <Card>
+        <Flex vertical gap={16}>
+          {screens.md === false ? (
+            // Five steps do not fit a phone's width: where the person is, in one line.
+            <Flex vertical gap={4} aria-label="Pasos del asistente">
+              <Typography.Text strong>
+                Paso {step + 1} de {STEP_TITLES.length}: {STEP_TITLES[step]}
+              </Typography.Text>
+              <Progress
+                percent={Math.round(((step + 1) / STEP_TITLES.length) * 100)}
+                steps={STEP_TITLES.length}
+                showInfo={false}
+                size={[48, 6]}
               />
-            </Form.Item>
-          ) : null}
-          {asksWithheldShare(companyType, activity) ? (
-            <Form.Item
-              name="withheldIncomeShare"
-              label="¿Qué porcentaje de sus ingresos del año pasado llevó retención de IRPF? (%)"
-              extra="Si fue el 70 % o más, no presenta el modelo 130 (art. 109.1 RIRPF). Déjalo vacío si no lo sabes."
-              rules={[
-                {
-                  validator: async (_, value: string | undefined) => {
-                    const text = (value ?? '').trim();
-                    if (text !== '' && parsePercentToBp(text) === null) {
-                      throw new Error('Indica un porcentaje entre 0 y 100.');
-                    }
-                  },
-                },
-              ]}
-            >
-              <Input inputMode="decimal" suffix="%" />
-            </Form.Item>
-          ) : null}
-        </StepPanel>
+            </Flex>
+          ) : (
+            <Steps size="small" current={step} items={STEP_TITLES.map((title) => ({ title }))} />
+          )}
+          {error ? <Alert type="error" showIcon title={error} /> : null}
 
-        <StepPanel shown={step === 1}>
-          <YesNo name="hasEmployees" label="¿Tiene trabajadores contratados?" />
-          <YesNo
-            name="paysProfessionals"
-            label="¿Paga facturas de profesionales (abogados, asesores, diseñadores…) con retención de IRPF?"
-          />
-          <YesNo name="rentsPremises" label="¿Tiene alquilado un local u oficina para la actividad?" />
-          <YesNo
-            name="paysDividendsOrInterest"
-            label="¿Reparte dividendos o paga intereses por préstamos de socios o de terceros?"
-          />
-          <YesNo
-            name="paysNonResidents"
-            label="¿Paga rentas a personas o empresas que no residen en España?"
-          />
-        </StepPanel>
-
-        <StepPanel shown={step === 2}>
-          <YesNo
-            name="intraEuOperations"
-            label="¿Compra o vende a empresas de otros países de la Unión Europea?"
-          />
-          {intraEu ? (
-            <Form.Item
-              name="intraEuQuarter"
-              label="Ventas y servicios a empresas de la UE en el trimestre de más volumen (€)"
-              extra="Más de 50.000 € en un trimestre obliga a presentar el modelo 349 cada mes (art. 81.1 RIVA)."
-              rules={[eurosRule('Indica un importe en euros (0 si solo compra).')]}
-            >
-              <Input inputMode="decimal" suffix="€" />
-            </Form.Item>
-          ) : null}
-          <YesNo
-            name="sellsB2cToOtherEuCountries"
-            label="¿Vende a consumidores particulares de otros países de la UE (ventas a distancia o servicios electrónicos)?"
-            extra="Ventanilla única del IVA (OSS), modelo 369."
-          />
-          <YesNo
-            name="assetsAbroad"
-            label="¿Tiene bienes o derechos en el extranjero por más de 50.000 € (cuentas, valores, inmuebles)?"
-          />
-        </StepPanel>
-
-        <StepPanel shown={step === 3}>
-          <YesNo
-            name="wantsMonthlyRefunds"
-            label="¿Quiere pedir la devolución del IVA cada mes (REDEME)?"
-            extra="Obliga a liquidar el IVA cada mes y a llevar los libros por el SII (art. 30 RIVA)."
-          />
-          <YesNo
-            name="cashAccounting"
-            label="¿Quiere aplicar el criterio de caja del IVA (declarar el IVA al cobrar y al pagar)?"
-          />
-          <YesNo name="payByDomiciliation" label="¿Quiere pagar los impuestos por domiciliación bancaria?" />
-        </StepPanel>
-      </Form>
-
-      {step === RESULT_STEP && proposal ? <AssistantProposalView proposal={proposal} /> : null}
-
-      <Flex gap={8} wrap>
-        {step > 0 ? (
-          <Button onClick={() => setStep(step === RESULT_STEP ? 0 : step - 1)} disabled={busy}>
-            {step === RESULT_STEP ? 'Volver a las preguntas' : 'Anterior'}
-          </Button>
-        ) : null}
-        {step < RESULT_STEP - 1 ? (
-          <Button type="primary" onClick={() => void next()}>
-            Siguiente
-          </Button>
-        ) : null}
-        {step === RESULT_STEP - 1 ? (
-          <Button type="primary" onClick={() => void runAnalysis()} loading={analyze.isPending}>
-            Analizar
-          </Button>
-        ) : null}
-        {step === RESULT_STEP && proposal ? (
-          <Button
-            type="primary"
-            onClick={applyProposal}
-            loading={apply.isPending}
-            disabled={busy || hasBlockingIssues(proposal.issues)}
+          <Form<AssistantFormValues>
+            form={form}
+            layout="vertical"
+            initialValues={draftAnswers ? fromAnswers(draftAnswers) : emptyAssistantValues()}
+            aria-label="Asistente del perfil fiscal"
+            onFinish={() => undefined}
           >
-            Aplicar
-          </Button>
-        ) : null}
-        {step === RESULT_STEP && proposal ? (
-          <Button onClick={saveDraft} loading={configure.isPending} disabled={busy}>
-            Guardar borrador
-          </Button>
-        ) : null}
-        <Button danger onClick={startOver} loading={reset.isPending} disabled={busy}>
-          Empezar de nuevo
-        </Button>
-      </Flex>
+            <StepPanel shown={step === 0}>
+              <Form.Item
+                name="activity"
+                label="¿A qué se dedica la empresa?"
+                rules={[{ required: true, message: 'Elige la actividad principal.' }]}
+              >
+                <Radio.Group
+                  options={optionsOf(ACTIVITY_LABELS)}
+                  style={{ display: 'flex', flexDirection: 'column' }}
+                />
+              </Form.Item>
+              <Form.Item name="vatZone" label="¿Dónde realiza su actividad?">
+                <Radio.Group options={VAT_ZONES.map((z) => ({ value: z, label: vatZoneLabels[z] }))} />
+              </Form.Item>
+              <Form.Item
+                name="annualTurnover"
+                label="Facturación anual estimada (€)"
+                extra="Aproximada: sirve para saber si es gran empresa (más de 6.010.121,04 €, art. 71.3 RIVA)."
+                rules={[eurosRule('Indica un importe en euros, por ejemplo 85.000 o 85000,50.')]}
+              >
+                <Input inputMode="decimal" suffix="€" style={{ maxWidth: 260 }} />
+              </Form.Item>
+              {asksIrpfMethod(companyType) ? (
+                <Form.Item
+                  name="irpfMethod"
+                  label="¿Cómo calcula el rendimiento de la actividad en el IRPF?"
+                  rules={[{ required: true, message: 'Elige el método de estimación del IRPF.' }]}
+                >
+                  <Radio.Group
+                    options={IRPF_METHODS.map((m) => ({ value: m, label: irpfMethodLabels[m] }))}
+                    style={{ display: 'flex', flexDirection: 'column' }}
+                  />
+                </Form.Item>
+              ) : null}
+              {asksWithheldShare(companyType, activity) ? (
+                <Form.Item
+                  name="withheldIncomeShare"
+                  label="¿Qué porcentaje de sus ingresos del año pasado llevó retención de IRPF? (%)"
+                  extra="Si fue el 70 % o más, no presenta el modelo 130 (art. 109.1 RIRPF). Déjalo vacío si no lo sabes."
+                  rules={[
+                    {
+                      validator: async (_, value: string | undefined) => {
+                        const text = (value ?? '').trim();
+                        if (text !== '' && parsePercentToBp(text) === null) {
+                          throw new Error('Indica un porcentaje entre 0 y 100.');
+                        }
+                      },
+                    },
+                  ]}
+                >
+                  <Input inputMode="decimal" suffix="%" style={{ maxWidth: 160 }} />
+                </Form.Item>
+              ) : null}
+            </StepPanel>
+
+            <StepPanel shown={step === 1}>
+              <YesNo name="hasEmployees" label="¿Tiene trabajadores contratados?" />
+              <YesNo
+                name="paysProfessionals"
+                label="¿Paga facturas de profesionales (abogados, asesores, diseñadores…) con retención de IRPF?"
+              />
+              <YesNo name="rentsPremises" label="¿Tiene alquilado un local u oficina para la actividad?" />
+              <YesNo
+                name="paysDividendsOrInterest"
+                label="¿Reparte dividendos o paga intereses por préstamos de socios o de terceros?"
+              />
+              <YesNo
+                name="paysNonResidents"
+                label="¿Paga rentas a personas o empresas que no residen en España?"
+              />
+            </StepPanel>
+
+            <StepPanel shown={step === 2}>
+              <YesNo
+                name="intraEuOperations"
+                label="¿Compra o vende a empresas de otros países de la Unión Europea?"
+              />
+              {intraEu ? (
+                <Form.Item
+                  name="intraEuQuarter"
+                  label="Ventas y servicios a empresas de la UE en el trimestre de más volumen (€)"
+                  extra="Más de 50.000 € en un trimestre obliga a presentar el modelo 349 cada mes (art. 81.1 RIVA)."
+                  rules={[eurosRule('Indica un importe en euros (0 si solo compra).')]}
+                >
+                  <Input inputMode="decimal" suffix="€" style={{ maxWidth: 260 }} />
+                </Form.Item>
+              ) : null}
+              <YesNo
+                name="sellsB2cToOtherEuCountries"
+                label="¿Vende a consumidores particulares de otros países de la UE (ventas a distancia o servicios electrónicos)?"
+                extra="Ventanilla única del IVA (OSS), modelo 369."
+              />
+              <YesNo
+                name="assetsAbroad"
+                label="¿Tiene bienes o derechos en el extranjero por más de 50.000 € (cuentas, valores, inmuebles)?"
+              />
+            </StepPanel>
+
+            <StepPanel shown={step === 3}>
+              <YesNo
+                name="wantsMonthlyRefunds"
+                label="¿Quiere pedir la devolución del IVA cada mes (REDEME)?"
+                extra="Obliga a liquidar el IVA cada mes y a llevar los libros por el SII (art. 30 RIVA)."
+              />
+              <YesNo
+                name="cashAccounting"
+                label="¿Quiere aplicar el criterio de caja del IVA (declarar el IVA al cobrar y al pagar)?"
+              />
+              <YesNo
+                name="payByDomiciliation"
+                label="¿Quiere pagar los impuestos por domiciliación bancaria?"
+              />
+            </StepPanel>
+          </Form>
+
+          {step === RESULT_STEP && proposal ? <AssistantProposalView proposal={proposal} /> : null}
+          {step === RESULT_STEP && proposal ? (
+            <Checkbox checked={pastFiled} onChange={(e) => setPastFiled(e.target.checked)}>
+              Las obligaciones vencidas antes de hoy ya están presentadas
+            </Checkbox>
+          ) : null}
+
+          <Flex gap={8} wrap>
+            {step > 0 ? (
+              <Button onClick={() => setStep(step === RESULT_STEP ? 0 : step - 1)} disabled={busy}>
+                {step === RESULT_STEP ? 'Volver a las preguntas' : 'Anterior'}
+              </Button>
+            ) : null}
+            {step < RESULT_STEP - 1 ? (
+              <Button type="primary" onClick={() => void next()}>
+                Siguiente
+              </Button>
+            ) : null}
+            {step === RESULT_STEP - 1 ? (
+              <Button type="primary" onClick={() => void runAnalysis()} loading={analyze.isPending}>
+                Analizar
+              </Button>
+            ) : null}
+            {step === RESULT_STEP && proposal ? (
+              <Button
+                type="primary"
+                onClick={applyProposal}
+                loading={apply.isPending}
+                disabled={busy || hasBlockingIssues(proposal.issues)}
+              >
+                Aplicar
+              </Button>
+            ) : null}
+            {step === RESULT_STEP && proposal ? (
+              <Button onClick={saveDraft} loading={configure.isPending} disabled={busy}>
+                Guardar borrador
+              </Button>
+            ) : null}
+            {canStartOver ? (
+              <Button danger onClick={startOver} loading={reset.isPending} disabled={busy}>
+                Empezar de nuevo
+              </Button>
+            ) : null}
+          </Flex>
+        </Flex>
+      </Card>
     </Flex>
   );
 }

@@ -41,7 +41,7 @@ export function ProfileHistory({
       pagination={false}
       aria-label="Historial de versiones del perfil fiscal"
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
+      // Three short columns: they wrap inside the card rather than scroll sideways on a phone.
       columns={[
         {
           title: 'Se aplica desde',

@@ -1,6 +1,8 @@
 /**
  * The AEAT models a set of facts implies (shared/fiscal/tax-obligations.ts `requiredModels`), each
- * with its periodicity and the reason it is owed.
+ * with its periodicity and the reason it is owed: the model and how often it is filed on the first
+ * line, then its name and the reason, so a narrow column (the profile's side card, a phone) reads
+ * as well as a wide one.
  */
 import { type TaxModel, taxModelNames } from '@shared/schemas/tax-profile';
 import { EmptyState } from '@web/components/load-states';
@@ -23,19 +25,18 @@ export function RequiredModels({ models, label }: { models: readonly ModelReason
         <Flex
           key={`${m.model}-${m.periodicity}`}
           role="listitem"
-          gap={8}
-          align="baseline"
-          wrap
-          style={{ padding: '6px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+          vertical
+          gap={2}
+          style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
         >
-          <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-            Modelo {m.model}
-          </Tag>
-          <Flex vertical style={{ minWidth: 0, flex: '1 1 220px' }}>
-            <Typography.Text strong>{taxModelNames[m.model] ?? m.model}</Typography.Text>
-            <Typography.Text type="secondary">{m.reason}</Typography.Text>
+          <Flex gap={8} align="center" wrap>
+            <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+              Modelo {m.model}
+            </Tag>
+            <Tag style={{ marginInlineEnd: 0 }}>{periodicityLabel(m.periodicity)}</Tag>
           </Flex>
-          <Tag>{periodicityLabel(m.periodicity)}</Tag>
+          <Typography.Text strong>{taxModelNames[m.model] ?? m.model}</Typography.Text>
+          <Typography.Text type="secondary">{m.reason}</Typography.Text>
         </Flex>
       ))}
     </Flex>

@@ -10,7 +10,7 @@ import { useCan } from '@web/lib/access';
 import { formatDate } from '@web/lib/format';
 import { FISCAL_ALERTS_PAGE_SIZE, useFiscalAlerts } from '@web/lib/tax-api';
 import { toast } from '@web/lib/toast';
-import { Button, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Grid, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAcknowledgeFiscalAlert } from '../api/acknowledge-alert';
@@ -46,6 +46,7 @@ export function AlertsList({
   const acknowledge = useAcknowledgeFiscalAlert(companyId);
   const resolve = useResolveFiscalAlert(companyId);
   const busy = acknowledge.isPending || resolve.isPending;
+  const screens = Grid.useBreakpoint();
 
   const act = (action: typeof acknowledge | typeof resolve, alert: FiscalAlert, done: string) =>
     action.mutate(alert.id, {
@@ -53,43 +54,84 @@ export function AlertsList({
       onError: (error) => toast.fromError(error),
     });
 
+  const actions = (alert: FiscalAlert) =>
+    canAcknowledge || canResolve ? (
+      <Flex gap={4} wrap>
+        {canAcknowledge && alert.status === 'ACTIVE' ? (
+          <Button
+            size="small"
+            disabled={busy}
+            onClick={() => act(acknowledge, alert, 'Alerta marcada como revisada')}
+          >
+            Marcar revisada
+          </Button>
+        ) : null}
+        {canResolve && alert.status !== 'RESOLVED' ? (
+          <Button
+            size="small"
+            type="primary"
+            disabled={busy}
+            onClick={() => act(resolve, alert, 'Alerta resuelta')}
+          >
+            Resolver
+          </Button>
+        ) : null}
+      </Flex>
+    ) : null;
+
   const columns: TableColumnsType<FiscalAlert> = [
+    {
+      // On a phone: one column with everything, so the table fits the screen.
+      title: 'Alerta',
+      key: 'summary',
+      responsive: ['xs'],
+      render: (_, alert) => (
+        <Flex vertical gap={4}>
+          <Flex gap={4} wrap>
+            <Tag color={PRIORITY_COLORS[alert.priority]}>{PRIORITY_LABELS[alert.priority]}</Tag>
+            <Tag color={ALERT_STATUS_COLORS[alert.status]}>{ALERT_STATUS_LABELS[alert.status]}</Tag>
+          </Flex>
+          <AlertText alert={alert} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {ALERT_TYPE_LABELS[alert.type]}
+            {alert.dueDate ? ` · Fecha límite: ${formatDate(alert.dueDate)}` : ''}
+          </Typography.Text>
+          {actions(alert)}
+        </Flex>
+      ),
+    },
     {
       title: 'Prioridad',
       dataIndex: 'priority',
-      width: 110,
+      width: 100,
+      responsive: ['sm'],
       render: (p: AlertPriority) => <Tag color={PRIORITY_COLORS[p]}>{PRIORITY_LABELS[p]}</Tag>,
     },
     {
       title: 'Alerta',
       key: 'alert',
-      render: (_, alert) => (
-        <Flex vertical gap={2}>
-          <Link to={alert.actionUrl}>
-            <Typography.Text strong>{alert.title}</Typography.Text>
-          </Link>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {alert.message}
-          </Typography.Text>
-        </Flex>
-      ),
+      responsive: ['sm'],
+      render: (_, alert) => <AlertText alert={alert} />,
     },
     {
       title: 'Tipo',
       dataIndex: 'type',
       width: 120,
+      responsive: ['sm'],
       render: (t: FiscalAlert['type']) => ALERT_TYPE_LABELS[t],
     },
     {
       title: 'Fecha límite',
       dataIndex: 'dueDate',
       width: 120,
+      responsive: ['sm'],
       render: (d: string | null) => (d ? formatDate(d) : '—'),
     },
     {
       title: 'Estado',
       dataIndex: 'status',
-      width: 110,
+      width: 100,
+      responsive: ['sm'],
       render: (s: AlertStatus) => <Tag color={ALERT_STATUS_COLORS[s]}>{ALERT_STATUS_LABELS[s]}</Tag>,
     },
   ];
@@ -97,30 +139,9 @@ export function AlertsList({
     columns.push({
       title: 'Acciones',
       key: 'actions',
-      width: 200,
-      render: (_, alert) => (
-        <Flex gap={4} wrap>
-          {canAcknowledge && alert.status === 'ACTIVE' ? (
-            <Button
-              size="small"
-              disabled={busy}
-              onClick={() => act(acknowledge, alert, 'Alerta marcada como revisada')}
-            >
-              Marcar revisada
-            </Button>
-          ) : null}
-          {canResolve && alert.status !== 'RESOLVED' ? (
-            <Button
-              size="small"
-              type="primary"
-              disabled={busy}
-              onClick={() => act(resolve, alert, 'Alerta resuelta')}
-            >
-              Resolver
-            </Button>
-          ) : null}
-        </Flex>
-      ),
+      width: 170,
+      responsive: ['sm'],
+      render: (_, alert) => actions(alert),
     });
   }
 
@@ -166,7 +187,8 @@ export function AlertsList({
           dataSource={query.data?.content ?? []}
           // Pending also while not yet asked (the profile status is on its way).
           loading={query.isPending || query.isFetching}
-          scroll={{ x: 760 }}
+          // The columns' widths; on a phone the one summary column needs no sideways scroll.
+          scroll={screens.xs ? undefined : { x: 860 }}
           locale={{ emptyText: 'No hay datos disponibles' }}
           pagination={{
             current: (query.data?.page ?? page) + 1,
@@ -177,6 +199,19 @@ export function AlertsList({
           }}
         />
       )}
+    </Flex>
+  );
+}
+
+function AlertText({ alert }: { alert: FiscalAlert }) {
+  return (
+    <Flex vertical gap={2}>
+      <Link to={alert.actionUrl}>
+        <Typography.Text strong>{alert.title}</Typography.Text>
+      </Link>
+      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        {alert.message}
+      </Typography.Text>
     </Flex>
   );
 }

@@ -1,54 +1,104 @@
-/** The calendar as a table: Modelo, Descripción, Periodo, Plazo, Vencimiento, Domiciliación, Días, Estado. */
+/**
+ * The calendar as a table: Modelo (with its name), Periodo, Plazo de presentación (its last day is
+ * the due date), Domiciliación, Días, Estado. On a phone one column sums each obligation up, so the
+ * table fits the screen instead of scrolling sideways.
+ */
 import type { ObligationView } from '@shared/schemas/tax';
 import { formatDate } from '@web/lib/format';
 import { daysLeftTone, TONE_COLORS } from '@web/lib/tax-api';
-import { Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { daysText } from '../utils/labels';
 import { ObligationStatusTag } from './obligation-status-tag';
 
 function Days({ o }: { o: ObligationView }) {
   if (o.status === 'OVERDUE') {
-    return <Typography.Text type="danger">−{daysText(o.daysOverdue ?? 0)}</Typography.Text>;
+    return <Typography.Text type="danger">Hace {daysText(o.daysOverdue ?? 0)}</Typography.Text>;
   }
   if (o.status !== 'PENDING') return <Typography.Text type="secondary">—</Typography.Text>;
   const tone = daysLeftTone(o.daysRemaining);
-  return <span style={{ color: tone ? TONE_COLORS[tone] : undefined }}>{daysText(o.daysRemaining)}</span>;
+  return (
+    <span style={{ color: tone ? TONE_COLORS[tone] : undefined }}>
+      {o.daysRemaining === 0 ? 'Hoy' : `Quedan ${daysText(o.daysRemaining)}`}
+    </span>
+  );
 }
 
+/** Shown at 576 px and wider. */
+const WIDE = ['sm'] as const;
+/** Shown below 576 px. */
+const NARROW = ['xs'] as const;
+
 const columns: TableColumnsType<ObligationView> = [
-  { title: 'Modelo', dataIndex: 'modelType', width: 90, render: (m: string) => <Tag>{m}</Tag> },
-  { title: 'Descripción', dataIndex: 'modelName', ellipsis: true },
-  { title: 'Periodo', dataIndex: 'periodLabel', width: 170 },
   {
-    title: 'Plazo',
-    key: 'window',
-    width: 190,
-    render: (_, o) => `${formatDate(o.windowStart)} – ${formatDate(o.dueDate)}`,
+    title: 'Obligación',
+    key: 'summary',
+    responsive: [...NARROW],
+    render: (_, o) => (
+      <Flex vertical gap={2}>
+        <Typography.Text strong>
+          Modelo {o.modelType} · {o.periodLabel}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {o.modelName}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Vence el {formatDate(o.dueDate)}
+          {o.paidByDomiciliation && o.domiciliationDueDate
+            ? ` · domiciliado: presentar hasta el ${formatDate(o.domiciliationDueDate)}`
+            : ''}
+        </Typography.Text>
+        <Flex gap={8} align="center" wrap>
+          <ObligationStatusTag status={o.status} />
+          <Days o={o} />
+        </Flex>
+      </Flex>
+    ),
   },
-  { title: 'Vencimiento', dataIndex: 'dueDate', width: 120, render: (d: string) => formatDate(d) },
+  {
+    title: 'Modelo',
+    dataIndex: 'modelType',
+    width: 290,
+    responsive: [...WIDE],
+    render: (_, o) => (
+      <Flex gap={8} align="baseline">
+        <Tag style={{ marginInlineEnd: 0 }}>{o.modelType}</Tag>
+        <span>{o.modelName}</span>
+      </Flex>
+    ),
+  },
+  { title: 'Periodo', dataIndex: 'periodLabel', width: 150, responsive: [...WIDE] },
+  {
+    title: 'Plazo de presentación',
+    key: 'window',
+    width: 200,
+    responsive: [...WIDE],
+    render: (_, o) => (
+      <>
+        {formatDate(o.windowStart)} – <strong>{formatDate(o.dueDate)}</strong>
+      </>
+    ),
+  },
   {
     title: 'Domiciliación',
     key: 'domiciliation',
-    width: 160,
+    width: 140,
+    responsive: [...WIDE],
     render: (_, o) =>
       o.domiciliationDueDate ? (
-        <>
-          {formatDate(o.domiciliationDueDate)}
-          {o.paidByDomiciliation ? (
-            <Tag color="geekblue" style={{ marginLeft: 6 }}>
-              Domiciliado
-            </Tag>
-          ) : null}
-        </>
+        <Flex vertical align="flex-start">
+          <span>Hasta el {formatDate(o.domiciliationDueDate)}</span>
+          {o.paidByDomiciliation ? <Tag color="geekblue">Domiciliado</Tag> : null}
+        </Flex>
       ) : (
         '—'
       ),
   },
-  { title: 'Días', key: 'days', width: 90, render: (_, o) => <Days o={o} /> },
+  { title: 'Días', key: 'days', width: 120, responsive: [...WIDE], render: (_, o) => <Days o={o} /> },
   {
     title: 'Estado',
     dataIndex: 'status',
-    width: 160,
+    width: 120,
+    responsive: [...WIDE],
     render: (_, o) => <ObligationStatusTag status={o.status} />,
   },
 ];
@@ -62,6 +112,7 @@ export function CalendarList({
   loading: boolean;
   onOpen: (o: ObligationView) => void;
 }) {
+  const screens = Grid.useBreakpoint();
   return (
     <Table<ObligationView>
       rowKey="obligationId"
@@ -69,7 +120,8 @@ export function CalendarList({
       columns={columns}
       dataSource={obligations}
       loading={loading}
-      scroll={{ x: 1000 }}
+      // The columns' widths; on a phone the one summary column needs no sideways scroll.
+      scroll={screens.xs ? undefined : { x: 1020 }}
       pagination={obligations.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
       locale={{ emptyText: 'No hay datos disponibles' }}
       onRow={(o) => ({

@@ -1,17 +1,21 @@
 /**
  * The calendar as a month (antd Calendar): each day lists the obligations due that day, coloured
  * by status; a click opens the obligation. On a phone the cells only mark the days, and the
- * month's obligations are listed below.
+ * month's obligations are listed below. The day cells are drawn here (`fullCellRender`): antd
+ * would paint the month's first day as selected, which reads as a date the person chose; only
+ * today is marked.
  */
 import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import type { ObligationView } from '@shared/schemas/tax';
 import { formatDate } from '@web/lib/format';
-import { Badge, Button, Calendar, Flex, Grid, Select, Tag, Typography } from 'antd';
+import { Badge, Button, Calendar, Flex, Grid, Select, Tag, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { byDueDate } from '../utils/calendar';
 import { OBLIGATION_STATUS_COLORS, OBLIGATION_STATUS_LABELS } from '../utils/labels';
+import { spanishToday } from '../utils/today';
+import './calendar-month.css';
 import { ObligationStatusTag } from './obligation-status-tag';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => {
@@ -53,7 +57,18 @@ export function CalendarMonth({
   onOpen: (o: ObligationView) => void;
 }) {
   const screens = Grid.useBreakpoint();
+  const { token } = theme.useToken();
   const fullscreen = screens.md !== false;
+  const today = spanishToday();
+  // The legend's colours (antd Badge statuses) for the phone's dots.
+  const dotColor = (status: ObligationView['status']) =>
+    ({
+      processing: token.colorPrimary,
+      error: token.colorError,
+      success: token.colorSuccess,
+      warning: token.colorWarning,
+      default: token.colorTextQuaternary,
+    })[BADGE_STATUS[status]];
   const value = dayjs(`${year}-${String(month).padStart(2, '0')}-01`);
   const days = byDueDate(obligations);
   const monthKey = value.format('YYYY-MM');
@@ -64,15 +79,25 @@ export function CalendarMonth({
     onMonthChange(next.year(), next.month() + 1);
   };
 
+  /** The obligations of one day of the month shown (none for the other months' days). */
   const cell = (date: Dayjs) => {
     if (date.format('YYYY-MM') !== monthKey) return null;
     const due = days.get(date.format('YYYY-MM-DD')) ?? [];
     if (due.length === 0) return null;
     if (!fullscreen) {
       return (
-        <Flex justify="center" gap={2}>
+        // Plain dots (a Badge is a line high): every day of the week keeps the same height.
+        <Flex justify="center" gap={2} style={{ height: 6 }} aria-hidden>
           {due.slice(0, 3).map((o) => (
-            <Badge key={o.obligationId} status={BADGE_STATUS[o.status]} />
+            <span
+              key={o.obligationId}
+              style={{
+                width: 6,
+                height: 6,
+                borderRadius: '50%',
+                background: dotColor(o.status),
+              }}
+            />
           ))}
         </Flex>
       );
@@ -91,8 +116,7 @@ export function CalendarMonth({
               cursor: 'pointer',
               marginInlineEnd: 0,
               maxWidth: '100%',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
+              whiteSpace: 'normal',
             }}
             onClick={(event) => {
               event.stopPropagation();
@@ -107,9 +131,48 @@ export function CalendarMonth({
     );
   };
 
+  /** One day: its number (today marked as antd marks it) and its obligations. */
+  const dateCell = (date: Dayjs) => {
+    const isToday = date.format('YYYY-MM-DD') === today;
+    const day = date.format('DD');
+    if (!fullscreen) {
+      return (
+        <Flex vertical align="center" gap={2} style={{ height: 34 }}>
+          <span
+            style={{
+              minWidth: 24,
+              height: 24,
+              lineHeight: '22px',
+              borderRadius: token.borderRadiusSM,
+              border: `1px solid ${isToday ? token.colorPrimary : 'transparent'}`,
+            }}
+          >
+            {day}
+          </span>
+          {cell(date)}
+        </Flex>
+      );
+    }
+    return (
+      <div
+        style={{
+          margin: '0 4px',
+          padding: '4px 8px 0',
+          borderTop: `2px solid ${isToday ? token.colorPrimary : token.colorSplit}`,
+          textAlign: 'end',
+        }}
+      >
+        <div style={{ lineHeight: '24px', color: isToday ? token.colorPrimary : undefined }}>{day}</div>
+        {/* Grows with its obligations: a busy day (the 20th) shows them all, nothing cut. */}
+        <div style={{ minHeight: 86, textAlign: 'start', paddingBottom: 4 }}>{cell(date)}</div>
+      </div>
+    );
+  };
+
   return (
     <Flex vertical gap={16}>
       <Calendar
+        className="cq-tax-month"
         value={value}
         fullscreen={fullscreen}
         mode="month"
@@ -117,7 +180,7 @@ export function CalendarMonth({
           if (source === 'date' && date.format('YYYY-MM') !== monthKey)
             onMonthChange(date.year(), date.month() + 1);
         }}
-        cellRender={(date, info) => (info.type === 'date' ? cell(date) : info.originNode)}
+        fullCellRender={(date, info) => (info.type === 'date' ? dateCell(date) : info.originNode)}
         headerRender={() => (
           <Flex align="center" justify="space-between" gap={8} style={{ padding: '8px 0' }} wrap>
             <Flex align="center" gap={8}>

@@ -13,7 +13,7 @@ import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { daysLeftTone, TONE_COLORS } from '@web/lib/tax-api';
 import { toast } from '@web/lib/toast';
-import { Alert, Button, Card, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Grid, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useExportPortfolio } from '../api/export-portfolio';
 import {
@@ -58,19 +58,64 @@ function Days({ row }: { row: PortfolioRow & { daysOverdue?: number } }) {
   return <span style={{ color: tone ? TONE_COLORS[tone] : undefined }}>{daysText(row.daysRemaining)}</span>;
 }
 
+function Responsible({ row }: { row: PortfolioRow }) {
+  return row.responsible ? (
+    <Flex vertical style={{ minWidth: 0 }}>
+      <span>{row.responsible.name}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {row.responsible.email}
+      </Typography.Text>
+    </Flex>
+  ) : (
+    <Typography.Text type="secondary">Sin asignar</Typography.Text>
+  );
+}
+
+/** Shown at 576 px and wider; below, one column sums each row up (the table fits a phone). */
+const WIDE = ['sm' as const];
+
 const columns: TableColumnsType<PortfolioRow> = [
-  { title: 'Cliente', dataIndex: 'companyName', width: 220, ellipsis: true },
+  {
+    title: 'Obligación',
+    key: 'summary',
+    responsive: ['xs'],
+    render: (_, row) => (
+      <Flex vertical gap={2}>
+        <Typography.Text strong>{row.companyName}</Typography.Text>
+        <span>
+          Modelo {row.modelType} · {row.periodLabel}
+        </span>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Vence el {formatDate(row.dueDate)}
+          {row.paidByDomiciliation && row.domiciliationDueDate
+            ? ` · domiciliado: presentar hasta el ${formatDate(row.domiciliationDueDate)}`
+            : ''}
+        </Typography.Text>
+        <Flex gap={8} align="center" wrap>
+          <ObligationStatusTag status={row.status} />
+          <Days row={row} />
+        </Flex>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Responsable: {row.responsible ? row.responsible.name : 'sin asignar'}
+        </Typography.Text>
+      </Flex>
+    ),
+  },
+  // A long client name wraps, so every column fits beside the side menu at 1440 px.
+  { title: 'Cliente', dataIndex: 'companyName', width: 200, responsive: WIDE },
   {
     title: 'Modelo',
     dataIndex: 'modelType',
-    width: 110,
+    width: 80,
+    responsive: WIDE,
     render: (_, row) => <Tag title={row.modelName}>{row.modelType}</Tag>,
   },
-  { title: 'Periodo', dataIndex: 'periodLabel', width: 170 },
+  { title: 'Periodo', dataIndex: 'periodLabel', width: 140, responsive: WIDE },
   {
     title: 'Vencimiento',
     dataIndex: 'dueDate',
-    width: 150,
+    width: 130,
+    responsive: WIDE,
     render: (_, row) => (
       <Flex vertical>
         <span>{formatDate(row.dueDate)}</span>
@@ -82,28 +127,20 @@ const columns: TableColumnsType<PortfolioRow> = [
       </Flex>
     ),
   },
-  { title: 'Días', key: 'days', width: 150, render: (_, row) => <Days row={row} /> },
+  { title: 'Días', key: 'days', width: 130, responsive: WIDE, render: (_, row) => <Days row={row} /> },
   {
     title: 'Estado',
     dataIndex: 'status',
-    width: 160,
+    width: 110,
+    responsive: WIDE,
     render: (_, row) => <ObligationStatusTag status={row.status} />,
   },
   {
     title: 'Responsable',
     key: 'responsible',
     width: 220,
-    render: (_, row) =>
-      row.responsible ? (
-        <Flex vertical>
-          <span>{row.responsible.name}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.responsible.email}
-          </Typography.Text>
-        </Flex>
-      ) : (
-        <Typography.Text type="secondary">Sin asignar</Typography.Text>
-      ),
+    responsive: WIDE,
+    render: (_, row) => <Responsible row={row} />,
   },
 ];
 
@@ -114,6 +151,7 @@ export function ClientObligations() {
   const companies = useSessionCompanies();
   const companyId = useCompanyId();
   const exportXlsx = useExportPortfolio(companyId);
+  const screens = Grid.useBreakpoint();
 
   const setFilter = (key: string, value: string | undefined) =>
     setSearchParams(
@@ -155,7 +193,7 @@ export function ClientObligations() {
           <Select
             aria-label="Días"
             value={filters.days}
-            style={{ width: 150 }}
+            style={{ width: 180 }}
             options={PORTFOLIO_DAYS.map((d) => ({ value: d, label: `Próximos ${d} días` }))}
             onChange={(value: number) =>
               setFilter('days', value === DEFAULT_DAYS ? undefined : String(value))
@@ -230,7 +268,8 @@ export function ClientObligations() {
               columns={columns}
               dataSource={data?.rows ?? []}
               loading={query.isFetching}
-              scroll={{ x: 1180 }}
+              // The columns' widths; on a phone the one summary column needs no sideways scroll.
+              scroll={screens.xs ? undefined : { x: 1010 }}
               pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
               locale={{ emptyText: 'No hay datos disponibles' }}
             />

@@ -20,6 +20,7 @@ import {
   COMPLIANCE_LABELS,
   HEALTH_COLORS,
   HEALTH_LABELS,
+  healthReasonText,
   RECOMMENDATION_PRIORITY_LABELS,
 } from '../utils/labels';
 
@@ -54,7 +55,7 @@ export function FiscalAnalysisContent({ analysis }: { analysis: FiscalAnalysisVi
               {fiscalHealth.reasons.map((reason) => (
                 <li key={reason}>
                   <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                    {reason}
+                    {healthReasonText(reason)}
                   </Typography.Text>
                 </li>
               ))}

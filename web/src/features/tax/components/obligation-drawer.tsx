@@ -44,37 +44,40 @@ export function ObligationDrawer({
 
   const o = obligation;
   const open = o !== null && (o.status === 'PENDING' || o.status === 'OVERDUE');
+  const action =
+    o && canUpdate ? (
+      open ? (
+        <Popconfirm
+          title="¿Marcar como presentada?"
+          description="Úsalo si la declaración se presentó fuera de Cuadra."
+          okText="Marcar"
+          cancelText="Cancelar"
+          onConfirm={() => setStatus('SUBMITTED', 'Obligación marcada como presentada')}
+        >
+          <Button type="primary" loading={update.isPending}>
+            Marcar como presentada
+          </Button>
+        </Popconfirm>
+      ) : o.status === 'SUBMITTED' ? (
+        <Button
+          loading={update.isPending}
+          onClick={() => setStatus('PENDING', 'Obligación de nuevo pendiente')}
+        >
+          Volver a pendiente
+        </Button>
+      ) : null
+    ) : null;
+  // On a phone the action goes to the foot: beside the title it would squeeze it into three lines.
+  const phone = screens.md === false;
   return (
     <Drawer
       title={o ? `Modelo ${o.modelType} · ${o.periodLabel}` : 'Obligación'}
       open={o !== null}
       onClose={onClose}
-      size={screens.md === false ? '100%' : 560}
+      size={phone ? '100%' : 560}
       destroyOnHidden
-      extra={
-        o && canUpdate ? (
-          open ? (
-            <Popconfirm
-              title="¿Marcar como presentada?"
-              description="Úsalo si la declaración se presentó fuera de Cuadra."
-              okText="Marcar"
-              cancelText="Cancelar"
-              onConfirm={() => setStatus('SUBMITTED', 'Obligación marcada como presentada')}
-            >
-              <Button type="primary" loading={update.isPending}>
-                Marcar como presentada
-              </Button>
-            </Popconfirm>
-          ) : o.status === 'SUBMITTED' ? (
-            <Button
-              loading={update.isPending}
-              onClick={() => setStatus('PENDING', 'Obligación de nuevo pendiente')}
-            >
-              Volver a pendiente
-            </Button>
-          ) : null
-        ) : null
-      }
+      extra={phone ? null : action}
+      footer={phone && action ? action : null}
     >
       {o ? (
         <Flex vertical gap={16}>

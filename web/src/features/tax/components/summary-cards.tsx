@@ -1,7 +1,7 @@
 /**
  * The dashboard's summary: overdue obligations, pending within 30 days (`taxObligations.summary`,
  * 'Error cargando resumen fiscal') and the next obligation with its days left coloured (spec part 2
- * §9: red at 7 or less, yellow at 30 or less).
+ * §9: red at 7 or less, yellow at 30 or less). On a phone the two counts sit side by side.
  */
 import type { ObligationsSummary, UpcomingObligation } from '@shared/schemas/tax';
 import { LoadError } from '@web/components/load-states';
@@ -40,7 +40,7 @@ export function SummaryCards({
         </Col>
       ) : (
         <>
-          <Col xs={24} sm={12} lg={8}>
+          <Col xs={12} lg={8}>
             <Card aria-label="Obligaciones vencidas" style={{ height: '100%' }}>
               {summary.isPending || !data ? (
                 <Skeleton active paragraph={{ rows: 1 }} />
@@ -60,7 +60,7 @@ export function SummaryCards({
               )}
             </Card>
           </Col>
-          <Col xs={24} sm={12} lg={8}>
+          <Col xs={12} lg={8}>
             <Card aria-label="Pendientes en 30 días" style={{ height: '100%' }}>
               {summary.isPending || !data ? (
                 <Skeleton active paragraph={{ rows: 1 }} />

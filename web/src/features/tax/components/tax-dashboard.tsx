@@ -136,6 +136,8 @@ export function TaxDashboard() {
                         title="Próximas obligaciones (30 días)"
                         extra={<Link to={paths.app.tax.calendarFiltered('pending')}>Ver todas</Link>}
                         style={{ height: '100%' }}
+                        // A phone wraps the title instead of cutting it.
+                        styles={{ header: { paddingBlock: 8 }, title: { whiteSpace: 'normal' } }}
                       >
                         <UpcomingObligationList query={upcoming} />
                       </Card>
@@ -181,7 +183,11 @@ export function TaxDashboard() {
             {
               key: 'alerts',
               label: 'Alertas fiscales',
-              children: <AlertsList companyId={companyId} enabled={profile.profileReady} />,
+              children: (
+                <Card>
+                  <AlertsList companyId={companyId} enabled={profile.profileReady} />
+                </Card>
+              ),
             },
           ]}
         />

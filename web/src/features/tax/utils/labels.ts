@@ -68,6 +68,17 @@ export const HEALTH_COLORS: Record<HealthStatus, string> = {
   CRITICAL: 'red',
 };
 
+/**
+ * A reason of the fiscal health as the analysis words it, with any health status code it names
+ * (`… como máximo WARNING`) shown as its Spanish label (`… como máximo “Con incidencias”`).
+ */
+export function healthReasonText(reason: string): string {
+  return reason.replace(
+    /\b(EXCELLENT|GOOD|WARNING|CRITICAL)\b/g,
+    (code) => `“${HEALTH_LABELS[code as HealthStatus]}”`,
+  );
+}
+
 export const COMPLIANCE_LABELS: Record<ComplianceStatus, string> = {
   COMPLIANT: 'Al día',
   WARNING: 'Atención',
