@@ -4,7 +4,7 @@ import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { Company } from '@shared/db/records';
 import { CompanyPath, UpdateCompanyBody } from '@shared/schemas/companies';
-import { getCompany as readCompany, updateCompany as storeUpdate } from '../store/companies';
+import { hasTaxProfile, getCompany as readCompany, updateCompany as storeUpdate } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import { getCompany } from './get-company';
 
@@ -21,6 +21,23 @@ export async function updateCompany(
     throw new AppError('CORE_004', 'Una sociedad debe tener un NIF de persona jurídica (CIF).', {
       field: 'nif',
     });
+  }
+  // SII, large company and REDEME are census facts of the tax profile once there is one (the tax
+  // domain mirrors them here in the profile's own transaction, with effective dates): changed
+  // here they would disagree with the obligations derived from the profile.
+  const censusChange =
+    (body.siiEnabled !== undefined && body.siiEnabled !== current.siiEnabled) ||
+    (body.fiscal?.largeCompany !== undefined && body.fiscal.largeCompany !== current.fiscal.largeCompany) ||
+    (body.fiscal?.redeme !== undefined && body.fiscal.redeme !== current.fiscal.redeme);
+  if (censusChange && (await hasTaxProfile(deps, scope.companyId))) {
+    throw new AppError(
+      'CORE_004',
+      'El SII, la condición de gran empresa y el REDEME forman parte del perfil fiscal: cámbialos en el perfil fiscal de la empresa, que indica desde cuándo se aplican.',
+      {
+        field:
+          body.siiEnabled !== undefined && body.siiEnabled !== current.siiEnabled ? 'siiEnabled' : 'fiscal',
+      },
+    );
   }
   const { email, phone, fiscal, ...rest } = body;
   const next: Company = {

@@ -26,6 +26,19 @@ export async function getCompany(deps: Deps, companyId: string): Promise<Company
 
 export { getCompanies } from '@functions/lib/directory';
 
+/** True when the company has a tax profile (the tax domain's item; its census facts are mirrored here). */
+export async function hasTaxProfile(deps: Deps, companyId: string): Promise<boolean> {
+  const res = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.taxProfile(companyId),
+      ProjectionExpression: 'pk',
+      ConsistentRead: true,
+    }),
+  );
+  return res.Item !== undefined;
+}
+
 /** Every company, newest first (ADMIN): Query on the directory index, never a Scan. */
 export async function listAllCompanies(deps: Deps): Promise<Company[]> {
   const items = await queryAll(deps, {
