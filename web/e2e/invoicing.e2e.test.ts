@@ -239,7 +239,9 @@ describe('issued invoices', () => {
       const customerName = `Cliente e2e ${stamp}`;
       const body = (description: string) => ({
         invoiceType: 'F1',
-        invoiceDate: new Date().toISOString().slice(0, 10),
+        // The day in Madrid, as the browser (Europe/Madrid) dates the invoices other steps create:
+        // the UTC date is the day before between midnight and 01:00/02:00 in Spain.
+        invoiceDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date()),
         customer: {
           nif: validCif(),
           name: customerName,
