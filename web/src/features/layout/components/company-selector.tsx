@@ -79,7 +79,8 @@ export function CompanyName({ compact = false }: { compact?: boolean }) {
       }}
     >
       <BankOutlined aria-hidden />
-      {selected.name}
+      {/* text-overflow applies to a block, not to the inline-flex row: the name gets its own span. */}
+      <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{selected.name}</span>
     </span>
   );
 }
