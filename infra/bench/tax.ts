@@ -18,11 +18,10 @@
  * targets, the alert run covering all C companies without stopping early, the second run notifying 0.
  */
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../cdk/bundling';
+import { runBenchChild } from './child';
 import type { AlertRunFigures, BenchOutput, Latency, ReadFigures } from './tax/main';
 
 /** The child is stopped (and stops DynamoDB Local) after this long. */
@@ -33,37 +32,13 @@ const P99_LIST_MS = 60;
 const P99_PORTFOLIO_MS = 2000;
 const PORTFOLIO_TARGET_COMPANIES = 200;
 
-function runChild(outFile: string): Promise<{ code: number | null; log: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'infra/bench/tax/main.ts')],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, BENCH_TAX_OUT: outFile },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let log = '';
-    const keep = (c: Buffer) => {
-      log = (log + c.toString('utf8')).slice(-4000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    let timedOut = false;
-    let kill: NodeJS.Timeout | undefined;
-    const limit = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGTERM'); // the child stops DynamoDB Local, then exits
-      kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    }, TIME_LIMIT_MS);
-    child.on('exit', (code) => {
-      clearTimeout(limit);
-      if (kill) clearTimeout(kill);
-      resolve({ code, log, timedOut });
-    });
+const runChild = (outFile: string) =>
+  runBenchChild({
+    script: 'infra/bench/tax/main.ts',
+    outEnv: 'BENCH_TAX_OUT',
+    outFile,
+    limitMs: TIME_LIMIT_MS,
   });
-}
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const s = (x: number) => `${(x / 1000).toFixed(1)} s`;

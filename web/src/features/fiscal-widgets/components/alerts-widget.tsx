@@ -6,9 +6,9 @@ import type { FiscalAlert } from '@shared/schemas/tax';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { topFiscalAlerts } from '@web/lib/tax-api';
+import { PRIORITY_COLORS, PRIORITY_LABELS } from '@web/lib/tax-labels';
 import { Flex, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { PRIORITY_COLORS, PRIORITY_LABELS } from '../utils/labels';
 import { WidgetCard, type WidgetQuery } from './widget-card';
 
 export function FiscalAlertsWidget({ query }: { query: WidgetQuery<FiscalAlert[]> }) {

@@ -13,14 +13,14 @@ import {
   TONE_COLORS,
   topRecommendations,
 } from '@web/lib/tax-api';
-import { Flex, Tag } from 'antd';
 import {
   COMPLIANCE_COLORS,
   COMPLIANCE_LABELS,
   HEALTH_COLORS,
   HEALTH_LABELS,
   RECOMMENDATION_PRIORITY_LABELS,
-} from '../utils/labels';
+} from '@web/lib/tax-labels';
+import { Flex, Tag } from 'antd';
 import { WidgetCard, type WidgetQuery } from './widget-card';
 
 const muted = { color: 'rgba(0, 0, 0, 0.55)', fontSize: 13 } as const;

@@ -9,19 +9,19 @@ import { LoadError } from '@web/components/load-states';
 import { useCan } from '@web/lib/access';
 import { formatDate } from '@web/lib/format';
 import { FISCAL_ALERTS_PAGE_SIZE, useFiscalAlerts } from '@web/lib/tax-api';
-import { toast } from '@web/lib/toast';
-import { Button, Flex, Grid, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useAcknowledgeFiscalAlert } from '../api/acknowledge-alert';
-import { useResolveFiscalAlert } from '../api/resolve-alert';
 import {
   ALERT_STATUS_COLORS,
   ALERT_STATUS_LABELS,
   ALERT_TYPE_LABELS,
   PRIORITY_COLORS,
   PRIORITY_LABELS,
-} from '../utils/labels';
+} from '@web/lib/tax-labels';
+import { toast } from '@web/lib/toast';
+import { Button, Flex, Grid, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAcknowledgeFiscalAlert } from '../api/acknowledge-alert';
+import { useResolveFiscalAlert } from '../api/resolve-alert';
 
 const PRIORITIES: AlertPriority[] = ['critical', 'high', 'medium', 'low'];
 

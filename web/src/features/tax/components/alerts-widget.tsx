@@ -6,9 +6,9 @@ import type { FiscalAlert } from '@shared/schemas/tax';
 import { EmptyState, LoadError } from '@web/components/load-states';
 import { formatDate } from '@web/lib/format';
 import { topFiscalAlerts } from '@web/lib/tax-api';
+import { PRIORITY_COLORS, PRIORITY_LABELS } from '@web/lib/tax-labels';
 import { Button, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { PRIORITY_COLORS, PRIORITY_LABELS } from '../utils/labels';
 
 interface Query {
   data: FiscalAlert[] | undefined;

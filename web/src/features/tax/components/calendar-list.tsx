@@ -6,8 +6,8 @@
 import type { ObligationView } from '@shared/schemas/tax';
 import { formatDate } from '@web/lib/format';
 import { daysLeftTone, TONE_COLORS } from '@web/lib/tax-api';
+import { daysText } from '@web/lib/tax-labels';
 import { Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { daysText } from '../utils/labels';
 import { ObligationStatusTag } from './obligation-status-tag';
 
 function Days({ o }: { o: ObligationView }) {

@@ -12,6 +12,7 @@ import { useCompanyId, useSessionCompanies } from '@web/lib/company';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { daysLeftTone, TONE_COLORS } from '@web/lib/tax-api';
+import { daysText, OBLIGATION_STATUS_LABELS } from '@web/lib/tax-labels';
 import { toast } from '@web/lib/toast';
 import { Alert, Button, Card, Flex, Grid, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -22,7 +23,6 @@ import {
   type PortfolioStatus,
   usePortfolio,
 } from '../api/get-portfolio';
-import { daysText, OBLIGATION_STATUS_LABELS } from '../utils/labels';
 import { ObligationStatusTag } from './obligation-status-tag';
 
 const STATUSES: PortfolioStatus[] = [

@@ -14,7 +14,6 @@ import {
   TONE_COLORS,
   topRecommendations,
 } from '@web/lib/tax-api';
-import { Col, Flex, Progress, Row, Statistic, Tag, Typography } from 'antd';
 import {
   COMPLIANCE_COLORS,
   COMPLIANCE_LABELS,
@@ -22,7 +21,8 @@ import {
   HEALTH_LABELS,
   healthReasonText,
   RECOMMENDATION_PRIORITY_LABELS,
-} from '../utils/labels';
+} from '@web/lib/tax-labels';
+import { Col, Flex, Progress, Row, Statistic, Tag, Typography } from 'antd';
 
 export function FiscalAnalysisContent({ analysis }: { analysis: FiscalAnalysisView }) {
   const { fiscalHealth, metrics } = analysis;

@@ -6,10 +6,10 @@
 import type { ObligationView } from '@shared/schemas/tax';
 import { useCan } from '@web/lib/access';
 import { formatDate, formatDateTime } from '@web/lib/format';
+import { daysText } from '@web/lib/tax-labels';
 import { toast } from '@web/lib/toast';
 import { Button, Descriptions, Drawer, Flex, Grid, Popconfirm, Typography } from 'antd';
 import { useUpdateObligationStatus } from '../api/update-obligation-status';
-import { daysText } from '../utils/labels';
 import { DaysLeft } from './obligation-list';
 import { ObligationStatusTag } from './obligation-status-tag';
 

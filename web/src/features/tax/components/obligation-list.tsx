@@ -7,9 +7,9 @@ import type { OverdueObligation, UpcomingObligation } from '@shared/schemas/tax'
 import { EmptyState, LoadError } from '@web/components/load-states';
 import { formatDate } from '@web/lib/format';
 import { daysLeftTone, TONE_COLORS } from '@web/lib/tax-api';
+import { daysText } from '@web/lib/tax-labels';
 import { Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { daysText } from '../utils/labels';
 
 /** Shown per list; the full list is the calendar's. */
 export const DASHBOARD_LIST_SIZE = 8;

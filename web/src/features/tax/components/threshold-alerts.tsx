@@ -5,9 +5,9 @@
 import type { ThresholdAlert } from '@shared/schemas/tax';
 import { LoadError } from '@web/components/load-states';
 import { formatCents } from '@web/lib/format';
+import { PRIORITY_COLORS, PRIORITY_LABELS, THRESHOLD_LABELS } from '@web/lib/tax-labels';
 import { Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ThresholdAlertsView } from '../api/get-threshold-alerts';
-import { PRIORITY_COLORS, PRIORITY_LABELS, THRESHOLD_LABELS } from '../utils/labels';
 
 interface Query {
   data: ThresholdAlertsView | undefined;

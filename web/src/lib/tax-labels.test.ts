@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysText, healthReasonText } from './labels';
+import { daysText, healthReasonText } from './tax-labels';
 
 describe('healthReasonText', () => {
   it('shows a health status code of the analysis as its Spanish label', () => {
