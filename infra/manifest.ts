@@ -57,7 +57,8 @@ export type DomainName =
   | 'expenses'
   | 'pdf'
   | 'verifactu'
-  | 'tax';
+  | 'tax'
+  | 'taxmodels';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -122,6 +123,20 @@ export const domains: Record<DomainName, DomainDef> = {
   // The tax area (issue 13): profile, obligations and calendar, alerts, analysis, the gestor's view
   // (which also exports XLSX). Threshold alerts read the invoices' running aggregates.
   tax: { api: api('tax'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'readwrite' } },
+  // The VAT models (issue 14): preview from the running aggregates, generate, adjust, validate, the
+  // AEAT files, filing through the submission gateway with the company's certificate (the VeriFacTu
+  // certificate store, hence the certificates key), the archive of filed files and justificantes in
+  // the documents bucket, and the gestor's cockpit across clients.
+  taxmodels: {
+    api: api('taxmodels'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    needs: {
+      table: 'readwrite',
+      certificatesKey: true,
+      buckets: [{ bucket: 'documents', access: 'readwrite' }],
+    },
+  },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -268,7 +283,7 @@ export const schedules: Record<string, ScheduleDef> = {
     expression: 'cron(0 3 * * ? *)',
     timezone: 'Europe/Madrid',
     description:
-      'Recomputes every running tax aggregate from the books and records any difference (nightly).',
+      'Recomputes every running tax aggregate from the books and records any difference (nightly); backfills a company whose aggregates use an older key grammar.',
     target: {
       domain: 'invoices',
       entry: 'functions/domains/invoices/workers/recompute-aggregates.ts',

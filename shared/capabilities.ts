@@ -21,8 +21,9 @@ export const CAPABILITIES = [
   'clientPortalInvoices',
   'companyUsers',
   'fiscalCalendar',
-  // --- not built yet ---
   'taxModels',
+  // --- not built yet ---
+  'incomeTaxModels',
   'sii',
   'accounting',
   'payroll',
@@ -73,10 +74,18 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   companyUsers: { label: 'Usuarios de la empresa e invitaciones', available: true, claimPattern: /invita/i },
 
   taxModels: {
-    label: 'Modelos de la AEAT (303, 130, 390...)',
-    available: false,
+    label: 'Modelos de IVA de la AEAT (303, 390, 349, 347)',
+    available: true,
     claimPattern:
-      /modelos?\s*(\d{3}|(de la|tributari|trimestral|anual|fiscal)\w*)|modelos que presentar|(?<!\d[.,]?)\b(303|130|390|111|115|349|347|190|180)\b(?![.,]?\d)|prepara(mos)? los modelos|autoliquidaci/i,
+      /modelos?\s*(de la|tributari|trimestral|anual|fiscal)\w*|modelos que presentar|(?<!\d[.,]?)\b(303|390|349|347)\b(?![.,]?\d)|prepara(mos)? los modelos|autoliquidaci/i,
+  },
+  // Issue 15: 130, 131, 111, 115, 123, 180, 190, 193, 216, 296, 202.
+  incomeTaxModels: {
+    label: 'Modelos de IRPF, retenciones y pagos fraccionados (130, 131, 111, 115, 123, 180, 190, 202...)',
+    available: false,
+    // Computing them; the calendar already names their deadlines (fiscalCalendar).
+    claimPattern:
+      /\b(130|131|111|115|123|180|190|193|216|296|202)\b[^.\n]{0,60}(calculad|preparad|se preparan)|(calcul|prepara)\w*[^.\n]{0,40}\b(130|131|111|115|123|180|190|193|216|296|202)\b|modelos? de retenciones|pagar de IVA e IRPF/i,
   },
   fiscalCalendar: {
     label: 'Calendario fiscal y avisos de plazos',
@@ -141,6 +150,8 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
 export interface Claim<T = string> {
   text: T;
   needs: readonly Capability[];
+  /** Shown only while none of these is available (the narrower wording a wider claim replaces). */
+  unless?: readonly Capability[];
 }
 
 export type Availability = Readonly<Record<Capability, boolean>>;
@@ -149,8 +160,10 @@ export type Availability = Readonly<Record<Capability, boolean>>;
 export function capabilityRegistry(availability: Availability) {
   const isAvailable = (capability: Capability): boolean => availability[capability];
   /** Only the items whose areas are all available, in their order. */
-  const availableClaims = <C extends { needs: readonly Capability[] }>(claims: readonly C[]): C[] =>
-    claims.filter((claim) => claim.needs.every(isAvailable));
+  const availableClaims = <C extends { needs: readonly Capability[]; unless?: readonly Capability[] }>(
+    claims: readonly C[],
+  ): C[] =>
+    claims.filter((claim) => claim.needs.every(isAvailable) && !(claim.unless ?? []).some(isAvailable));
   /** The texts of the claims that may be shown. */
   const claimTexts = <T>(claims: readonly Claim<T>[]): T[] =>
     availableClaims(claims).map((claim) => claim.text);

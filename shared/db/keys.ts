@@ -17,6 +17,7 @@ import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
 import { sessionsKeys } from './keys/sessions';
 import { taxKeys } from './keys/tax';
+import { taxModelKeys } from './keys/tax-models';
 import { verifactuKeys } from './keys/verifactu';
 
 export const keys = {
@@ -255,6 +256,7 @@ export const keys = {
   ...receivedInvoicesKeys,
   ...recurringKeys,
   ...taxKeys,
+  ...taxModelKeys,
   ...bulkKeys,
   ...importsKeys,
   ...emailsKeys,

@@ -117,6 +117,36 @@ describe('computeReceivedInvoiceTotals: examples computed by hand', () => {
   });
 });
 
+describe('computeReceivedInvoiceTotals: rectificativas (negative amounts)', () => {
+  it('a credit note by differences gives negative totals, rounded half away from zero', () => {
+    const t = computeReceivedInvoiceTotals({
+      lines: [
+        // returned goods: −1.5 × 0.33 € = −0.495 → −0.50 €
+        line({ quantityMilli: -1500, unitPriceCents: 33 }),
+        // a rappel as a negative price: −100.01 €, 50 % deductible
+        line({ unitPriceCents: -10_001, deductibleBp: 5000 }),
+        // self-assessed intra-EU goods returned: −200 €
+        line({ quantityMilli: -2000, unitPriceCents: 10_000, kind: 'INTRA_EU_GOODS' }),
+      ],
+      irpfRateBp: 1500,
+    });
+    expect(t.lineBasesCents).toEqual([-50, -10_001, -20_000]);
+    // −0.50 € × 21 % = −0.105 → −0.11 €; −100.01 € × 21 % = −21.0021 → −21.00 €, deductible −10.50 €
+    expect(t.breakdown.map((g) => [g.kind, g.baseCents, g.vatCents, g.deductibleVatCents])).toEqual([
+      ['DOMESTIC', -50, -11, -11],
+      ['DOMESTIC', -10_001, -2100, -1050],
+      ['INTRA_EU_GOODS', -20_000, -4200, -4200],
+    ]);
+    expect(t.baseCents).toBe(-30_051);
+    expect(t.supplierVatCents).toBe(-2111);
+    expect(t.selfAssessedVatCents).toBe(-4200);
+    expect(t.deductibleVatCents).toBe(-5261);
+    // 15 % of −300.51 € = −45.0765 → −45.08 €
+    expect(t.irpfCents).toBe(-4508);
+    expect(t.totalCents).toBe(-30_051 - 2111 + 4508);
+  });
+});
+
 const kindArb = fc.constantFrom(...RECEIVED_LINE_KINDS);
 const lineArb: fc.Arbitrary<ReceivedTotalsLine> = fc
   .record({
@@ -212,6 +242,26 @@ describe('computeReceivedInvoiceTotals: properties', () => {
     );
   });
 
+  it('a rectificativa that negates every line gives exactly the totals negated', () => {
+    fc.assert(
+      fc.property(inputArb, fc.boolean(), (input, byPrice) => {
+        const a = computeReceivedInvoiceTotals(input);
+        const negated = input.lines.map((l) =>
+          byPrice ? { ...l, unitPriceCents: -l.unitPriceCents } : { ...l, quantityMilli: -l.quantityMilli },
+        );
+        const b = computeReceivedInvoiceTotals({ ...input, lines: negated });
+        const neg = (n: number) => (n === 0 ? 0 : -n);
+        expect(b.baseCents).toBe(neg(a.baseCents));
+        expect(b.vatCents).toBe(neg(a.vatCents));
+        expect(b.deductibleVatCents).toBe(neg(a.deductibleVatCents));
+        expect(b.recargoCents).toBe(neg(a.recargoCents));
+        expect(b.irpfCents).toBe(neg(a.irpfCents));
+        expect(b.totalCents).toBe(neg(a.totalCents));
+        expect(b.breakdown.map((g) => g.vatCents)).toEqual(a.breakdown.map((g) => neg(g.vatCents)));
+      }),
+    );
+  });
+
   it('the aggregates view carries the groups exactly', () => {
     fc.assert(
       fc.property(inputArb, fc.boolean(), (input, withAccountingDate) => {
@@ -232,7 +282,45 @@ describe('computeReceivedInvoiceTotals: properties', () => {
         );
         expect(agg.totalCents).toBe(totals.totalCents);
         expect(agg.irpfCents).toBe(totals.irpfCents);
+        // An ordinary invoice (stored before rectificativas existed: no `rectification`) rectifies nothing.
+        expect(agg.rectifiedDates).toEqual([]);
       }),
     );
+  });
+});
+
+describe('toReceivedForAggregates: rectificativas', () => {
+  it('carries the issue dates of the rectified invoices and the negative groups', () => {
+    const totals = computeReceivedInvoiceTotals({
+      lines: [line({ quantityMilli: -1000, unitPriceCents: 10_000 })],
+      irpfRateBp: 0,
+    });
+    const rec = {
+      issueDate: '2026-04-03',
+      accountingDate: '2026-04-05',
+      invoiceType: 'R1',
+      supplier: { supplierId: 's1', name: 'Proveedor', taxId: 'B12345674', country: 'ES' },
+      rectification: {
+        method: 'DIFFERENCES',
+        rectified: [
+          { receivedInvoiceId: 'ri-1', supplierInvoiceNumber: 'F-7', issueDate: '2026-02-27' },
+          { receivedInvoiceId: null, supplierInvoiceNumber: 'F-9', issueDate: '2026-03-15' },
+        ],
+      },
+      totals,
+    } as unknown as ReceivedInvoice;
+    const agg = toReceivedForAggregates(rec);
+    expect(agg.date).toBe('2026-04-05');
+    expect(agg.rectifiedDates).toEqual(['2026-02-27', '2026-03-15']);
+    expect(agg.lines).toEqual([
+      expect.objectContaining({
+        kind: 'DOMESTIC',
+        baseCents: -10_000,
+        vatCents: -2100,
+        deductibleVatCents: -2100,
+      }),
+    ]);
+    expect(agg.totalCents).toBe(-12_100);
+    expect(toReceivedForAggregates({ ...rec, rectification: null }).rectifiedDates).toEqual([]);
   });
 });

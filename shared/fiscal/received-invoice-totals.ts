@@ -11,7 +11,10 @@
  *  - deductible VAT = roundHalfUp(groupQuota × deductibleBp, 10000) per group (art. 95 LIVA); the
  *    recargo de equivalencia borne is never deductible (art. 154 LIVA);
  *  - IRPF we withhold = roundHalfUp(total base × irpfRateBp, 10000);
- *  - payable to the supplier = base + VAT charged by the supplier (DOMESTIC only) + recargo − IRPF.
+ *  - payable to the supplier = base + VAT charged by the supplier (DOMESTIC only) + recargo − IRPF;
+ *  - a rectificativa by differences (art. 15 RD 1619/2012) may carry negative quantities or prices:
+ *    the same rules apply with the sign kept, and rounding is half away from zero, so a credit note
+ *    that negates an invoice's lines gives exactly its totals negated.
  */
 
 import type { SupplierTaxId } from '../schemas/expenses';
@@ -155,11 +158,15 @@ export const receivedBookDate = (rec: Pick<ReceivedInvoice, 'accountingDate' | '
 
 /**
  * What a received invoice adds to the running tax aggregates: its breakdown groups (already rounded
- * once each, so the aggregates add up exactly to the invoices' totals), IRPF and total.
+ * once each, so the aggregates add up exactly to the invoices' totals; negative on a rectificativa
+ * that lowers them), IRPF and total, and for a rectificativa the issue dates of the invoices it
+ * rectifies (they decide whether it modifies an earlier period: 303 boxes [40]/[41]). Tolerates
+ * items stored before rectificativas existed (no `rectification`).
  */
 export function toReceivedForAggregates(rec: ReceivedInvoice): ReceivedForAggregates {
   return {
     date: receivedBookDate(rec),
+    rectifiedDates: (rec.rectification?.rectified ?? []).map((r) => r.issueDate),
     supplier: {
       // The counterparty grammar of the aggregates (modelo 347): the NIF, or <country>:<type>:<value>.
       taxIdKey: counterpartyKeyOf(rec.supplier.taxId, rec.supplier.country),

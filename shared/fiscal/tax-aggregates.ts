@@ -1,38 +1,51 @@
 /**
- * Running tax aggregates of a company's books (issue 4, items 8 and 12): what one issued or
- * received invoice adds to (sign +1) or takes from (sign −1) the month and quarter figures the
- * AEAT models are filled from (303 by rate and kind, 111/115 withholdings, 347 by counterparty,
- * 349 intra-EU). Pure and integer-only: the store turns a contribution into DynamoDB `ADD`s and the
- * nightly recompute rebuilds the same figures from the books with these very functions.
+ * Running tax aggregates of a company's books (issue 4, items 8 and 12; issue 14 item 1): what one
+ * issued or received invoice adds to (sign +1) or takes from (sign −1) the month and quarter figures
+ * the AEAT models are filled from (303/390 by operation, rate, region, period of the rectified
+ * invoice and regime; 111/115 withholdings; 347 and 349 by counterparty and operation key). Pure and
+ * integer-only: the store turns a contribution into DynamoDB `ADD`s and the nightly recompute
+ * rebuilds the same figures from the books with these very functions.
  *
- * Tax key grammar (`AggregateLine.taxKey`), one line per key and book:
- *  - issued VAT group:    `<operation>|<vatRateBp>|<recargoRateBp>`  e.g. `S1|2100|0`, `S1|2100|520`,
- *                         `S2|0|0`, `E1|0|0`, `N2|0|0` (operation = VeriFacTu/SII CalificacionOperacion
- *                         or exemption cause, exactly the invoice breakdown's groups);
- *  - received VAT group:  `<kind>|<vatRateBp>|<recargoRateBp>|<C|I>` e.g. `DOMESTIC|2100|0|C`,
- *                         `INTRA_EU_GOODS|2100|0|I` (C = current goods/services, I = investment goods:
- *                         modelo 303 deducts them in separate boxes);
- *  - withholding:         `IRPF` (one per book; its line carries only `irpfCents` and
- *                         `totalCents = −irpfCents`, so the sum of an invoice's lines is its total).
- *                         The rate is not part of the key: 111/115/130 need amounts, and the invoices
- *                         a substitution rectifies do not record theirs.
- * Per VAT-group line: `totalCents = base + vat + recargo`; `deductibleVatCents` only on received lines.
- * So for one invoice, Σ lines = its totals (base, vat, recargo, irpf, total) — property-tested.
+ * The key grammar (v2) is the contract in ./aggregate-keys.ts, e.g. issued `S1|2100|0|ES|0|G`,
+ * received `DOMESTIC|2100|0|C|0`, `IRPF`; counterparty lines carry an operation key (`347B`, `349E`,
+ * `349E@2026-02`, `X_FOREIGN`…). The cash-basis settlements (`CAJA|…`) and cash collections
+ * (`CASH@yyyy`) of issued invoices come from their payments: ./payment-aggregates.ts.
+ *
+ * Per VAT-group line: `totalCents = base + vat + recargo`; `deductibleVatCents` and
+ * `deductibleBaseCents` only on received lines (the base whose VAT is deductible, before the
+ * prorrata, which the model applies). So for one invoice, Σ lines = its totals (base, vat, recargo,
+ * irpf, total) — property-tested.
  *
  * `count` counts invoices: on a key, the invoices whose own breakdown has that key; on the
  * contribution (`invoiceCount`), one per invoice. Rectificativas count as invoices.
  *
  * Counterparties (modelo 347 needs the annual total per counterparty, VAT included, withholdings not
- * subtracted): `totalCents = base + VAT charged + recargo` (the invoice total plus its IRPF).
- * `counterpartyKey` = the Spanish NIF, or `<country>:<type>:<value>` for a foreign id,
- * or `SIN_IDENTIFICAR` when there is none (simplified invoices F2 without customer).
+ * subtracted; modelo 349 the bases per operation key): one line per operation key the invoice has,
+ * each with its share (`totalCents = base + VAT charged + recargo`), so Σ of an invoice's counterparty
+ * lines = its total plus its IRPF. `counterpartyKey` = the Spanish NIF, or
+ * `<country>:<type>:<value>` for a foreign id, or `SIN_IDENTIFICAR` when there is none.
  *
  * Rectificativas (AEAT TipoRectificativa): by DIFFERENCES (I) they contribute their own amounts,
  * possibly negative; by SUBSTITUTION (S) their amounts MINUS those of the invoices they rectify
- * (ImporteRectificacion), in the rectificativa's own period.
+ * (ImporteRectificacion), in the rectificativa's own period and under its keys (same region, regime
+ * and modification marker: the whole difference lands in the modification boxes when it rectifies an
+ * earlier period).
  */
 
+import { isEuCountry } from '../schemas/countries';
 import type { Invoice, InvoiceRectification, InvoiceTotalsView } from '../schemas/invoices';
+import {
+  formatIssuedKey,
+  formatReceivedKey,
+  IRPF_KEY,
+  type IssuedRegime,
+  type ModMarker,
+  modMarker,
+  type Region,
+} from './aggregate-keys';
+import { roundHalfUpBig } from './money';
+
+export { IRPF_KEY } from './aggregate-keys';
 
 export type TaxBook = 'ISSUED' | 'RECEIVED';
 export const TAX_BOOKS: readonly TaxBook[] = ['ISSUED', 'RECEIVED'];
@@ -43,6 +56,8 @@ export interface TaxKeyTotals {
   recargoCents: number;
   irpfCents: number;
   deductibleVatCents: number;
+  /** Received: the part of the base whose VAT is deductible (art. 95 LIVA share; prorrata not applied). */
+  deductibleBaseCents: number;
   totalCents: number;
   count: number;
 }
@@ -51,6 +66,8 @@ export interface AggregateLine extends TaxKeyTotals {
 }
 export interface CounterpartyLine {
   counterpartyKey: string;
+  /** The operation key (aggregate-keys.ts): 347A/347B, 349E/T/S/A/I[@yyyy-mm], CASH@yyyy, X_…. */
+  opKey: string;
   name: string;
   country: string;
   baseCents: number;
@@ -82,7 +99,6 @@ export interface AggregateContribution {
   shard?: string;
 }
 
-export const IRPF_KEY = 'IRPF';
 /** The one invoice-type line of the received book (counts and totals its invoices). */
 export const RECEIVED_INVOICE_TYPE = 'RECEIVED';
 export const UNIDENTIFIED_COUNTERPARTY = 'SIN_IDENTIFICAR';
@@ -99,6 +115,10 @@ export interface IssuedForAggregates {
   rectification?: InvoiceRectification | null;
   /** The series that numbered it: the contribution's storage shard (see `AggregateContribution.shard`). */
   seriesId?: string | null;
+  /** The issuer as confirmed: `vatRegime` CRITERIO_CAJA puts the invoice under regime `C`. */
+  issuer?: { vatRegime?: string | null } | null;
+  /** An intra-EU delivery in a triangular operation (art. 26.Tres LIVA): 349 key T instead of E. */
+  triangular?: boolean | null;
 }
 
 export const RECEIVED_LINE_KINDS = [
@@ -128,6 +148,8 @@ export interface ReceivedForAggregates {
   }[];
   irpfCents: number;
   totalCents: number;
+  /** A received rectificativa: the dates of the invoices it rectifies (its modification marker). */
+  rectifiedDates?: string[];
 }
 
 // --- helpers ---------------------------------------------------------------------------------------
@@ -141,6 +163,7 @@ const ZERO_TOTALS: TaxKeyTotals = {
   recargoCents: 0,
   irpfCents: 0,
   deductibleVatCents: 0,
+  deductibleBaseCents: 0,
   totalCents: 0,
   count: 0,
 };
@@ -157,8 +180,8 @@ function addKey(acc: Map<string, AggregateLine>, taxKey: string, t: Partial<TaxK
   acc.set(taxKey, cur);
 }
 
-const byTaxKey = (a: { taxKey: string }, b: { taxKey: string }) =>
-  a.taxKey < b.taxKey ? -1 : a.taxKey > b.taxKey ? 1 : 0;
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byTaxKey = (a: { taxKey: string }, b: { taxKey: string }) => byString(a.taxKey, b.taxKey);
 
 /** Lines in key order without the all-zero ones: the same figures always give the same array. */
 const finishKeys = (acc: Map<string, AggregateLine>): AggregateLine[] =>
@@ -171,30 +194,38 @@ export function mergeLines(...groups: AggregateLine[][]): AggregateLine[] {
   return finishKeys(acc);
 }
 
+/** The identity of a counterparty line: counterparty and operation key. */
+export const counterpartyLineId = (l: Pick<CounterpartyLine, 'counterpartyKey' | 'opKey'>): string =>
+  `${l.counterpartyKey}|${l.opKey}`;
+
+/** Adds `l × sign` into `acc` under its counterparty and operation key; descriptive fields: latest non-empty. */
+function addCounterparty(acc: Map<string, CounterpartyLine>, l: CounterpartyLine, sign: number) {
+  const id = counterpartyLineId(l);
+  const cur = acc.get(id) ?? {
+    counterpartyKey: l.counterpartyKey,
+    opKey: l.opKey,
+    name: l.name,
+    country: l.country,
+    baseCents: 0,
+    vatCents: 0,
+    totalCents: 0,
+    count: 0,
+  };
+  for (const f of COUNTERPARTY_FIELDS) cur[f] = z0(cur[f] + sign * l[f]);
+  if (l.name) cur.name = l.name;
+  if (l.country) cur.country = l.country;
+  acc.set(id, cur);
+}
+
+const finishCounterparties = (acc: Map<string, CounterpartyLine>): CounterpartyLine[] =>
+  [...acc.values()]
+    .filter((l) => COUNTERPARTY_FIELDS.some((f) => l[f] !== 0))
+    .sort((a, b) => byString(a.counterpartyKey, b.counterpartyKey) || byString(a.opKey, b.opKey));
+
 export function mergeCounterparties(...groups: CounterpartyLine[][]): CounterpartyLine[] {
   const acc = new Map<string, CounterpartyLine>();
-  for (const g of groups) {
-    for (const l of g) {
-      const cur = acc.get(l.counterpartyKey) ?? {
-        counterpartyKey: l.counterpartyKey,
-        name: l.name,
-        country: l.country,
-        baseCents: 0,
-        vatCents: 0,
-        totalCents: 0,
-        count: 0,
-      };
-      for (const f of COUNTERPARTY_FIELDS) cur[f] = z0(cur[f] + l[f]);
-      if (l.name) cur.name = l.name;
-      if (l.country) cur.country = l.country;
-      acc.set(l.counterpartyKey, cur);
-    }
-  }
-  return [...acc.values()]
-    .filter((l) => COUNTERPARTY_FIELDS.some((f) => l[f] !== 0))
-    .sort((a, b) =>
-      a.counterpartyKey < b.counterpartyKey ? -1 : a.counterpartyKey > b.counterpartyKey ? 1 : 0,
-    );
+  for (const g of groups) for (const l of g) addCounterparty(acc, l, 1);
+  return finishCounterparties(acc);
 }
 
 export function mergeInvoiceTypes(...groups: InvoiceTypeLine[][]): InvoiceTypeLine[] {
@@ -213,7 +244,7 @@ export function mergeInvoiceTypes(...groups: InvoiceTypeLine[][]): InvoiceTypeLi
   }
   return [...acc.values()]
     .filter((l) => TYPE_FIELDS.some((f) => l[f] !== 0))
-    .sort((a, b) => (a.invoiceType < b.invoiceType ? -1 : a.invoiceType > b.invoiceType ? 1 : 0));
+    .sort((a, b) => byString(a.invoiceType, b.invoiceType));
 }
 
 /** Σ of the lines' totals (without count): equals the invoice totals for one invoice. */
@@ -223,6 +254,13 @@ export function sumLines(lines: readonly TaxKeyTotals[]): Omit<TaxKeyTotals, 'co
   const { count: _count, ...rest } = s;
   return rest;
 }
+
+/**
+ * The lines that are invoice amounts: without the cash-basis settlements (`CAJA|…`), which repeat
+ * part of invoices already counted (the book's totals and turnover must not count them twice).
+ */
+export const invoiceLines = <T extends { taxKey: string }>(lines: readonly T[]): T[] =>
+  lines.filter((l) => !l.taxKey.startsWith('CAJA|'));
 
 // --- periods --------------------------------------------------------------------------------------
 
@@ -247,7 +285,7 @@ export function periodKind(period: string): PeriodKind | undefined {
   return undefined;
 }
 
-// --- counterparties -------------------------------------------------------------------------------
+// --- classification (aggregate-keys.ts grammar v2) -----------------------------------------------
 
 /** The key of a customer's tax id: the NIF itself, or `<country>:<type>:<value>` for a foreign id. */
 export function counterpartyKeyOf(taxId: CustomerTaxIdLike | undefined, fallbackCountry: string): string {
@@ -256,24 +294,154 @@ export function counterpartyKeyOf(taxId: CustomerTaxIdLike | undefined, fallback
   return `${taxId.country ?? fallbackCountry}:${taxId.type}:${taxId.value}`;
 }
 
+/** ES (Spain, or unknown), EU (another member state) or XX (outside the EU). */
+export function regionOf(country: string | null | undefined): Region {
+  const c = (country ?? '').trim().toUpperCase();
+  if (c === '' || c === 'ES') return 'ES';
+  return isEuCountry(c) ? 'EU' : 'XX';
+}
+
+/** Régimen especial del criterio de caja (art. 163 decies LIVA) as the invoice's issuer snapshot says. */
+export const issuedRegime = (inv: Pick<IssuedForAggregates, 'issuer'>): IssuedRegime =>
+  inv.issuer?.vatRegime === 'CRITERIO_CAJA' ? 'C' : 'G';
+
+const isIsoDate = (d: unknown): d is string => typeof d === 'string' && ISO_DATE.test(d);
+
+/** The earliest rectified date and the modification marker of a document dated `date`. */
+function modificationOf(date: string, rectifiedDates: readonly unknown[] | undefined) {
+  const dates = (rectifiedDates ?? []).filter(isIsoDate).sort();
+  const mod: ModMarker = modMarker(date, dates);
+  return { mod, rectifiedMonth: mod === '0' ? undefined : (dates[0] as string).slice(0, 7) };
+}
+
+/** `349x`, with `@<yyyy-mm>` for a rectification of an earlier period. */
+const op349 = (key: string, rectifiedMonth: string | undefined) =>
+  `349${key}${rectifiedMonth ? `@${rectifiedMonth}` : ''}`;
+
+/**
+ * The counterparty operation key of one group of an issued invoice: without customer tax id
+ * X_UNIDENTIFIED; to another member state E5 → 349E (349T triangular), N2 (services located there)
+ * → 349S, anything else X_FOREIGN; outside the EU X_FOREIGN; in Spain 347B.
+ */
+export function issuedOpKey(
+  operation: string,
+  ctx: { identified: boolean; region: Region; triangular: boolean; rectifiedMonth?: string },
+): string {
+  if (!ctx.identified) return 'X_UNIDENTIFIED';
+  if (ctx.region === 'ES') return '347B';
+  if (ctx.region === 'EU' && operation === 'E5') return op349(ctx.triangular ? 'T' : 'E', ctx.rectifiedMonth);
+  if (ctx.region === 'EU' && operation === 'N2') return op349('S', ctx.rectifiedMonth);
+  return 'X_FOREIGN';
+}
+
+/**
+ * The counterparty operation key of one line of a received invoice (the whole invoice is X_IRPF
+ * when it carries a withholding: declared in the 190/180, not in the 347): IMPORT → X_IMPORT;
+ * without supplier tax id X_UNIDENTIFIED; intra-EU acquisitions from another member state → 349A
+ * (goods) / 349I (services), from anywhere else X_FOREIGN; other lines of a Spanish supplier → 347A,
+ * of a foreign one X_FOREIGN.
+ */
+export function receivedOpKey(
+  kind: ReceivedLineKind,
+  ctx: { identified: boolean; supplierCountry: string; withholding: boolean; rectifiedMonth?: string },
+): string {
+  if (ctx.withholding) return 'X_IRPF';
+  if (kind === 'IMPORT') return 'X_IMPORT';
+  if (!ctx.identified) return 'X_UNIDENTIFIED';
+  const region = regionOf(ctx.supplierCountry);
+  if (kind === 'INTRA_EU_GOODS' || kind === 'INTRA_EU_SERVICES') {
+    return region === 'EU' ? op349(kind === 'INTRA_EU_GOODS' ? 'A' : 'I', ctx.rectifiedMonth) : 'X_FOREIGN';
+  }
+  return region === 'ES' ? '347A' : 'X_FOREIGN';
+}
+
+/**
+ * The counterparty lines of one document from its per-line shares (`× sign`), adjusted so their
+ * sums are exactly the document's base and gross total (the first line takes any difference between
+ * the document's totals and the sum of its groups; none for consistent invoices).
+ */
+function counterpartyLines(
+  party: { counterpartyKey: string; name: string; country: string },
+  shares: { opKey: string; baseCents: number; grossCents: number; counted: boolean }[],
+  expected: { baseCents: number; grossCents: number; fallbackOpKey: string },
+  sign: number,
+): CounterpartyLine[] {
+  // A document without groups (none is confirmed so; older test data) still counts its counterparty.
+  if (shares.length === 0)
+    shares.push({ opKey: expected.fallbackOpKey, baseCents: 0, grossCents: 0, counted: true });
+  const acc = new Map<string, { baseCents: number; grossCents: number; counted: boolean }>();
+  for (const s of shares) {
+    const cur = acc.get(s.opKey) ?? { baseCents: 0, grossCents: 0, counted: false };
+    cur.baseCents += s.baseCents;
+    cur.grossCents += s.grossCents;
+    cur.counted ||= s.counted;
+    acc.set(s.opKey, cur);
+  }
+  const ops = [...acc.keys()].sort(byString);
+  const first = acc.get(ops[0] as string);
+  if (first) {
+    first.baseCents += expected.baseCents - shares.reduce((s, x) => s + x.baseCents, 0);
+    first.grossCents += expected.grossCents - shares.reduce((s, x) => s + x.grossCents, 0);
+  }
+  return ops.map((opKey) => {
+    const s = acc.get(opKey) as { baseCents: number; grossCents: number; counted: boolean };
+    return {
+      ...party,
+      opKey,
+      baseCents: z0(sign * s.baseCents),
+      vatCents: z0(sign * (s.grossCents - s.baseCents)),
+      totalCents: z0(sign * s.grossCents),
+      count: s.counted ? sign : 0,
+    };
+  });
+}
+
 // --- issued ---------------------------------------------------------------------------------------
 
-export const issuedTaxKey = (g: { operation: string; vatRateBp: number; recargoRateBp: number }): string =>
-  `${g.operation}|${g.vatRateBp}|${g.recargoRateBp}`;
+interface IssuedKeyContext {
+  region: Region;
+  mod: ModMarker;
+  regime: IssuedRegime;
+  identified: boolean;
+  triangular: boolean;
+  rectifiedMonth?: string;
+}
 
-/** Adds one invoice's breakdown and withholding (× sign) to `acc`; `counted` adds 1 to each key's count. */
+/** The VAT-group key of an issued breakdown group under its invoice's region, marker and regime. */
+export const issuedTaxKey = (
+  g: { operation: string; vatRateBp: number; recargoRateBp: number },
+  ctx: { region: Region; mod: ModMarker; regime: IssuedRegime },
+): string =>
+  formatIssuedKey({
+    operation: g.operation,
+    vatRateBp: g.vatRateBp,
+    recargoRateBp: g.recargoRateBp,
+    region: ctx.region,
+    mod: ctx.mod,
+    regime: ctx.regime,
+  });
+
+/**
+ * Adds one invoice's breakdown and withholding to `acc` (× sign, or × −sign for the invoices a
+ * substitution rectifies: `own` false) and its counterparty shares to `shares`; an invoice's own
+ * groups add 1 to each key's count, the rectified ones nothing.
+ */
 function addIssuedAmounts(
   acc: Map<string, AggregateLine>,
+  shares: { opKey: string; baseCents: number; grossCents: number; counted: boolean }[],
   breakdown: Breakdown,
   irpfCents: number,
+  ctx: IssuedKeyContext,
   sign: number,
-  counted: boolean,
+  own: boolean,
 ) {
+  const dir = own ? 1 : -1;
   const seen = new Set<string>();
   for (const g of breakdown) {
-    const key = issuedTaxKey(g);
+    const key = issuedTaxKey(g, ctx);
     const first = !seen.has(key);
     seen.add(key);
+    const gross = g.baseCents + g.vatCents + g.recargoCents;
     addKey(
       acc,
       key,
@@ -281,46 +449,72 @@ function addIssuedAmounts(
         baseCents: g.baseCents,
         vatCents: g.vatCents,
         recargoCents: g.recargoCents,
-        totalCents: g.baseCents + g.vatCents + g.recargoCents,
-        count: counted && first ? 1 : 0,
+        totalCents: gross,
+        count: own && first ? 1 : 0,
       },
-      sign,
+      dir * sign,
     );
+    shares.push({
+      opKey: issuedOpKey(g.operation, ctx),
+      baseCents: dir * g.baseCents,
+      grossCents: dir * gross,
+      counted: own,
+    });
   }
   if (irpfCents !== 0) {
-    addKey(acc, IRPF_KEY, { irpfCents, totalCents: -irpfCents, count: counted ? 1 : 0 }, sign);
+    addKey(acc, IRPF_KEY, { irpfCents, totalCents: -irpfCents, count: own ? 1 : 0 }, dir * sign);
   }
 }
+
+/** The region, modification marker, regime and counterparty facts an issued invoice's keys carry. */
+export function issuedKeyContext(inv: IssuedForAggregates): IssuedKeyContext {
+  const { mod, rectifiedMonth } = modificationOf(
+    inv.invoiceDate,
+    inv.rectification?.rectified.map((r) => r.invoiceDate),
+  );
+  const counterpartyKey = counterpartyKeyOf(inv.customer?.taxId, inv.customer?.country ?? 'ES');
+  return {
+    region: regionOf(inv.customer?.country),
+    mod,
+    regime: issuedRegime(inv),
+    identified: counterpartyKey !== UNIDENTIFIED_COUNTERPARTY,
+    triangular: inv.triangular === true,
+    ...(rectifiedMonth ? { rectifiedMonth } : {}),
+  };
+}
+
+/** The counterparty an issued invoice's lines are kept under. */
+export const issuedCounterparty = (inv: Pick<IssuedForAggregates, 'customer'>) => {
+  const country = inv.customer?.country ?? 'ES';
+  return {
+    counterpartyKey: counterpartyKeyOf(inv.customer?.taxId, country),
+    name: inv.customer?.name ?? '',
+    country,
+  };
+};
 
 /**
  * What an issued invoice (confirmed, rectificativas included) adds to its book; sign −1 takes it
  * out again (cancellation, or the old state of a correction).
  */
 export function issuedContribution(inv: IssuedForAggregates, sign: 1 | -1): AggregateContribution {
+  const ctx = issuedKeyContext(inv);
   const acc = new Map<string, AggregateLine>();
-  addIssuedAmounts(acc, inv.breakdown, inv.totals.irpfCents, sign, true);
+  const shares: { opKey: string; baseCents: number; grossCents: number; counted: boolean }[] = [];
+  addIssuedAmounts(acc, shares, inv.breakdown, inv.totals.irpfCents, ctx, sign, true);
   let base = inv.totals.baseCents;
   let net = inv.totals.totalCents;
   let irpf = inv.totals.irpfCents;
   if (inv.rectification?.method === 'SUBSTITUTION') {
+    // Art. 15 RD 1619/2012 (ImporteRectificacion): the rectified amounts leave under the
+    // rectificativa's own keys, so the difference is declared where the rectificativa is.
     for (const r of inv.rectification.rectified) {
-      addIssuedAmounts(acc, r.breakdown, r.totals.irpfCents, -sign, false);
+      addIssuedAmounts(acc, shares, r.breakdown, r.totals.irpfCents, ctx, sign, false);
       base -= r.totals.baseCents;
       net -= r.totals.totalCents;
       irpf -= r.totals.irpfCents;
     }
   }
-  const gross = net + irpf;
-  const country = inv.customer?.country ?? 'ES';
-  const counterparty: CounterpartyLine = {
-    counterpartyKey: counterpartyKeyOf(inv.customer?.taxId, country),
-    name: inv.customer?.name ?? '',
-    country,
-    baseCents: z0(sign * base),
-    vatCents: z0(sign * (gross - base)),
-    totalCents: z0(sign * gross),
-    count: sign,
-  };
   const type: InvoiceTypeLine = {
     invoiceType: inv.invoiceType,
     baseCents: z0(sign * base),
@@ -331,7 +525,12 @@ export function issuedContribution(inv: IssuedForAggregates, sign: 1 | -1): Aggr
     book: 'ISSUED',
     date: inv.invoiceDate,
     byKey: finishKeys(acc),
-    byCounterparty: [counterparty],
+    byCounterparty: counterpartyLines(
+      issuedCounterparty(inv),
+      shares,
+      { baseCents: base, grossCents: net + irpf, fallbackOpKey: issuedOpKey('S1', ctx) },
+      sign,
+    ),
     byInvoiceType: [type],
     ...(inv.seriesId ? { shard: inv.seriesId } : {}),
   };
@@ -339,23 +538,54 @@ export function issuedContribution(inv: IssuedForAggregates, sign: 1 | -1): Aggr
 
 // --- received -------------------------------------------------------------------------------------
 
-export const receivedTaxKey = (l: {
-  kind: string;
-  vatRateBp: number;
-  recargoRateBp: number;
-  investmentGoods: boolean;
-}): string => `${l.kind}|${l.vatRateBp}|${l.recargoRateBp}|${l.investmentGoods ? 'I' : 'C'}`;
+type ReceivedLine = ReceivedForAggregates['lines'][number];
+
+export const receivedTaxKey = (
+  l: Pick<ReceivedLine, 'kind' | 'vatRateBp' | 'recargoRateBp' | 'investmentGoods'>,
+  mod: ModMarker = '0',
+): string =>
+  formatReceivedKey({
+    kind: l.kind,
+    vatRateBp: l.vatRateBp,
+    recargoRateBp: l.recargoRateBp,
+    investmentGoods: l.investmentGoods,
+    mod,
+  });
+
+/**
+ * The base whose VAT is deductible (303 [28]/[30]/[32]/[34]/[36]/[40]/[42]…; art. 95 LIVA share, the
+ * prorrata is the model's): base × deductible VAT / VAT, rounded once half away from zero; a line
+ * without VAT deducts its whole base unless it is exempt or not subject (nothing to deduct).
+ */
+export function deductibleBaseOf(
+  l: Pick<ReceivedLine, 'kind' | 'baseCents' | 'vatCents' | 'deductibleVatCents'>,
+) {
+  if (l.vatCents !== 0) {
+    return Number(roundHalfUpBig(BigInt(l.baseCents) * BigInt(l.deductibleVatCents), BigInt(l.vatCents)));
+  }
+  return l.kind === 'EXEMPT' || l.kind === 'NOT_SUBJECT' ? 0 : l.baseCents;
+}
 
 /**
  * What a received invoice adds to the received book. Counterparty total = the supplier's invoice
- * total plus its withholding (`totalCents + irpfCents`), VAT charged = that minus the base.
+ * total plus its withholding (`totalCents + irpfCents`), VAT charged = that minus the base; split
+ * by operation key, each line with its base, the VAT the supplier charged (DOMESTIC) and recargo.
  */
 export function receivedContribution(rec: ReceivedForAggregates, sign: 1 | -1): AggregateContribution {
+  const { mod, rectifiedMonth } = modificationOf(rec.date, rec.rectifiedDates);
+  const counterpartyKey = rec.supplier.taxIdKey ?? UNIDENTIFIED_COUNTERPARTY;
+  const opCtx = {
+    identified: counterpartyKey !== UNIDENTIFIED_COUNTERPARTY,
+    supplierCountry: rec.supplier.country,
+    withholding: rec.irpfCents !== 0,
+    ...(rectifiedMonth ? { rectifiedMonth } : {}),
+  };
   const acc = new Map<string, AggregateLine>();
   const seen = new Set<string>();
+  const shares: { opKey: string; baseCents: number; grossCents: number; counted: boolean }[] = [];
   let base = 0;
   for (const l of rec.lines) {
-    const key = receivedTaxKey(l);
+    const key = receivedTaxKey(l, mod);
     const first = !seen.has(key);
     seen.add(key);
     base += l.baseCents;
@@ -367,16 +597,23 @@ export function receivedContribution(rec: ReceivedForAggregates, sign: 1 | -1): 
         vatCents: l.vatCents,
         recargoCents: l.recargoCents,
         deductibleVatCents: l.deductibleVatCents,
+        deductibleBaseCents: deductibleBaseOf(l),
         totalCents: l.baseCents + l.vatCents + l.recargoCents,
         count: first ? 1 : 0,
       },
       sign,
     );
+    shares.push({
+      opKey: receivedOpKey(l.kind, opCtx),
+      baseCents: l.baseCents,
+      // Only DOMESTIC VAT is charged by the supplier (self-assessed and customs VAT are not).
+      grossCents: l.baseCents + (l.kind === 'DOMESTIC' ? l.vatCents : 0) + l.recargoCents,
+      counted: true,
+    });
   }
   if (rec.irpfCents !== 0) {
     addKey(acc, IRPF_KEY, { irpfCents: rec.irpfCents, totalCents: -rec.irpfCents, count: 1 }, sign);
   }
-  const gross = rec.totalCents + rec.irpfCents;
   return {
     book: 'RECEIVED',
     date: rec.date,
@@ -389,16 +626,15 @@ export function receivedContribution(rec: ReceivedForAggregates, sign: 1 | -1): 
         count: sign,
       },
     ],
-    byCounterparty: [
+    byCounterparty: counterpartyLines(
+      { counterpartyKey, name: rec.supplier.name, country: rec.supplier.country },
+      shares,
       {
-        counterpartyKey: rec.supplier.taxIdKey ?? UNIDENTIFIED_COUNTERPARTY,
-        name: rec.supplier.name,
-        country: rec.supplier.country,
-        baseCents: z0(sign * base),
-        vatCents: z0(sign * (gross - base)),
-        totalCents: z0(sign * gross),
-        count: sign,
+        baseCents: base,
+        grossCents: rec.totalCents + rec.irpfCents,
+        fallbackOpKey: receivedOpKey('DOMESTIC', opCtx),
       },
-    ],
+      sign,
+    ),
   };
 }

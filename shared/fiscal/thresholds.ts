@@ -2,11 +2,20 @@
  * The yearly figures a gestoría watches against their legal thresholds, from the running tax
  * aggregates of the invoices (issue 4 item 8; the tax domain's threshold alerts of issue 13 read the
  * same figures). Pure: the caller reads the aggregates (one Query, never the invoices) and passes them.
+ * Counterparty figures follow the operation keys of aggregate grammar v2 (aggregate-keys.ts): the 347
+ * from the 347A/347B lines, intra-EU operations from the 349 lines (bases).
  */
 
-import { isEuCountry } from '../schemas/countries';
 import type { CounterpartyThresholdFigure, ThresholdStatisticsView } from '../schemas/tax-aggregates';
-import type { AggregateLine, CounterpartyLine, InvoiceTypeLine, TaxBook } from './tax-aggregates';
+import { parseOpKey } from './aggregate-keys';
+import {
+  type AggregateLine,
+  type CounterpartyLine,
+  type InvoiceTypeLine,
+  invoiceLines,
+  type TaxBook,
+  UNIDENTIFIED_COUNTERPARTY,
+} from './tax-aggregates';
 
 /**
  * Large company ("gran empresa"): a volume of operations (art. 121 LIVA) above 6.010.121,04 € in the
@@ -36,18 +45,33 @@ export interface YearAggregates {
 }
 
 const SIMPLIFIED_TYPES = new Set(['F2', 'R5']);
-const INTRA_EU_RECEIVED = /^INTRA_EU_(GOODS|SERVICES)\|/;
 
-/** A customer identified by an EU VAT number of another member state (an intra-EU operator). */
-const isIntraEuOperator = (c: CounterpartyLine) =>
-  c.country !== 'ES' && isEuCountry(c.country) && c.counterpartyKey.includes(':NIF_IVA:');
+/** The lines of one counterparty operation family and key (aggregate grammar v2, aggregate-keys.ts). */
+const linesOf = (lines: readonly CounterpartyLine[], family: '347' | '349', opKeys: readonly string[]) =>
+  lines.filter((c) => {
+    const op = parseOpKey(c.opKey);
+    return op?.family === family && opKeys.includes(op.key);
+  });
 
-/** Modelo 347 declares Spanish counterparties only (intra-EU operations go to the 349). */
-const declarable347 = (c: CounterpartyLine) => c.country === 'ES' && c.counterpartyKey !== 'SIN_IDENTIFICAR';
+/** Modelo 347 (347A/347B lines): a counterparty's yearly total, VAT included, over all its lines. */
+function per347Counterparty(lines: readonly CounterpartyLine[]): CounterpartyLine[] {
+  const by = new Map<string, CounterpartyLine>();
+  for (const c of lines) {
+    if (c.counterpartyKey === UNIDENTIFIED_COUNTERPARTY) continue;
+    const cur = by.get(c.counterpartyKey) ?? { ...c, baseCents: 0, vatCents: 0, totalCents: 0, count: 0 };
+    cur.baseCents += c.baseCents;
+    cur.vatCents += c.vatCents;
+    cur.totalCents += c.totalCents;
+    cur.count += c.count;
+    if (c.name) cur.name = c.name;
+    by.set(c.counterpartyKey, cur);
+  }
+  return [...by.values()];
+}
 
 const above347 = (lines: CounterpartyLine[], who: string): CounterpartyThresholdFigure[] =>
-  lines
-    .filter((c) => declarable347(c) && c.totalCents > MODELO_347_THRESHOLD_CENTS)
+  per347Counterparty(lines)
+    .filter((c) => c.totalCents > MODELO_347_THRESHOLD_CENTS)
     .sort((a, b) => b.totalCents - a.totalCents)
     .map((c) => ({
       label: `${who} ${c.name || c.counterpartyKey}: más de 3.005,06 € en el año (modelo 347)`,
@@ -60,9 +84,12 @@ const above347 = (lines: CounterpartyLine[], who: string): CounterpartyThreshold
       exceeded: true,
     }));
 
-/** Deliveries and services to intra-EU operators in a set of counterparty lines, céntimos of base. */
-const intraIssued = (lines: CounterpartyLine[]) =>
-  lines.filter(isIntraEuOperator).reduce((s, c) => s + c.baseCents, 0);
+/** Σ of the bases of some 349 lines (rectifications of earlier periods included: they are differences). */
+const bases349 = (lines: readonly CounterpartyLine[], opKeys: readonly string[]) =>
+  linesOf(lines, '349', opKeys).reduce((s, c) => s + c.baseCents, 0);
+
+/** Deliveries (E), triangular operations (T) and services (S) to intra-EU operators, céntimos of base. */
+const intraIssued = (lines: CounterpartyLine[]) => bases349(lines, ['E', 'T', 'S']);
 
 /**
  * Turnover against the large-company/SII threshold, modelo 347 counterparties, simplified invoices
@@ -70,14 +97,12 @@ const intraIssued = (lines: CounterpartyLine[]) =>
  */
 export function thresholdStatistics(year: string, aggregates: YearAggregates): ThresholdStatisticsView {
   const { year: y, quarters } = aggregates;
-  const turnover = y.byKey.ISSUED.reduce((s, l) => s + l.baseCents, 0);
-  const customers = above347(y.byCounterparty.ISSUED, 'Cliente');
-  const suppliers = above347(y.byCounterparty.RECEIVED, 'Proveedor');
+  // The cash-basis settlements repeat invoices already counted: not turnover.
+  const turnover = invoiceLines(y.byKey.ISSUED).reduce((s, l) => s + l.baseCents, 0);
+  const customers = above347(linesOf(y.byCounterparty.ISSUED, '347', ['B']), 'Cliente');
+  const suppliers = above347(linesOf(y.byCounterparty.RECEIVED, '347', ['A']), 'Proveedor');
   const simplified = y.byInvoiceType.ISSUED.filter((t) => SIMPLIFIED_TYPES.has(t.invoiceType));
-  const intraReceived = y.byKey.RECEIVED.filter((l) => INTRA_EU_RECEIVED.test(l.taxKey)).reduce(
-    (s, l) => s + l.baseCents,
-    0,
-  );
+  const intraReceived = bases349(y.byCounterparty.RECEIVED, ['A', 'I']);
   let largest: { quarter: string | null; valueCents: number } = { quarter: null, valueCents: 0 };
   for (const [quarter, q] of Object.entries(quarters)) {
     const v = intraIssued(q.byCounterparty.ISSUED);

@@ -100,7 +100,8 @@ export const plans: Record<PlanCode, Plan> = {
     limits: { payrollEnabled: false, maxCompanies: 1, maxUsers: 1, accountingEnabled: false },
     featureClaims: [
       ...BASE_FEATURES,
-      { text: 'Modelos 130 y 303 calculados con tus facturas', needs: ['taxModels'] },
+      { text: 'Modelos 130 y 303 calculados con tus facturas', needs: ['taxModels', 'incomeTaxModels'] },
+      { text: 'Modelo 303 calculado con tus facturas', needs: ['taxModels'], unless: ['incomeTaxModels'] },
     ],
     highlighted: false,
   }),

@@ -43,6 +43,7 @@ describe('claims of plans and onboarding', () => {
 
     for (const capability of [
       'taxModels',
+      'incomeTaxModels',
       'fiscalCalendar',
       'sii',
       'accounting',
@@ -86,6 +87,9 @@ describe('claims of plans and onboarding', () => {
       'Facturas emitidas y recibidas con VeriFacTu',
       'Clientes, proveedores y facturas recurrentes',
       'Importación y exportación de facturas en Excel y CSV',
+      'Modelos de la AEAT y calendario fiscal con avisos',
+      // Issue 14: the 303 is computed; the 130 comes with the income-tax models (issue 15).
+      'Modelo 303 calculado con tus facturas',
     ]);
   });
 });

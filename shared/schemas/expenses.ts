@@ -7,15 +7,10 @@ import * as z from 'zod';
 import { validateIban } from '../fiscal/iban';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id, PageQuery } from './common';
+import { Country, validateEuVatNumber } from './countries';
 import { safeMultiline, safeText } from './text';
 
 // --- shared pieces -------------------------------------------------------------------------------
-
-const Country = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { message: 'El país debe ser un código ISO 3166-1 alfa-2.' });
 
 /** AEAT IDType of a foreign identifier (IDOtro): 02 NIF-IVA, 03 passport, 04 other, 05 residence cert. */
 export const SUPPLIER_FOREIGN_ID_TYPES = ['NIF_IVA', 'PASSPORT', 'OTHER_ID', 'RESIDENCE_CERT'] as const;
@@ -48,8 +43,48 @@ export const SupplierTaxIdSchema = z
       if (!r.valid) ctx.addIssue({ code: 'custom', message: r.reason ?? 'El NIF no es válido.' });
       return r.normalized;
     }
+    if (v.type === 'NIF_IVA') {
+      // The same check as a customer's NIF-IVA (shared/schemas/countries.ts, VIES formats).
+      if (v.country === 'ES') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: 'Para un proveedor español indica su NIF, no un NIF-IVA.',
+        });
+      }
+      const r = validateEuVatNumber(v.value, v.country);
+      if (!r.valid)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: r.reason ?? 'NIF-IVA no válido.' });
+      return { ...v, value: r.normalized };
+    }
     return { ...v, value: v.value.toUpperCase().replace(/[\s.\-_/]/g, '') };
   });
+
+/**
+ * The problem with a supplier's NIF-IVA as the API words it (the web checks it before sending), or
+ * undefined when it has the format of its member state.
+ */
+export function supplierNifIvaProblem(value: string, country: string): string | undefined {
+  const c = country.trim().toUpperCase();
+  if (c === 'ES') return 'Para un proveedor español indica su NIF, no un NIF-IVA.';
+  const r = validateEuVatNumber(value, c);
+  return r.valid ? undefined : (r.reason ?? 'NIF-IVA no válido.');
+}
+
+/**
+ * Why a supplier's country contradicts its NIF-IVA (the member state of the prefix decides where the
+ * operation is declared: modelo 349 and SII), or undefined. Monaco is part of the French VAT
+ * territory (art. 7 Directive 2006/112/EC): its businesses hold FR numbers.
+ */
+export function supplierCountryConflict(
+  taxId: SupplierTaxId,
+  country: string | undefined,
+): string | undefined {
+  if (!country || typeof taxId === 'string' || taxId.type !== 'NIF_IVA') return undefined;
+  const c = country.trim().toUpperCase();
+  if (c === taxId.country || (c === 'MC' && taxId.country === 'FR')) return undefined;
+  return `El país (${c}) no coincide con el del NIF-IVA (${taxId.country}).`;
+}
 
 /** The key that makes a tax id unique within a company (the claim item's key). */
 export const supplierTaxIdKey = (t: SupplierTaxId): string =>
@@ -112,7 +147,11 @@ export const SupplierBody = z
     notes: safeMultiline().trim().max(2000).optional(),
     isActive: z.boolean().default(true),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    const conflict = supplierCountryConflict(s.taxId, s.address?.country);
+    if (conflict) ctx.addIssue({ code: 'custom', path: ['address', 'country'], message: conflict });
+  });
 export type SupplierBody = z.infer<typeof SupplierBody>;
 
 export interface Supplier extends SupplierBody {

@@ -169,6 +169,11 @@ export const CreateInvoiceBody = z
     dueDate: z.iso.date().optional(),
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     notes: safeMultiline().trim().max(2000).optional(),
+    /**
+     * Operación triangular (art. 26.Tres LIVA): an exempt intra-EU delivery (E5) after an intra-EU
+     * acquisition of the same goods; declared apart in the 349 with key T.
+     */
+    triangular: z.boolean().optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
@@ -272,6 +277,8 @@ export interface Invoice {
   dueDate: string | null;
   paymentMethod: PaymentMethod | null;
   notes: string | null;
+  /** Operación triangular (art. 26.Tres LIVA): the 349 declares its E5 deliveries with key T. */
+  triangular?: boolean | null;
   customer: InvoiceCustomerSnapshot | null;
   invoiceLines: InvoiceLine[];
   irpfRateBp: number;

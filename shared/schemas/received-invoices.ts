@@ -6,8 +6,10 @@
 import * as z from 'zod';
 import { allowedRecargoBps, VAT_RATE_BPS } from '../fiscal/vat';
 import { Id, IsoDate, PageQuery } from './common';
-import { type SupplierTaxId, SupplierTaxIdSchema } from './expenses';
-import { Quantity } from './invoices';
+import { Country } from './countries';
+import { type SupplierTaxId, SupplierTaxIdSchema, supplierCountryConflict } from './expenses';
+import { RECTIFICATIVA_TYPES } from './invoices';
+import { SignedQuantity } from './rectificativas';
 import { safeMultiline, safeText } from './text';
 
 // --- line kinds and statuses -----------------------------------------------------------------------
@@ -34,6 +36,25 @@ export type ReceivedLineKind = (typeof RECEIVED_LINE_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
+/**
+ * AEAT TipoFactura of a received invoice (SII, libro registro de facturas recibidas): F1 factura
+ * (art. 6 RD 1619/2012), F2 factura simplificada (art. 7), R1–R5 factura rectificativa (art. 15):
+ * R1 error fundado en derecho and art. 80 Uno, Dos and Seis LIVA, R2 art. 80 Tres (concurso),
+ * R3 art. 80 Cuatro (créditos incobrables), R4 the other causes, R5 of simplified invoices.
+ */
+export const RECEIVED_INVOICE_TYPES = ['F1', 'F2', ...RECTIFICATIVA_TYPES] as const;
+export type ReceivedInvoiceType = (typeof RECEIVED_INVOICE_TYPES)[number];
+export const isReceivedRectificativa = (t: ReceivedInvoiceType | undefined): boolean =>
+  t?.startsWith('R') ?? false;
+
+/**
+ * How a received rectificativa is recorded: always by differences (AEAT TipoRectificativa `I`): its
+ * lines carry what changes (negative to lower what the rectified invoices charged), never a
+ * replacement of them.
+ */
+export const RECEIVED_RECTIFICATION_METHODS = ['DIFFERENCES'] as const;
+export type ReceivedRectificationMethod = (typeof RECEIVED_RECTIFICATION_METHODS)[number];
+
 export const RECEIVED_PAYMENT_METHODS = [
   'TRANSFER',
   'DIRECT_DEBIT',
@@ -44,23 +65,27 @@ export const RECEIVED_PAYMENT_METHODS = [
 ] as const;
 
 const Bp = z.number().int().min(0).max(10_000);
-const Country = z
+const SupplierNumber = z
   .string()
   .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { message: 'El país debe ser un código ISO 3166-1 alfa-2.' });
+  .min(1, { message: 'El número de factura del proveedor es obligatorio.' })
+  .max(60);
 
 // --- request bodies ------------------------------------------------------------------------------
 
+/**
+ * A line. Quantity and price may be negative only on a rectificativa (a credit note lowers what was
+ * invoiced); the invoice's check refuses them on any other invoice, naming the line.
+ */
 export const ReceivedInvoiceLineBody = z
   .object({
     description: safeMultiline().trim().min(1, { message: 'La descripción es obligatoria.' }).max(500),
-    /** A number or a decimal text with at most 3 decimals; stored as thousandths (quantityMilli). */
-    quantity: Quantity,
+    /** A number or a decimal text with at most 3 decimals, not zero; stored as thousandths (quantityMilli). */
+    quantity: SignedQuantity,
     unitPriceCents: z
       .number({ message: 'El precio debe ser un importe en céntimos.' })
       .int({ message: 'El precio debe ser un importe en céntimos.' })
-      .min(0, { message: 'El precio no puede ser negativo.' })
+      .min(-1_000_000_000_000)
       .max(1_000_000_000_000),
     discountBp: Bp.default(0),
     vatRateBp: z
@@ -109,7 +134,11 @@ export const ReceivedSupplierBody = z
     taxId: SupplierTaxIdSchema,
     country: Country.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    const conflict = supplierCountryConflict(s.taxId, s.country);
+    if (conflict) ctx.addIssue({ code: 'custom', path: ['country'], message: conflict });
+  });
 export type ReceivedSupplierBody = z.infer<typeof ReceivedSupplierBody>;
 
 export const ReceivedAttachment = z
@@ -125,14 +154,64 @@ export const ReceivedAttachment = z
   });
 export type ReceivedAttachment = z.infer<typeof ReceivedAttachment>;
 
+/**
+ * One invoice a rectificativa corrects: a received invoice registered in the company
+ * (`receivedInvoiceId`, same supplier; its number and date are taken from it), or the number and
+ * date of one that is not (art. 15 RD 1619/2012: the rectificativa identifies the rectified invoice).
+ */
+export const ReceivedRectifiedRefBody = z
+  .object({
+    receivedInvoiceId: Id.optional(),
+    supplierInvoiceNumber: SupplierNumber.optional(),
+    issueDate: IsoDate.optional(),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.receivedInvoiceId) return;
+    for (const field of ['supplierInvoiceNumber', 'issueDate'] as const) {
+      if (!r[field]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'Indica la factura rectificada registrada o su número y fecha de expedición.',
+        });
+      }
+    }
+  });
+export type ReceivedRectifiedRefBody = z.infer<typeof ReceivedRectifiedRefBody>;
+
+export const ReceivedRectificationBody = z
+  .object({
+    method: z
+      .enum(RECEIVED_RECTIFICATION_METHODS, {
+        message: 'Las rectificativas recibidas se registran por diferencias.',
+      })
+      .default('DIFFERENCES'),
+    reason: safeMultiline().trim().max(500).optional(),
+    rectified: z
+      .array(ReceivedRectifiedRefBody)
+      .min(1, { message: 'Indica al menos una factura rectificada.' })
+      .max(50, { message: 'Una rectificativa no puede rectificar más de 50 facturas.' }),
+  })
+  .strict();
+export type ReceivedRectificationBody = z.infer<typeof ReceivedRectificationBody>;
+
+/** The DUA (documento único administrativo) that evidences an import and its VAT paid at customs. */
+export const CustomsDocument = safeText()
+  .trim()
+  .toUpperCase()
+  .min(1, { message: 'Indica el número de DUA.' })
+  .max(40, { message: 'El número de DUA no puede tener más de 40 caracteres.' });
+
 const invoiceFields = {
   supplierId: Id.optional(),
   supplier: ReceivedSupplierBody.optional(),
-  supplierInvoiceNumber: z
-    .string()
-    .trim()
-    .min(1, { message: 'El número de factura del proveedor es obligatorio.' })
-    .max(60),
+  supplierInvoiceNumber: SupplierNumber,
+  /** F1 when left out; R1–R5 need `rectification`. */
+  invoiceType: z.enum(RECEIVED_INVOICE_TYPES).default('F1'),
+  rectification: ReceivedRectificationBody.optional(),
+  /** The DUA number of an invoice with IMPORT lines. */
+  customsDocument: CustomsDocument.optional(),
   issueDate: IsoDate,
   operationDate: IsoDate.optional(),
   /** The book date (fecha de registro contable); the issue date when left out. */
@@ -154,12 +233,94 @@ const invoiceFields = {
 type Fields = {
   supplierId?: string;
   supplier?: unknown;
+  supplierInvoiceNumber: string;
+  invoiceType: ReceivedInvoiceType;
+  rectification?: ReceivedRectificationBody;
+  customsDocument?: string;
   issueDate: string;
   accountingDate?: string;
   dueDate?: string;
+  lines: { quantity: number; unitPriceCents: number; kind: ReceivedLineKind }[];
 };
 
+/** Only a rectificativa lowers amounts: elsewhere a negative quantity or price is refused. */
+function checkSigns(v: Fields, ctx: z.RefinementCtx): void {
+  if (isReceivedRectificativa(v.invoiceType)) return;
+  v.lines.forEach((l, i) => {
+    if (l.quantity < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines', i, 'quantity'],
+        message: 'La cantidad debe ser mayor que cero.',
+      });
+    }
+    if (l.unitPriceCents < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines', i, 'unitPriceCents'],
+        message: 'El precio no puede ser negativo.',
+      });
+    }
+  });
+}
+
+/** A rectificativa names what it rectifies (art. 15 RD 1619/2012); any other invoice names nothing. */
+function checkRectification(v: Fields, ctx: z.RefinementCtx): void {
+  const rectificativa = isReceivedRectificativa(v.invoiceType);
+  if (rectificativa && !v.rectification) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rectification'],
+      message: 'Una factura rectificativa debe indicar las facturas que rectifica.',
+    });
+  }
+  if (!rectificativa && v.rectification) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['invoiceType'],
+      message: 'Solo una factura rectificativa (R1 a R5) indica facturas rectificadas.',
+    });
+  }
+  const seen = new Set<string>();
+  v.rectification?.rectified.forEach((r, i) => {
+    const at = (field: string) => ['rectification', 'rectified', i, field];
+    if (r.issueDate && r.issueDate > v.issueDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: at('issueDate'),
+        message: 'La factura rectificada no puede ser posterior a la rectificativa.',
+      });
+    }
+    const number = r.supplierInvoiceNumber ? supplierNumberKey(r.supplierInvoiceNumber) : undefined;
+    if (number && number === supplierNumberKey(v.supplierInvoiceNumber) && r.issueDate === v.issueDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: at('supplierInvoiceNumber'),
+        message: 'Una factura no puede rectificarse a sí misma.',
+      });
+    }
+    const key = r.receivedInvoiceId ? `id:${r.receivedInvoiceId}` : `n:${number}|${r.issueDate}`;
+    if (seen.has(key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: at(r.receivedInvoiceId ? 'receivedInvoiceId' : 'supplierInvoiceNumber'),
+        message: 'Esa factura rectificada ya está indicada.',
+      });
+    }
+    seen.add(key);
+  });
+}
+
 function checkInvoice(v: Fields, ctx: z.RefinementCtx): void {
+  checkSigns(v, ctx);
+  checkRectification(v, ctx);
+  if (v.customsDocument && !v.lines.some((l) => l.kind === 'IMPORT')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['customsDocument'],
+      message: 'El número de DUA solo se indica en una factura con líneas de importación.',
+    });
+  }
   if (Boolean(v.supplierId) === Boolean(v.supplier)) {
     ctx.addIssue({
       code: 'custom',
@@ -294,6 +455,21 @@ export interface ReceivedInvoiceTotals {
   breakdown: ReceivedVatGroup[];
 }
 
+/** An invoice a received rectificativa corrects (linked to the stored one when it is registered). */
+export interface ReceivedRectifiedRef {
+  /** The rectified received invoice of the company, when it is registered; null otherwise. */
+  receivedInvoiceId: string | null;
+  supplierInvoiceNumber: string;
+  issueDate: string;
+}
+
+/** What a received rectificativa corrects (SII: TipoRectificativa `I`, FacturasRectificadas). */
+export interface ReceivedRectification {
+  method: ReceivedRectificationMethod;
+  reason?: string;
+  rectified: ReceivedRectifiedRef[];
+}
+
 /** The supplier as it was written on the invoice (the book keeps it even if the supplier changes later). */
 export interface ReceivedSupplierSnapshot {
   supplierId: string | null;
@@ -314,6 +490,12 @@ export interface ReceivedInvoice {
   companyId: string;
   supplier: ReceivedSupplierSnapshot;
   supplierInvoiceNumber: string;
+  /** AEAT TipoFactura (F1 on invoices registered before the field existed). */
+  invoiceType: ReceivedInvoiceType;
+  /** Set on a rectificativa (R1–R5), null otherwise. */
+  rectification: ReceivedRectification | null;
+  /** The DUA number of an import. */
+  customsDocument?: string;
   issueDate: string;
   operationDate?: string;
   /** The book date: the accounting date, the issue date when none was given. */

@@ -1,7 +1,7 @@
 /**
- * Contracts of the running tax aggregates (issue 4, items 8 and 12) and the yearly threshold
- * statistics a gestoría watches (item 4). Figures in céntimos; see shared/fiscal/tax-aggregates.ts
- * for the tax key grammar.
+ * Contracts of the running tax aggregates (issue 4, items 8 and 12; issue 14 item 1) and the yearly
+ * threshold statistics a gestoría watches (item 4). Figures in céntimos; see
+ * shared/fiscal/aggregate-keys.ts for the key grammar (v2).
  */
 
 import * as z from 'zod';
@@ -25,7 +25,10 @@ export type TaxAggregatesQuery = z.infer<typeof TaxAggregatesQuery>;
 export interface TaxBookAggregates {
   byKey: AggregateLine[];
   byInvoiceType: InvoiceTypeLine[];
-  /** Σ of the lines; `count` = invoices in the book and period (rectificativas included). */
+  /**
+   * Σ of the invoices' lines (the cash-basis settlements `CAJA|…` are not summed: they repeat
+   * invoices already counted); `count` = invoices in the book and period (rectificativas included).
+   */
   totals: TaxKeyTotals;
 }
 
@@ -33,7 +36,7 @@ export interface TaxAggregatesView {
   period: string;
   issued: TaxBookAggregates;
   received: TaxBookAggregates;
-  /** By customer (issued) and supplier (received); kept per quarter, so empty for a month. */
+  /** By customer (issued) and supplier (received) and operation key (347B, 349E, CASH@2026…). */
   byCounterparty: { issued: CounterpartyLine[]; received: CounterpartyLine[] };
   /** DynamoDB items the single Query read (a handful, whatever the number of invoices). */
   itemsRead: number;

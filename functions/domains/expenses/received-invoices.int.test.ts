@@ -13,6 +13,7 @@ import { readPeriodAggregates } from '@functions/lib/tax-aggregates';
 import { localClientConfig } from '@infra/local/aws';
 import { type ApiResponse, apiClient } from '@infra/local/testing/api';
 import type { Page } from '@shared/api/envelope';
+import { formatReceivedKey, type ModMarker } from '@shared/fiscal/aggregate-keys';
 import { dniLetter } from '@shared/fiscal/nif';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
 import { mergeLines, receivedContribution, type TaxKeyTotals } from '@shared/fiscal/tax-aggregates';
@@ -60,6 +61,7 @@ const FIELDS = [
   'recargoCents',
   'irpfCents',
   'deductibleVatCents',
+  'deductibleBaseCents',
   'totalCents',
   'count',
 ] as const;
@@ -74,6 +76,11 @@ function diff(after: Book, before: Book): Record<string, Totals> {
   }
   return out;
 }
+/** The key of a group of current goods at 21 % without recargo (aggregate-keys.ts). */
+const receivedKey = (kind: string, mod: ModMarker = '0') =>
+  formatReceivedKey({ kind, vatRateBp: 2100, recargoRateBp: 0, investmentGoods: false, mod });
+const DOMESTIC_21 = receivedKey('DOMESTIC');
+
 /** The per-key figures a received invoice contributes (H1's pure function), for comparison. */
 const contributionOf = (rec: ReceivedInvoice, sign: 1 | -1 = 1): Record<string, Totals> =>
   Object.fromEntries(
@@ -158,7 +165,7 @@ describe('received invoices (local cloud)', () => {
 
     const after = await receivedBook('2025-Q2');
     expect(diff(after, before)).toEqual(contributionOf(rec));
-    expect(diff(after, before)['DOMESTIC|2100|0|C']).toEqual({
+    expect(diff(after, before)[DOMESTIC_21]).toMatchObject({
       baseCents: 100_049 + 40_001,
       vatCents: 21_010 + 8400,
       recargoCents: 0,
@@ -167,7 +174,7 @@ describe('received invoices (local cloud)', () => {
       totalCents: 140_050 + 29_410,
       count: 1,
     });
-    expect(diff(after, before)['INTRA_EU_GOODS|2100|0|C']).toMatchObject({
+    expect(diff(after, before)[receivedKey('INTRA_EU_GOODS')]).toMatchObject({
       vatCents: 2591,
       deductibleVatCents: 2591,
     });
@@ -371,7 +378,7 @@ describe('received invoices (local cloud)', () => {
         ),
       ),
     );
-    const delta = diff(await receivedBook('2025-12'), before)['DOMESTIC|2100|0|C']!;
+    const delta = diff(await receivedBook('2025-12'), before)[DOMESTIC_21]!;
     expect(delta.count).toBe(8);
     expect(delta.baseCents).toBe(created.reduce((s, r) => s + r.totals.baseCents, 0));
     expect(delta.vatCents).toBe(created.reduce((s, r) => s + r.totals.vatCents, 0));
@@ -379,6 +386,82 @@ describe('received invoices (local cloud)', () => {
       created.map((r) => ok(req('DELETE', `/api/v1/received-invoices/${r.receivedInvoiceId}`))),
     );
     expect(diff(await receivedBook('2025-12'), before)).toEqual({});
+  });
+
+  it('a credit note linked to an invoice of an earlier quarter moves the aggregates by its negative figures', async () => {
+    const original = await ok<ReceivedInvoice>(
+      req('POST', '/api/v1/received-invoices', {
+        body: invoiceBody({
+          supplierInvoiceNumber: `O-${run}`,
+          issueDate: '2025-02-10',
+          accountingDate: '2025-02-10',
+          lines: [{ description: 'Radiadores', quantity: 2, unitPriceCents: 10_000, vatRateBp: 2100 }],
+          irpfRateBp: 0,
+          attachments: [],
+        }),
+      }),
+    );
+    const q2 = await receivedBook('2025-Q2');
+    const creditBody = (rectified: unknown[]) =>
+      invoiceBody({
+        supplierInvoiceNumber: `AB-${run}`,
+        invoiceType: 'R1',
+        issueDate: '2025-04-07',
+        accountingDate: '2025-04-07',
+        rectification: { reason: 'Devolución de un radiador', rectified },
+        lines: [
+          { description: 'Devolución radiador', quantity: '-1', unitPriceCents: 10_000, vatRateBp: 2100 },
+        ],
+        irpfRateBp: 0,
+        attachments: [],
+      });
+
+    // A rectified id that is not a received invoice of the company: refused, nothing written.
+    const unknown = await req('POST', '/api/v1/received-invoices', {
+      body: creditBody([{ receivedInvoiceId: 'nope' }]),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.success === false && unknown.body.error).toMatchObject({
+      field: 'rectification.rectified.0.receivedInvoiceId',
+      details: { reason: 'UNKNOWN_RECTIFIED_INVOICE' },
+    });
+    expect(diff(await receivedBook('2025-Q2'), q2)).toEqual({});
+
+    const credit = await ok<ReceivedInvoice>(
+      req('POST', '/api/v1/received-invoices', {
+        body: creditBody([{ receivedInvoiceId: original.receivedInvoiceId }]),
+      }),
+    );
+    expect(credit).toMatchObject({
+      invoiceType: 'R1',
+      rectification: {
+        method: 'DIFFERENCES',
+        rectified: [
+          {
+            receivedInvoiceId: original.receivedInvoiceId,
+            supplierInvoiceNumber: `O-${run}`,
+            issueDate: '2025-02-10',
+          },
+        ],
+      },
+      totals: { baseCents: -10_000, vatCents: -2100, deductibleVatCents: -2100, totalCents: -12_100 },
+    });
+    const moved = diff(await receivedBook('2025-Q2'), q2);
+    expect(moved).toEqual(contributionOf(credit));
+    // The rectified invoice is of an earlier quarter: the modification key (303 [40]/[41]).
+    expect(moved[receivedKey('DOMESTIC', 'Q')]).toMatchObject({
+      baseCents: -10_000,
+      vatCents: -2100,
+      deductibleVatCents: -2100,
+    });
+    const read = await ok<ReceivedInvoice>(
+      req('GET', `/api/v1/received-invoices/${credit.receivedInvoiceId}`),
+    );
+    expect(read.rectification).toEqual(credit.rectification);
+
+    await ok(req('DELETE', `/api/v1/received-invoices/${credit.receivedInvoiceId}`));
+    await ok(req('DELETE', `/api/v1/received-invoices/${original.receivedInvoiceId}`));
+    expect(diff(await receivedBook('2025-Q2'), q2)).toEqual({});
   });
 
   it('approval, category, totals and by-category over a period', async () => {

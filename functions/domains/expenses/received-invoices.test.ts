@@ -571,6 +571,315 @@ describe('received invoices: lists, totals and counts', () => {
   });
 });
 
+describe('received invoices: rectificativas', () => {
+  /** A credit note of supplier s1 rectifying `rectified`: one line returned, one rappel as a negative price. */
+  const creditNote = (rectified: unknown[], over: Record<string, unknown> = {}) =>
+    body({
+      supplierInvoiceNumber: 'AB-2026/0007',
+      invoiceType: 'R1',
+      issueDate: '2026-04-02',
+      accountingDate: '2026-04-02',
+      rectification: { reason: 'Devolución de material', rectified },
+      lines: [
+        { description: 'Devolución material', quantity: '-1', unitPriceCents: 33_333, vatRateBp: 2100 },
+        { description: 'Rappel', quantity: 1, unitPriceCents: -1000, vatRateBp: 2100 },
+      ],
+      irpfRateBp: 0,
+      ...over,
+    });
+
+  it('registers a credit note linked to an earlier received invoice, with negative totals and aggregates', async () => {
+    const original = await registered();
+    stored(original);
+    withSupplier();
+
+    const res = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.create',
+      body: creditNote([{ receivedInvoiceId: original.receivedInvoiceId }]),
+    });
+
+    expect(res.status).toBe(201);
+    const rec = res.envelope.data!;
+    expect(rec).toMatchObject({
+      invoiceType: 'R1',
+      rectification: {
+        method: 'DIFFERENCES',
+        reason: 'Devolución de material',
+        // number and date taken from the registered invoice
+        rectified: [
+          {
+            receivedInvoiceId: original.receivedInvoiceId,
+            supplierInvoiceNumber: 'F-2026/0042',
+            issueDate: '2026-02-27',
+          },
+        ],
+      },
+    });
+    expect(rec.lines.map((l) => [l.quantityMilli, l.unitPriceCents])).toEqual([
+      [-1000, 33_333],
+      [1000, -1000],
+    ]);
+    // −333.33 € − 10.00 € = −343.33 € at 21 % → −72.0993 → −72.10 €
+    expect(rec.totals).toMatchObject({
+      baseCents: -34_333,
+      vatCents: -7210,
+      deductibleVatCents: -7210,
+      irpfCents: 0,
+      totalCents: -41_543,
+    });
+    expect(
+      db
+        .commandCalls(GetCommand)
+        .some(
+          (c) =>
+            JSON.stringify(c.args[0].input.Key) ===
+            JSON.stringify(keys.receivedInvoice(COMPANY, original.receivedInvoiceId)),
+        ),
+    ).toBe(true);
+
+    const agg = toReceivedForAggregates(rec);
+    expect(agg.rectifiedDates).toEqual(['2026-02-27']);
+    const items = transactions()[0]!;
+    expect(items[1]!.Put!.Item).toMatchObject(
+      keys.receivedInvoiceNumberClaim(COMPANY, 'ES:NIF:B12345674', '2026', 'AB-2026/0007'),
+    );
+    expect(items.slice(4)).toEqual(aggregateUpdateItems(TABLE, COMPANY, receivedContribution(agg, 1)));
+  });
+
+  it('records an unregistered rectified invoice by its number and date, reading nothing for it', async () => {
+    withSupplier();
+    const res = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.create',
+      body: creditNote([{ supplierInvoiceNumber: 'F-2025/0900', issueDate: '2025-12-15' }]),
+    });
+    expect(res.status).toBe(201);
+    expect(res.envelope.data!.rectification!.rectified).toEqual([
+      { receivedInvoiceId: null, supplierInvoiceNumber: 'F-2025/0900', issueDate: '2025-12-15' },
+    ]);
+    expect(toReceivedForAggregates(res.envelope.data!).rectifiedDates).toEqual(['2025-12-15']);
+  });
+
+  it('an ordinary invoice is F1 with no rectification and keeps refusing negative amounts', async () => {
+    const ordinary = await registered();
+    expect(ordinary).toMatchObject({ invoiceType: 'F1', rectification: null });
+    expect(toReceivedForAggregates(ordinary).rectifiedDates).toEqual([]);
+
+    withSupplier();
+    const res = await call({
+      routeId: 'receivedInvoices.create',
+      body: body({
+        lines: [{ description: 'Abono', quantity: 1, unitPriceCents: -1000, vatRateBp: 2100 }],
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      code: 'CORE_004',
+      field: 'lines.0.unitPriceCents',
+      message: 'lines.0.unitPriceCents: El precio no puede ser negativo.',
+    });
+    const qty = await call({
+      routeId: 'receivedInvoices.create',
+      body: body({
+        lines: [{ description: 'Abono', quantity: '-2', unitPriceCents: 1000, vatRateBp: 2100 }],
+      }),
+    });
+    expect(errorOf(qty)).toMatchObject({
+      field: 'lines.0.quantity',
+      message: 'lines.0.quantity: La cantidad debe ser mayor que cero.',
+    });
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('refuses a rectified invoice of another company (it is not found in this one), writing nothing', async () => {
+    withSupplier();
+    const elsewhere = await registered();
+    // The id exists only under another company's key.
+    db.on(GetCommand, { Key: keys.receivedInvoice('co-2', 'ri-other') }).resolves({
+      Item: receivedInvoiceItem({ ...elsewhere, companyId: 'co-2', receivedInvoiceId: 'ri-other' }),
+    });
+    withSupplier();
+    const res = await call({
+      routeId: 'receivedInvoices.create',
+      body: creditNote([{ receivedInvoiceId: 'ri-other' }]),
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      code: 'CORE_004',
+      field: 'rectification.rectified.0.receivedInvoiceId',
+      message: 'La factura rectificada no está registrada en esta empresa.',
+      details: { reason: 'UNKNOWN_RECTIFIED_INVOICE' },
+    });
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('refuses a rectified invoice of another supplier, writing nothing', async () => {
+    const other = await registered({
+      supplierId: undefined,
+      supplier: { name: 'Bauteile GmbH', taxId: { type: 'NIF_IVA', value: 'DE123456789', country: 'DE' } },
+    });
+    stored(other);
+    withSupplier();
+    const res = await call({
+      routeId: 'receivedInvoices.create',
+      body: creditNote([{ receivedInvoiceId: other.receivedInvoiceId }]),
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      field: 'rectification.rectified.0.receivedInvoiceId',
+      message: 'La factura rectificada F-2026/0042 es de otro proveedor (Bauteile GmbH).',
+      details: { reason: 'RECTIFIED_OTHER_SUPPLIER' },
+    });
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'a number that is not the registered invoice’s',
+      { supplierInvoiceNumber: 'F-2026/0099' },
+      'supplierInvoiceNumber',
+      'El número no coincide con el de la factura rectificada registrada (F-2026/0042).',
+    ],
+    [
+      'a date that is not the registered invoice’s',
+      { issueDate: '2026-02-28' },
+      'issueDate',
+      'La fecha no coincide con la de la factura rectificada registrada (2026-02-27).',
+    ],
+  ])('refuses %s', async (_, ref, field, message) => {
+    const original = await registered();
+    stored(original);
+    withSupplier();
+    const res = await call({
+      routeId: 'receivedInvoices.create',
+      body: creditNote([{ receivedInvoiceId: original.receivedInvoiceId, ...ref }]),
+    });
+    expect(errorOf(res)).toMatchObject({
+      field: `rectification.rectified.0.${field}`,
+      message,
+      details: { reason: 'RECTIFIED_MISMATCH' },
+    });
+  });
+
+  it('refuses a registered invoice issued after the rectificativa', async () => {
+    const later = await registered({ issueDate: '2026-04-10', accountingDate: '2026-04-10' });
+    stored(later);
+    withSupplier();
+    const res = await call({
+      routeId: 'receivedInvoices.create',
+      body: creditNote([{ receivedInvoiceId: later.receivedInvoiceId }]),
+    });
+    expect(errorOf(res)).toMatchObject({ details: { reason: 'RECTIFIED_AFTER_RECTIFICATIVA' } });
+  });
+
+  it('a correction may not make an invoice rectify itself', async () => {
+    const original = await registered();
+    stored(original);
+    withSupplier();
+    const res = await call({
+      routeId: 'receivedInvoices.update',
+      params: { receivedInvoiceId: original.receivedInvoiceId },
+      body: creditNote([{ receivedInvoiceId: original.receivedInvoiceId }]),
+    });
+    expect(errorOf(res)).toMatchObject({
+      field: 'rectification.rectified.0.receivedInvoiceId',
+      message: 'Una factura no puede rectificarse a sí misma.',
+      details: { reason: 'RECTIFIES_ITSELF' },
+    });
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('expense totals add the credit note as a negative amount', async () => {
+    const original = await registered();
+    stored(original);
+    const credit = await registered(creditNote([{ receivedInvoiceId: original.receivedInvoiceId }]));
+    db.on(QueryCommand, { IndexName: 'gsi1' }).resolves({
+      Items: [credit, original].map(receivedInvoiceItem),
+    });
+    const res = await call<ExpenseTotals>({ routeId: 'expenses.totals' });
+    expect(res.envelope.data).toMatchObject({
+      count: 2,
+      baseCents: original.totals.baseCents - 34_333,
+      vatCents: original.totals.vatCents - 7210,
+      totalCents: original.totals.totalCents - 41_543,
+    });
+    const list = await call<Page<ReceivedInvoice>>({
+      routeId: 'receivedInvoices.list',
+      query: { search: 'F-2026/0042' },
+    });
+    // found by its own number, and the credit note by the number it rectifies
+    expect(list.envelope.data!.content.map((r) => r.invoiceType)).toEqual(['R1', 'F1']);
+  });
+
+  it('records the DUA of an import', async () => {
+    withSupplier();
+    const res = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.create',
+      body: body({
+        customsDocument: '26es00281110123456',
+        lines: [
+          {
+            description: 'Maquinaria (China)',
+            quantity: 1,
+            unitPriceCents: 500_000,
+            vatRateBp: 2100,
+            kind: 'IMPORT',
+          },
+        ],
+        irpfRateBp: 0,
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.envelope.data).toMatchObject({
+      customsDocument: '26ES00281110123456',
+      totals: { importVatCents: 105_000, supplierVatCents: 0, totalCents: 500_000 },
+    });
+  });
+
+  it('reads an invoice stored before rectificativas existed as an ordinary F1', async () => {
+    const original = await registered();
+    const { invoiceType: _t, rectification: _r, ...legacy } = original;
+    db.on(GetCommand, { Key: keys.receivedInvoice(COMPANY, original.receivedInvoiceId) }).resolves({
+      Item: receivedInvoiceItem(legacy as ReceivedInvoice),
+    });
+    const res = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.get',
+      params: { receivedInvoiceId: original.receivedInvoiceId },
+    });
+    expect(res.envelope.data).toMatchObject({ invoiceType: 'F1', rectification: null });
+  });
+});
+
+describe('received invoices: the inline supplier’s NIF-IVA', () => {
+  it.each([
+    [
+      { type: 'NIF_IVA', value: 'DE12345678', country: 'DE' },
+      undefined,
+      'supplier.taxId.value',
+      'El NIF-IVA no tiene el formato de DE.',
+    ],
+    [
+      { type: 'NIF_IVA', value: 'FR12345678901', country: 'DE' },
+      undefined,
+      'supplier.taxId.value',
+      'El NIF-IVA debe empezar por el prefijo DE del país.',
+    ],
+    [
+      { type: 'NIF_IVA', value: 'DE123456789', country: 'DE' },
+      'AT',
+      'supplier.country',
+      'El país (AT) no coincide con el del NIF-IVA (DE).',
+    ],
+  ])('refuses %j (country %s) naming the field', async (taxId, country, field, message) => {
+    const res = await call({
+      routeId: 'receivedInvoices.create',
+      body: body({ supplierId: undefined, supplier: { name: 'Bauteile GmbH', taxId, country } }),
+    });
+    expect(res.status).toBe(400);
+    expect(errorOf(res)).toMatchObject({ code: 'CORE_004', field, message: `${field}: ${message}` });
+    expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});
+
 describe('received invoices: who may use them', () => {
   const asClient = (permissions: string[]) =>
     db.on(GetCommand, { Key: keys.membership(COMPANY, USER) }).resolves({

@@ -111,6 +111,49 @@ describe('suppliers: create', () => {
     expect(transactions()).toHaveLength(0);
   });
 
+  it.each([
+    [
+      'a NIF-IVA without its country prefix',
+      { taxId: { type: 'NIF_IVA', value: '12345678901', country: 'FR' } },
+      'taxId.value',
+      'El NIF-IVA debe empezar por el prefijo FR del país.',
+    ],
+    [
+      'a NIF-IVA with the wrong format',
+      { taxId: { type: 'NIF_IVA', value: 'IT1234567890', country: 'IT' } },
+      'taxId.value',
+      'El NIF-IVA no tiene el formato de IT.',
+    ],
+    [
+      'a NIF-IVA of a country outside the EU',
+      { taxId: { type: 'NIF_IVA', value: 'CHE123456789', country: 'CH' } },
+      'taxId.value',
+      'El NIF-IVA solo existe para países de la Unión Europea.',
+    ],
+    [
+      'a Spanish NIF-IVA',
+      { taxId: { type: 'NIF_IVA', value: 'ESB12345674', country: 'ES' } },
+      'taxId.value',
+      'Para un proveedor español indica su NIF, no un NIF-IVA.',
+    ],
+    [
+      'an address in another country than the NIF-IVA’s',
+      {
+        taxId: { type: 'NIF_IVA', value: 'FR12345678901', country: 'FR' },
+        address: { city: 'Bruxelles', country: 'BE' },
+      },
+      'address.country',
+      'El país (BE) no coincide con el del NIF-IVA (FR).',
+    ],
+  ])('refuses %s with the Spanish message customers get', async (_, change, field, message) => {
+    const res = await call({ routeId: 'suppliers.create', body: { ...valid, ...change } });
+
+    expect(res.status).toBe(400);
+    // The API prefixes a schema message with the field it names.
+    expect(res.envelope.error).toMatchObject({ code: 'CORE_004', field, message: `${field}: ${message}` });
+    expect(transactions()).toHaveLength(0);
+  });
+
   it('refuses a default category that does not exist in the company (or is deleted)', async () => {
     db.on(GetCommand, { Key: keys.expenseCategory(COMPANY, 'gone') }).resolves({
       Item: category('gone', false),
@@ -244,6 +287,23 @@ describe('suppliers: update and delete', () => {
     expect(items![0]!.Put!.ConditionExpression).toBe('updatedAt = :seen');
     expect(items![1]!.Put!.Item).toMatchObject(keys.supplierTaxIdClaim(COMPANY, 'ES:NIF:00000000T'));
     expect(items![2]!.Delete!.Key).toEqual(keys.supplierTaxIdClaim(COMPANY, 'ES:NIF:B12345674'));
+  });
+
+  it('checks the NIF-IVA on update too, writing nothing', async () => {
+    db.on(GetCommand, { Key: keys.supplier(COMPANY, 's1') }).resolves({ Item: supplierItem(stored()) });
+
+    const res = await call({
+      routeId: 'suppliers.update',
+      params: { supplierId: 's1' },
+      body: { ...valid, taxId: { type: 'NIF_IVA', value: 'NL123456789B0', country: 'NL' } },
+    });
+
+    expect(res.envelope.error).toMatchObject({
+      code: 'CORE_004',
+      field: 'taxId.value',
+      message: 'taxId.value: El NIF-IVA no tiene el formato de NL.',
+    });
+    expect(transactions()).toHaveLength(0);
   });
 
   it('deletes softly and releases the default category', async () => {

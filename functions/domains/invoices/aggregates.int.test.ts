@@ -122,28 +122,38 @@ describe('tax aggregates (local cloud)', () => {
     );
     const byKey = Object.fromEntries(month.issued.byKey.map((l) => [l.taxKey, l]));
     // Other tests write no issued invoice in 2023; still, assert the lines through what we know.
-    expect(byKey['S1|2100|0']).toMatchObject({
+    expect(byKey['S1|2100|0|ES|0|G']).toMatchObject({
       baseCents: 10_000,
       vatCents: 2_100,
       recargoCents: 0,
       totalCents: 12_100,
       count: 1,
     });
-    expect(byKey['S1|2100|520']).toMatchObject({
+    expect(byKey['S1|2100|520|ES|0|G']).toMatchObject({
       baseCents: 10_000,
       vatCents: 2_100,
       recargoCents: 520,
       totalCents: 12_620,
       count: 1,
     });
-    expect(byKey['S1|1000|0']).toMatchObject({
+    expect(byKey['S1|1000|0|ES|0|G']).toMatchObject({
       baseCents: 5_000,
       vatCents: 500,
       totalCents: 5_500,
       count: 1,
     });
-    expect(byKey['E1|0|0']).toMatchObject({ baseCents: 3_000, vatCents: 0, totalCents: 3_000, count: 1 });
-    expect(byKey['S2|0|0']).toMatchObject({ baseCents: 20_000, vatCents: 0, totalCents: 20_000, count: 1 });
+    expect(byKey['E1|0|0|ES|0|G']).toMatchObject({
+      baseCents: 3_000,
+      vatCents: 0,
+      totalCents: 3_000,
+      count: 1,
+    });
+    expect(byKey['S2|0|0|ES|0|G']).toMatchObject({
+      baseCents: 20_000,
+      vatCents: 0,
+      totalCents: 20_000,
+      count: 1,
+    });
     expect(byKey.IRPF).toMatchObject({ baseCents: 0, irpfCents: 2_700, totalCents: -2_700, count: 1 });
     expect(month.issued.totals).toMatchObject({
       baseCents: 48_000,
@@ -163,9 +173,11 @@ describe('tax aggregates (local cloud)', () => {
     console.info(
       `[aggregates.int] itemsRead: month 2023-11 = ${month.itemsRead}, quarter 2023-Q4 = ${quarter.itemsRead}`,
     );
+    // Spanish customers: their sales in the 347 (347B), one line per customer.
     const cp = Object.fromEntries(quarter.byCounterparty.issued.map((c) => [c.counterpartyKey, c]));
     expect(cp[NIF_B]).toEqual({
       counterpartyKey: NIF_B,
+      opKey: '347B',
       name: domestic.name,
       country: 'ES',
       baseCents: 38_000,
@@ -175,6 +187,7 @@ describe('tax aggregates (local cloud)', () => {
     });
     expect(cp[NIF_A]).toEqual({
       counterpartyKey: NIF_A,
+      opKey: '347B',
       name: retailer.name,
       country: 'ES',
       baseCents: 10_000,

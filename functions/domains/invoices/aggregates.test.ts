@@ -8,6 +8,7 @@ import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-d
 import { aggregateUpdateItems } from '@functions/lib/tax-aggregates';
 import { FakeAggregateTable } from '@functions/lib/tax-aggregates/testing/aggregate-items';
 import { keys } from '@shared/db/keys';
+import { paymentContributions } from '@shared/fiscal/payment-aggregates';
 import {
   type IssuedForAggregates,
   issuedContribution,
@@ -112,12 +113,12 @@ describe('GET /api/v1/tax-aggregates', () => {
     expect(
       v.issued.byKey.map((l) => [l.taxKey, l.baseCents, l.vatCents, l.recargoCents, l.irpfCents, l.count]),
     ).toEqual([
-      ['E1|0|0', 2_000, 0, 0, 0, 1],
+      ['E1|0|0|ES|0|G', 2_000, 0, 0, 0, 1],
       ['IRPF', 0, 0, 0, 1_500, 1],
-      ['S1|1000|0', 5_000, 500, 0, 0, 1],
-      // The cancelled invoice's S1|2100|0 nets to zero and is not listed.
-      ['S1|2100|520', 10_000, 2_100, 520, 0, 1],
-      ['S2|0|0', 7_000, 0, 0, 0, 1],
+      ['S1|1000|0|ES|0|G', 5_000, 500, 0, 0, 1],
+      // The cancelled invoice's S1|2100|0|ES|0|G nets to zero and is not listed.
+      ['S1|2100|520|ES|0|G', 10_000, 2_100, 520, 0, 1],
+      ['S2|0|0|ES|0|G', 7_000, 0, 0, 0, 1],
     ]);
     expect(v.issued.totals).toEqual({
       baseCents: 24_000,
@@ -125,6 +126,7 @@ describe('GET /api/v1/tax-aggregates', () => {
       recargoCents: 520,
       irpfCents: 1_500,
       deductibleVatCents: 0,
+      deductibleBaseCents: 0,
       totalCents: 24_000 + 2_600 + 520 - 1_500,
       count: 2,
     });
@@ -132,6 +134,7 @@ describe('GET /api/v1/tax-aggregates', () => {
     expect(v.byCounterparty.issued).toEqual([
       {
         counterpartyKey: 'B12345674',
+        opKey: '347B',
         name: 'Cliente Grande SL',
         country: 'ES',
         baseCents: 24_000,
@@ -142,6 +145,40 @@ describe('GET /api/v1/tax-aggregates', () => {
     ]);
     expect(v.itemsRead).toBeLessThan(20);
     expect(db.commandCalls(QueryCommand)).toHaveLength(1);
+  });
+
+  it('lists the cash-basis settlements and cash collected without counting them as invoices', async () => {
+    const inv = issue({ issuer: { vatRegime: 'CRITERIO_CAJA' } });
+    table.apply(
+      aggregateUpdateItems(
+        TABLE,
+        COMPANY,
+        ...paymentContributions(
+          inv,
+          [
+            {
+              paymentId: 'p1',
+              amountCents: 60_500,
+              paidAt: '2026-03-02',
+              method: 'CASH',
+              createdAt: '2026-03-02T10:00:00.000Z',
+            },
+          ],
+          1,
+        ),
+      ),
+    );
+    const res = await call<TaxAggregatesView>({ routeId: 'taxAggregates.get', query: { period: '2026-Q1' } });
+    const v = res.envelope.data!;
+    expect(v.issued.byKey.map((l) => [l.taxKey, l.baseCents, l.vatCents, l.count])).toEqual([
+      ['CAJA|S1|2100|0', 50_000, 10_500, 0],
+      ['S1|2100|0|ES|0|C', 100_000, 21_000, 1],
+    ]);
+    expect(v.issued.totals).toMatchObject({ baseCents: 100_000, vatCents: 21_000, count: 1 });
+    expect(v.byCounterparty.issued.map((c) => [c.opKey, c.totalCents])).toEqual([
+      ['347B', 121_000],
+      ['CASH@2026', 60_500],
+    ]);
   });
 
   it('refuses a malformed period naming the field, and a client without VIEW_INVOICES', async () => {

@@ -264,6 +264,58 @@ describe('a substituted invoice', () => {
     });
   });
 
+  it('under the criterio de caja, keeps what the moved payments settled and re-bases it at the substitution', async () => {
+    company = { ...issuerCompany, fiscal: { ...issuerCompany.fiscal, vatRegime: 'CRITERIO_CAJA' } };
+    const recc = { ...issuerCompany, vatRegime: 'CRITERIO_CAJA' } as unknown as InvoiceWithPayments['issuer'];
+    stored(original({ paidCents: 10_000, cashPaidCents: 10_000, paymentStatus: 'PARTIAL', issuer: recc }));
+    paymentsOf = { orig1: [payment({ method: 'CASH' })] };
+    const extra = {
+      description: 'Material',
+      quantity: 1,
+      unitPriceCents: 3000,
+      vatRateBp: 1000,
+      changed: true,
+    };
+
+    const res = await rectify({ method: 'SUBSTITUTION', invoiceLines: [sameLine, extra] });
+
+    expect(res.status).toBe(201);
+    const items = transactions().at(-1)!;
+    const caja = items.filter((i) => i.Update?.Key?.sk.includes('#K#CAJA|')).map((i) => i.Update!);
+    // The payment's own share of the original (dated 20/02) stays; at the substitute's date
+    // (02/03) what it collected is re-based to the substitute's figures: 100,00 of 250,80 €.
+    const added = (sk: string) => {
+      const u = caja.find((x) => x.Key!.sk === sk)!;
+      const names = u.ExpressionAttributeNames!;
+      const values = u.ExpressionAttributeValues!;
+      const out: Record<string, unknown> = {};
+      for (const [n, f] of Object.entries(names)) if (n.startsWith('#a')) out[f] = values[`:a${n.slice(2)}`];
+      return out;
+    };
+    expect(caja.map((u) => u.Key!.sk).sort()).toEqual([
+      keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk,
+      keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
+      keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk,
+      keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
+    ]);
+    // 21 %: 71,77 € and 15,07 € (of 180,00/37,80) instead of the 82,64 € and 17,36 € settled of the original.
+    expect(
+      added(keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk),
+    ).toMatchObject({
+      baseCents: -1_087,
+      vatCents: -229,
+      count: 0,
+    });
+    expect(
+      added(keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk),
+    ).toMatchObject({
+      baseCents: 1_196,
+      vatCents: 120,
+    });
+    // The cash collected stays with the same customer and year: nothing moves.
+    expect(items.some((i) => i.Update?.Key?.sk.includes('CASH@'))).toBe(false);
+  });
+
   it('carries the credit notes applied to the original over to the substitute', async () => {
     const received = {
       creditNoteId: 'cn1',
@@ -449,6 +501,33 @@ describe('payment corrections', () => {
     expect(errorOf(again)).toMatchObject({ code: 'DOC_047', details: { reason: 'PAYMENT_DELETED' } });
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown)!.message).toBe('El cobro no existe.');
+  });
+
+  it('moves the cash and, under the criterio de caja, the VAT a payment settled to its corrected date', async () => {
+    const recc = { ...issuerCompany, vatRegime: 'CRITERIO_CAJA' } as unknown as InvoiceWithPayments['issuer'];
+    stored(original({ paidCents: 21_780, cashPaidCents: 0, paymentStatus: 'PAID', issuer: recc }));
+    const res = await call<InvoicePayment>({
+      routeId: 'invoices.updatePayment',
+      params: { invoiceId: 'orig1', paymentId: 'p1' },
+      body: { amountCents: 21_780, paidAt: '2026-03-01', method: 'CASH' },
+    });
+    expect(res.status).toBe(200);
+    const aggregates = transactions()
+      .at(-1)!
+      .slice(2)
+      .map((i) => [i.Update!.Key!.sk, i.Update!.ExpressionAttributeValues![':a0']]);
+    // Fully paid: the payment settled the whole invoice (180,00 € base) in February; now in March.
+    // The quarter does not change, so only the months move; the cash is new, in March and Q1.
+    expect(aggregates).toEqual([
+      [keys.taxAggregate(COMPANY, 'M', '2026-02', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk, -18_000],
+      [keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk, 18_000],
+      [keys.taxAggregateCounterparty(COMPANY, 'M', '2026-03', 'ISSUED', '12345678Z', 'CASH@2026').sk, 0],
+      [keys.taxAggregateCounterparty(COMPANY, 'Q', '2026-Q1', 'ISSUED', '12345678Z', 'CASH@2026').sk, 0],
+    ]);
+    const cash = transactions()
+      .at(-1)!
+      .find((i) => i.Update?.Key?.sk.endsWith('|CASH@2026'))!.Update!;
+    expect(Object.values(cash.ExpressionAttributeValues!)).toEqual(expect.arrayContaining([21_780]));
   });
 
   it('refuses a correction above the invoice total', async () => {

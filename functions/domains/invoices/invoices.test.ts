@@ -235,6 +235,26 @@ describe('invoices: drafts', () => {
     expect(inv.legalMentions).toContain('Recargo de equivalencia');
   });
 
+  it('takes a triangular operation only as an E5 delivery to a customer of another member state (349 key T)', async () => {
+    const french = {
+      idOtro: { type: 'NIF_IVA', value: 'FR40303265045', country: 'FR' },
+      name: 'Outils du Rhône SARL',
+      country: 'FR',
+    };
+    const e5 = line({ quantity: 1, unitPriceCents: 50_000, vatRateBp: 0, exemptionCause: 'E5' });
+    const domestic = await call({ routeId: 'invoices.create', body: body({ triangular: true }) });
+    expect(domestic.status).toBe(400);
+    expect(errorOf(domestic)).toMatchObject({ code: 'CORE_004', field: 'triangular' });
+    expect(writes()).toBe(0);
+
+    const ok = await call({
+      routeId: 'invoices.create',
+      body: body({ triangular: true, customer: french, invoiceLines: [e5] }),
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.envelope.data!.triangular).toBe(true);
+  });
+
   it('refuses a cash payment of 1.000 € or more (Ley 11/2021) and accepts one just below', async () => {
     const atLimit = await call({
       routeId: 'invoices.create',
@@ -344,13 +364,14 @@ describe('invoices: confirmation', () => {
       rectification: null,
       siiStatus: null,
     });
-    // Then the tax aggregates, in the same transaction: per VAT group and per type in the month and
-    // the quarter, and the customer in the quarter; all ADDs without condition.
+    // Then the tax aggregates, in the same transaction: per VAT group (a Spanish customer, an
+    // ordinary invoice, the general regime), per type and per customer operation (347B) in the month
+    // and the quarter; all ADDs without condition.
     const month = draft.invoiceDate.slice(0, 7);
     const quarter = `${draft.invoiceDate.slice(0, 4)}-Q${Math.ceil(Number(draft.invoiceDate.slice(5, 7)) / 3)}`;
-    const groups = draft.breakdown.map((g) => `${g.operation}|${g.vatRateBp}|${g.recargoRateBp}`);
+    const groups = draft.breakdown.map((g) => `${g.operation}|${g.vatRateBp}|${g.recargoRateBp}|ES|0|G`);
     expect(groups.length).toBeGreaterThan(0);
-    const aggregateCount = 2 * (groups.length + (draft.totals.irpfCents ? 1 : 0) + 1) + 1;
+    const aggregateCount = 2 * (groups.length + (draft.totals.irpfCents ? 1 : 0) + 1 + 1);
     // Then the VeriFacTu registro de alta (RD 1007/2023): record, submission, chain head, stats.
     expect(items).toHaveLength(4 + aggregateCount + 4);
     const aggregates = items!.slice(4, 4 + aggregateCount).map((i) => i.Update!);

@@ -195,6 +195,49 @@ describe('invoices: payment status', () => {
     expect(t2![0]!.Update!.UpdateExpression).toContain('REMOVE gsi2pk, gsi2sk');
   });
 
+  it('carries the cash collected and, under the criterio de caja, the VAT it settles in the same transaction', async () => {
+    const breakdown = [
+      {
+        operation: 'S1',
+        vatRateBp: 2100,
+        recargoRateBp: 0,
+        baseCents: 200_000,
+        vatCents: 42_000,
+        recargoCents: 0,
+      },
+    ];
+    const issuer = { ...issuerCompany, vatRegime: 'CRITERIO_CAJA' } as unknown as Invoice['issuer'];
+    stored = invoiceItem(invoice({ breakdown, issuer }));
+    expect((await pay({ amountCents: 60_500, paidAt: '2026-03-05', method: 'CASH' })).status).toBe(201);
+    const [t] = transactions();
+    // The invoice's other payments were read (none): the last one settles the remainder.
+    expect(
+      db
+        .commandCalls(QueryCommand)
+        .some(
+          (c) =>
+            c.args[0].input.ExpressionAttributeValues?.[':prefix'] ===
+            keys.invoicePaymentPrefix(COMPANY, 'i1').skPrefix,
+        ),
+    ).toBe(true);
+    const aggregates = t!.slice(2).map((i) => i.Update!);
+    expect(aggregates.map((u) => u.Key!.sk)).toEqual([
+      keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
+      keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
+      keys.taxAggregateCounterparty(COMPANY, 'M', '2026-03', 'ISSUED', 'B12345674', 'CASH@2026').sk,
+      keys.taxAggregateCounterparty(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'B12345674', 'CASH@2026').sk,
+    ]);
+    // A quarter of the invoice: 500,00 € of base and 105,00 € of VAT accrue on 05/03.
+    expect(aggregates[0]!.ExpressionAttributeValues).toMatchObject({ ':a0': 50_000, ':a1': 10_500 });
+    expect(Object.values(aggregates[1]!.ExpressionAttributeValues!)).toEqual(
+      expect.arrayContaining([60_500]),
+    );
+    // Under the general regime a transfer adds nothing to the aggregates.
+    stored = invoiceItem(invoice({ breakdown }));
+    await pay({ amountCents: 1_000, paidAt: '2026-03-05', method: 'TRANSFER' });
+    expect(transactions()[1]).toHaveLength(2);
+  });
+
   it('refuses an overpayment naming amountCents and the pending amount, writing nothing', async () => {
     stored = { ...stored, paidCents: 100_000, paymentStatus: 'PARTIAL' };
     const res = await pay({ amountCents: 142_001, paidAt: '2026-03-05', method: 'TRANSFER' });
@@ -333,8 +376,9 @@ describe('invoices: cancellation', () => {
     });
     const [items, ...rest] = transactions();
     expect(rest).toHaveLength(0);
-    // invoice, event, then the aggregates without the invoice: its type in March and Q1, its customer in Q1.
-    expect(items).toHaveLength(5);
+    // invoice, event, then the aggregates without the invoice: its type and its customer's sales
+    // (347B) in March and Q1.
+    expect(items).toHaveLength(6);
     expect(items![0]!.Update!.ConditionExpression).toContain('#status = :confirmed');
     expect(items![0]!.Update!.ConditionExpression).toContain('paidCents = :zero');
     expect(items![1]!.Put!.Item).toMatchObject({
@@ -350,8 +394,9 @@ describe('invoices: cancellation', () => {
     const aggregates = items!.slice(2).map((i) => i.Update!);
     expect(aggregates.map((u) => u.Key)).toEqual([
       keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'T', 'F1', 'f1'),
+      keys.taxAggregateCounterparty(COMPANY, 'M', '2026-03', 'ISSUED', 'B12345674', '347B', 'f1'),
       keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'T', 'F1', 'f1'),
-      keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'C', 'B12345674', 'f1'),
+      keys.taxAggregateCounterparty(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'B12345674', '347B', 'f1'),
     ]);
     for (const u of aggregates) {
       expect(u.UpdateExpression).toMatch(/^SET .* ADD /);

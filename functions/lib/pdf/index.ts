@@ -1,6 +1,7 @@
 /**
  * The face of the pdf library: the only module other code imports (infra/architecture.test.ts).
- * A pure library (pdf-lib, Helvetica only): the invoice PDF.
+ * A pure library (pdf-lib, Helvetica only): the invoice PDF and the tax model summary.
  */
 
 export { type InvoiceLogo, type InvoiceQr, renderInvoicePdf } from './render-invoice-pdf';
+export { renderTaxModelPdf, type TaxModelPdfInput } from './render-tax-model-pdf';

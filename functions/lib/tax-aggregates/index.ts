@@ -4,11 +4,16 @@
  */
 
 export {
+  type AggregateDelta,
   aggregateDeltas,
+  aggregateRepairDeltas,
   aggregateUpdateItems,
   assertTransactionFits,
+  deltaUpdateItem,
   type PeriodAggregates,
+  readAggregateState,
   readAllAggregateItems,
   readPeriodAggregates,
   readQuarterlyAggregates,
+  type StoredAggregateState,
 } from './tax-aggregates';

@@ -1,8 +1,11 @@
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   aggregateDeltas,
+  aggregateRepairDeltas,
   aggregateUpdateItems,
   assertTransactionFits,
+  deltaUpdateItem,
+  readAggregateState,
   readAllAggregateItems,
   readPeriodAggregates,
   readQuarterlyAggregates,
@@ -69,28 +72,39 @@ const invoice = (
 };
 
 describe('aggregateUpdateItems', () => {
-  it('writes month and quarter per tax key and type, and the customer per quarter, as unconditioned ADDs', () => {
+  it('writes month and quarter per tax key, type and customer operation, as unconditioned ADDs', () => {
     const items = aggregateUpdateItems(TABLE, CO, issuedContribution(invoice(), 1));
     const sks = items.map((i) => i.Update!.Key!.sk);
     expect(sks).toEqual([
-      keys.taxAggregate(CO, 'M', '2026-02', 'ISSUED', 'K', 'S1|1000|0').sk,
-      keys.taxAggregate(CO, 'M', '2026-02', 'ISSUED', 'K', 'S1|2100|0').sk,
+      keys.taxAggregate(CO, 'M', '2026-02', 'ISSUED', 'K', 'S1|1000|0|ES|0|G').sk,
+      keys.taxAggregate(CO, 'M', '2026-02', 'ISSUED', 'K', 'S1|2100|0|ES|0|G').sk,
       keys.taxAggregate(CO, 'M', '2026-02', 'ISSUED', 'T', 'F1').sk,
-      keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'K', 'S1|1000|0').sk,
-      keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'K', 'S1|2100|0').sk,
+      keys.taxAggregateCounterparty(CO, 'M', '2026-02', 'ISSUED', 'B12345674', '347B').sk,
+      keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'K', 'S1|1000|0|ES|0|G').sk,
+      keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'K', 'S1|2100|0|ES|0|G').sk,
       keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'T', 'F1').sk,
-      keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'C', 'B12345674').sk,
+      keys.taxAggregateCounterparty(CO, 'Q', '2026-Q1', 'ISSUED', 'B12345674', '347B').sk,
     ]);
+    expect(sks[3]).toBe(`M#2026-02#ISSUED#C#B12345674|347B`);
     for (const i of items) {
       expect(i.Update!.TableName).toBe(TABLE);
       expect(i.Update!.Key!.pk).toBe(`COMPANY#${CO}#TAXAGG`);
       expect(i.Update!.UpdateExpression).toMatch(/^SET entity = :entity, v = :v, .* ADD #a0 :a0/);
       expect(i.Update!.ConditionExpression).toBeUndefined();
     }
-    expect(items[6]!.Update!.ExpressionAttributeValues![':entity']).toBe('CounterpartyAggregate');
+    expect(items[7]!.Update!.ExpressionAttributeValues![':entity']).toBe('CounterpartyAggregate');
     expect(items[0]!.Update!.ExpressionAttributeValues![':entity']).toBe('TaxAggregate');
     table.apply(items);
-    const q = [...table.items.values()].find((i) => i.sk === sks[4])!;
+    expect([...table.items.values()].find((i) => i.sk === sks[7])).toMatchObject({
+      counterpartyKey: 'B12345674',
+      opKey: '347B',
+      name: 'Cliente SL',
+      country: 'ES',
+      baseCents: 15_000,
+      totalCents: 17_600,
+      count: 1,
+    });
+    const q = [...table.items.values()].find((i) => i.sk === sks[5])!;
     expect(q).toMatchObject({
       entity: 'TaxAggregate',
       v: 1,
@@ -98,12 +112,13 @@ describe('aggregateUpdateItems', () => {
       book: 'ISSUED',
       period: '2026-Q1',
       section: 'KEY',
-      taxKey: 'S1|2100|0',
+      taxKey: 'S1|2100|0|ES|0|G',
       baseCents: 10_000,
       vatCents: 2_100,
       recargoCents: 0,
       irpfCents: 0,
       deductibleVatCents: 0,
+      deductibleBaseCents: 0,
       totalCents: 12_100,
       count: 1,
     });
@@ -120,7 +135,7 @@ describe('aggregateUpdateItems', () => {
     expect(sks.filter((s) => s.includes('#K#S1|2100|0'))).toHaveLength(2);
     table.apply(items);
     const k = [...table.items.values()].find(
-      (i) => String(i.sk).startsWith('Q#') && i.taxKey === 'S1|2100|0',
+      (i) => String(i.sk).startsWith('Q#') && i.taxKey === 'S1|2100|0|ES|0|G',
     )!;
     expect(k).toMatchObject({ baseCents: 2_000, vatCents: 420, totalCents: 2_420, count: 0 });
     // The same state on both sides writes nothing at all.
@@ -135,7 +150,7 @@ describe('aggregateUpdateItems', () => {
     const skA = a.map((i) => i.Update!.Key!.sk);
     const skB = b.map((i) => i.Update!.Key!.sk);
     expect(skA.filter((sk) => skB.includes(sk))).toEqual([]);
-    expect(skA[0]).toBe(keys.taxAggregate(CO, 'M', '2026-02', 'ISSUED', 'K', 'S1|1000|0', 's-a').sk);
+    expect(skA[0]).toBe(keys.taxAggregate(CO, 'M', '2026-02', 'ISSUED', 'K', 'S1|1000|0|ES|0|G', 's-a').sk);
     expect(skA[0]!.endsWith('#s-a')).toBe(true);
     table.apply(a);
     table.apply(b);
@@ -143,8 +158,8 @@ describe('aggregateUpdateItems', () => {
     table.apply(aggregateUpdateItems(TABLE, CO, issuedContribution({ ...invoice(), seriesId: 's-a' }, -1)));
     const q = await readPeriodAggregates(deps, CO, '2026-Q1');
     expect(q.byKey.ISSUED.map((l) => [l.taxKey, l.baseCents, l.count])).toEqual([
-      ['S1|1000|0', 5_000, 1],
-      ['S1|2100|0', 10_000, 1],
+      ['S1|1000|0|ES|0|G', 5_000, 1],
+      ['S1|2100|0|ES|0|G', 10_000, 1],
     ]);
     expect(q.byCounterparty.ISSUED).toMatchObject([{ counterpartyKey: 'B12345674', count: 1 }]);
     table = new FakeAggregateTable();
@@ -152,10 +167,11 @@ describe('aggregateUpdateItems', () => {
     table.apply(b);
     const both = await readPeriodAggregates(deps, CO, '2026-02');
     expect(both.byKey.ISSUED.map((l) => [l.taxKey, l.baseCents, l.count])).toEqual([
-      ['S1|1000|0', 10_000, 2],
-      ['S1|2100|0', 20_000, 2],
+      ['S1|1000|0|ES|0|G', 10_000, 2],
+      ['S1|2100|0|ES|0|G', 20_000, 2],
     ]);
-    expect(both.itemsRead).toBe(6);
+    // Per series: 2 keys, 1 type and 1 customer operation.
+    expect(both.itemsRead).toBe(8);
   });
 
   it('moves an invoice to another quarter with distinct items for both periods', () => {
@@ -167,7 +183,7 @@ describe('aggregateUpdateItems', () => {
     );
     const sks = items.map((i) => i.Update!.Key!.sk);
     expect(new Set(sks).size).toBe(sks.length);
-    expect(items).toHaveLength(14);
+    expect(items).toHaveLength(16);
     assertTransactionFits(items);
   });
 
@@ -194,7 +210,27 @@ describe('aggregateUpdateItems', () => {
       CO,
       issuedContribution(invoice({ breakdown: [...s1, ...ops], irpfCents: 100 }), 1),
     );
-    expect(items.length).toBeLessThanOrEqual(51);
+    // 2 × (23 keys + IRPF + type + 347B).
+    expect(items).toHaveLength(52);
+    // To an EU customer: 349E, 349S and X_FOREIGN lines — the worst case of the header's count.
+    const eu = aggregateUpdateItems(
+      TABLE,
+      CO,
+      issuedContribution(
+        invoice({
+          breakdown: [...s1, ...ops],
+          irpfCents: 100,
+          customer: {
+            taxId: { type: 'NIF_IVA', value: 'FR12345678901', country: 'FR' },
+            name: 'SARL',
+            country: 'FR',
+          },
+        }),
+        1,
+      ),
+    );
+    expect(eu).toHaveLength(56);
+    expect(() => assertTransactionFits([...eu, ...new Array(20).fill(0)])).not.toThrow();
     expect(() => assertTransactionFits([...items, 1, 2, 3, 4])).not.toThrow();
     expect(() => assertTransactionFits(new Array(101).fill(0))).toThrow(/demasiados grupos/);
   });
@@ -245,30 +281,33 @@ describe('readPeriodAggregates', () => {
     // Issued: 2 tax keys, 1 type, 1 customer; received: 1 tax key, 1 type, 1 supplier.
     expect(q1.itemsRead).toBe(7);
     expect(q1.byKey.ISSUED.map((l) => [l.taxKey, l.totalCents])).toEqual([
-      ['S1|1000|0', 5_500],
-      ['S1|2100|0', 12_100],
+      ['S1|1000|0|ES|0|G', 5_500],
+      ['S1|2100|0|ES|0|G', 12_100],
     ]);
     expect(q1.byKey.RECEIVED).toEqual([
       {
-        taxKey: 'DOMESTIC|2100|0|C',
+        taxKey: 'DOMESTIC|2100|0|C|0',
         baseCents: 1_000,
         vatCents: 210,
         recargoCents: 0,
         irpfCents: 0,
         deductibleVatCents: 210,
+        deductibleBaseCents: 1_000,
         totalCents: 1_210,
         count: 1,
       },
     ]);
-    expect(q1.byCounterparty.RECEIVED).toMatchObject([{ counterpartyKey: 'A11111111', totalCents: 1_210 }]);
+    expect(q1.byCounterparty.RECEIVED).toMatchObject([
+      { counterpartyKey: 'A11111111', opKey: '347A', totalCents: 1_210 },
+    ]);
 
     const year = await readPeriodAggregates(deps, CO, '2026');
     expect(db.commandCalls(QueryCommand)[1]!.args[0].input.ExpressionAttributeValues![':prefix']).toBe(
       'Q#2026-',
     );
     expect(year.byKey.ISSUED.map((l) => [l.taxKey, l.baseCents, l.count])).toEqual([
-      ['S1|1000|0', 10_000, 2],
-      ['S1|2100|0', 20_000, 2],
+      ['S1|1000|0|ES|0|G', 10_000, 2],
+      ['S1|2100|0|ES|0|G', 20_000, 2],
     ]);
     expect(year.byCounterparty.ISSUED).toMatchObject([
       { counterpartyKey: 'B12345674', count: 2, totalCents: 35_200 },
@@ -282,7 +321,10 @@ describe('readPeriodAggregates', () => {
       'M#2026-02#',
     );
     expect(feb.byKey.ISSUED).toHaveLength(2);
-    expect(feb.byCounterparty.ISSUED).toEqual([]);
+    // Counterparties are kept per month too (the monthly 349).
+    expect(feb.byCounterparty.ISSUED).toMatchObject([
+      { counterpartyKey: 'B12345674', opKey: '347B', count: 1, totalCents: 17_600 },
+    ]);
     await expect(readPeriodAggregates(deps, CO, '2026-13')).rejects.toThrow();
   });
 
@@ -361,5 +403,101 @@ describe('readAllAggregateItems', () => {
     const expected = aggregateDeltas(CO, issuedContribution(invoice(), 1));
     expect([...all.keys()].sort()).toEqual(expected.map((d) => d.key.sk).sort());
     for (const d of expected) expect(all.get(d.key.sk)).toEqual(d.adds);
+  });
+});
+
+describe('readAggregateState and aggregateRepairDeltas (grammar backfill)', () => {
+  /** An item as grammar v1 wrote it (3-part keys, counterparties per quarter without operation key). */
+  const v1Items = () => {
+    const pk = `COMPANY#${CO}#TAXAGG`;
+    const key = (sk: string, attrs: Record<string, unknown>) =>
+      table.items.set(`${pk}\u0000${sk}`, { pk, sk, v: 1, companyId: CO, book: 'ISSUED', ...attrs });
+    for (const [kind, period] of [
+      ['M', '2026-02'],
+      ['Q', '2026-Q1'],
+    ]) {
+      key(`${kind}#${period}#ISSUED#K#S1|2100|0`, {
+        entity: 'TaxAggregate',
+        period,
+        section: 'KEY',
+        taxKey: 'S1|2100|0',
+        baseCents: 10_000,
+        vatCents: 2_100,
+        recargoCents: 0,
+        irpfCents: 0,
+        deductibleVatCents: 0,
+        totalCents: 12_100,
+        count: 1,
+      });
+      key(`${kind}#${period}#ISSUED#K#S1|1000|0`, {
+        entity: 'TaxAggregate',
+        period,
+        section: 'KEY',
+        taxKey: 'S1|1000|0',
+        baseCents: 5_000,
+        vatCents: 500,
+        recargoCents: 0,
+        irpfCents: 0,
+        deductibleVatCents: 0,
+        totalCents: 5_500,
+        count: 1,
+      });
+      key(`${kind}#${period}#ISSUED#T#F1`, {
+        entity: 'TaxAggregate',
+        period,
+        section: 'INVOICE_TYPE',
+        invoiceType: 'F1',
+        baseCents: 15_000,
+        totalCents: 17_600,
+        count: 1,
+      });
+    }
+    key('Q#2026-Q1#ISSUED#C#B12345674', {
+      entity: 'CounterpartyAggregate',
+      period: '2026-Q1',
+      counterpartyKey: 'B12345674',
+      name: 'Cliente SL',
+      country: 'ES',
+      baseCents: 15_000,
+      vatCents: 2_600,
+      totalCents: 17_600,
+      count: 1,
+    });
+  };
+
+  it('reads the grammar version of the check item apart from the items', async () => {
+    v1Items();
+    expect((await readAggregateState(deps, CO)).grammarVersion).toBeUndefined();
+    table.items.set('check', { ...keys.taxAggregateCheck(CO), entity: 'AggregateCheck', grammarVersion: 2 });
+    const state = await readAggregateState(deps, CO);
+    expect(state.grammarVersion).toBe(2);
+    expect(state.items.size).toBe(7);
+    expect(state.items.has(keys.taxAggregateCheck(CO).sk)).toBe(false);
+  });
+
+  it('turns v1 items into the v2 items of the same invoices, to the cent, with ADDs only', async () => {
+    v1Items();
+    const expected = aggregateDeltas(CO, issuedContribution(invoice(), 1));
+    const stored = (await readAggregateState(deps, CO)).items;
+    const repair = aggregateRepairDeltas(expected, stored, CO);
+    // The invoice-type items agree already: nothing written for them.
+    expect(repair.some((d) => d.key.sk.includes('#T#'))).toBe(false);
+    expect(repair.filter((d) => d.emptied).map((d) => d.key.sk)).toEqual([
+      'M#2026-02#ISSUED#K#S1|1000|0',
+      'M#2026-02#ISSUED#K#S1|2100|0',
+      'Q#2026-Q1#ISSUED#C#B12345674',
+      'Q#2026-Q1#ISSUED#K#S1|1000|0',
+      'Q#2026-Q1#ISSUED#K#S1|2100|0',
+    ]);
+    table.apply(repair.map((d) => deltaUpdateItem(TABLE, d)));
+    const after = await readAggregateState(deps, CO);
+    for (const d of expected) expect(after.items.get(d.key.sk)).toEqual(d.adds);
+    expect(after.items.size).toBe(expected.length);
+    // The new items carry their descriptive attributes; the emptied old ones only zeros.
+    const q = await readPeriodAggregates(deps, CO, '2026-Q1');
+    expect(q.byKey.ISSUED.map((l) => l.taxKey)).toEqual(['S1|1000|0|ES|0|G', 'S1|2100|0|ES|0|G']);
+    expect(q.byCounterparty.ISSUED).toMatchObject([{ counterpartyKey: 'B12345674', opKey: '347B' }]);
+    // Repairing again changes nothing.
+    expect(aggregateRepairDeltas(expected, after.items, CO)).toEqual([]);
   });
 });

@@ -1,24 +1,32 @@
 /**
- * The running tax aggregates in DynamoDB (issue 4, items 8 and 12): the items an issued or
- * received invoice's transaction carries (`ADD`s, so missing items are created), and the read of
- * one period. Keys in shared/db/keys/aggregates.ts; the figures in shared/fiscal/tax-aggregates.ts.
+ * The running tax aggregates in DynamoDB (issue 4, items 8 and 12; issue 14 item 1): the items an
+ * issued or received invoice's transaction (and an issued invoice's payment's) carries (`ADD`s, so
+ * missing items are created), and the read of one period. Keys in shared/db/keys/aggregates.ts; the
+ * figures in shared/fiscal/tax-aggregates.ts and shared/fiscal/payment-aggregates.ts; the key
+ * grammar (v2) in shared/fiscal/aggregate-keys.ts.
  *
- * Per contribution the items are: for its month and its quarter, one per tax key and one for its
- * invoice type, plus one counterparty item for the quarter. An issued invoice writes into its
- * series' shard of those items (see `AggregateContribution.shard`): without it every confirmation
- * of a company would contend on the same items (TransactionConflict) whatever its series, while
- * confirmations of one series are serialised by the number counter anyway. Reads sum the shards. Contributions touching the same item
- * are merged first (DynamoDB refuses two operations on one item in a transaction): a correction is
+ * Per contribution the items are, for its month and for its quarter: one per tax key, one for its
+ * invoice type and one per counterparty line (counterparty and operation key). An issued invoice
+ * writes into its series' shard of those items (see `AggregateContribution.shard`): without it every
+ * confirmation of a company would contend on the same items (TransactionConflict) whatever its
+ * series, while confirmations of one series are serialised by the number counter anyway. Payments
+ * are not sharded. Reads sum the shards. Contributions touching the same item are merged first
+ * (DynamoDB refuses two operations on one item in a transaction): a correction is
  * `aggregateUpdateItems(table, c, old(−1), new(+1))` and a same-period correction that changes
  * nothing writes nothing.
  *
  * Worst case per invoice: a breakdown has one group per (operation, rate, recargo) its lines use,
  * and the key space is bounded: 14 S1 groups (7 rates × their recargo rates) + S2, N1, N2, E1–E6 =
- * K ≤ 23, so one contribution writes at most 2 × (23 + 1 IRPF + 1 type) + 1 counterparty = 51 items
- * (a real invoice: K ≤ 3, ≤ 11 items), and a confirmation 51 + 4 = 55 < 100. A substitution
- * rectificativa stays within the same key space (its keys and its rectified invoices' keys merge).
- * A correction moving a received invoice to another period can reach 2 × 51; callers check the
- * total with `assertTransactionFits` before writing.
+ * K ≤ 23 (region, modification marker and regime are the same for all of an invoice's keys); its
+ * counterparty lines are at most 3 (one customer: 347B, or 349E/349T + 349S + X_FOREIGN), so one
+ * contribution writes at most 2 × (23 + 1 IRPF + 1 type + 3) = 56 items (a real invoice: K ≤ 3,
+ * ≤ 12 items), and a confirmation 56 + its own items (invoice, number claim, event, list counters,
+ * VeriFacTu record: < 20) < 100. A substitution rectificativa stays within the same key space (its
+ * keys and its rectified invoices' keys merge). A received invoice has at most 4 counterparty lines
+ * (X_IMPORT, 349A, 349I, X_FOREIGN); a correction moving it to another period doubles its items.
+ * A payment writes, per date it touches, 2 × (its cash-basis keys ≤ 23 + 1 CASH@ line) ≤ 48 items
+ * (a real invoice ≤ 8); a correction touches at most three dates. Callers check the total with
+ * `assertTransactionFits` before writing.
  */
 
 import { queryAll, type TableDeps } from '@functions/lib/directory';
@@ -51,6 +59,7 @@ const KEY_FIELDS = [
   'recargoCents',
   'irpfCents',
   'deductibleVatCents',
+  'deductibleBaseCents',
   'totalCents',
   'count',
 ] as const;
@@ -63,6 +72,8 @@ export interface AggregateDelta {
   entity: typeof TAX_AGGREGATE_ENTITY | typeof COUNTERPARTY_AGGREGATE_ENTITY;
   attributes: Record<string, string>;
   adds: Record<string, number>;
+  /** A repair that leaves the item at zero (it can then be deleted); its entity is not set again. */
+  emptied?: boolean;
 }
 
 function addDelta(
@@ -125,13 +136,13 @@ export function aggregateDeltas(
           t as unknown as Record<string, number>,
         );
       }
-      if (kind === 'M') continue;
+      // Month and quarter: the monthly 349 declares counterparties by month.
       for (const p of c.byCounterparty) {
         addDelta(
           out,
-          keys.taxAggregate(companyId, kind, period, c.book, 'C', p.counterpartyKey, c.shard),
+          keys.taxAggregateCounterparty(companyId, kind, period, c.book, p.counterpartyKey, p.opKey, c.shard),
           COUNTERPARTY_AGGREGATE_ENTITY,
-          { ...base, counterpartyKey: p.counterpartyKey, name: p.name, country: p.country },
+          { ...base, counterpartyKey: p.counterpartyKey, opKey: p.opKey, name: p.name, country: p.country },
           COUNTERPARTY_FIELDS,
           p as unknown as Record<string, number>,
         );
@@ -151,30 +162,37 @@ export function aggregateUpdateItems(
   companyId: string,
   ...contributions: AggregateContribution[]
 ): TransactItem[] {
-  return aggregateDeltas(companyId, ...contributions).map((d) => {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':entity': d.entity, ':v': SCHEMA_VERSION };
-    const sets = ['entity = :entity', 'v = :v'];
-    Object.entries(d.attributes).forEach(([k, v], i) => {
-      names[`#s${i}`] = k;
-      values[`:s${i}`] = v;
-      sets.push(`#s${i} = :s${i}`);
-    });
-    const adds = Object.entries(d.adds).map(([k, n], i) => {
-      names[`#a${i}`] = k;
-      values[`:a${i}`] = n;
-      return `#a${i} :a${i}`;
-    });
-    return {
-      Update: {
-        TableName: table,
-        Key: d.key,
-        UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    };
+  return aggregateDeltas(companyId, ...contributions).map((d) => deltaUpdateItem(table, d));
+}
+
+/** The `SET … ADD …` Update of one delta (an emptied item keeps its attributes: only ADDs). */
+export function deltaUpdateItem(table: string, d: AggregateDelta): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  if (!d.emptied) {
+    Object.assign(values, { ':entity': d.entity, ':v': SCHEMA_VERSION });
+    sets.push('entity = :entity', 'v = :v');
+  }
+  Object.entries(d.attributes).forEach(([k, v], i) => {
+    names[`#s${i}`] = k;
+    values[`:s${i}`] = v;
+    sets.push(`#s${i} = :s${i}`);
   });
+  const adds = Object.entries(d.adds).map(([k, n], i) => {
+    names[`#a${i}`] = k;
+    values[`:a${i}`] = n;
+    return `#a${i} :a${i}`;
+  });
+  return {
+    Update: {
+      TableName: table,
+      Key: d.key,
+      UpdateExpression: `${sets.length ? `SET ${sets.join(', ')} ` : ''}ADD ${adds.join(', ')}`,
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 /** Refuses (before writing) a transaction that DynamoDB would refuse for its size. */
@@ -210,6 +228,8 @@ export function linesOfItems(items: readonly Record<string, unknown>[]): Omit<Pe
     if (it.entity === COUNTERPARTY_AGGREGATE_ENTITY) {
       byCounterparty[book].push({
         counterpartyKey: String(it.counterpartyKey),
+        // Items written before grammar v2 (until the recompute's backfill) have no operation key.
+        opKey: String(it.opKey ?? ''),
         name: String(it.name ?? ''),
         country: String(it.country ?? ''),
         baseCents: num(it.baseCents),
@@ -232,6 +252,7 @@ export function linesOfItems(items: readonly Record<string, unknown>[]): Omit<Pe
         recargoCents: num(it.recargoCents),
         irpfCents: num(it.irpfCents),
         deductibleVatCents: num(it.deductibleVatCents),
+        deductibleBaseCents: num(it.deductibleBaseCents),
         totalCents: num(it.totalCents),
         count: num(it.count),
       });
@@ -248,8 +269,8 @@ export function linesOfItems(items: readonly Record<string, unknown>[]): Omit<Pe
 /**
  * The aggregates of a month ('2026-03'), a quarter ('2026-Q1') or a year ('2026', its four
  * quarters summed) for both books: ONE Query on the company's aggregates partition (paged only
- * past 1 MB). Counterparties are kept per quarter, so a month has none. Eventually consistent is
- * not enough right after a write: read strongly consistent.
+ * past 1 MB). Counterparties are kept per month and per quarter. Eventually consistent is not
+ * enough right after a write: read strongly consistent.
  */
 export async function readPeriodAggregates(
   deps: TableDeps,
@@ -295,14 +316,27 @@ export async function readQuarterlyAggregates(
   return { year: { ...linesOfItems(items), itemsRead: items.length }, quarters };
 }
 
+/** The numbers an aggregate item holds, by its kind. */
+const fieldsOf = (it: Record<string, unknown>): readonly string[] =>
+  it.entity === COUNTERPARTY_AGGREGATE_ENTITY
+    ? COUNTERPARTY_FIELDS
+    : it.section === 'INVOICE_TYPE'
+      ? TYPE_FIELDS
+      : KEY_FIELDS;
+
+export interface StoredAggregateState {
+  /** Every aggregate item as `sk -> numbers`, without the all-zero ones. */
+  items: Map<string, Record<string, number>>;
+  /** The key grammar the nightly check last recorded (AGGREGATE_GRAMMAR_VERSION); undefined: none. */
+  grammarVersion: number | undefined;
+}
+
 /**
- * Every stored aggregate item of a company as `sk -> numbers` (the nightly check's view), without
- * the items whose numbers are all zero (an invoice cancelled in its own period leaves zeros).
+ * The company's whole aggregates partition, one paged Query: every aggregate item (the nightly
+ * check's view, without the items whose numbers are all zero: an invoice cancelled in its own
+ * period leaves zeros) and the grammar version its check item records.
  */
-export async function readAllAggregateItems(
-  deps: TableDeps,
-  companyId: string,
-): Promise<Map<string, Record<string, number>>> {
+export async function readAggregateState(deps: TableDeps, companyId: string): Promise<StoredAggregateState> {
   const pk = keys.taxAggregateCheck(companyId).pk;
   const items = await queryAll(deps, {
     TableName: deps.table,
@@ -310,18 +344,56 @@ export async function readAllAggregateItems(
     ExpressionAttributeValues: { ':pk': pk },
   });
   const out = new Map<string, Record<string, number>>();
+  let grammarVersion: number | undefined;
   for (const it of items) {
     const sk = String(it.sk);
-    // Only the aggregates themselves (the partition also holds the nightly check's item).
+    if (sk === keys.taxAggregateCheck(companyId).sk) {
+      grammarVersion = typeof it.grammarVersion === 'number' ? it.grammarVersion : undefined;
+      continue;
+    }
     if (it.entity !== TAX_AGGREGATE_ENTITY && it.entity !== COUNTERPARTY_AGGREGATE_ENTITY) continue;
-    const fields =
-      it.entity === COUNTERPARTY_AGGREGATE_ENTITY
-        ? COUNTERPARTY_FIELDS
-        : it.section === 'INVOICE_TYPE'
-          ? TYPE_FIELDS
-          : KEY_FIELDS;
-    const nums = Object.fromEntries(fields.map((f) => [f, num(it[f])]));
+    const nums = Object.fromEntries(fieldsOf(it).map((f) => [f, num(it[f])]));
     if (Object.values(nums).some((n) => n !== 0)) out.set(sk, nums);
+  }
+  return { items: out, grammarVersion };
+}
+
+/** Every stored aggregate item of a company as `sk -> numbers` (see `readAggregateState`). */
+export async function readAllAggregateItems(
+  deps: TableDeps,
+  companyId: string,
+): Promise<Map<string, Record<string, number>>> {
+  return (await readAggregateState(deps, companyId)).items;
+}
+
+/** `expected − stored` per item and field, without the items that already agree. */
+export function aggregateRepairDeltas(
+  expected: readonly AggregateDelta[],
+  stored: ReadonlyMap<string, Record<string, number>>,
+  companyId: string,
+): AggregateDelta[] {
+  const pk = keys.taxAggregateCheck(companyId).pk;
+  const out: AggregateDelta[] = [];
+  const seen = new Set<string>();
+  for (const d of expected) {
+    seen.add(d.key.sk);
+    const have = stored.get(d.key.sk) ?? {};
+    const adds: Record<string, number> = {};
+    for (const f of new Set([...Object.keys(d.adds), ...Object.keys(have)])) {
+      const n = (d.adds[f] ?? 0) - (have[f] ?? 0);
+      if (n !== 0) adds[f] = n;
+    }
+    if (Object.keys(adds).length > 0) out.push({ ...d, adds });
+  }
+  for (const [sk, have] of [...stored].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (seen.has(sk)) continue;
+    const adds = Object.fromEntries(
+      Object.entries(have)
+        .filter(([, n]) => n !== 0)
+        .map(([f, n]) => [f, -n]),
+    );
+    // An item nothing in the books gives any more (an older grammar's key): emptied, then deleted.
+    out.push({ key: { pk, sk }, entity: TAX_AGGREGATE_ENTITY, attributes: {}, adds, emptied: true });
   }
   return out;
 }

@@ -7,9 +7,9 @@
  *  - a quarter (both books, tax keys, invoice types and counterparties) = `begins_with(sk, 'Q#2026-Q1#')`;
  *  - a year (its 4 quarters) = `begins_with(sk, 'Q#2026-')`.
  * Item kinds after `<period>#<book>#`: `K#<taxKey>` (by tax key), `T#<invoiceType>` (invoices by type)
- * and, for quarters only, `C#<counterpartyKey>` (modelo 347/349 counterparties), each optionally
- * followed by `#<shard>` (issued invoices: their series id), so confirmations in different series
- * never touch the same item; reads sum the shards.
+ * and `C#<counterpartyKey>|<opKey>` (modelo 347/349 counterparties by operation key, grammar v2 in
+ * shared/fiscal/aggregate-keys.ts), each optionally followed by `#<shard>` (issued invoices: their
+ * series id), so confirmations in different series never touch the same item; reads sum the shards.
  */
 
 import type { Key } from '../keys';
@@ -20,21 +20,33 @@ type AggSection = 'K' | 'T' | 'C';
 
 const aggPk = (companyId: string) => `COMPANY#${enc(companyId)}#TAXAGG`;
 
+/** One running aggregate: a (period, book, tax key | invoice type | counterparty) of a company. */
+const taxAggregate = (
+  companyId: string,
+  periodKind: AggPeriodKind,
+  period: string,
+  book: string,
+  section: AggSection,
+  key: string,
+  /** Writers that never contend otherwise (an issued invoice's series) get their own items. */
+  shard?: string,
+): Key => ({
+  pk: aggPk(companyId),
+  sk: `${periodKind}#${enc(period)}#${enc(book)}#${section}#${enc(key)}${shard ? `#${enc(shard)}` : ''}`,
+});
+
 export const aggregatesKeys = {
-  /** One running aggregate: a (period, book, tax key | invoice type | counterparty) of a company. */
-  taxAggregate: (
+  taxAggregate,
+  /** One counterparty aggregate: a (period, book, counterparty, operation key) of a company. */
+  taxAggregateCounterparty: (
     companyId: string,
     periodKind: AggPeriodKind,
     period: string,
     book: string,
-    section: AggSection,
-    key: string,
-    /** Writers that never contend otherwise (an issued invoice's series) get their own items. */
+    counterpartyKey: string,
+    opKey: string,
     shard?: string,
-  ): Key => ({
-    pk: aggPk(companyId),
-    sk: `${periodKind}#${enc(period)}#${enc(book)}#${section}#${enc(key)}${shard ? `#${enc(shard)}` : ''}`,
-  }),
+  ): Key => taxAggregate(companyId, periodKind, period, book, 'C', `${counterpartyKey}|${opKey}`, shard),
   /**
    * Every aggregate of a month ('2026-03'), a quarter ('2026-Q1') or a year ('2026' = its four
    * quarters): one Query with begins_with on this prefix.
@@ -49,4 +61,13 @@ export const aggregatesKeys = {
   },
   /** The last nightly check of a company's aggregates against its books (one item, overwritten). */
   taxAggregateCheck: (companyId: string): Key => ({ pk: aggPk(companyId), sk: 'CHECK#LATEST' }),
+  /**
+   * Every payment of a company's issued invoices (the sort keys of `keys.invoicePayment`,
+   * `INVPAY#<invoiceId>#…`): the recompute rebuilds the cash-basis and cash aggregates from them
+   * with one Query.
+   */
+  taxAggregatePaymentsPrefix: (companyId: string) => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    skPrefix: 'INVPAY#',
+  }),
 } satisfies Record<string, (...args: never[]) => Key | Record<string, string>>;

@@ -5,12 +5,15 @@ import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import {
   CreateReceivedInvoiceBody,
   type ReceivedInvoice,
+  type ReceivedRectification,
+  type ReceivedRectifiedRef,
   type ReceivedSupplierSnapshot,
+  supplierNumberKey,
   type UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
 import { buildReceivedInvoice } from '../model/received-invoices';
 import type { ExpensesDeps } from '../store/deps';
-import { saveReceivedInvoice } from '../store/received-invoices';
+import { getReceivedInvoice, saveReceivedInvoice } from '../store/received-invoices';
 import { getSupplier, getSupplierByTaxIdKey } from '../store/suppliers';
 
 /**
@@ -42,6 +45,111 @@ export async function resolveSupplier(
   };
 }
 
+const rectifiedError = (i: number, field: string, reason: string, message: string) =>
+  new AppError('CORE_004', message, {
+    field: `rectification.rectified.${i}.${field}`,
+    details: { reason },
+  });
+
+/**
+ * One rectified invoice as recorded: a registered one must be a received invoice of the same
+ * company and supplier, not the rectificativa itself, issued no later than it; the number and date
+ * come from it (and, when sent too, must be its own).
+ */
+async function resolveRectifiedRef(
+  deps: ExpensesDeps,
+  ctx: { companyId: string; selfId?: string; supplier: ReceivedSupplierSnapshot; issueDate: string },
+  ref: NonNullable<UpdateReceivedInvoiceBody['rectification']>['rectified'][number],
+  i: number,
+): Promise<ReceivedRectifiedRef> {
+  if (!ref.receivedInvoiceId) {
+    return {
+      receivedInvoiceId: null,
+      supplierInvoiceNumber: ref.supplierInvoiceNumber!,
+      issueDate: ref.issueDate!,
+    };
+  }
+  const id = ref.receivedInvoiceId;
+  if (id === ctx.selfId) {
+    throw rectifiedError(
+      i,
+      'receivedInvoiceId',
+      'RECTIFIES_ITSELF',
+      'Una factura no puede rectificarse a sí misma.',
+    );
+  }
+  const stored = await getReceivedInvoice(deps, ctx.companyId, id);
+  if (!stored || stored.companyId !== ctx.companyId) {
+    throw rectifiedError(
+      i,
+      'receivedInvoiceId',
+      'UNKNOWN_RECTIFIED_INVOICE',
+      'La factura rectificada no está registrada en esta empresa.',
+    );
+  }
+  if (supplierTaxIdKey(stored.supplier.taxId) !== supplierTaxIdKey(ctx.supplier.taxId)) {
+    throw rectifiedError(
+      i,
+      'receivedInvoiceId',
+      'RECTIFIED_OTHER_SUPPLIER',
+      `La factura rectificada ${stored.supplierInvoiceNumber} es de otro proveedor (${stored.supplier.name}).`,
+    );
+  }
+  if (
+    ref.supplierInvoiceNumber &&
+    supplierNumberKey(ref.supplierInvoiceNumber) !== supplierNumberKey(stored.supplierInvoiceNumber)
+  ) {
+    throw rectifiedError(
+      i,
+      'supplierInvoiceNumber',
+      'RECTIFIED_MISMATCH',
+      `El número no coincide con el de la factura rectificada registrada (${stored.supplierInvoiceNumber}).`,
+    );
+  }
+  if (ref.issueDate && ref.issueDate !== stored.issueDate) {
+    throw rectifiedError(
+      i,
+      'issueDate',
+      'RECTIFIED_MISMATCH',
+      `La fecha no coincide con la de la factura rectificada registrada (${stored.issueDate}).`,
+    );
+  }
+  if (stored.issueDate > ctx.issueDate) {
+    throw rectifiedError(
+      i,
+      'receivedInvoiceId',
+      'RECTIFIED_AFTER_RECTIFICATIVA',
+      'La factura rectificada no puede ser posterior a la rectificativa.',
+    );
+  }
+  return {
+    receivedInvoiceId: stored.receivedInvoiceId,
+    supplierInvoiceNumber: stored.supplierInvoiceNumber,
+    issueDate: stored.issueDate,
+  };
+}
+
+/** The rectification as recorded (art. 15 RD 1619/2012), or null for an ordinary invoice. */
+export async function resolveRectification(
+  deps: ExpensesDeps,
+  ctx: { companyId: string; selfId?: string; supplier: ReceivedSupplierSnapshot },
+  body: Pick<UpdateReceivedInvoiceBody, 'rectification' | 'issueDate'>,
+): Promise<ReceivedRectification | null> {
+  const r = body.rectification;
+  if (!r) return null;
+  const rectified = await Promise.all(
+    r.rectified.map((ref, i) => resolveRectifiedRef(deps, { ...ctx, issueDate: body.issueDate }, ref, i)),
+  );
+  const keys = rectified.map((x) => `${supplierNumberKey(x.supplierInvoiceNumber)}|${x.issueDate}`);
+  const dup = keys.findIndex((k, i) => keys.indexOf(k) !== i);
+  if (dup >= 0) {
+    // The same invoice named twice: once by its id and once by its number and date.
+    const field = r.rectified[dup]?.receivedInvoiceId ? 'receivedInvoiceId' : 'supplierInvoiceNumber';
+    throw rectifiedError(dup, field, 'DUPLICATE_RECTIFIED', 'Esa factura rectificada ya está indicada.');
+  }
+  return { method: r.method, ...(r.reason ? { reason: r.reason } : {}), rectified };
+}
+
 /** Registers a received invoice: the invoice, its number claim, counters and aggregates in one transaction. */
 export async function createReceivedInvoice(
   input: { companyId: string; userId: string; body: CreateReceivedInvoiceBody },
@@ -49,20 +157,25 @@ export async function createReceivedInvoice(
 ): Promise<ReceivedInvoice> {
   const { body } = input;
   const supplier = await resolveSupplier(deps, input.companyId, body);
+  const rectification = await resolveRectification(deps, { companyId: input.companyId, supplier }, body);
   const now = deps.now().toISOString();
   const decided = body.approvalStatus !== 'PENDING';
-  const invoice = buildReceivedInvoice(body, supplier, {
-    receivedInvoiceId: deps.newId(),
-    companyId: input.companyId,
-    approvalStatus: body.approvalStatus,
-    approval: decided
-      ? { status: body.approvalStatus, comment: null, decidedBy: input.userId, decidedAt: now }
-      : null,
-    version: 1,
-    createdBy: input.userId,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const invoice = buildReceivedInvoice(
+    body,
+    { supplier, rectification },
+    {
+      receivedInvoiceId: deps.newId(),
+      companyId: input.companyId,
+      approvalStatus: body.approvalStatus,
+      approval: decided
+        ? { status: body.approvalStatus, comment: null, decidedBy: input.userId, decidedAt: now }
+        : null,
+      version: 1,
+      createdBy: input.userId,
+      createdAt: now,
+      updatedAt: now,
+    },
+  );
   await saveReceivedInvoice(deps, undefined, invoice);
   return invoice;
 }

@@ -7,7 +7,7 @@ import {
 import { buildReceivedInvoice } from '../model/received-invoices';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
-import { resolveSupplier } from './create-received-invoice';
+import { resolveRectification, resolveSupplier } from './create-received-invoice';
 import { requireReceivedInvoice } from './get-received-invoice';
 
 /**
@@ -21,11 +21,20 @@ export async function updateReceivedInvoice(
 ): Promise<ReceivedInvoice> {
   const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
   const supplier = await resolveSupplier(deps, input.companyId, input.body);
-  const next = buildReceivedInvoice(input.body, supplier, {
-    ...current,
-    version: current.version + 1,
-    updatedAt: deps.now().toISOString(),
-  });
+  const rectification = await resolveRectification(
+    deps,
+    { companyId: input.companyId, selfId: current.receivedInvoiceId, supplier },
+    input.body,
+  );
+  const next = buildReceivedInvoice(
+    input.body,
+    { supplier, rectification },
+    {
+      ...current,
+      version: current.version + 1,
+      updatedAt: deps.now().toISOString(),
+    },
+  );
   await saveReceivedInvoice(deps, current, next);
   return next;
 }

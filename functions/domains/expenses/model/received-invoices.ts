@@ -11,6 +11,7 @@ import type {
   ReceivedInvoice,
   ReceivedInvoiceLine,
   ReceivedInvoiceListQuery,
+  ReceivedRectification,
   ReceivedSupplierSnapshot,
   UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
@@ -30,12 +31,13 @@ const toLine = (l: Body['lines'][number]): ReceivedInvoiceLine => ({
 });
 
 /**
- * The invoice's data from a create or correction body; identity, approval and timestamps come from
+ * The invoice's data from a create or correction body, with its supplier and (for a rectificativa)
+ * the rectified invoices as resolved against the store; identity, approval and timestamps come from
  * `base`. Optional fields left out are absent (a correction is a replacement).
  */
 export function buildReceivedInvoice(
   body: Body,
-  supplier: ReceivedSupplierSnapshot,
+  resolved: { supplier: ReceivedSupplierSnapshot; rectification: ReceivedRectification | null },
   base: {
     receivedInvoiceId: string;
     companyId: string;
@@ -52,8 +54,11 @@ export function buildReceivedInvoice(
   return {
     receivedInvoiceId: base.receivedInvoiceId,
     companyId: base.companyId,
-    supplier,
+    supplier: resolved.supplier,
     supplierInvoiceNumber: body.supplierInvoiceNumber,
+    invoiceType: body.invoiceType,
+    rectification: resolved.rectification,
+    ...optional('customsDocument', body.customsDocument),
     issueDate: body.issueDate,
     ...optional('operationDate', body.operationDate),
     accountingDate: body.accountingDate ?? body.issueDate,
@@ -86,6 +91,8 @@ export const matchesListQuery = (r: ReceivedInvoice, q: ReceivedInvoiceListQuery
     r.supplier.name,
     supplierTaxIdText(r.supplier.taxId),
     r.notes,
+    r.customsDocument,
+    ...(r.rectification?.rectified ?? []).map((x) => x.supplierInvoiceNumber),
     ...r.lines.map((l) => l.description),
   );
 

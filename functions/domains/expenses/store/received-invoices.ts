@@ -38,6 +38,15 @@ export const numberClaimKey = (r: ReceivedInvoice) =>
     supplierNumberKey(r.supplierInvoiceNumber),
   );
 
+/**
+ * A stored item as the current record: invoices registered before rectificativas existed carry no
+ * `invoiceType` (an ordinary F1) and no `rectification`.
+ */
+export function receivedInvoiceFromItem(item: Record<string, unknown>): ReceivedInvoice {
+  const r = stripKeys(item) as unknown as ReceivedInvoice;
+  return { ...r, invoiceType: r.invoiceType ?? 'F1', rectification: r.rectification ?? null };
+}
+
 export async function getReceivedInvoice(
   deps: Deps,
   companyId: string,
@@ -50,7 +59,7 @@ export async function getReceivedInvoice(
       ConsistentRead: true,
     }),
   );
-  return res.Item ? (stripKeys(res.Item) as unknown as ReceivedInvoice) : undefined;
+  return res.Item ? receivedInvoiceFromItem(res.Item) : undefined;
 }
 
 /** A company's received invoices whose book date is in [from, to]: one Query on gsi1 (newest first). */
@@ -72,7 +81,7 @@ export async function listReceivedInvoices(
     },
     ScanIndexForward: false,
   });
-  return items.map((i) => stripKeys(i) as unknown as ReceivedInvoice);
+  return items.map(receivedInvoiceFromItem);
 }
 
 /** The all-time number of received invoices per category (`null` = uncategorised): one Query. */

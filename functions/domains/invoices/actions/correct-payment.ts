@@ -33,9 +33,8 @@ export async function correctPayment(
   const { companyId } = input.scope;
   for (let attempt = 0; attempt < MAX_PAYMENT_ATTEMPTS; attempt++) {
     const inv = (await requireInvoice(deps, companyId, input.invoiceId)) as InvoiceWithPayments;
-    const current = (await listPayments(deps, companyId, input.invoiceId)).find(
-      (p) => p.paymentId === input.paymentId,
-    );
+    const payments = await listPayments(deps, companyId, input.invoiceId);
+    const current = payments.find((p) => p.paymentId === input.paymentId);
     if (!current) throw paymentNotFound();
     const at = deps.now();
     const correction = planPaymentCorrection({
@@ -48,7 +47,7 @@ export async function correctPayment(
       today: madridDate(at),
     });
     try {
-      await correctPaymentWrite(deps, inv, current, correction);
+      await correctPaymentWrite(deps, inv, current, correction, payments);
       return correction.payment;
     } catch (e) {
       if (!lostCorrectionRace(e)) throw e;

@@ -1,5 +1,5 @@
 import { defineCompanyAction } from '@functions/platform/http';
-import { sumLines, type TaxBook } from '@shared/fiscal/tax-aggregates';
+import { invoiceLines, sumLines, type TaxBook } from '@shared/fiscal/tax-aggregates';
 import {
   TaxAggregatesQuery,
   type TaxAggregatesView,
@@ -8,12 +8,18 @@ import {
 import type { InvoicesDeps } from '../store/deps';
 import { type PeriodAggregates, readPeriodAggregates } from '../store/tax-aggregates';
 
-/** One book of a period: its lines, its invoices by type and their sum. */
+/**
+ * One book of a period: its lines, its invoices by type and the sum of its invoices' lines (the
+ * cash-basis settlements `CAJA|…` are listed but not summed: they repeat invoices already counted).
+ */
 export function bookView(a: Omit<PeriodAggregates, 'itemsRead'>, book: TaxBook): TaxBookAggregates {
   return {
     byKey: a.byKey[book],
     byInvoiceType: a.byInvoiceType[book],
-    totals: { ...sumLines(a.byKey[book]), count: a.byInvoiceType[book].reduce((s, t) => s + t.count, 0) },
+    totals: {
+      ...sumLines(invoiceLines(a.byKey[book])),
+      count: a.byInvoiceType[book].reduce((s, t) => s + t.count, 0),
+    },
   };
 }
 

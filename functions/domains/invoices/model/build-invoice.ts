@@ -8,6 +8,7 @@ import { AppError } from '@shared/api/errors';
 import { computeInvoiceTotals, type InvoiceTotals, InvoiceTotalsError } from '@shared/fiscal/invoice-totals';
 import { simplifiedInvoiceAllowed } from '@shared/fiscal/simplified-invoice';
 import type { OperationKind } from '@shared/fiscal/vat';
+import { isEuCountry } from '@shared/schemas/countries';
 import type { Customer } from '@shared/schemas/customers';
 import type {
   CreateInvoiceBody,
@@ -99,6 +100,19 @@ function checkIdentification(body: CreateInvoiceBody, customer: InvoiceCustomerS
   }
 }
 
+/** A triangular operation is an exempt intra-EU delivery (E5) to a customer of another member state. */
+function checkTriangular(body: CreateInvoiceBody, customer: { country: string } | null): void {
+  if (!body.triangular) return;
+  const e5 = body.invoiceLines.some((l) => operationOf(l) === 'E5');
+  if (!e5 || !customer || customer.country === 'ES' || !isEuCountry(customer.country)) {
+    throw new AppError(
+      'CORE_004',
+      'Una operación triangular es una entrega intracomunitaria exenta (E5) a un cliente de otro Estado miembro.',
+      { field: 'triangular' },
+    );
+  }
+}
+
 function checkSimplified(body: CreateInvoiceBody, totalCents: number): void {
   if (body.invoiceType !== 'F2') return;
   const check = simplifiedInvoiceAllowed(totalCents);
@@ -150,6 +164,7 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
   const totals = totalsOf(body, customer?.vatTreatment === 'RECARGO_EQUIVALENCIA');
   checkSimplified(body, totals.totalCents);
   checkCash(body, customer, totals.totalCents);
+  checkTriangular(body, customer);
   return {
     invoiceId: input.invoiceId,
     companyId: input.companyId,
@@ -160,6 +175,7 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
     dueDate: body.dueDate ?? null,
     paymentMethod: body.paymentMethod ?? null,
     notes: body.notes ?? null,
+    ...(body.triangular ? { triangular: true } : {}),
     customer,
     invoiceLines: body.invoiceLines.map((l, i) => ({
       description: l.description,

@@ -28,6 +28,7 @@ import type { InvoicePayment, InvoiceWithPayments, PaymentStatus } from '@shared
 import type { InvoicesDeps } from './deps';
 import { invoiceMoneyUpdate } from './invoice-money';
 import { invoiceEventPayload } from './invoices';
+import { needsAllPayments, paymentAggregateItems } from './payment-aggregates';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
 
@@ -65,19 +66,26 @@ export async function listPayments(
 }
 
 /**
- * ONE transaction: the payment item and the invoice update (paidCents, cashPaidCents, status),
- * conditioned on the invoice being CONFIRMED with the paidCents it was read with. A PAID invoice
- * leaves the due-date index.
+ * ONE transaction: the payment item, the invoice update (paidCents, cashPaidCents, status),
+ * conditioned on the invoice being CONFIRMED with the paidCents it was read with, and the running
+ * aggregates the payment moves (cash collected; under the criterio de caja the VAT it settles,
+ * store/payment-aggregates.ts). A PAID invoice leaves the due-date index. `payments` are the
+ * invoice's payments read in this attempt; when absent they are read here if the aggregates need
+ * them (an invoice under the criterio de caja).
  */
 export async function addPaymentWrite(
   deps: Deps,
   inv: InvoiceWithPayments,
   payment: InvoicePayment,
   paymentStatus: PaymentStatus,
+  payments?: InvoicePayment[],
 ): Promise<void> {
   const seen = inv.paidCents ?? 0;
   const paidCents = seen + payment.amountCents;
   const cashPaidCents = (inv.cashPaidCents ?? 0) + (payment.method === 'CASH' ? payment.amountCents : 0);
+  // Under the general regime a payment's aggregates depend on itself only.
+  const before =
+    payments ?? (needsAllPayments(inv) ? await listPayments(deps, inv.companyId, inv.invoiceId) : []);
   const items: TransactItem[] = [
     // Conditioned on the invoice in force with the paid and credited amounts read (invoice-money.ts).
     invoiceMoneyUpdate(deps, inv, { paidCents, cashPaidCents, paymentStatus }),
@@ -95,7 +103,14 @@ export async function addPaymentWrite(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    ...paymentAggregateItems(
+      deps.table,
+      inv.companyId,
+      [{ inv, payments: before }],
+      [{ inv, payments: [...before, payment] }],
+    ),
   ];
+  assertTransactionFits(items);
   await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
 }
 

@@ -3,8 +3,9 @@
  * that confirms it (extra items of `confirmInvoiceWrite`, always last): `rectifiedBy` is appended
  * to each rectified invoice, conditioned on it still being CONFIRMED and not substituted (so a
  * cancellation in between cancels both); a substitution also marks it substituted and moves its
- * payments to the substitute; a credit note applies its credit to it. Those two are conditioned
- * on the paid and credited amounts read, so a payment in between makes the whole write fail.
+ * payments to the substitute (with the running aggregates of those payments); a credit note applies
+ * its credit to it. Those two are conditioned on the paid and credited amounts read, so a payment
+ * in between makes the whole write fail.
  */
 
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
@@ -13,6 +14,7 @@ import { keys } from '@shared/db/keys';
 import type { CreditReceived, Invoice, InvoicePayment, PaymentAuditEntry } from '@shared/schemas/invoices';
 import type { OriginalEffect, RectificationEffects } from '../model/rectification-effects';
 import type { InvoicesDeps } from './deps';
+import { paymentAggregateItems } from './payment-aggregates';
 import { paymentItem, revisionCondition } from './payment-items';
 
 type Deps = Pick<InvoicesDeps, 'table'>;
@@ -104,11 +106,7 @@ function moveItems(
     after: values,
     reason: `Sustitución de ${from.invoiceNumber ?? ''} por ${rect.invoiceNumber ?? ''}`,
   };
-  const moved: InvoicePayment = {
-    ...payment,
-    movedFrom: { invoiceId: from.invoiceId, invoiceNumber: from.invoiceNumber ?? '' },
-    history: [...(payment.history ?? []), entry],
-  };
+  const moved: InvoicePayment = { ...movedPayment(move), history: [...(payment.history ?? []), entry] };
   const cond = revisionCondition(payment);
   return [
     {
@@ -129,9 +127,35 @@ function moveItems(
   ];
 }
 
+/** A moved payment as the substitute keeps it (what `moveItems` writes). */
+const movedPayment = (move: RectificationEffects['moves'][number]): InvoicePayment => ({
+  ...move.payment,
+  movedFrom: { invoiceId: move.from.invoiceId, invoiceNumber: move.from.invoiceNumber ?? '' },
+});
+
 /**
- * The extra items of the confirming transaction for the numbered rectificativa `rect`: the
- * payment moves first, then one update per rectified invoice (these are the last items).
+ * The running aggregates of the moved payments: from their originals (−1) to the substitute (+1)
+ * (shared/fiscal/payment-aggregates.ts). Usually only the substitute's re-basing of what was
+ * collected under the criterio de caja, or the cash moving to another customer or year.
+ */
+function movedPaymentAggregates(deps: Deps, effects: RectificationEffects, rect: Invoice): TransactItem[] {
+  if (effects.moves.length === 0) return [];
+  const originals = new Map(effects.moves.map((m) => [m.from.invoiceId, m.from]));
+  return paymentAggregateItems(
+    deps.table,
+    rect.companyId,
+    [...originals.values()].map((inv) => ({
+      inv,
+      payments: effects.moves.filter((m) => m.from.invoiceId === inv.invoiceId).map((m) => m.payment),
+    })),
+    [{ inv: rect, payments: effects.moves.map(movedPayment) }],
+  );
+}
+
+/**
+ * The extra items of the confirming transaction for the numbered rectificativa `rect`: the moved
+ * payments' aggregates (unconditioned ADDs), the payment moves, then one update per rectified
+ * invoice (these are the last items).
  */
 export function rectificationItems(
   deps: Deps,
@@ -141,6 +165,7 @@ export function rectificationItems(
   by: string | null,
 ): TransactItem[] {
   return [
+    ...movedPaymentAggregates(deps, effects, rect),
     ...effects.moves.flatMap((m) => moveItems(deps, m, rect, at, by)),
     ...effects.originals.map((e) => originalUpdate(deps, e, rect, at, by)),
   ];

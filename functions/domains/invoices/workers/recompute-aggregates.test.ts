@@ -1,20 +1,31 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
+  type DeleteCommandInput,
   DynamoDBDocumentClient,
   PutCommand,
+  type PutCommandInput,
   QueryCommand,
   type QueryCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { aggregateUpdateItems } from '@functions/lib/tax-aggregates';
 import { FakeAggregateTable } from '@functions/lib/tax-aggregates/testing/aggregate-items';
 import { createLogger } from '@functions/platform/logger';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { keys } from '@shared/db/keys';
+import { AGGREGATE_GRAMMAR_VERSION } from '@shared/fiscal/aggregate-keys';
+import { type PaymentForAggregates, paymentContributions } from '@shared/fiscal/payment-aggregates';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
 import { issuedContribution, receivedContribution } from '@shared/fiscal/tax-aggregates';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
 import { mockClient } from 'aws-sdk-client-mock';
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { recomputeAll, recomputeCompany } from './recompute-aggregates';
+import { backfillAggregates, recomputeAll, recomputeCompany } from './recompute-aggregates';
+
+type StoredItem = Record<string, unknown>;
 
 useEnv({ TABLE_NAME: 'cuadra-test', AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
 
@@ -155,9 +166,9 @@ describe('recomputeCompany', () => {
   it('reports every differing field of every item, stored and recomputed', () => {
     const t = writtenTable();
     const stored = storedNums(t);
-    const sk = keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'K', 'S1|2100|0').sk;
+    const sk = keys.taxAggregate(CO, 'Q', '2026-Q1', 'ISSUED', 'K', 'S1|2100|0|ES|0|G').sk;
     stored.set(sk, { ...stored.get(sk)!, vatCents: stored.get(sk)!.vatCents! + 1 });
-    const forgotten = keys.taxAggregate(CO, 'M', '2026-03', 'RECEIVED', 'K', 'DOMESTIC|2100|0|C').sk;
+    const forgotten = keys.taxAggregate(CO, 'M', '2026-03', 'RECEIVED', 'K', 'DOMESTIC|2100|0|C|0').sk;
     stored.delete(forgotten);
     const r = recomputeCompany(CO, books, stored);
     expect(r.result).toBe('DIFFERENCES');
@@ -172,6 +183,7 @@ describe('recomputeCompany', () => {
     ).toEqual([
       ['baseCents', 0, 1_000],
       ['count', 0, 1],
+      ['deductibleBaseCents', 0, 1_000],
       ['deductibleVatCents', 0, 210],
       ['totalCents', 0, 1_210],
       ['vatCents', 0, 210],
@@ -179,18 +191,73 @@ describe('recomputeCompany', () => {
   });
 });
 
+const AGG_PK = `COMPANY#${CO}#TAXAGG`;
+
+/** The check item of a company already on the current grammar (report-only behaviour). */
+const currentGrammar = (t: FakeAggregateTable, companyId: string) =>
+  t.items.set(`check-${companyId}`, {
+    ...keys.taxAggregateCheck(companyId),
+    entity: 'AggregateCheck',
+    grammarVersion: AGGREGATE_GRAMMAR_VERSION,
+  });
+
+/**
+ * The table as grammar v1 left it: VAT keys without region, marker and regime (received: without
+ * marker), no deductible base, counterparties per quarter only and without operation key.
+ */
+function asV1(t: FakeAggregateTable): FakeAggregateTable {
+  const v1 = new FakeAggregateTable();
+  for (const item of t.items.values()) {
+    const sk = String(item.sk);
+    if (item.pk !== AGG_PK) continue;
+    if (item.entity === 'CounterpartyAggregate') {
+      if (sk.startsWith('M#')) continue;
+      const oldSk = sk.replace(/#C#([^|#]*)\|[^#]*/, '#C#$1');
+      const id = `${AGG_PK}\u0000${oldSk}`;
+      const cur = v1.items.get(id) ?? {
+        ...item,
+        sk: oldSk,
+        baseCents: 0,
+        vatCents: 0,
+        totalCents: 0,
+        count: 0,
+      };
+      for (const f of ['baseCents', 'vatCents', 'totalCents', 'count'])
+        cur[f] = (cur[f] as number) + (item[f] as number);
+      delete cur.opKey;
+      v1.items.set(id, cur);
+      continue;
+    }
+    const taxKey = String(item.taxKey ?? '');
+    const oldKey =
+      item.section === 'KEY' && taxKey !== 'IRPF'
+        ? taxKey
+            .split('|')
+            .slice(0, item.book === 'ISSUED' ? 3 : 4)
+            .join('|')
+        : taxKey;
+    const oldSk = sk.replace(`#K#${taxKey}`, `#K#${oldKey}`);
+    const { deductibleBaseCents: _d, ...rest } = item;
+    v1.items.set(`${AGG_PK}\u0000${oldSk}`, {
+      ...rest,
+      sk: oldSk,
+      ...(item.section === 'KEY' ? { taxKey: oldKey } : {}),
+    });
+  }
+  return v1;
+}
+
 describe('recomputeAll (schedule)', () => {
   let table: FakeAggregateTable;
-  beforeEach(() => {
-    db.reset();
-    table = writtenTable();
+  let issuedBook: Record<string, unknown>[];
+  const route = () => {
     db.on(QueryCommand).callsFake((input: QueryCommandInput) => {
       const pk = input.ExpressionAttributeValues?.[':pk'];
       if (input.IndexName === 'gsi2' && pk === keys.companyDirectory().gsi2pk) {
         return { Items: [{ companyId: CO }, { companyId: 'co-empty' }] };
       }
       if (input.IndexName === 'gsi1' && pk === keys.invoiceByDatePartition(CO).gsi1pk) {
-        return { Items: [confirmed, paid, cancelledInv, draft, rectificativa] };
+        return { Items: issuedBook };
       }
       if (input.IndexName === 'gsi1' && pk === keys.receivedInvoiceByDatePartition(CO).gsi1pk) {
         return { Items: [rec1, recDeleted] };
@@ -198,14 +265,60 @@ describe('recomputeAll (schedule)', () => {
       if (!input.IndexName) return table.query(input);
       return { Items: [] };
     });
-    db.on(PutCommand).resolves({});
+    db.on(PutCommand).callsFake((input: PutCommandInput) => {
+      const item = input.Item as Record<string, unknown>;
+      table.items.set(`${item.pk}\u0000${item.sk}`, item);
+      return {};
+    });
+    // The repair's ADDs reach the aggregates partition; the invoice counters are not modelled.
+    db.on(UpdateCommand).callsFake((input: UpdateCommandInput) => {
+      if (
+        (input.Key as { pk: string }).pk === AGG_PK ||
+        String((input.Key as { pk: string }).pk).endsWith('#TAXAGG')
+      )
+        table.apply([{ Update: input as never }]);
+      return {};
+    });
+    db.on(DeleteCommand).callsFake((input: DeleteCommandInput) => {
+      const key = input.Key as { pk: string; sk: string };
+      const id = `${key.pk}\u0000${key.sk}`;
+      const item = table.items.get(id);
+      const names = Object.values(input.ExpressionAttributeNames ?? {});
+      if (item && names.some((n) => (item[n] ?? 0) !== 0)) {
+        throw new ConditionalCheckFailedException({ message: 'not empty', $metadata: {} });
+      }
+      table.items.delete(id);
+      return {};
+    });
+  };
+  beforeEach(() => {
+    db.reset();
+    table = writtenTable();
+    issuedBook = [confirmed, paid, cancelledInv, draft, rectificativa];
+    route();
   });
 
   const ctx = { log, now: new Date('2026-05-01T01:00:00.000Z'), remainingMs: () => 600_000 };
+  const books = () => ({ issued: issuedBook as StoredItem[], received: [rec1, recDeleted] as StoredItem[] });
+  /** The aggregate items' numbers (without the check item). */
+  const storedOf = (t: FakeAggregateTable) => {
+    const only = new FakeAggregateTable();
+    for (const [k, i] of t.items) if (i.entity !== 'AggregateCheck') only.items.set(k, i);
+    return storedNums(only);
+  };
 
   it('finds the companies on the directory index (no Scan) and records an OK check per company', async () => {
+    currentGrammar(table, CO);
+    currentGrammar(table, 'co-empty');
     const out = await recomputeAll(deps, ctx, 0);
-    expect(out).toEqual({ checked: 2, countersCorrected: 0, withDifferences: 0, failed: 0, skipped: 0 });
+    expect(out).toEqual({
+      checked: 2,
+      repaired: 0,
+      countersCorrected: 0,
+      withDifferences: 0,
+      failed: 0,
+      skipped: 0,
+    });
     const puts = db.commandCalls(PutCommand).map((c) => c.args[0].input.Item!);
     expect(puts).toHaveLength(2);
     expect(puts[0]).toMatchObject({
@@ -218,16 +331,20 @@ describe('recomputeAll (schedule)', () => {
       receivedInvoices: 1,
       differenceCount: 0,
       differences: [],
+      grammarVersion: AGGREGATE_GRAMMAR_VERSION,
     });
     expect(puts[1]).toMatchObject({ companyId: 'co-empty', result: 'OK', itemsCompared: 0 });
+    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('checks a company twice before reporting differences and records them', async () => {
+  it('checks a company on the current grammar twice before reporting differences, and never repairs it', async () => {
+    currentGrammar(table, CO);
+    currentGrammar(table, 'co-empty');
     const sk = keys.taxAggregate(CO, 'Q', '2026-Q2', 'ISSUED', 'T', 'F1').sk;
     const item = [...table.items.values()].find((i) => i.sk === sk)!;
     item.count = 5;
     const out = await recomputeAll(deps, ctx, 0);
-    expect(out).toMatchObject({ checked: 2, withDifferences: 1 });
+    expect(out).toMatchObject({ checked: 2, withDifferences: 1, repaired: 0 });
     // companies + (aggregates, issued, received) × 2 passes for co-1 + 3 for co-empty, then the
     // invoice counters of each company (counters, invoice dates, counters again).
     expect(db.commandCalls(QueryCommand)).toHaveLength(1 + 6 + 3 + 2 * 3);
@@ -236,11 +353,255 @@ describe('recomputeAll (schedule)', () => {
       result: 'DIFFERENCES',
       differenceCount: 1,
       differences: [{ sk, field: 'count', storedCents: 5, recomputedCents: 1 }],
+      grammarVersion: AGGREGATE_GRAMMAR_VERSION,
     });
+    expect(item.count).toBe(5);
+    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('stops before the timeout and counts the companies left', async () => {
     const out = await recomputeAll(deps, { ...ctx, remainingMs: () => 1_000 }, 0);
-    expect(out).toEqual({ checked: 0, countersCorrected: 0, withDifferences: 0, failed: 0, skipped: 2 });
+    expect(out).toEqual({
+      checked: 0,
+      repaired: 0,
+      countersCorrected: 0,
+      withDifferences: 0,
+      failed: 0,
+      skipped: 2,
+    });
+  });
+
+  it('backfills a company with grammar v1 items: v2 items equal to a recompute, to the cent, and the version recorded', async () => {
+    table = asV1(table);
+    expect(recomputeCompany(CO, books(), storedOf(table)).result).toBe('DIFFERENCES');
+    const out = await recomputeAll(deps, ctx, 0);
+    expect(out).toMatchObject({ checked: 2, repaired: 1, withDifferences: 0, failed: 0 });
+    const stored = storedOf(table);
+    const r = recomputeCompany(CO, books(), stored);
+    expect(r.differences).toEqual([]);
+    // Nothing of v1 is left: the old keys were deleted once at zero (only the cancelled invoice's
+    // own zeros, written before, stay).
+    const old = [...table.items.values()].filter(
+      (i) => i.entity !== 'AggregateCheck' && !stored.has(String(i.sk)),
+    );
+    for (const i of old)
+      for (const [k, v] of Object.entries(i)) if (typeof v === 'number' && k !== 'v') expect(v).toBe(0);
+    expect(table.items.has(`${AGG_PK}\u0000Q#2026-Q1#ISSUED#K#S1|2100|0`)).toBe(false);
+    expect(table.items.has(`${AGG_PK}\u0000Q#2026-Q1#ISSUED#C#B12345674`)).toBe(false);
+    expect(db.commandCalls(DeleteCommand).length).toBeGreaterThan(0);
+    for (const i of table.items.values()) {
+      if (i.entity === 'TaxAggregate' && i.section === 'KEY' && i.taxKey !== 'IRPF')
+        expect(String(i.taxKey).split('|').length).toBeGreaterThanOrEqual(5);
+      if (i.entity === 'CounterpartyAggregate') expect(i.opKey).toBeTruthy();
+    }
+    const check = table.items.get(`${AGG_PK}\u0000${keys.taxAggregateCheck(CO).sk}`)!;
+    expect(check).toMatchObject({ result: 'OK', grammarVersion: AGGREGATE_GRAMMAR_VERSION });
+    expect(check.repairedItems).toBeGreaterThan(0);
+    // The next night: current grammar, report only, nothing written but the check.
+    db.resetHistory();
+    const again = await recomputeAll(deps, ctx, 0);
+    expect(again).toMatchObject({ repaired: 0, withDifferences: 0 });
+    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('applies nothing while the books move between passes, and keeps the older version for the next run', async () => {
+    table = asV1(table);
+    const before = new Map([...table.items].map(([k, v]) => [k, { ...v }]));
+    let reads = 0;
+    const later = issued('z', 'CONFIRMED', '2026-04-09');
+    db.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const pk = input.ExpressionAttributeValues?.[':pk'];
+      if (input.IndexName === 'gsi1' && pk === keys.invoiceByDatePartition(CO).gsi1pk) {
+        reads += 1;
+        // Another invoice per pass: every pass sees a different book.
+        return {
+          Items: [
+            ...issuedBook,
+            ...Array.from({ length: reads }, (_, n) => ({ ...later, invoiceId: `z${n}` })),
+          ],
+        };
+      }
+      if (input.IndexName === 'gsi1') return { Items: [rec1, recDeleted] };
+      if (input.IndexName === 'gsi2') return { Items: [{ companyId: CO }] };
+      return table.query(input);
+    });
+    const r = await backfillAggregates(deps, CO, ctx.now, 0);
+    expect(r.repairedItems).toBeUndefined();
+    expect(r.result).toBe('DIFFERENCES');
+    expect(db.commandCalls(UpdateCommand)).toHaveLength(0);
+    const check = table.items.get(`${AGG_PK}\u0000${keys.taxAggregateCheck(CO).sk}`)!;
+    expect(check.grammarVersion).toBeUndefined();
+    for (const [k, v] of before) expect(table.items.get(k)).toEqual(v);
+  });
+});
+
+describe('aggregates of random books equal the recompute', () => {
+  const customers = [
+    { customerId: null, name: 'Cliente SL', taxId: 'B12345674', country: 'ES' },
+    {
+      customerId: null,
+      name: 'Client SARL',
+      taxId: { type: 'NIF_IVA', value: 'FR12345678901', country: 'FR' },
+      country: 'FR',
+    },
+    { customerId: null, name: 'Inc', taxId: { type: 'OTHER', value: '1', country: 'US' }, country: 'US' },
+    null,
+  ];
+  const groupArb = fc
+    .record({
+      operation: fc.constantFrom('S1', 'S1', 'E5', 'N2', 'E1'),
+      vatRateBp: fc.constantFrom(2100, 1000),
+      baseCents: fc.integer({ min: 1, max: 500_000 }),
+    })
+    .map((g) => {
+      const vatRateBp = g.operation === 'S1' ? g.vatRateBp : 0;
+      return {
+        ...group(g.operation, vatRateBp, g.baseCents),
+        vatCents: Math.round((g.baseCents * vatRateBp) / 10_000),
+      };
+    });
+  const dayArb = fc.integer({ min: 0, max: 400 });
+  const dateOf = (day: number) =>
+    new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+  const invoiceArb = fc.record({
+    day: dayArb,
+    status: fc.constantFrom('CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CANCELLED', 'DRAFT'),
+    customer: fc.constantFrom(...customers),
+    breakdown: fc.array(groupArb, { minLength: 1, maxLength: 3 }),
+    regime: fc.constantFrom('GENERAL', 'CRITERIO_CAJA'),
+    series: fc.constantFrom('s-a', 's-b'),
+    rectifies: fc.option(
+      fc.record({
+        method: fc.constantFrom('SUBSTITUTION', 'DIFFERENCES'),
+        back: fc.integer({ min: 0, max: 120 }),
+      }),
+    ),
+    payments: fc.array(
+      fc.record({
+        share: fc.integer({ min: 1, max: 100 }),
+        after: fc.integer({ min: 0, max: 60 }),
+        method: fc.constantFrom('CASH', 'TRANSFER', 'CARD'),
+        deleted: fc.boolean(),
+        fix: fc.option(fc.integer({ min: 1, max: 100 })),
+      }),
+      { maxLength: 4 },
+    ),
+  });
+
+  it('writes (confirm, cancel, payments and their corrections) leave exactly what the recompute gives', () => {
+    fc.assert(
+      fc.property(fc.array(invoiceArb, { maxLength: 10 }), (list) => {
+        const t = new FakeAggregateTable();
+        const issuedItems: Record<string, unknown>[] = [];
+        const paymentItems: Record<string, unknown>[] = [];
+        list.forEach((x, n) => {
+          const id = `i${n}`;
+          const date = dateOf(x.day);
+          const totals = {
+            baseCents: x.breakdown.reduce((s, g) => s + g.baseCents, 0),
+            vatCents: x.breakdown.reduce((s, g) => s + g.vatCents, 0),
+            recargoCents: 0,
+            irpfCents: 0,
+            totalCents: x.breakdown.reduce((s, g) => s + g.baseCents + g.vatCents, 0),
+          };
+          const rectification = x.rectifies
+            ? {
+                method: x.rectifies.method,
+                reason: 'x',
+                rectified: [
+                  {
+                    invoiceId: `old${n}`,
+                    invoiceNumber: 'F-1',
+                    invoiceDate: dateOf(Math.max(0, x.day - x.rectifies.back)),
+                    invoiceType: 'F1',
+                    breakdown: [x.breakdown[0]!],
+                    totals: {
+                      ...totals,
+                      baseCents: x.breakdown[0]!.baseCents,
+                      vatCents: x.breakdown[0]!.vatCents,
+                      totalCents: x.breakdown[0]!.baseCents + x.breakdown[0]!.vatCents,
+                    },
+                  },
+                ],
+              }
+            : null;
+          const inv = issued(id, x.status, date, {
+            invoiceType: rectification ? 'R1' : 'F1',
+            customer: x.customer,
+            breakdown: x.breakdown,
+            totals,
+            rectification,
+            seriesId: x.series,
+            issuer: { vatRegime: x.regime },
+          });
+          issuedItems.push(inv);
+          if (x.status === 'DRAFT') return;
+          t.apply(aggregateUpdateItems(TABLE, CO, issuedContribution(inv as never, 1)));
+          if (x.status === 'CANCELLED') {
+            t.apply(aggregateUpdateItems(TABLE, CO, issuedContribution(inv as never, -1)));
+            return;
+          }
+          // Payments, one write at a time: after(+1) − before(−1), as the payment writes do.
+          let payments: PaymentForAggregates[] = [];
+          let paidSoFar = 0;
+          const write = (next: PaymentForAggregates[]) => {
+            t.apply(
+              aggregateUpdateItems(
+                TABLE,
+                CO,
+                ...paymentContributions(inv as never, payments, -1),
+                ...paymentContributions(inv as never, next, 1),
+              ),
+            );
+            payments = next;
+          };
+          x.payments.forEach((p, k) => {
+            const amount = Math.min(
+              totals.totalCents - paidSoFar,
+              Math.max(1, Math.floor((totals.totalCents * p.share) / 100)),
+            );
+            if (amount <= 0) return;
+            paidSoFar += amount;
+            const pay: PaymentForAggregates = {
+              paymentId: `${id}-p${k}`,
+              amountCents: amount,
+              paidAt: dateOf(x.day + p.after),
+              method: p.method,
+              createdAt: `2027-01-01T00:00:${String(k).padStart(2, '0')}.000Z`,
+            };
+            write([...payments, pay]);
+            if (p.fix) {
+              const fixed = Math.min(totals.totalCents - paidSoFar + amount, p.fix * 100);
+              paidSoFar += fixed - amount;
+              write(
+                payments.map((q) =>
+                  q.paymentId === pay.paymentId ? { ...q, amountCents: fixed, method: 'CASH' } : q,
+                ),
+              );
+            }
+            if (p.deleted) {
+              paidSoFar -= payments.find((q) => q.paymentId === pay.paymentId)!.amountCents;
+              write(payments.map((q) => (q.paymentId === pay.paymentId ? { ...q, status: 'DELETED' } : q)));
+            }
+          });
+          for (const p of payments)
+            paymentItems.push({
+              ...keys.invoicePayment(CO, id, p.createdAt, p.paymentId),
+              entity: 'InvoicePayment',
+              invoiceId: id,
+              companyId: CO,
+              ...p,
+            });
+          (inv as Record<string, unknown>).paidCents = paidSoFar;
+        });
+        const r = recomputeCompany(
+          CO,
+          { issued: issuedItems, received: [], payments: paymentItems },
+          storedNums(t),
+        );
+        expect(r.differences).toEqual([]);
+      }),
+      { numRuns: 80 },
+    );
   });
 });

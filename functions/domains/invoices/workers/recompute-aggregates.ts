@@ -1,30 +1,52 @@
 /**
  * Schedule `tax-aggregates-recompute` (nightly, 03:00 Madrid): for every company, rebuilds the
  * running tax aggregates from its books with the same pure functions the writes use, compares
- * them with the stored items to the cent, writes one `AggregateCheck` item per company (result
- * and differences) and logs the differences. It does not repair: a difference means a write path
- * forgot its aggregates, which a person must look at.
+ * them with the stored items to the cent, writes one `AggregateCheck` item per company (result,
+ * differences and the key grammar version of its items) and logs the differences. For a company
+ * whose items are already of the current grammar (AGGREGATE_GRAMMAR_VERSION, shared/fiscal/
+ * aggregate-keys.ts) it does not repair: a difference means a write path forgot its aggregates,
+ * which a person must look at.
+ *
+ * Backfill (issue 14 item 1): a company whose check item records no grammar version, or an older
+ * one, has items written with an older key grammar. It is REPAIRED: `recomputed − stored` per item
+ * is computed twice (books and items read again, after a pause); when both passes agree (no write
+ * was in flight) the differences are applied as `ADD`s (commutative, so writes landing meanwhile
+ * are kept), the items left at zero (the old keys) are deleted when still zero, and the check item
+ * records the current version. When the passes disagree, nothing is applied and the next run tries
+ * again. `backfillAggregates` / `backfillAllAggregates` run the same once (the local start).
  *
  * Reads, all Queries (no Scan):
  *  - the companies: gsi2, the company directory (keys.companyDirectory, the ADMIN company list);
  *  - issued invoices: gsi1 `keys.invoiceByDatePartition` (every date); CONFIRMED ones contribute
  *    (whatever their payment state, rectificativas included); drafts and CANCELLED ones do not;
+ *  - their payments (only when a confirmed invoice has something paid): the company partition,
+ *    `keys.taxAggregatePaymentsPrefix`; they add the cash collected and, under the criterio de
+ *    caja, the VAT they settle (shared/fiscal/payment-aggregates.ts);
  *  - received invoices: gsi1 `keys.receivedInvoiceByDatePartition`; every `ReceivedInvoice` item
  *    contributes through `toReceivedForAggregates`, except one with `status: 'DELETED'`;
- *  - the stored aggregates: the company's aggregates partition (keys.taxAggregateCheck's pk).
+ *  - the stored aggregates and the check item: the company's aggregates partition.
  * Then it sets the invoice list's counters from the stored invoices (`recomputeInvoiceCounts`:
  * the backfill of invoices written before the counters, and the repair of any drift).
  * The books and the aggregates are not read atomically: an invoice confirmed meanwhile shows as
  * a difference, so a company with differences is checked once more before they are reported.
  */
 
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, type TableDeps } from '@functions/lib/directory';
-import { aggregateDeltas, readAllAggregateItems } from '@functions/lib/tax-aggregates';
+import {
+  type AggregateDelta,
+  aggregateDeltas,
+  aggregateRepairDeltas,
+  deltaUpdateItem,
+  readAggregateState,
+} from '@functions/lib/tax-aggregates';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { type ScheduledContext, scheduledHandler, workerErrorFields } from '@functions/platform/workers';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
+import { AGGREGATE_GRAMMAR_VERSION } from '@shared/fiscal/aggregate-keys';
+import { type PaymentForAggregates, paymentContributions } from '@shared/fiscal/payment-aggregates';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
 import {
   type AggregateContribution,
@@ -57,15 +79,34 @@ export const MAX_STORED_DIFFERENCES = 50;
 
 type StoredItem = Record<string, unknown>;
 
-/** The contributions of a company's books: confirmed issued invoices and live received ones. */
-export function bookContributions(issued: StoredItem[], received: StoredItem[]) {
+/** A company's books as the recompute reads them (stored items, keys included). */
+export interface Books {
+  issued: StoredItem[];
+  received: StoredItem[];
+  /** The payments of its issued invoices (absent: none read, no invoice has anything paid). */
+  payments?: StoredItem[];
+}
+
+/**
+ * The contributions of a company's books: confirmed issued invoices with their payments, and live
+ * received ones.
+ */
+export function bookContributions(issued: StoredItem[], received: StoredItem[], payments: StoredItem[] = []) {
   const contributions: AggregateContribution[] = [];
+  const paymentsOf = new Map<string, PaymentForAggregates[]>();
+  for (const p of payments) {
+    if (p.entity !== 'InvoicePayment') continue;
+    const id = String(p.invoiceId);
+    paymentsOf.set(id, [...(paymentsOf.get(id) ?? []), stripKeys(p) as unknown as PaymentForAggregates]);
+  }
   let issuedCount = 0;
   let receivedCount = 0;
   for (const it of issued) {
     if (it.entity !== 'Invoice' || it.status !== 'CONFIRMED') continue;
     issuedCount += 1;
-    contributions.push(issuedContribution(stripKeys(it) as unknown as IssuedForAggregates, 1));
+    const inv = stripKeys(it) as unknown as IssuedForAggregates;
+    contributions.push(issuedContribution(inv, 1));
+    contributions.push(...paymentContributions(inv, paymentsOf.get(String(it.invoiceId)) ?? [], 1));
   }
   for (const it of received) {
     if (it.entity !== 'ReceivedInvoice' || it.status === 'DELETED') continue;
@@ -83,10 +124,14 @@ export function bookContributions(issued: StoredItem[], received: StoredItem[]) 
  */
 export function recomputeCompany(
   companyId: string,
-  books: { issued: StoredItem[]; received: StoredItem[] },
+  books: Books,
   stored: Map<string, Record<string, number>>,
 ): RecomputeResult {
-  const { contributions, issuedCount, receivedCount } = bookContributions(books.issued, books.received);
+  const { contributions, issuedCount, receivedCount } = bookContributions(
+    books.issued,
+    books.received,
+    books.payments,
+  );
   const expected = new Map(aggregateDeltas(companyId, ...contributions).map((d) => [d.key.sk, d.adds]));
   const differences: AggregateDifference[] = [];
   const sks = [...new Set([...expected.keys(), ...stored.keys()])].sort();
@@ -117,34 +162,53 @@ async function readBook(deps: TableDeps, gsi1pk: string): Promise<StoredItem[]> 
   });
 }
 
+/** Whether some confirmed invoice has payments (only then are the payments read). */
+const anythingPaid = (issued: StoredItem[]) =>
+  issued.some((i) => i.status === 'CONFIRMED' && typeof i.paidCents === 'number' && i.paidCents !== 0);
+
+/** A company's books: issued and received invoices, and the payments when something is paid. */
+async function readBooks(deps: TableDeps, companyId: string): Promise<Books> {
+  const [issued, received] = await Promise.all([
+    readBook(deps, keys.invoiceByDatePartition(companyId).gsi1pk),
+    readBook(deps, keys.receivedInvoiceByDatePartition(companyId).gsi1pk),
+  ]);
+  if (!anythingPaid(issued)) return { issued, received };
+  const k = keys.taxAggregatePaymentsPrefix(companyId);
+  const payments = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+  });
+  return { issued, received, payments };
+}
+
+/** One consistent-enough view: the stored side first, then the books. */
+async function readCompany(deps: TableDeps, companyId: string) {
+  const state = await readAggregateState(deps, companyId);
+  const books = await readBooks(deps, companyId);
+  return { state, books };
+}
+
 /** Reads a company's books and aggregates and recomputes (the stored side first). */
 export async function recomputeCompanyFromTable(
   deps: TableDeps,
   companyId: string,
 ): Promise<RecomputeResult> {
-  const stored = await readAllAggregateItems(deps, companyId);
-  const [issued, received] = await Promise.all([
-    readBook(deps, keys.invoiceByDatePartition(companyId).gsi1pk),
-    readBook(deps, keys.receivedInvoiceByDatePartition(companyId).gsi1pk),
-  ]);
-  return recomputeCompany(companyId, { issued, received }, stored);
+  const { state, books } = await readCompany(deps, companyId);
+  return recomputeCompany(companyId, books, state.items);
 }
 
-/**
- * Checks one company (twice when the first pass differs, to let in-flight writes settle) and
- * writes its `AggregateCheck` item.
- */
-export async function checkCompany(
+const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+
+/** The check item, with the grammar its items follow. */
+async function putCheck(
   deps: TableDeps,
   companyId: string,
   now: Date,
-  settleMs = 1_000,
-): Promise<RecomputeResult> {
-  let r = await recomputeCompanyFromTable(deps, companyId);
-  if (r.result !== 'OK') {
-    await new Promise((res) => setTimeout(res, settleMs));
-    r = await recomputeCompanyFromTable(deps, companyId);
-  }
+  r: RecomputeResult,
+  grammarVersion: number | undefined,
+  repairedItems?: number,
+) {
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
@@ -160,10 +224,138 @@ export async function checkCompany(
         itemsCompared: r.itemsCompared,
         differenceCount: r.differences.length,
         differences: r.differences.slice(0, MAX_STORED_DIFFERENCES),
+        ...(grammarVersion !== undefined ? { grammarVersion } : {}),
+        ...(repairedItems !== undefined ? { repairedItems, repairedAt: now.toISOString() } : {}),
       },
     }),
   );
+}
+
+/**
+ * Checks one company (twice when the first pass differs, to let in-flight writes settle) and
+ * writes its `AggregateCheck` item; a company whose items are of an older key grammar is repaired
+ * first (`repairCompany`).
+ */
+export async function checkCompany(
+  deps: TableDeps,
+  companyId: string,
+  now: Date,
+  settleMs = 1_000,
+): Promise<RecomputeResult & { repairedItems?: number }> {
+  const first = await readCompany(deps, companyId);
+  if ((first.state.grammarVersion ?? 0) < AGGREGATE_GRAMMAR_VERSION) {
+    return repairCompany(deps, companyId, now, settleMs, first);
+  }
+  let r = recomputeCompany(companyId, first.books, first.state.items);
+  if (r.result !== 'OK') {
+    await sleep(settleMs);
+    r = await recomputeCompanyFromTable(deps, companyId);
+  }
+  await putCheck(deps, companyId, now, r, first.state.grammarVersion);
   return r;
+}
+
+/** The repair of a view: `recomputed − stored` per item (empty when they agree). */
+function repairOf(companyId: string, view: Awaited<ReturnType<typeof readCompany>>): AggregateDelta[] {
+  const { books, state } = view;
+  const { contributions } = bookContributions(books.issued, books.received, books.payments);
+  return aggregateRepairDeltas(aggregateDeltas(companyId, ...contributions), state.items, companyId);
+}
+
+const sameRepair = (a: AggregateDelta[], b: AggregateDelta[]) =>
+  JSON.stringify(a.map((d) => [d.key.sk, d.adds])) === JSON.stringify(b.map((d) => [d.key.sk, d.adds]));
+
+/** Passes compared before a repair is given up until the next run. */
+const REPAIR_PASSES = 3;
+
+/** Applies a repair: one `ADD` per item, then deletes the items it left at zero (if still zero). */
+async function applyRepair(deps: TableDeps, repair: AggregateDelta[]): Promise<void> {
+  for (const d of repair) {
+    const { Update } = deltaUpdateItem(deps.table, d);
+    await deps.db.send(new UpdateCommand(Update as ConstructorParameters<typeof UpdateCommand>[0]));
+  }
+  for (const d of repair.filter((x) => x.emptied)) {
+    const fields = Object.keys(d.adds);
+    try {
+      await deps.db.send(
+        new DeleteCommand({
+          TableName: deps.table,
+          Key: d.key,
+          ConditionExpression: fields
+            .map((_, i) => `(attribute_not_exists(#f${i}) OR #f${i} = :zero)`)
+            .join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
+          ExpressionAttributeValues: { ':zero': 0 },
+        }),
+      );
+    } catch (e) {
+      // A write reached the item meanwhile: it is not empty any more, so it stays.
+      if (!isConditionalCheckFailed(e)) throw e;
+    }
+  }
+}
+
+/**
+ * Brings a company's stored aggregates to what its books give under the current key grammar (the
+ * backfill of items written with an older one): applied only when two consecutive passes give the
+ * same repair, then checked again and recorded with the current grammar version. When the passes
+ * never agree nothing is applied and the check item keeps the older version (the next run retries).
+ */
+export async function repairCompany(
+  deps: TableDeps,
+  companyId: string,
+  now: Date,
+  settleMs = 1_000,
+  firstView?: Awaited<ReturnType<typeof readCompany>>,
+): Promise<RecomputeResult & { repairedItems?: number }> {
+  const first = firstView ?? (await readCompany(deps, companyId));
+  let previous = repairOf(companyId, first);
+  for (let pass = 1; pass < REPAIR_PASSES; pass++) {
+    await sleep(settleMs);
+    const view = await readCompany(deps, companyId);
+    const repair = repairOf(companyId, view);
+    if (sameRepair(previous, repair)) {
+      await applyRepair(deps, repair);
+      const r = await recomputeCompanyFromTable(deps, companyId);
+      await putCheck(deps, companyId, now, r, AGGREGATE_GRAMMAR_VERSION, repair.length);
+      return { ...r, repairedItems: repair.length };
+    }
+    previous = repair;
+  }
+  const r = await recomputeCompanyFromTable(deps, companyId);
+  await putCheck(deps, companyId, now, r, first.state.grammarVersion);
+  return r;
+}
+
+/**
+ * The backfill of one company (for the local start or an operator): repairs its aggregates when
+ * they are of an older key grammar, otherwise only checks them, and records the check item.
+ */
+export async function backfillAggregates(
+  deps: TableDeps,
+  companyId: string,
+  now: Date = new Date(),
+  settleMs = 1_000,
+): Promise<RecomputeResult & { repairedItems?: number }> {
+  return checkCompany(deps, companyId, now, settleMs);
+}
+
+/** `backfillAggregates` for every company of the directory, one after the other. */
+export async function backfillAllAggregates(
+  deps: TableDeps,
+  now: Date = new Date(),
+  settleMs = 1_000,
+): Promise<{ companyId: string; result: RecomputeResult['result']; repairedItems?: number }[]> {
+  const out: { companyId: string; result: RecomputeResult['result']; repairedItems?: number }[] = [];
+  for (const companyId of await listCompanyIds(deps)) {
+    const r = await backfillAggregates(deps, companyId, now, settleMs);
+    out.push({
+      companyId,
+      result: r.result,
+      ...(r.repairedItems !== undefined ? { repairedItems: r.repairedItems } : {}),
+    });
+  }
+  return out;
 }
 
 /** The ids of every company: one Query on the company directory (gsi2), paged. */
@@ -180,6 +372,8 @@ export async function listCompanyIds(deps: TableDeps): Promise<string[]> {
 
 export interface RecomputeRunResult {
   checked: number;
+  /** Companies whose aggregates were changed to the current key grammar (backfill). */
+  repaired: number;
   /** Invoice-list counters set from the stored invoices (store/invoice-counts.ts: backfill, drift). */
   countersCorrected: number;
   withDifferences: number;
@@ -197,6 +391,7 @@ export async function recomputeAll(
 ): Promise<RecomputeRunResult> {
   const out: RecomputeRunResult = {
     checked: 0,
+    repaired: 0,
     countersCorrected: 0,
     withDifferences: 0,
     failed: 0,
@@ -212,6 +407,14 @@ export async function recomputeAll(
     try {
       const r = await checkCompany(deps, companyId, now, settleMs);
       out.checked += 1;
+      if (r.repairedItems) {
+        out.repaired += 1;
+        log.info('Tax aggregates brought to the current key grammar', {
+          companyId,
+          grammarVersion: AGGREGATE_GRAMMAR_VERSION,
+          repairedItems: r.repairedItems,
+        });
+      }
       // The invoice list's counters are set (not only checked): the first run after they were
       // introduced is their backfill; later runs repair any drift.
       const corrected = await recomputeInvoiceCounts(deps, companyId);

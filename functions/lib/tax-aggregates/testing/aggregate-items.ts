@@ -1,7 +1,7 @@
 /**
- * Test helper: applies the aggregate Update items (`SET … ADD …` as aggregateUpdateItems builds
- * them) to an in-memory table and answers the aggregates' Queries from it, so unit tests check the
- * round trip contribution → items → read without DynamoDB.
+ * Test helper: applies the aggregate Update items (`SET … ADD …` or `ADD …` as aggregateUpdateItems
+ * and deltaUpdateItem build them) to an in-memory table and answers the aggregates' Queries from it,
+ * so unit tests check the round trip contribution → items → read without DynamoDB.
  */
 
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -20,8 +20,10 @@ export class FakeAggregateTable {
       const names = u.ExpressionAttributeNames ?? {};
       const values = u.ExpressionAttributeValues ?? {};
       const name = (n: string) => names[n] ?? n;
-      const [setPart = '', addPart = ''] = u.UpdateExpression.replace(/^SET /, '').split(' ADD ');
+      const m = /^(?:SET (.*?))? ?(?:ADD (.*))?$/.exec(u.UpdateExpression);
+      const [setPart = '', addPart = ''] = [m?.[1], m?.[2]];
       for (const a of setPart.split(',').map((s) => s.trim())) {
+        if (!a) continue;
         const [n, v] = a.split(' = ');
         item[name(n!)] = values[v!];
       }

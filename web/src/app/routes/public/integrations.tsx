@@ -41,7 +41,13 @@ const GROUPS: IntegrationGroup[] = [
       {
         name: 'Modelos tributarios',
         text: 'Preparación de los modelos 303, 111, 115, 130, 349, 390 y 347, entre otros, con los datos registrados en Cuadra, vista previa de las casillas antes de presentarlos e historial de lo presentado.',
+        needs: ['taxModels', 'incomeTaxModels'],
+      },
+      {
+        name: 'Modelos tributarios',
+        text: 'Los modelos de IVA 303, 349, 390 y 347 calculados con las facturas registradas en Cuadra: vista previa casilla a casilla con las facturas de cada casilla, fichero oficial de la AEAT, presentación e historial de lo presentado.',
         needs: ['taxModels'],
+        unless: ['incomeTaxModels'],
       },
       {
         name: 'Certificados electrónicos',

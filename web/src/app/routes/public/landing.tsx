@@ -173,7 +173,12 @@ const AUTONOMO_ITEMS: Claim[] = [
   },
   {
     text: 'Modelos 303 y 130 de cada trimestre preparados con tus ingresos y gastos; el 390 y el 347 al cierre del año.',
+    needs: ['taxModels', 'incomeTaxModels'],
+  },
+  {
+    text: 'El modelo 303 de cada trimestre preparado con tus facturas emitidas y recibidas; el 390 y el 347 al cierre del año.',
     needs: ['taxModels'],
+    unless: ['incomeTaxModels'],
   },
   {
     text: 'Calendario fiscal con avisos antes de cada vencimiento, para no pagar recargos por presentar tarde.',
@@ -181,7 +186,12 @@ const AUTONOMO_ITEMS: Claim[] = [
   },
   {
     text: 'Una visión clara de lo que llevas facturado y de lo que tendrás que pagar de IVA e IRPF.',
+    needs: ['taxModels', 'incomeTaxModels'],
+  },
+  {
+    text: 'Una visión clara de lo que llevas facturado y del IVA que tendrás que pagar cada trimestre.',
     needs: ['taxModels'],
+    unless: ['incomeTaxModels'],
   },
   {
     text: 'Si trabajas con una gestoría, la invitas a tu empresa y ve tus datos sin que tengas que enviarle nada.',

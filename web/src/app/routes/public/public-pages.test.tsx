@@ -105,10 +105,13 @@ describe('public pages', () => {
     ]) {
       expect(await screen.findByRole('heading', { level: 2, name: topic })).toBeTruthy();
     }
-    // With the fiscal calendar on main the tax topic shows its deadline question; the questions
-    // about preparing the models wait for the tax models.
+    // With the fiscal calendar and the VAT models on main the tax topic shows its deadline question
+    // and the models question in its VAT-only wording (111, 115 and 130 wait for issue 15).
     expect(screen.getByText('¿Cuándo vencen las declaraciones trimestrales?')).toBeTruthy();
-    expect(screen.queryByText('¿Qué modelos prepara Cuadra?')).toBeNull();
+    expect(screen.getAllByText('¿Qué modelos prepara Cuadra?')).toHaveLength(1);
+    fireEvent.click(screen.getByText('¿Qué modelos prepara Cuadra?'));
+    expect(await screen.findByText(/Los de IVA: el 303/)).toBeTruthy();
+    expect(screen.queryByText(/130 \(pago fraccionado del IRPF\)/)).toBeNull();
     expect(screen.queryByText(/Al menos 8 caracteres, con una letra mayúscula/)).toBeNull();
 
     fireEvent.click(screen.getByText('¿Qué requisitos tiene la contraseña?'));

@@ -1,19 +1,30 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { Page } from '@shared/api/envelope';
 import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
-import { type ExpenseCategory, SUPPLIER_FOREIGN_ID_TYPES, type Supplier } from '@shared/schemas/expenses';
 import {
+  type ExpenseCategory,
+  SUPPLIER_FOREIGN_ID_TYPES,
+  type Supplier,
+  supplierNifIvaProblem,
+} from '@shared/schemas/expenses';
+import {
+  RECEIVED_INVOICE_TYPES,
   RECEIVED_LINE_KINDS,
   RECEIVED_PAYMENT_METHODS,
   type ReceivedInvoice,
+  type ReceivedInvoiceType,
 } from '@shared/schemas/received-invoices';
+import { useQuery } from '@tanstack/react-query';
 import { FormDrawer } from '@web/components/form-drawer';
+import { apiRequest } from '@web/lib/api-client';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
-import { DATE_FORMAT } from '@web/lib/format';
+import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { formatPercentInput } from '@web/lib/money-input';
 import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import {
+  Alert,
   Button,
   Checkbox,
   Col,
@@ -27,13 +38,17 @@ import {
   Row,
   Select,
 } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { EXPENSES_STALE_MS, expensesKeys } from '../api/keys';
 import { useSaveReceivedInvoice } from '../api/received-invoices';
 import { useSupplierSearch } from '../api/suppliers';
 import {
   emptyLine,
   emptyReceivedForm,
   fromReceivedInvoice,
+  hasImportLine,
+  isRectificativaForm,
   isVatFree,
   LINE_KIND_LABELS,
   type LineFormValues,
@@ -41,6 +56,7 @@ import {
   parsePrice,
   parseQuantityMilli,
   parseShare,
+  RECEIVED_INVOICE_TYPE_LABELS,
   RECEIVED_VAT_OPTIONS,
   type ReceivedFormValues,
   recargoOptions,
@@ -60,6 +76,11 @@ const FOREIGN_OPTIONS = SUPPLIER_FOREIGN_ID_TYPES.map((value) => ({
   value,
   label: FOREIGN_ID_LABELS[value],
 }));
+const TYPE_OPTIONS = RECEIVED_INVOICE_TYPES.map((value) => ({
+  value,
+  label: RECEIVED_INVOICE_TYPE_LABELS[value],
+}));
+const isRectificativaType = (t: ReceivedInvoiceType | undefined) => isRectificativaForm({ invoiceType: t });
 
 const rule = (check: (value: string | undefined) => string | undefined) => ({
   validator: (_: unknown, value: string | undefined) => {
@@ -67,10 +88,21 @@ const rule = (check: (value: string | undefined) => string | undefined) => ({
     return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
   },
 });
-const quantityRule = rule((v) =>
-  parseQuantityMilli(v) === null ? 'Cantidad mayor que cero, con hasta 3 decimales.' : undefined,
-);
-const priceRule = rule((v) => (parsePrice(v) === null ? 'Importe no válido (ej. 1.234,56).' : undefined));
+/** Amounts may be negative only on a rectificativa (`signed`), as the API decides. */
+const quantityRule = (signed: boolean) =>
+  rule((v) => {
+    if (parseQuantityMilli(v, signed) !== null) return undefined;
+    return signed
+      ? 'Cantidad distinta de cero, con hasta 3 decimales.'
+      : 'Cantidad mayor que cero, con hasta 3 decimales.';
+  });
+const priceRule = (signed: boolean) =>
+  rule((v) => {
+    if (parsePrice(v, signed) !== null) return undefined;
+    return parsePrice(v, true) !== null
+      ? 'El precio no puede ser negativo (solo en una factura rectificativa).'
+      : 'Importe no válido (ej. 1.234,56).';
+  });
 const shareRule = rule((v) => (parseShare(v, 0) === null ? 'Porcentaje entre 0 y 100.' : undefined));
 
 export interface ReceivedInvoiceDrawerProps {
@@ -131,6 +163,7 @@ export function ReceivedInvoiceDrawer({
             ? { value: invoice.supplier.supplierId, label: invoice.supplier.name }
             : null
         }
+        currentInvoiceId={invoice?.receivedInvoiceId}
         onFinish={submit}
       />
     </FormDrawer>
@@ -142,6 +175,8 @@ export interface ReceivedInvoiceFormProps {
   companyId: string;
   categories: readonly ExpenseCategory[];
   initialSupplier?: { value: string; label: string } | null;
+  /** The invoice being corrected (never offered as the invoice it rectifies). */
+  currentInvoiceId?: string;
   onFinish: (values: ReceivedFormValues) => void;
 }
 
@@ -151,11 +186,14 @@ export function ReceivedInvoiceForm({
   companyId,
   categories,
   initialSupplier,
+  currentInvoiceId,
   onFinish,
 }: ReceivedInvoiceFormProps) {
   const values = Form.useWatch([], form) as Partial<ReceivedFormValues> | undefined;
   const supplierMode = values?.supplierMode ?? 'EXISTING';
   const idKind = values?.supplierIdKind ?? 'NIF';
+  const rectificativa = isRectificativaForm(values);
+  const importing = hasImportLine(values);
   const totals = useMemo(() => {
     try {
       return computeReceivedInvoiceTotals(toTotalsInput(values ?? {}));
@@ -181,6 +219,11 @@ export function ReceivedInvoiceForm({
       layout="vertical"
       initialValues={emptyReceivedForm()}
       onFinish={onFinish}
+      onValuesChange={(changed: Partial<ReceivedFormValues>) => {
+        // Becoming a rectificativa: offer the first rectified invoice to fill in.
+        if (isRectificativaType(changed.invoiceType) && !form.getFieldValue('rectified')?.length)
+          form.setFieldsValue({ rectified: [{}] });
+      }}
       aria-label="Datos de la factura recibida"
     >
       <Form.Item name="supplierMode" label="Proveedor">
@@ -253,7 +296,21 @@ export function ReceivedInvoiceForm({
                 <Form.Item
                   name="supplierForeignValue"
                   label="Identificador"
-                  rules={[{ required: true, whitespace: true, message: 'El identificador es obligatorio.' }]}
+                  dependencies={['supplierForeignType', 'supplierCountry']}
+                  validateTrigger="onBlur"
+                  rules={[
+                    { required: true, whitespace: true, message: 'El identificador es obligatorio.' },
+                    ({ getFieldValue }) => ({
+                      // The API's own check of a NIF-IVA (the same as a customer's).
+                      validator: (_, value: string | undefined) => {
+                        const country = getFieldValue('supplierCountry') as string | undefined;
+                        if (getFieldValue('supplierForeignType') !== 'NIF_IVA' || !value?.trim() || !country)
+                          return Promise.resolve();
+                        const problem = supplierNifIvaProblem(value, country);
+                        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                      },
+                    }),
+                  ]}
                 >
                   <Input maxLength={20} />
                 </Form.Item>
@@ -271,6 +328,13 @@ export function ReceivedInvoiceForm({
           )}
         </Row>
       )}
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <Form.Item name="invoiceType" label="Tipo de factura">
+            <Select options={TYPE_OPTIONS} aria-label="Tipo de factura" popupMatchSelectWidth={false} />
+          </Form.Item>
+        </Col>
+      </Row>
       <Row gutter={12}>
         <Col xs={24} md={6}>
           <Form.Item
@@ -322,6 +386,15 @@ export function ReceivedInvoiceForm({
         </Col>
       </Row>
 
+      {rectificativa ? (
+        <RectifiedInvoices
+          form={form}
+          companyId={companyId}
+          supplierId={supplierMode === 'EXISTING' ? values?.supplierId : undefined}
+          currentInvoiceId={currentInvoiceId}
+        />
+      ) : null}
+
       <Divider titlePlacement="start">Líneas</Divider>
       <Form.List name="lines">
         {(fields, { add, remove }) => (
@@ -332,6 +405,7 @@ export function ReceivedInvoiceForm({
                 name={field.name}
                 index={index}
                 line={values?.lines?.[field.name]}
+                signed={rectificativa}
                 canRemove={fields.length > 1}
                 onRemove={() => remove(field.name)}
               />
@@ -342,6 +416,19 @@ export function ReceivedInvoiceForm({
           </Flex>
         )}
       </Form.List>
+      {importing ? (
+        <Row gutter={12} style={{ marginTop: 12 }}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="customsDocument"
+              label="Nº de DUA (importación)"
+              rules={[{ max: 40, message: 'El número de DUA no puede tener más de 40 caracteres.' }]}
+            >
+              <Input maxLength={40} placeholder="26ES00281110123456" />
+            </Form.Item>
+          </Col>
+        </Row>
+      ) : null}
 
       <Divider />
       <Row gutter={12}>
@@ -413,16 +500,150 @@ export function ReceivedInvoiceForm({
   );
 }
 
+/**
+ * The invoices a rectificativa corrects (art. 15 RD 1619/2012): each one picked among the supplier's
+ * registered invoices (its number and date are filled in) or typed by number and date.
+ */
+function RectifiedInvoices({
+  form,
+  companyId,
+  supplierId,
+  currentInvoiceId,
+}: {
+  form: FormInstance<ReceivedFormValues>;
+  companyId: string;
+  supplierId: string | undefined;
+  currentInvoiceId: string | undefined;
+}) {
+  const { data } = useSupplierInvoices(companyId, supplierId);
+  const options = (data?.content ?? [])
+    .filter((r) => r.receivedInvoiceId !== currentInvoiceId)
+    .map((r) => ({
+      value: r.receivedInvoiceId,
+      label: `${r.supplierInvoiceNumber} · ${formatDate(r.issueDate)} · ${formatCents(r.totals.totalCents)}`,
+      invoice: r,
+    }));
+  const pick = (name: number, id: string | undefined) => {
+    const r = options.find((o) => o.value === id)?.invoice;
+    if (!r) return;
+    form.setFieldValue(['rectified', name, 'supplierInvoiceNumber'], r.supplierInvoiceNumber);
+    form.setFieldValue(['rectified', name, 'issueDate'], dayjs(r.issueDate));
+  };
+  const unlessPicked =
+    (name: number, message: string) =>
+    ({ getFieldValue }: Pick<FormInstance, 'getFieldValue'>) => ({
+      required: !getFieldValue(['rectified', name, 'receivedInvoiceId']),
+      message,
+    });
+
+  return (
+    <>
+      <Divider titlePlacement="start">Facturas rectificadas</Divider>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title="Rectificativa por diferencias: escribe en las líneas solo lo que cambia. Una cantidad o un precio negativo reduce lo facturado (devoluciones, descuentos, abonos)."
+      />
+      <Form.List name="rectified">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={4} style={{ marginBottom: 12 }}>
+            {fields.map((field, index) => {
+              const label = (text: string) => `${text} (rectificada ${index + 1})`;
+              return (
+                <Row key={field.key} gutter={8} align="bottom">
+                  {supplierId ? (
+                    <Col xs={24} md={9}>
+                      <Form.Item name={[field.name, 'receivedInvoiceId']} label="Factura registrada">
+                        <Select
+                          allowClear
+                          placeholder="Elige una factura del proveedor"
+                          aria-label={label('Factura registrada')}
+                          options={options.map(({ value, label }) => ({ value, label }))}
+                          notFoundContent="Sin facturas registradas de este proveedor"
+                          onChange={(id: string | undefined) => pick(field.name, id)}
+                        />
+                      </Form.Item>
+                    </Col>
+                  ) : null}
+                  <Col xs={12} md={supplierId ? 6 : 10}>
+                    <Form.Item
+                      name={[field.name, 'supplierInvoiceNumber']}
+                      label="Nº de la factura rectificada"
+                      dependencies={[['rectified', field.name, 'receivedInvoiceId']]}
+                      rules={[unlessPicked(field.name, 'Indica el número de la factura rectificada.')]}
+                    >
+                      <Input maxLength={60} aria-label={label('Número')} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={12} md={supplierId ? 6 : 10}>
+                    <Form.Item
+                      name={[field.name, 'issueDate']}
+                      label="Fecha de expedición"
+                      dependencies={[['rectified', field.name, 'receivedInvoiceId']]}
+                      rules={[unlessPicked(field.name, 'Indica la fecha de la factura rectificada.')]}
+                    >
+                      <DatePicker
+                        format={DATE_FORMAT}
+                        style={{ width: '100%' }}
+                        aria-label={label('Fecha')}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={supplierId ? 3 : 4}>
+                    <Form.Item>
+                      <Button
+                        icon={<DeleteOutlined />}
+                        disabled={fields.length <= 1}
+                        onClick={() => remove(field.name)}
+                        aria-label={label('Quitar')}
+                      />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              );
+            })}
+            <Button size="small" onClick={() => add({})} style={{ width: 'fit-content' }}>
+              Añadir factura rectificada
+            </Button>
+          </Flex>
+        )}
+      </Form.List>
+      <Form.Item name="rectificationReason" label="Motivo de la rectificación">
+        <Input maxLength={500} placeholder="Devolución de mercancía, descuento por volumen…" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The supplier's registered invoices (newest first), to pick the one a rectificativa corrects. */
+function useSupplierInvoices(companyId: string, supplierId: string | undefined) {
+  return useQuery({
+    queryKey: [...expensesKeys.receivedInvoices(companyId), 'supplier', supplierId ?? ''],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<ReceivedInvoice>>('receivedInvoices.list', {
+        companyId,
+        query: { supplierId, size: 100, sort: 'issueDate,desc' },
+        signal,
+      }),
+    enabled: Boolean(supplierId),
+    staleTime: EXPENSES_STALE_MS,
+  });
+}
+
 function LineRow({
   name,
   index,
   line,
+  signed,
   canRemove,
   onRemove,
 }: {
   name: number;
   index: number;
   line: LineFormValues | undefined;
+  /** A rectificativa's line: negative amounts allowed. */
+  signed: boolean;
   canRemove: boolean;
   onRemove: () => void;
 }) {
@@ -441,12 +662,24 @@ function LineRow({
           </Form.Item>
         </Col>
         <Col xs={8} md={3}>
-          <Form.Item name={[name, 'quantity']} label="Cantidad" required rules={[quantityRule]}>
+          <Form.Item
+            name={[name, 'quantity']}
+            label="Cantidad"
+            required
+            dependencies={['invoiceType']}
+            rules={[quantityRule(signed)]}
+          >
             <Input inputMode="decimal" aria-label={label('Cantidad')} />
           </Form.Item>
         </Col>
         <Col xs={8} md={4}>
-          <Form.Item name={[name, 'unitPrice']} label="Precio unitario (€)" required rules={[priceRule]}>
+          <Form.Item
+            name={[name, 'unitPrice']}
+            label="Precio unitario (€)"
+            required
+            dependencies={['invoiceType']}
+            rules={[priceRule(signed)]}
+          >
             <Input inputMode="decimal" aria-label={label('Precio unitario')} placeholder="0,00" />
           </Form.Item>
         </Col>

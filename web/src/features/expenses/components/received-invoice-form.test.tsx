@@ -1,22 +1,33 @@
 import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
+import { CreateReceivedInvoiceBody, type ReceivedInvoice } from '@shared/schemas/received-invoices';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { formatCents } from '@web/lib/format';
 import { Form } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi } from '../../../testing/api-mock';
+import { answerApi, callsTo } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
 import { category } from '../testing/fixtures';
-import type { ReceivedFormValues } from '../utils/received-invoice-form-values';
-import { toReceivedBody, toTotalsInput } from '../utils/received-invoice-form-values';
+import type { LineFormValues, ReceivedFormValues } from '../utils/received-invoice-form-values';
+import {
+  fromReceivedInvoice,
+  receivedApiField,
+  toReceivedBody,
+  toTotalsInput,
+} from '../utils/received-invoice-form-values';
 import { ReceivedInvoiceForm } from './received-invoice-drawer';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
 
 let submitted: ReceivedFormValues | undefined;
 
-function Harness() {
+function Harness({ initial }: { initial?: Partial<ReceivedFormValues> }) {
   const [form] = Form.useForm<ReceivedFormValues>();
+  useEffect(() => {
+    if (initial) form.setFieldsValue(initial);
+  }, [form, initial]);
   return (
     <>
       <ReceivedInvoiceForm
@@ -91,6 +102,107 @@ describe('ReceivedInvoiceForm totals preview', { timeout: 30_000 }, () => {
   });
 });
 
+const inlineSupplier: Partial<ReceivedFormValues> = {
+  supplierMode: 'INLINE',
+  supplierName: 'Suministros Levante SL',
+  supplierIdKind: 'NIF',
+  supplierNif: 'B12345674',
+  supplierInvoiceNumber: 'AB-7',
+  issueDate: dayjs('2026-04-02'),
+};
+
+describe('ReceivedInvoiceForm rectificativas', { timeout: 30_000 }, () => {
+  it('registers a credit note: rectified invoice by number and date, negative amounts, negative total', async () => {
+    renderRoutes([
+      {
+        path: '/',
+        element: <Harness initial={{ ...inlineSupplier, rectified: [{ issueDate: dayjs('2026-02-27') }] }} />,
+      },
+    ]);
+    await screen.findByLabelText('Descripción (línea 1)');
+    expect(screen.queryByText('Facturas rectificadas')).toBeNull();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tipo de factura' }));
+    fireEvent.click(await screen.findByTitle(/^Rectificativa R1/));
+    await screen.findByLabelText('Número (rectificada 1)');
+    type('Número (rectificada 1)', 'F-2026/0042');
+    type('Motivo de la rectificación', 'Devolución');
+    type('Descripción (línea 1)', 'Devolución de material');
+    type('Precio unitario (línea 1)', '-100,00');
+
+    await waitFor(() =>
+      expect(normal(within(preview()).getByTestId('received-total').textContent)).toBe(
+        normal(formatCents(-12_100)),
+      ),
+    );
+    expect(within(preview()).getByText('Total a nuestro favor (abono)')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(submitted).toBeDefined());
+    const body = toReceivedBody(submitted!);
+    expect(body).toMatchObject({
+      invoiceType: 'R1',
+      rectification: {
+        reason: 'Devolución',
+        rectified: [{ supplierInvoiceNumber: 'F-2026/0042', issueDate: '2026-02-27' }],
+      },
+    });
+    // What the form sends is what the API takes.
+    const parsed = CreateReceivedInvoiceBody.parse(body);
+    expect(parsed.lines[0]).toMatchObject({ quantity: 1000, unitPriceCents: -10_000 });
+  });
+
+  it('refuses a negative price on an ordinary invoice', async () => {
+    renderRoutes([{ path: '/', element: <Harness initial={inlineSupplier} /> }]);
+    await screen.findByLabelText('Descripción (línea 1)');
+    type('Descripción (línea 1)', 'Abono');
+    type('Precio unitario (línea 1)', '-100,00');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(
+      await screen.findByText('El precio no puede ser negativo (solo en una factura rectificativa).'),
+    ).toBeTruthy();
+    expect(submitted).toBeUndefined();
+  });
+
+  it('picks the rectified invoice among the supplier’s registered ones', async () => {
+    const original = {
+      receivedInvoiceId: 'ri-1',
+      supplierInvoiceNumber: 'F-2026/0042',
+      issueDate: '2026-02-27',
+      totals: { totalCents: 121_000 },
+    } as ReceivedInvoice;
+    answerApi(apiRequest, {
+      'suppliers.search': [],
+      'receivedInvoices.list': { content: [original], page: 0, size: 100, totalElements: 1, totalPages: 1 },
+    });
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <Harness
+            initial={{
+              ...inlineSupplier,
+              supplierMode: 'EXISTING',
+              supplierId: 's-1',
+              invoiceType: 'R4',
+              rectified: [{}],
+            }}
+          />
+        ),
+      },
+    ]);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Factura registrada (rectificada 1)' }));
+    fireEvent.click(await screen.findByTitle((t) => t.startsWith('F-2026/0042 · 27/02/2026')));
+
+    await waitFor(() =>
+      expect((screen.getByLabelText('Número (rectificada 1)') as HTMLInputElement).value).toBe('F-2026/0042'),
+    );
+    expect(callsTo(apiRequest, 'receivedInvoices.list')[0]).toMatchObject({
+      query: { supplierId: 's-1' },
+    });
+  });
+});
+
 describe('received invoice form values', () => {
   it('build the same totals input and body the API reads', () => {
     const values: ReceivedFormValues = {
@@ -156,5 +268,105 @@ describe('received invoice form values', () => {
       ['1', undefined],
       ['1', undefined],
     ]);
+  });
+});
+
+describe('received invoice form values: rectificativas and imports', () => {
+  const negativeLine: LineFormValues = {
+    description: 'Rappel',
+    quantity: '1',
+    unitPrice: '-10,00',
+    vatRateBp: 2100,
+    kind: 'DOMESTIC',
+    deductible: '100',
+  };
+
+  it('a negative amount counts only on a rectificativa', () => {
+    const ordinary: ReceivedFormValues = { ...inlineSupplier, supplierMode: 'INLINE', lines: [negativeLine] };
+    expect(toTotalsInput(ordinary).lines).toEqual([]);
+    expect(() => toReceivedBody(ordinary)).toThrow();
+    const credit: ReceivedFormValues = {
+      ...ordinary,
+      invoiceType: 'R4',
+      rectified: [{ receivedInvoiceId: 'ri-1' }],
+      lines: [negativeLine, { ...negativeLine, quantity: '-2', unitPrice: '5' }],
+    };
+    expect(computeReceivedInvoiceTotals(toTotalsInput(credit)).baseCents).toBe(-2000);
+    expect(toReceivedBody(credit).rectification).toEqual({
+      reason: undefined,
+      rectified: [{ receivedInvoiceId: 'ri-1', supplierInvoiceNumber: undefined, issueDate: undefined }],
+    });
+    expect(CreateReceivedInvoiceBody.safeParse(toReceivedBody(credit)).success).toBe(true);
+  });
+
+  it('sends the DUA only with an import line', () => {
+    const values: ReceivedFormValues = {
+      ...inlineSupplier,
+      supplierMode: 'INLINE',
+      customsDocument: ' 26ES00281110123456 ',
+      lines: [{ ...negativeLine, unitPrice: '100', kind: 'IMPORT' }],
+    };
+    expect(toReceivedBody(values).customsDocument).toBe('26ES00281110123456');
+    expect(
+      toReceivedBody({ ...values, lines: [{ ...negativeLine, unitPrice: '100' }] }).customsDocument,
+    ).toBeUndefined();
+  });
+
+  it('reads a stored rectificativa back into the form', () => {
+    const stored = {
+      supplier: { supplierId: 's-1', name: 'Proveedor', taxId: 'B12345674', country: 'ES' },
+      supplierInvoiceNumber: 'AB-7',
+      invoiceType: 'R1',
+      rectification: {
+        method: 'DIFFERENCES',
+        reason: 'Devolución',
+        rectified: [{ receivedInvoiceId: null, supplierInvoiceNumber: 'F-9', issueDate: '2026-01-15' }],
+      },
+      customsDocument: undefined,
+      issueDate: '2026-04-02',
+      accountingDate: '2026-04-02',
+      lines: [
+        {
+          description: 'Abono',
+          quantityMilli: -1000,
+          unitPriceCents: 5000,
+          discountBp: 0,
+          vatRateBp: 2100,
+          kind: 'DOMESTIC',
+          deductibleBp: 10_000,
+          recargoRateBp: 0,
+          investmentGoods: false,
+        },
+      ],
+      irpfRateBp: 0,
+      expenseCategoryId: null,
+      attachments: [],
+    } as unknown as ReceivedInvoice;
+    const values = fromReceivedInvoice(stored);
+    expect(values).toMatchObject({ invoiceType: 'R1', rectificationReason: 'Devolución' });
+    expect(values.rectified![0]!.supplierInvoiceNumber).toBe('F-9');
+    expect(values.rectified![0]!.issueDate!.format('YYYY-MM-DD')).toBe('2026-01-15');
+    expect(values.lines[0]!.quantity).toBe('-1');
+    const body = toReceivedBody(values);
+    expect(body.rectification).toEqual({
+      reason: 'Devolución',
+      rectified: [{ receivedInvoiceId: undefined, supplierInvoiceNumber: 'F-9', issueDate: '2026-01-15' }],
+    });
+    // An invoice stored before the type existed reads as an ordinary one.
+    expect(
+      fromReceivedInvoice({ ...stored, invoiceType: undefined, rectification: null } as never),
+    ).toMatchObject({ invoiceType: 'F1', rectified: [] });
+  });
+
+  it('places the API’s errors on the rectification fields', () => {
+    expect(receivedApiField('rectification.rectified.1.receivedInvoiceId')).toEqual([
+      'rectified',
+      1,
+      'receivedInvoiceId',
+    ]);
+    expect(receivedApiField('rectification.rectified.0.issueDate')).toEqual(['rectified', 0, 'issueDate']);
+    expect(receivedApiField('rectification')).toBe('invoiceType');
+    expect(receivedApiField('customsDocument')).toBe('customsDocument');
+    expect(receivedApiField('supplier.taxId.value')).toBe('supplierForeignValue');
   });
 });

@@ -102,3 +102,49 @@ describe('SupplierDrawer validation', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Ya existe un proveedor con este NIF.')).toBeTruthy();
   });
 });
+
+describe('SupplierDrawer NIF-IVA', { timeout: 30_000 }, () => {
+  const foreignNifIva = async (value: string, country: string) => {
+    fireEvent.change(field('name'), { target: { value: 'Fournitures Lyon SARL' } });
+    fireEvent.click(screen.getByLabelText('Identificador extranjero'));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Tipo' }));
+    fireEvent.click(await screen.findByTitle('NIF-IVA (UE)'));
+    fireEvent.change(field('foreignCountry'), { target: { value: country } });
+    typeAndLeave('foreignValue', value);
+  };
+
+  it('checks the NIF-IVA as the API does, and takes its country for the address', async () => {
+    answerApi(apiRequest, {});
+    renderDrawer();
+    await screen.findByLabelText(/^Razón social/);
+    await foreignNifIva('12345678901', 'fr');
+
+    expect(await screen.findByText('El NIF-IVA debe empezar por el prefijo FR del país.')).toBeTruthy();
+    await waitFor(() => expect((field('country') as HTMLInputElement).value).toBe('FR'));
+    save();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsTo(apiRequest, 'suppliers.create')).toHaveLength(0);
+  });
+
+  it('refuses an address in another country than the NIF-IVA’s, then sends the consistent supplier', async () => {
+    answerApi(apiRequest, { 'suppliers.create': supplier(9) });
+    renderDrawer();
+    await screen.findByLabelText(/^Razón social/);
+    await foreignNifIva('FR 12 345678901', 'FR');
+    fireEvent.change(field('city'), { target: { value: 'Bruxelles' } });
+    fireEvent.change(field('country'), { target: { value: 'BE' } });
+    save();
+
+    expect(await screen.findByText('El país (BE) no coincide con el del NIF-IVA (FR).')).toBeTruthy();
+    expect(callsTo(apiRequest, 'suppliers.create')).toHaveLength(0);
+
+    fireEvent.change(field('city'), { target: { value: 'Lyon' } });
+    fireEvent.change(field('country'), { target: { value: 'FR' } });
+    save();
+    await waitFor(() => expect(callsTo(apiRequest, 'suppliers.create')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'suppliers.create')[0]!.body).toMatchObject({
+      taxId: { type: 'NIF_IVA', value: 'FR 12 345678901', country: 'FR' },
+      address: { city: 'Lyon', country: 'FR' },
+    });
+  });
+});

@@ -3,12 +3,14 @@ import { SUPPLIER_FOREIGN_ID_TYPES } from '@shared/schemas/expenses';
 import { FormDrawer } from '@web/components/form-drawer';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useSaveSupplier } from '../api/suppliers';
 import {
+  addressCountryProblem,
   EMPTY_SUPPLIER,
   FOREIGN_ID_LABELS,
+  foreignIdProblem,
   fromSupplier,
   ibanProblem,
   irpfProblem,
@@ -23,6 +25,16 @@ const FOREIGN_OPTIONS = SUPPLIER_FOREIGN_ID_TYPES.map((value) => ({
   value,
   label: FOREIGN_ID_LABELS[value],
 }));
+
+/** A rule reading the whole form (the NIF-IVA and the country depend on each other). */
+const formRule =
+  (check: (v: Partial<SupplierFormValues>) => string | undefined) =>
+  ({ getFieldsValue }: Pick<FormInstance, 'getFieldsValue'>) => ({
+    validator: () => {
+      const problem = check(getFieldsValue(true) as Partial<SupplierFormValues>);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  });
 
 export interface SupplierDrawerProps {
   companyId: string;
@@ -87,6 +99,12 @@ export function SupplierDrawer({
         layout="vertical"
         initialValues={EMPTY_SUPPLIER}
         onFinish={submit}
+        onValuesChange={(changed: Partial<SupplierFormValues>, all: SupplierFormValues) => {
+          // A NIF-IVA's country is the supplier's: carry it to the address while that is still Spain.
+          const country = changed.foreignCountry?.trim().toUpperCase();
+          if (country && /^[A-Z]{2}$/.test(country) && (all.country ?? 'ES').toUpperCase() === 'ES')
+            form.setFieldsValue({ country });
+        }}
         aria-label="Datos del proveedor"
       >
         <Row gutter={12}>
@@ -145,7 +163,12 @@ export function SupplierDrawer({
               <Form.Item
                 name="foreignValue"
                 label="Identificador"
-                rules={[{ required: true, whitespace: true, message: 'El identificador es obligatorio.' }]}
+                dependencies={['foreignType', 'foreignCountry']}
+                validateTrigger="onBlur"
+                rules={[
+                  { required: true, whitespace: true, message: 'El identificador es obligatorio.' },
+                  formRule(foreignIdProblem),
+                ]}
               >
                 <Input maxLength={20} />
               </Form.Item>
@@ -187,7 +210,11 @@ export function SupplierDrawer({
             <Form.Item
               name="country"
               label="País"
-              rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Código de dos letras.' }]}
+              dependencies={['idKind', 'foreignType', 'foreignCountry']}
+              rules={[
+                { pattern: /^[A-Za-z]{2}$/, message: 'Código de dos letras.' },
+                formRule(addressCountryProblem),
+              ]}
             >
               <Input maxLength={2} />
             </Form.Item>

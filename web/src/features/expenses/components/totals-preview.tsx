@@ -4,7 +4,10 @@ import { formatPercentInput } from '@web/lib/money-input';
 import { Card, Descriptions, type DescriptionsProps, Table } from 'antd';
 import { LINE_KIND_LABELS } from '../utils/received-invoice-form-values';
 
-/** The received invoice's totals as the API will compute them (same pure function), by VAT group. */
+/**
+ * The received invoice's totals as the API will compute them (same pure function), by VAT group;
+ * negative on a rectificativa that lowers what was invoiced.
+ */
 export function TotalsPreview({ totals }: { totals: ReceivedInvoiceTotals }) {
   const items: NonNullable<DescriptionsProps['items']> = [
     { key: 'base', label: 'Base imponible', children: formatCents(totals.baseCents) },
@@ -33,11 +36,17 @@ export function TotalsPreview({ totals }: { totals: ReceivedInvoiceTotals }) {
       label: 'Recargo de equivalencia',
       children: formatCents(totals.recargoCents),
     });
+  // A rectificativa's amounts may be negative: a negative withholding adds to the total.
   if (totals.irpfCents)
-    items.push({ key: 'irpf', label: 'Retención IRPF', children: `−${formatCents(totals.irpfCents)}` });
+    items.push({
+      key: 'irpf',
+      label: 'Retención IRPF',
+      children:
+        totals.irpfCents > 0 ? `−${formatCents(totals.irpfCents)}` : `+${formatCents(-totals.irpfCents)}`,
+    });
   items.push({
     key: 'total',
-    label: 'Total a pagar',
+    label: totals.totalCents < 0 ? 'Total a nuestro favor (abono)' : 'Total a pagar',
     children: <strong data-testid="received-total">{formatCents(totals.totalCents)}</strong>,
   });
 

@@ -2,15 +2,18 @@
  * The received-invoice form's values (texts as typed, es-ES) and what they become: the body of
  * `receivedInvoices.create` / `.update` (shared/schemas/received-invoices.ts) and the input of the
  * live totals preview, computed by the same pure function as the API
- * (shared/fiscal/received-invoice-totals.ts). Amounts go from text to céntimos without floats.
+ * (shared/fiscal/received-invoice-totals.ts). Amounts go from text to céntimos without floats; they
+ * may be negative only on a rectificativa (a supplier's credit note, by differences).
  */
 import type { ReceivedTotalsInput, ReceivedTotalsLine } from '@shared/fiscal/received-invoice-totals';
 import { allowedRecargoBps } from '@shared/fiscal/vat';
 import type { SupplierForeignIdType } from '@shared/schemas/expenses';
-import type {
-  RECEIVED_PAYMENT_METHODS,
-  ReceivedInvoice,
-  ReceivedLineKind,
+import {
+  isReceivedRectificativa,
+  type RECEIVED_PAYMENT_METHODS,
+  type ReceivedInvoice,
+  type ReceivedInvoiceType,
+  type ReceivedLineKind,
 } from '@shared/schemas/received-invoices';
 import {
   formatDecimal,
@@ -31,6 +34,17 @@ export const LINE_KIND_LABELS: Record<ReceivedLineKind, string> = {
   IMPORT: 'Importación',
   EXEMPT: 'Exenta',
   NOT_SUBJECT: 'No sujeta',
+};
+
+/** AEAT TipoFactura of the received book (SII), as the user picks it. */
+export const RECEIVED_INVOICE_TYPE_LABELS: Record<ReceivedInvoiceType, string> = {
+  F1: 'Factura',
+  F2: 'Factura simplificada (ticket)',
+  R1: 'Rectificativa R1 · error fundado en derecho, art. 80.1, 80.2 y 80.6 LIVA',
+  R2: 'Rectificativa R2 · concurso de acreedores, art. 80.3 LIVA',
+  R3: 'Rectificativa R3 · créditos incobrables, art. 80.4 LIVA',
+  R4: 'Rectificativa R4 · resto de causas',
+  R5: 'Rectificativa R5 · de facturas simplificadas',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<(typeof RECEIVED_PAYMENT_METHODS)[number], string> = {
@@ -66,6 +80,13 @@ export interface LineFormValues {
   investmentGoods?: boolean;
 }
 
+/** An invoice the rectificativa corrects: picked among the supplier's registered ones, or typed. */
+export interface RectifiedFormValues {
+  receivedInvoiceId?: string;
+  supplierInvoiceNumber?: string;
+  issueDate?: Dayjs | null;
+}
+
 export interface AttachmentFormValues {
   fileName?: string;
   documentId?: string;
@@ -81,6 +102,11 @@ export interface ReceivedFormValues {
   supplierForeignValue?: string;
   supplierCountry?: string;
   supplierInvoiceNumber?: string;
+  invoiceType?: ReceivedInvoiceType;
+  rectificationReason?: string;
+  rectified?: RectifiedFormValues[];
+  /** The DUA number, asked when a line is an import. */
+  customsDocument?: string;
   issueDate?: Dayjs | null;
   operationDate?: Dayjs | null;
   accountingDate?: Dayjs | null;
@@ -108,11 +134,20 @@ export const emptyLine = (): LineFormValues => ({
 export const emptyReceivedForm = (): ReceivedFormValues => ({
   supplierMode: 'EXISTING',
   supplierIdKind: 'NIF',
+  invoiceType: 'F1',
   issueDate: dayjs(),
   lines: [emptyLine()],
   irpfRate: '0',
   attachments: [],
 });
+
+/** Whether the values are a rectificativa's: then amounts may be negative. */
+export const isRectificativaForm = (values: Partial<ReceivedFormValues> | undefined): boolean =>
+  isReceivedRectificativa(values?.invoiceType);
+
+/** Whether a line is an import (the DUA number is asked then). */
+export const hasImportLine = (values: Partial<ReceivedFormValues> | undefined): boolean =>
+  (values?.lines ?? []).some((l) => l?.kind === 'IMPORT');
 
 /** Kinds that never carry VAT: the rate is 0 on them. */
 export const isVatFree = (kind: ReceivedLineKind | undefined) => kind === 'EXEMPT' || kind === 'NOT_SUBJECT';
@@ -131,14 +166,16 @@ export function recargoOptions(line: LineFormValues): { value: number; label: st
 
 // --- parsing ---------------------------------------------------------------------------------------
 
-export const parseQuantityMilli = (text: string | undefined): number | null => {
+/** Thousandths: greater than zero, or (`signed`, a rectificativa) any but zero. */
+export const parseQuantityMilli = (text: string | undefined, signed = false): number | null => {
   const milli = parseDecimal(text ?? '', 3);
-  return milli !== null && milli > 0 ? milli : null;
+  return milli !== null && (signed ? milli !== 0 : milli > 0) ? milli : null;
 };
 
-export const parsePrice = (text: string | undefined): number | null => {
+/** Céntimos: zero or more, or (`signed`, a rectificativa) negative too. */
+export const parsePrice = (text: string | undefined, signed = false): number | null => {
   const cents = parseMoneyInput(text ?? '');
-  return cents !== null && cents >= 0 ? cents : null;
+  return cents !== null && (signed || cents >= 0) ? cents : null;
 };
 
 export const parseShare = (text: string | undefined, fallback: number): number | null => {
@@ -148,9 +185,9 @@ export const parseShare = (text: string | undefined, fallback: number): number |
 };
 
 /** A line as the totals read it, or null while something in it is not a valid number yet. */
-export function toTotalsLine(line: LineFormValues): ReceivedTotalsLine | null {
-  const quantityMilli = parseQuantityMilli(line.quantity);
-  const unitPriceCents = parsePrice(line.unitPrice);
+export function toTotalsLine(line: LineFormValues, signed = false): ReceivedTotalsLine | null {
+  const quantityMilli = parseQuantityMilli(line.quantity, signed);
+  const unitPriceCents = parsePrice(line.unitPrice, signed);
   const discountBp = parseShare(line.discount, 0);
   const deductibleBp = parseShare(line.deductible, 10_000);
   if (quantityMilli === null || unitPriceCents === null || discountBp === null || deductibleBp === null)
@@ -170,8 +207,9 @@ export function toTotalsLine(line: LineFormValues): ReceivedTotalsLine | null {
 
 /** The preview's input: the lines that can be read so far (the others count once they are valid). */
 export function toTotalsInput(values: Partial<ReceivedFormValues>): ReceivedTotalsInput {
+  const signed = isRectificativaForm(values);
   const lines = (values.lines ?? []).flatMap((l) => {
-    const t = l ? toTotalsLine(l) : null;
+    const t = l ? toTotalsLine(l, signed) : null;
     return t ? [t] : [];
   });
   return { lines, irpfRateBp: parseShare(values.irpfRate, 0) ?? 0 };
@@ -199,15 +237,28 @@ export function toReceivedBody(v: ReceivedFormValues): Record<string, unknown> {
             country: v.supplierIdKind === 'FOREIGN' ? (v.supplierCountry ?? '').trim().toUpperCase() : 'ES',
           },
         };
+  const signed = isRectificativaForm(v);
   return {
     ...supplier,
     supplierInvoiceNumber: (v.supplierInvoiceNumber ?? '').trim(),
+    invoiceType: v.invoiceType ?? 'F1',
+    rectification: signed
+      ? {
+          reason: opt(v.rectificationReason),
+          rectified: (v.rectified ?? []).map((r) => ({
+            receivedInvoiceId: r?.receivedInvoiceId || undefined,
+            supplierInvoiceNumber: opt(r?.supplierInvoiceNumber),
+            issueDate: iso(r?.issueDate),
+          })),
+        }
+      : undefined,
+    customsDocument: hasImportLine(v) ? opt(v.customsDocument) : undefined,
     issueDate: iso(v.issueDate),
     operationDate: iso(v.operationDate),
     accountingDate: iso(v.accountingDate),
     dueDate: iso(v.dueDate),
     lines: v.lines.map((l) => {
-      const t = toTotalsLine(l);
+      const t = toTotalsLine(l, signed);
       if (!t) throw new Error('toReceivedBody called with an invalid line');
       return {
         description: (l.description ?? '').trim(),
@@ -246,6 +297,14 @@ export function fromReceivedInvoice(r: ReceivedInvoice): ReceivedFormValues {
     supplierForeignValue: typeof taxId === 'string' ? undefined : taxId.value,
     supplierCountry: r.supplier.country,
     supplierInvoiceNumber: r.supplierInvoiceNumber,
+    invoiceType: r.invoiceType ?? 'F1',
+    rectificationReason: r.rectification?.reason,
+    rectified: (r.rectification?.rectified ?? []).map((x) => ({
+      receivedInvoiceId: x.receivedInvoiceId ?? undefined,
+      supplierInvoiceNumber: x.supplierInvoiceNumber,
+      issueDate: day(x.issueDate),
+    })),
+    customsDocument: r.customsDocument,
     issueDate: day(r.issueDate),
     operationDate: day(r.operationDate),
     accountingDate: day(r.accountingDate),
@@ -271,6 +330,10 @@ export function fromReceivedInvoice(r: ReceivedInvoice): ReceivedFormValues {
 
 /** API field (`lines.0.unitPriceCents`, `supplier.taxId`) → the form's name path. */
 export function receivedApiField(field: string): (string | number)[] | string | undefined {
+  // The rectified invoices' fields have the same names in the form.
+  const rectified =
+    /^rectification\.rectified\.(\d+)\.(receivedInvoiceId|supplierInvoiceNumber|issueDate)/.exec(field);
+  if (rectified) return ['rectified', Number(rectified[1]), rectified[2]!];
   const line = /^lines\.(\d+)\.(\w+)/.exec(field);
   if (line) {
     const map: Record<string, string> = {
@@ -290,7 +353,15 @@ export function receivedApiField(field: string): (string | number)[] | string | 
     supplierId: 'supplierId',
     'supplier.name': 'supplierName',
     'supplier.taxId': 'supplierNif',
+    'supplier.taxId.value': 'supplierForeignValue',
+    'supplier.taxId.country': 'supplierCountry',
+    'supplier.country': 'supplierCountry',
     supplierInvoiceNumber: 'supplierInvoiceNumber',
+    invoiceType: 'invoiceType',
+    rectification: 'invoiceType',
+    'rectification.rectified': 'invoiceType',
+    'rectification.reason': 'rectificationReason',
+    customsDocument: 'customsDocument',
     issueDate: 'issueDate',
     operationDate: 'operationDate',
     accountingDate: 'accountingDate',

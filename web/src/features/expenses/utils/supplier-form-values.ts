@@ -1,12 +1,18 @@
 /**
  * The supplier drawer's values and the body sent to `suppliers.create` / `suppliers.update`
  * (shared/schemas/expenses.ts `SupplierBody`), plus the field checks the form shows before sending:
- * the NIF with its check character (shared/fiscal/nif.ts), the IBAN with its control digits
+ * the NIF with its check character (shared/fiscal/nif.ts), a NIF-IVA and the country it implies as
+ * the API checks them (shared/schemas/expenses.ts), the IBAN with its control digits
  * (shared/fiscal/iban.ts), the percentage as basis points without floats.
  */
 import { validateIban } from '@shared/fiscal/iban';
 import { validateTaxId } from '@shared/fiscal/nif';
-import type { Supplier, SupplierForeignIdType } from '@shared/schemas/expenses';
+import {
+  type Supplier,
+  type SupplierForeignIdType,
+  supplierCountryConflict,
+  supplierNifIvaProblem,
+} from '@shared/schemas/expenses';
 import { formatPercentInput, parsePercentInput } from '@web/lib/money-input';
 
 export const FOREIGN_ID_LABELS: Record<SupplierForeignIdType, string> = {
@@ -65,6 +71,35 @@ export function nifProblem(value: string | undefined): string | undefined {
   return r.valid ? undefined : (r.reason ?? 'El NIF no es válido.');
 }
 
+/** The API's message for a bad NIF-IVA, or undefined (another kind of id, or not typed yet). */
+export function foreignIdProblem(v: Partial<SupplierFormValues>): string | undefined {
+  if ((v.foreignType ?? 'NIF_IVA') !== 'NIF_IVA' || !v.foreignValue?.trim() || !v.foreignCountry?.trim())
+    return undefined;
+  return supplierNifIvaProblem(v.foreignValue, v.foreignCountry);
+}
+
+/** The API's message when the address sent has another country than the NIF-IVA's, or undefined. */
+export function addressCountryProblem(v: Partial<SupplierFormValues>): string | undefined {
+  if (v.idKind !== 'FOREIGN' || (v.foreignType ?? 'NIF_IVA') !== 'NIF_IVA' || !v.foreignCountry?.trim())
+    return undefined;
+  const taxId = { type: 'NIF_IVA' as const, value: '', country: v.foreignCountry.trim().toUpperCase() };
+  return supplierCountryConflict(taxId, addressOf(v)?.country);
+}
+
+/** The address as sent: none when nothing was typed and the country is the default one. */
+function addressOf(v: Partial<SupplierFormValues>) {
+  const address = {
+    street: v.street?.trim() ?? '',
+    postalCode: v.postalCode?.trim() ?? '',
+    city: v.city?.trim() ?? '',
+    province: v.province?.trim() ?? '',
+    country: (v.country?.trim() || 'ES').toUpperCase(),
+  };
+  const typed =
+    address.street || address.postalCode || address.city || address.province || address.country !== 'ES';
+  return typed ? address : undefined;
+}
+
 /** The Spanish message for a bad IBAN, or undefined when it is empty (optional) or valid. */
 export function ibanProblem(value: string | undefined): string | undefined {
   if (!value?.trim()) return undefined;
@@ -86,15 +121,6 @@ const opt = (v: string | undefined) => {
 };
 
 export function toSupplierBody(v: SupplierFormValues): Record<string, unknown> & { name: string } {
-  const address = {
-    street: v.street?.trim() ?? '',
-    postalCode: v.postalCode?.trim() ?? '',
-    city: v.city?.trim() ?? '',
-    province: v.province?.trim() ?? '',
-    country: (v.country?.trim() || 'ES').toUpperCase(),
-  };
-  const hasAddress =
-    address.street || address.postalCode || address.city || address.province || address.country !== 'ES';
   return {
     name: v.name.trim(),
     tradeName: opt(v.tradeName),
@@ -106,7 +132,7 @@ export function toSupplierBody(v: SupplierFormValues): Record<string, unknown> &
             value: (v.foreignValue ?? '').trim(),
             country: (v.foreignCountry ?? '').trim().toUpperCase(),
           },
-    address: hasAddress ? address : undefined,
+    address: addressOf(v),
     email: opt(v.email),
     phone: opt(v.phone),
     iban: opt(v.iban),

@@ -10,7 +10,7 @@ import type { FaqItem } from '../components/faq-list';
 import { CONTACT_CHANNELS, mailtoHref } from '../contact-channels';
 
 /** A question shown only when the areas its answer speaks of work (shared/capabilities.ts). */
-type HelpQuestion = FaqItem & { needs?: readonly Capability[] };
+type HelpQuestion = FaqItem & { needs?: readonly Capability[]; unless?: readonly Capability[] };
 
 export interface HelpTopic {
   id: string;
@@ -229,7 +229,19 @@ const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
             390 y 347, entre otros. Se calculan con los datos registrados y los revisas antes de presentarlos.
           </p>
         ),
+        needs: ['taxModels', 'incomeTaxModels'],
+      },
+      {
+        question: '¿Qué modelos prepara Cuadra?',
+        answer: (
+          <p>
+            Los de IVA: el 303 (trimestral o mensual), el 349 de operaciones intracomunitarias y los anuales
+            390 y 347. Se calculan con las facturas emitidas y recibidas registradas, los revisas casilla a
+            casilla antes de presentarlos y obtienes el fichero oficial de la AEAT.
+          </p>
+        ),
         needs: ['taxModels'],
+        unless: ['incomeTaxModels'],
       },
       {
         question: '¿Cuándo vencen las declaraciones trimestrales?',

@@ -1,0 +1,373 @@
+/**
+ * The A4 summary of a stored VAT model (issue 14 item 4, "a PDF summary of each model"): the company
+ * and its NIF, the model, the period and the AEAT design it was computed with, every box with an
+ * amount (by section, with its label as the design prints it), the declared records of an
+ * informative return (349, 347), the result, the status with its dates and the justificante, and
+ * the validation notes. A summary for the file, not the AEAT form: the return itself is the AEAT file
+ * or the Sede electrónica's form. pdf-lib, standard Helvetica in WinAnsi; pure (same input, same PDF).
+ */
+
+import type { BoxDef } from '@shared/fiscal/models/types';
+import type { TaxModelView } from '@shared/schemas/tax-models';
+import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { formatCents, formatDate, formatRate, toWinAnsi } from './format';
+
+const PAGE_W = 595.28;
+const PAGE_H = 841.89;
+const MARGIN = 40;
+const CONTENT_W = PAGE_W - 2 * MARGIN;
+const BOTTOM = 50;
+const BLUE = rgb(0.12, 0.31, 0.47);
+const GREY = rgb(0.35, 0.35, 0.35);
+const LIGHT = rgb(0.85, 0.85, 0.85);
+const BLACK = rgb(0, 0, 0);
+const RED = rgb(0.75, 0.1, 0.1);
+
+export interface TaxModelPdfInput {
+  model: TaxModelView;
+  company: { name: string; nif: string };
+  /** The boxes of the model's design (labels, sections, units), in the form's order. */
+  boxes: readonly BoxDef[];
+  /** The design's source (AEAT design name). */
+  designSource?: string;
+  /** When the PDF is produced (footer). */
+  printedAt: string;
+}
+
+const MODEL_NAMES: Record<string, string> = {
+  '303': 'Modelo 303 - IVA. Autoliquidación',
+  '390': 'Modelo 390 - IVA. Declaración-resumen anual',
+  '349': 'Modelo 349 - Declaración recapitulativa de operaciones intracomunitarias',
+  '347': 'Modelo 347 - Declaración anual de operaciones con terceras personas',
+};
+
+const RESULT_LABELS: Record<string, string> = {
+  I: 'A ingresar',
+  U: 'A ingresar (domiciliación)',
+  G: 'A ingresar (cuenta corriente tributaria)',
+  C: 'A compensar',
+  D: 'A devolver',
+  X: 'A devolver (transferencia al extranjero)',
+  V: 'A devolver (cuenta corriente tributaria)',
+  N: 'Sin actividad / resultado cero',
+  INFORMATIVE: 'Declaración informativa',
+};
+
+const STATUS_LABELS: Record<string, string> = {
+  MODEL_GENERATED: 'Generado (pendiente de presentar)',
+  SUBMITTED: 'Presentado',
+  OBLIGATION_GENERATED: 'Obligación generada',
+};
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** '1T' → '1.er trimestre 2026', '03' → 'marzo 2026', '0A' → 'ejercicio 2026'. */
+export function periodText(year: number, period: string): string {
+  if (period === '0A') return `Ejercicio ${year}`;
+  if (/^[1-4]T$/.test(period)) return `${period[0]}.º trimestre ${year} (${period})`;
+  return `${MONTHS[Number(period) - 1] ?? period} ${year} (${period})`;
+}
+
+/** A box value as printed: amounts in euros, rates in %, counts as they are. */
+export function boxText(def: Pick<BoxDef, 'unit'> | undefined, value: number): string {
+  if (def?.unit === 'BP') return formatRate(value);
+  if (def?.unit === 'COUNT') return String(value);
+  return formatCents(value);
+}
+
+const isoDate = (iso: string | null): string => (iso ? formatDate(iso.slice(0, 10)) : '-');
+
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  readonly pages: PDFPage[] = [];
+  constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+    readonly continuation: string,
+  ) {}
+
+  addPage(): void {
+    this.page = this.doc.addPage([PAGE_W, PAGE_H]);
+    this.pages.push(this.page);
+    this.y = PAGE_H - MARGIN;
+    if (this.pages.length > 1) {
+      this.text(this.continuation, MARGIN, this.y - 10, { size: 9, colour: GREY });
+      this.y -= 26;
+    }
+  }
+
+  width(text: string, size: number, bold = false): number {
+    return (bold ? this.bold : this.font).widthOfTextAtSize(toWinAnsi(text), size);
+  }
+
+  text(
+    text: string,
+    x: number,
+    y: number,
+    o: { size?: number; bold?: boolean; colour?: RGB; align?: 'left' | 'right'; width?: number } = {},
+  ): void {
+    const size = o.size ?? 9;
+    const clean = toWinAnsi(text);
+    const left = o.align === 'right' ? x + (o.width ?? 0) - this.width(clean, size, o.bold) : x;
+    this.page.drawText(clean, {
+      x: left,
+      y,
+      size,
+      font: o.bold ? this.bold : this.font,
+      color: o.colour ?? BLACK,
+    });
+  }
+
+  wrap(text: string, width: number, size: number, bold = false): string[] {
+    const out: string[] = [];
+    let line = '';
+    for (const word of toWinAnsi(text).split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (this.width(candidate, size, bold) > width && line) {
+        out.push(line);
+        line = word;
+      } else line = candidate;
+    }
+    out.push(line);
+    return out;
+  }
+
+  ensure(height: number): void {
+    if (this.y - height < BOTTOM) this.addPage();
+  }
+
+  heading(title: string): void {
+    this.ensure(34);
+    this.y -= 18;
+    this.text(title, MARGIN, this.y, { size: 10.5, bold: true, colour: BLUE });
+    this.y -= 4;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: MARGIN + CONTENT_W, y: this.y },
+      thickness: 0.5,
+      color: LIGHT,
+    });
+  }
+
+  /** A label/value row; the label wraps, the value is right-aligned. */
+  row(label: string, value: string, o: { bold?: boolean; labelWidth?: number } = {}): void {
+    const valueW = 110;
+    const lines = this.wrap(label, (o.labelWidth ?? CONTENT_W) - valueW - 8, 8.5, o.bold);
+    this.ensure(lines.length * 11 + 3);
+    lines.forEach((l, i) => {
+      this.y -= 11;
+      this.text(l, MARGIN, this.y, { size: 8.5, bold: o.bold });
+      if (i === 0)
+        this.text(value, MARGIN + CONTENT_W - valueW, this.y, {
+          size: 8.5,
+          bold: o.bold,
+          align: 'right',
+          width: valueW,
+        });
+    });
+    this.y -= 2;
+  }
+
+  paragraph(text: string, size = 8.5, colour: RGB = BLACK): void {
+    for (const line of this.wrap(text, CONTENT_W, size)) {
+      this.ensure(size + 3);
+      this.y -= size + 3;
+      this.text(line, MARGIN, this.y, { size, colour });
+    }
+  }
+}
+
+function drawHeader(w: Writer, input: TaxModelPdfInput): void {
+  const { model, company } = input;
+  w.y -= 18;
+  w.text(MODEL_NAMES[model.modelType] ?? `Modelo ${model.modelType}`, MARGIN, w.y, {
+    size: 15,
+    bold: true,
+    colour: BLUE,
+  });
+  w.y -= 14;
+  w.text('Resumen del modelo (no sustituye a la presentación ante la AEAT)', MARGIN, w.y, {
+    size: 8.5,
+    colour: GREY,
+  });
+  w.y -= 8;
+  const facts: [string, string][] = [
+    ['Declarante', company.name],
+    ['NIF', company.nif],
+    ['Periodo', periodText(model.year, model.period)],
+    ['Diseño de registro', input.designSource ? `${model.design} · ${input.designSource}` : model.design],
+    ['Estado', STATUS_LABELS[model.status] ?? model.status],
+    ['Generado', `${isoDate(model.generatedAt)} (versión ${model.version})`],
+  ];
+  if (model.approvedAt) facts.push(['Aprobado', isoDate(model.approvedAt)]);
+  if (model.submittedAt) facts.push(['Presentado', isoDate(model.submittedAt)]);
+  if (model.reference) facts.push(['Justificante', model.reference]);
+  for (const [label, value] of facts) {
+    const lines = w.wrap(value, CONTENT_W - 115, 9.5);
+    lines.forEach((line, i) => {
+      w.y -= 13;
+      if (i === 0) w.text(`${label}:`, MARGIN, w.y, { size: 9.5, bold: true });
+      w.text(line, MARGIN + 115, w.y, { size: 9.5 });
+    });
+  }
+}
+
+function drawResult(w: Writer, model: TaxModelView): void {
+  w.heading('Resultado');
+  w.ensure(34);
+  w.page.drawRectangle({
+    x: MARGIN,
+    y: w.y - 30,
+    width: CONTENT_W,
+    height: 26,
+    color: rgb(0.93, 0.95, 0.98),
+  });
+  w.text(RESULT_LABELS[model.result.type] ?? model.result.type, MARGIN + 8, w.y - 21, {
+    size: 11,
+    bold: true,
+  });
+  w.text(formatCents(model.result.amountCents), MARGIN, w.y - 21, {
+    size: 12,
+    bold: true,
+    align: 'right',
+    width: CONTENT_W - 8,
+  });
+  w.y -= 34;
+}
+
+function drawBoxes(w: Writer, input: TaxModelPdfInput): void {
+  const { model, boxes } = input;
+  const defs = new Map(boxes.map((b) => [b.box, b]));
+  const ordered = [
+    ...boxes.map((b) => b.box),
+    ...Object.keys(model.boxes)
+      .filter((b) => !defs.has(b))
+      .sort((a, b) => Number(a) - Number(b)),
+  ];
+  let section: string | null = null;
+  let printed = 0;
+  for (const box of ordered) {
+    const value = model.boxes[box];
+    if (value === undefined || value === 0) continue;
+    const def = defs.get(box);
+    const s = def?.section ?? 'Otras casillas';
+    if (s !== section) {
+      w.heading(s);
+      section = s;
+    }
+    w.row(`[${box}] ${def?.label ?? ''}`.trim(), boxText(def, value));
+    printed++;
+  }
+  if (printed === 0) {
+    w.heading('Casillas');
+    w.paragraph('Todas las casillas del modelo son cero.');
+  }
+}
+
+function drawRecords(w: Writer, model: TaxModelView): void {
+  if (model.records.length === 0) return;
+  w.heading(`Registros declarados (${model.records.length})`);
+  const cols = [
+    { title: 'NIF / NIF-IVA', x: 0, w: 100 },
+    { title: 'Nombre', x: 100, w: 230 },
+    { title: 'Clave', x: 330, w: 40 },
+    { title: 'Importe', x: 370, w: CONTENT_W - 370 },
+  ];
+  w.ensure(16);
+  w.y -= 12;
+  for (const c of cols) {
+    w.text(c.title, MARGIN + c.x, w.y, {
+      size: 8,
+      bold: true,
+      ...(c.title === 'Importe' ? { align: 'right' as const, width: c.w } : {}),
+    });
+  }
+  for (const r of model.records) {
+    w.ensure(12);
+    w.y -= 11;
+    const name = w.wrap(r.name, 225, 8)[0] ?? '';
+    const key =
+      r.kind === 'RECTIFICATION'
+        ? `${r.key} (rect. ${r.correctedPeriod ?? ''}/${r.correctedYear ?? ''})`
+        : r.key;
+    w.text(r.taxId, MARGIN, w.y, { size: 8 });
+    w.text(name, MARGIN + 100, w.y, { size: 8 });
+    w.text(key, MARGIN + 330, w.y, { size: 8 });
+    w.text(formatCents(r.amountCents), MARGIN + 370, w.y, {
+      size: 8,
+      align: 'right',
+      width: CONTENT_W - 370,
+    });
+  }
+}
+
+function drawIssues(w: Writer, model: TaxModelView): void {
+  if (model.issues.length === 0) return;
+  w.heading('Validaciones');
+  for (const i of model.issues) {
+    w.paragraph(
+      `${i.severity === 'ERROR' ? 'Error' : 'Aviso'}: ${i.message}`,
+      8.5,
+      i.severity === 'ERROR' ? RED : GREY,
+    );
+  }
+}
+
+function drawFooters(w: Writer, input: TaxModelPdfInput): void {
+  const total = w.pages.length;
+  w.pages.forEach((page, i) => {
+    const text = toWinAnsi(
+      `${input.company.name} · Modelo ${input.model.modelType} ${input.model.period} ${input.model.year} · Página ${i + 1} de ${total}`,
+    );
+    page.drawText(text, { x: MARGIN, y: 28, size: 7.5, font: w.font, color: GREY });
+    const printed = toWinAnsi(`Emitido el ${isoDate(input.printedAt)}`);
+    page.drawText(printed, {
+      x: MARGIN + CONTENT_W - w.font.widthOfTextAtSize(printed, 7.5),
+      y: 28,
+      size: 7.5,
+      font: w.font,
+      color: GREY,
+    });
+  });
+}
+
+/** The model's summary as an A4 PDF. */
+export async function renderTaxModelPdf(input: TaxModelPdfInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const title = `Modelo ${input.model.modelType} ${input.model.period} ${input.model.year}`;
+  doc.setTitle(toWinAnsi(`${title} - ${input.company.name}`));
+  doc.setAuthor(toWinAnsi(input.company.name));
+  doc.setProducer('Cuadra');
+  doc.setCreator('Cuadra');
+  const created = new Date(input.model.updatedAt);
+  if (!Number.isNaN(created.getTime())) {
+    doc.setCreationDate(created);
+    doc.setModificationDate(created);
+  }
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const w = new Writer(doc, font, bold, `${title} (continuación)`);
+  w.addPage();
+  drawHeader(w, input);
+  drawResult(w, input.model);
+  drawBoxes(w, input);
+  drawRecords(w, input.model);
+  drawIssues(w, input.model);
+  drawFooters(w, input);
+  return doc.save();
+}

@@ -1,0 +1,171 @@
+/**
+ * The grammar of the running tax aggregates' keys (issue 14 item 1): what the books record about each
+ * invoice so that every box of the VAT models (303, 390, 349, 347) can be filled from the period's
+ * aggregate items alone. Written by shared/fiscal/tax-aggregates.ts (the contributions), read by the
+ * model definitions (shared/fiscal/models/). Pure.
+ *
+ * VAT-group keys (`AggregateLine.taxKey`):
+ *  - issued:   `<operation>|<vatRateBp>|<recargoRateBp>|<region>|<mod>|<regime>`
+ *      operation  S1 S2 N1 N2 E1…E6 (VeriFacTu/SII CalificacionOperacion / CausaExencion);
+ *      region     the customer's: ES (Spain, or no customer), EU (another member state), XX (outside the EU);
+ *      mod        `0` an ordinary invoice, or a rectificativa of an invoice of the same month;
+ *                 `M` a rectificativa whose (earliest) rectified invoice is of an earlier month of the
+ *                 same quarter; `Q` … of an earlier quarter. A monthly filer puts M and Q in the
+ *                 modification boxes (303 [14]/[15], [25]/[26]), a quarterly filer only Q;
+ *      regime     `G` general, `C` régimen especial del criterio de caja (the invoice's `vatRegime`).
+ *  - received: `<kind>|<vatRateBp>|<recargoRateBp>|<C|I>|<mod>`
+ *      kind       DOMESTIC REVERSE_CHARGE INTRA_EU_GOODS INTRA_EU_SERVICES IMPORT EXEMPT NOT_SUBJECT;
+ *      C|I        current goods and services / bienes de inversión (art. 108 LIVA);
+ *      mod        as issued ([40]/[41] for received).
+ *  - withholding: `IRPF` (one per book; carries only `irpfCents` and `totalCents = −irpfCents`).
+ *  - cash-basis settlements (criterio de caja, art. 163 terdecies LIVA): `CAJA|<operation>|<vatRateBp>|<recargoRateBp>`
+ *      on the ISSUED book, dated by the collection: the part of a RECC invoice's base, VAT and recargo
+ *      that the collection settles (the VAT accrues then). Not an invoice: `count` 0.
+ *
+ * Counterparty lines carry an operation key (`CounterpartyLine.opKey`):
+ *  - `347B` sales / `347A` purchases declared in the 347 (VAT and recargo included);
+ *  - `349E` `349T` `349S` (issued: intra-EU deliveries, triangular, services) and `349A` `349I`
+ *    (received: acquisitions of goods, of services); bases only. A rectificativa of an earlier period
+ *    gets `@<yyyy-mm>` (the rectified invoice's month), e.g. `349E@2026-02`;
+ *  - `CASH@<yyyy>` issued: amount collected in cash (payment method CASH) in the period, for operations of year yyyy
+ *    (347 "importe percibido en metálico", declared when the year's cash exceeds 6.000 €);
+ *  - `X_IRPF` received with withholding (declared in the 190/180, not in the 347), `X_IMPORT`
+ *    imports (DUA), `X_FOREIGN` other operations with non-Spanish counterparties outside the 349,
+ *    `X_UNIDENTIFIED` no counterparty tax id (simplified invoices). Excluded from 347 and 349.
+ *  An invoice may add several counterparty lines (one per key), with its base and total split by line.
+ */
+
+export const AGGREGATE_GRAMMAR_VERSION = 2;
+
+export type Region = 'ES' | 'EU' | 'XX';
+export type ModMarker = '0' | 'M' | 'Q';
+export type IssuedRegime = 'G' | 'C';
+
+export interface IssuedKeyParts {
+  operation: string;
+  vatRateBp: number;
+  recargoRateBp: number;
+  region: Region;
+  mod: ModMarker;
+  regime: IssuedRegime;
+}
+
+export interface ReceivedKeyParts {
+  kind: string;
+  vatRateBp: number;
+  recargoRateBp: number;
+  investmentGoods: boolean;
+  mod: ModMarker;
+}
+
+export interface CashKeyParts {
+  operation: string;
+  vatRateBp: number;
+  recargoRateBp: number;
+}
+
+export const IRPF_KEY = 'IRPF';
+export const CASH_KEY_PREFIX = 'CAJA|';
+
+export const formatIssuedKey = (p: IssuedKeyParts): string =>
+  `${p.operation}|${p.vatRateBp}|${p.recargoRateBp}|${p.region}|${p.mod}|${p.regime}`;
+
+export const formatReceivedKey = (p: ReceivedKeyParts): string =>
+  `${p.kind}|${p.vatRateBp}|${p.recargoRateBp}|${p.investmentGoods ? 'I' : 'C'}|${p.mod}`;
+
+export const formatCashKey = (p: CashKeyParts): string =>
+  `${CASH_KEY_PREFIX}${p.operation}|${p.vatRateBp}|${p.recargoRateBp}`;
+
+const REGIONS = new Set(['ES', 'EU', 'XX']);
+const MODS = new Set(['0', 'M', 'Q']);
+const int = (s: string | undefined): number | undefined =>
+  s !== undefined && /^\d+$/.test(s) ? Number(s) : undefined;
+
+/** The parts of an issued VAT-group key; undefined for IRPF, CAJA and malformed keys. */
+export function parseIssuedKey(key: string): IssuedKeyParts | undefined {
+  const p = key.split('|');
+  if (p.length !== 6) return undefined;
+  const [operation, vat, rec, region, mod, regime] = p as [string, string, string, string, string, string];
+  const vatRateBp = int(vat);
+  const recargoRateBp = int(rec);
+  if (vatRateBp === undefined || recargoRateBp === undefined) return undefined;
+  if (!REGIONS.has(region) || !MODS.has(mod) || (regime !== 'G' && regime !== 'C')) return undefined;
+  return {
+    operation,
+    vatRateBp,
+    recargoRateBp,
+    region: region as Region,
+    mod: mod as ModMarker,
+    regime: regime as IssuedRegime,
+  };
+}
+
+/** The parts of a received VAT-group key; undefined for IRPF and malformed keys. */
+export function parseReceivedKey(key: string): ReceivedKeyParts | undefined {
+  const p = key.split('|');
+  if (p.length !== 5) return undefined;
+  const [kind, vat, rec, ci, mod] = p as [string, string, string, string, string];
+  const vatRateBp = int(vat);
+  const recargoRateBp = int(rec);
+  if (vatRateBp === undefined || recargoRateBp === undefined) return undefined;
+  if ((ci !== 'C' && ci !== 'I') || !MODS.has(mod)) return undefined;
+  return { kind, vatRateBp, recargoRateBp, investmentGoods: ci === 'I', mod: mod as ModMarker };
+}
+
+/** The parts of a cash-basis settlement key (`CAJA|…`); undefined otherwise. */
+export function parseCashKey(key: string): CashKeyParts | undefined {
+  if (!key.startsWith(CASH_KEY_PREFIX)) return undefined;
+  const p = key.slice(CASH_KEY_PREFIX.length).split('|');
+  if (p.length !== 3) return undefined;
+  const vatRateBp = int(p[1]);
+  const recargoRateBp = int(p[2]);
+  if (vatRateBp === undefined || recargoRateBp === undefined) return undefined;
+  return { operation: p[0] as string, vatRateBp, recargoRateBp };
+}
+
+/**
+ * The modification marker of a rectificativa dated `date` that rectifies invoices dated `rectifiedDates`
+ * (the earliest decides); `0` for an ordinary invoice (no rectified dates).
+ */
+export function modMarker(date: string, rectifiedDates: readonly string[]): ModMarker {
+  if (rectifiedDates.length === 0) return '0';
+  const earliest = [...rectifiedDates].sort()[0] as string;
+  const month = (d: string) => d.slice(0, 7);
+  const quarter = (d: string) => `${d.slice(0, 4)}-${Math.ceil(Number(d.slice(5, 7)) / 3)}`;
+  if (month(earliest) >= month(date)) return '0';
+  return quarter(earliest) === quarter(date) ? 'M' : 'Q';
+}
+
+/** Whether a modification marker is a modification of an earlier period for a filer of this periodicity. */
+export const isEarlierPeriod = (mod: ModMarker, periodicity: 'MONTHLY' | 'QUARTERLY'): boolean =>
+  mod === 'Q' || (mod === 'M' && periodicity === 'MONTHLY');
+
+// --- counterparty operation keys ----------------------------------------------------------------
+
+export const OP_KEYS_347 = ['347A', '347B'] as const;
+export const OP_KEYS_349_ISSUED = ['349E', '349T', '349S'] as const;
+export const OP_KEYS_349_RECEIVED = ['349A', '349I'] as const;
+export const EXCLUDED_OP_KEYS = ['X_IRPF', 'X_IMPORT', 'X_FOREIGN', 'X_UNIDENTIFIED'] as const;
+export type Key349 = 'E' | 'T' | 'S' | 'A' | 'I';
+
+export interface OpKeyParts {
+  family: '347' | '349' | 'CASH' | 'X';
+  /** 347: A/B; 349: E/T/S/A/I; X: the exclusion (IRPF, IMPORT, FOREIGN, UNIDENTIFIED); CASH: ''. */
+  key: string;
+  /** 349 rectification: the rectified invoice's month (yyyy-mm). CASH: the operations' year (yyyy). */
+  of?: string;
+}
+
+export function parseOpKey(opKey: string): OpKeyParts | undefined {
+  if (opKey.startsWith('CASH@')) {
+    const y = opKey.slice(5);
+    return /^\d{4}$/.test(y) ? { family: 'CASH', key: '', of: y } : undefined;
+  }
+  if (opKey.startsWith('X_')) return { family: 'X', key: opKey.slice(2) };
+  const m = /^(347|349)([A-Z])(?:@(\d{4}-\d{2}))?$/.exec(opKey);
+  if (!m) return undefined;
+  const family = m[1] as '347' | '349';
+  if (family === '347' && (m[3] || !['A', 'B'].includes(m[2] as string))) return undefined;
+  if (family === '349' && !['E', 'T', 'S', 'A', 'I'].includes(m[2] as string)) return undefined;
+  return { family, key: m[2] as string, ...(m[3] ? { of: m[3] } : {}) };
+}

@@ -1,0 +1,158 @@
+/**
+ * The registry of the VAT model definitions (issue 14 item 2): which definition computes a model,
+ * which of its designs applies to a period (the latest whose validity covers the period's first
+ * day), which periods a model has, and `computeModel`, the one entry point the tax-models domain
+ * calls. Adding next year's design is adding a `ModelDesign` (data) to a definition's `designs`;
+ * nothing here changes. Pure.
+ */
+
+import { filesVatMonthly, type TaxProfileFacts } from '../../schemas/tax-profile';
+import { model303 } from './model-303';
+import { model347 } from './model-347';
+import { model349 } from './model-349';
+import { model390 } from './model-390';
+import {
+  ANNUAL_PERIOD,
+  MONTH_PERIODS,
+  ModelPeriodError,
+  periodBounds,
+  periodicityOfPeriod,
+  QUARTER_PERIODS,
+} from './periods';
+import type {
+  ModelComputation,
+  ModelDefinition,
+  ModelDesign,
+  ModelInput,
+  ModelPeriod,
+  VatModelType,
+} from './types';
+
+export {
+  check303Identities,
+  type Design303,
+  design303v2024_10,
+  design303v2026,
+  isNoActivity303,
+  model303,
+  type Rules303,
+  validate303Boxes,
+} from './model-303';
+export {
+  type Design390,
+  design390v2023,
+  design390v2024,
+  design390v2025,
+  model390,
+  type Rules390,
+  year303s,
+} from './model-390';
+export {
+  comparePeriods,
+  isLastPeriodOfYear,
+  ModelPeriodError,
+  type ModelPeriodicity,
+  periodBounds,
+  periodicityOfPeriod,
+} from './periods';
+export { allowedResultTypesFor, carriedCompensation, compensationLeftBy } from './result';
+
+export const modelDefinitions: Record<VatModelType, ModelDefinition> = {
+  '303': model303,
+  '390': model390,
+  '349': model349,
+  '347': model347,
+};
+
+/**
+ * Why a model cannot be computed: TAX_027 the period does not exist for the model (or for the
+ * company's periodicity), TAX_023 no AEAT design covers the period. The API answers with the code.
+ */
+export class ModelDefinitionError extends Error {
+  constructor(
+    readonly code: 'TAX_023' | 'TAX_027',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ModelDefinitionError';
+  }
+}
+
+/**
+ * The design of a model for a period: the latest (by validFrom) whose validFrom ≤ the period's first
+ * day and whose validTo is null or ≥ it. Undefined when none (or the period is not a valid code).
+ */
+export function designFor(
+  modelType: VatModelType,
+  year: number,
+  period: ModelPeriod,
+): ModelDesign | undefined {
+  let start: string;
+  try {
+    start = periodBounds(year, period).start;
+  } catch (e) {
+    if (e instanceof ModelPeriodError) return undefined;
+    throw e;
+  }
+  let found: ModelDesign | undefined;
+  for (const d of modelDefinitions[modelType].designs) {
+    if (d.validFrom <= start && (d.validTo === null || d.validTo >= start)) {
+      if (!found || d.validFrom > found.validFrom) found = d;
+    }
+  }
+  return found;
+}
+
+/**
+ * The period codes a model has, in order. With the profile's facts: the 303 is monthly for SII,
+ * REDEME, large companies and VAT groups (art. 71.3 RIVA), else quarterly; the 349 monthly when the
+ * intra-EU supplies exceed 50.000 € (art. 81.1 RIVA), else quarterly. Without facts: every period
+ * any company may have. 390 and 347 are annual ('0A').
+ */
+export function validPeriodsOf(modelType: VatModelType, facts?: TaxProfileFacts): ModelPeriod[] {
+  const quarters = [...QUARTER_PERIODS];
+  const months = [...MONTH_PERIODS];
+  switch (modelType) {
+    case '303':
+      if (!facts) return [...quarters, ...months];
+      return filesVatMonthly(facts) ? months : quarters;
+    case '349':
+      if (!facts) return [...quarters, ...months];
+      return facts.intraEuMonthly ? months : quarters;
+    case '390':
+    case '347':
+      return [ANNUAL_PERIOD];
+  }
+}
+
+/**
+ * Computes a model for a period with the design in force on its first day. Throws
+ * ModelDefinitionError TAX_027 for a period the model (or, with the input's facts, the company) does
+ * not have, and TAX_023 when no design covers the period.
+ */
+export function computeModel(input: ModelInput): ModelComputation {
+  const definition = modelDefinitions[input.modelType];
+  if (!definition) throw new ModelDefinitionError('TAX_027', `Modelo no soportado: ${input.modelType}`);
+  try {
+    periodBounds(input.year, input.period);
+  } catch (e) {
+    if (e instanceof ModelPeriodError) throw new ModelDefinitionError('TAX_027', e.message);
+    throw e;
+  }
+  if (!validPeriodsOf(input.modelType, input.facts).includes(input.period)) {
+    const kind = periodicityOfPeriod(input.period);
+    const what = kind === 'MONTHLY' ? 'mensual' : kind === 'QUARTERLY' ? 'trimestral' : 'anual';
+    throw new ModelDefinitionError(
+      'TAX_027',
+      `El periodo ${input.period} (${what}) no corresponde al modelo ${input.modelType} de esta empresa.`,
+    );
+  }
+  const design = designFor(input.modelType, input.year, input.period);
+  if (!design) {
+    throw new ModelDefinitionError(
+      'TAX_023',
+      `No hay diseño de registro del modelo ${input.modelType} para el periodo ${input.period} de ${input.year}.`,
+    );
+  }
+  return definition.compute(input, design);
+}

@@ -1,0 +1,207 @@
+/**
+ * The contract of a VAT model's definition (issue 14 item 2): boxes, how each is computed from the
+ * running aggregates, validation rules and the AEAT record design, with the period from which each
+ * design applies. A new year's design is a new `ModelDesign` in the model's `designs` list (data plus
+ * its test), never an edit of a code path. Pure; amounts in céntimos, rates in basis points.
+ */
+
+import type { TaxProfileFacts } from '../../schemas/tax-profile';
+import type { AggregateLine, CounterpartyLine, InvoiceTypeLine, TaxBook } from '../tax-aggregates';
+
+/** The VAT models of issue 14. */
+export const VAT_MODEL_TYPES = ['303', '390', '349', '347'] as const;
+export type VatModelType = (typeof VAT_MODEL_TYPES)[number];
+
+/** Period codes as the AEAT writes them: '1T'..'4T', '01'..'12', '0A' (annual). */
+export type ModelPeriod = string;
+
+/** The aggregates of one period (a month, a quarter or a year): as functions/lib/tax-aggregates reads them. */
+export interface PeriodLines {
+  byKey: Record<TaxBook, AggregateLine[]>;
+  byCounterparty: Record<TaxBook, CounterpartyLine[]>;
+  byInvoiceType: Record<TaxBook, InvoiceTypeLine[]>;
+}
+
+/** A filed (or generated) return of an earlier period, as another model's computation needs it. */
+export interface EarlierReturn {
+  modelType: VatModelType;
+  year: number;
+  period: ModelPeriod;
+  boxes: Record<string, number>;
+  result: ModelResult;
+  status: 'MODEL_GENERATED' | 'SUBMITTED';
+}
+
+/**
+ * What the person adds to what the books give (PUT of a model; the preview takes the same as query):
+ * compensation carried from earlier periods, the result type chosen, the bank account, and the boxes
+ * no invoice can fill (303: 42, 43, 44, 76, 77, 68, 108, 70, 109, 65 for foral taxpayers; 390 page
+ * entries). Absent = the default (compensation: the one carried by the previous 303 with result C).
+ */
+export interface ModelAdjustments {
+  /** 303 [110] / 390 [85] source: compensation pending from earlier periods, céntimos. */
+  compensationFromPreviousCents?: number;
+  /** The result type the person chose among those `allowedResultTypes` lists. */
+  resultType?: ResultType;
+  iban?: string;
+  domiciliation?: boolean;
+  /** Manual boxes by AEAT number ('42', '43', '44', '76', '77', '68', '108', '70', '109', '65', …). */
+  boxes?: Record<string, number>;
+  /** Complementary/substitutive return: the previous receipt number (13 chars). */
+  previousReceipt?: string;
+  /** 'sin actividad' (303 page 03, position 391). Computed when absent: no operations at all. */
+  noActivity?: boolean;
+}
+
+export type ResultType =
+  | 'I' // ingreso
+  | 'U' // domiciliación del ingreso
+  | 'G' // cuenta corriente tributaria - ingreso
+  | 'C' // a compensar
+  | 'D' // devolución
+  | 'X' // devolución por transferencia al extranjero
+  | 'V' // cuenta corriente tributaria - devolución
+  | 'N' // sin actividad / resultado cero
+  | 'INFORMATIVE'; // 349, 347: informative returns (amountCents = their total)
+
+export interface ModelResult {
+  type: ResultType;
+  /** The result box ([71] for 303, [86]/[97]/[98] for 390…) in céntimos, signed; informative: the total. */
+  amountCents: number;
+}
+
+/** One declared counterparty record of an informative return (349, 347). */
+export interface DeclaredRecord {
+  /** 'OPERATOR' a 349 operator or 347 party; 'RECTIFICATION' a 349 rectification; 'PROPERTY' a 347 property. */
+  kind: 'OPERATOR' | 'RECTIFICATION' | 'PROPERTY';
+  counterpartyKey: string;
+  /** NIF (347) or EU VAT number with country prefix (349). */
+  taxId: string;
+  name: string;
+  country: string;
+  /** 349: E/T/S/A/I; 347: A/B. */
+  key: string;
+  amountCents: number;
+  /** 347: the four quarters (1T..4T), signed. */
+  quarterAmountsCents?: [number, number, number, number];
+  /** 347: cash collected over 6.000 € and the year of the operations. */
+  cashAmountCents?: number;
+  cashYear?: number;
+  /** 349 rectification: the corrected period and the base declared before. */
+  correctedYear?: number;
+  correctedPeriod?: ModelPeriod;
+  previouslyDeclaredCents?: number;
+}
+
+export interface ModelIssue {
+  /** Machine code, e.g. 'NEGATIVE_BOX', 'RESULT_TYPE', 'IBAN_REQUIRED', 'BOX_IDENTITY'. */
+  code: string;
+  /** Box or field the issue is about. */
+  field?: string;
+  /** Spanish, for the screen: e.g. '[110] no puede ser negativo'. */
+  message: string;
+  severity: 'ERROR' | 'WARNING';
+}
+
+export interface ModelInput {
+  modelType: VatModelType;
+  year: number;
+  period: ModelPeriod;
+  company: { companyId: string; nif: string; name: string };
+  /** The profile facts in force on the period's first day. */
+  facts: TaxProfileFacts;
+  /** 303: MONTHLY or QUARTERLY (from the period code). */
+  periodicity: 'MONTHLY' | 'QUARTERLY' | 'ANNUAL';
+  /** The period's aggregates (for '0A': the year). */
+  aggregates: PeriodLines;
+  /** 390 and 347: the year's aggregates per quarter ('1T'..'4T'). */
+  quarters?: Record<string, PeriodLines>;
+  /** Returns of earlier periods the computation reads (previous 303 for [110]; the year's 303s for 390; filed 349s). */
+  earlier: EarlierReturn[];
+  /** 349 rectifications: the base declared before per `<taxId>|<key>|<year>|<period>`. */
+  previouslyDeclared349?: Record<string, number>;
+  adjustments: ModelAdjustments;
+}
+
+export interface ModelComputation {
+  modelType: VatModelType;
+  year: number;
+  period: ModelPeriod;
+  /** The design id used, e.g. '303-2024-10' (DR303e24v200), '303-2026' (DR303e26v101). */
+  design: string;
+  /** AEAT box number as printed ("01", "07", "110") → integer (céntimos, basis points or counts). */
+  boxes: Record<string, number>;
+  result: ModelResult;
+  /** The result types the person may choose for this result and period. */
+  allowedResultTypes: ResultType[];
+  /** 349 and 347: the declared records. */
+  records: DeclaredRecord[];
+  issues: ModelIssue[];
+  /**
+   * For each box, the aggregate keys it was summed from (`<book>:<taxKey>` or `<book>:<opKey>`), so the
+   * screen can show the invoices behind a box.
+   */
+  sources: Record<string, string[]>;
+}
+
+/** One box of a design: number as printed, Spanish label, unit, and whether the person may set it. */
+export interface BoxDef {
+  box: string;
+  label: string;
+  unit: 'CENTS' | 'BP' | 'COUNT';
+  /** Signed amounts (`N` fields in the file); otherwise never negative. */
+  signed: boolean;
+  /** Filled by the person (adjustments.boxes), not from the books. */
+  manual?: boolean;
+  /** Page/section title for the screen ('Régimen general', 'IVA deducible', 'Resultado'…). */
+  section: string;
+}
+
+/** One field of an AEAT record design (a positional layout). */
+export interface LayoutField {
+  /** 1-based position in the page/record. */
+  position: number;
+  length: number;
+  /** 'An' alphanumeric, 'Num' unsigned numeric, 'N' signed numeric (N prefix when negative). */
+  type: 'An' | 'Num' | 'N';
+  /** Description from the AEAT design. */
+  description: string;
+  /**
+   * What fills it: a box number ('box:07'; 'box:<section>.<box>' where the form prints a box twice),
+   * a constant ('const:<T303'), a named identity value ('value:nif'), a field of the declared record
+   * ('record:taxId', BOE records), or 'blank' (reserved positions).
+   */
+  source: string;
+  decimals?: number;
+}
+
+export interface PageLayout {
+  /** Page code ('01000', '03000', 'DID00' for 303; '1'/'2' record types for BOE files). */
+  page: string;
+  length: number;
+  fields: LayoutField[];
+}
+
+export interface ModelDesign {
+  id: string;
+  modelType: VatModelType;
+  /** First day of the first period this design applies to (ISO). */
+  validFrom: string;
+  /** Last day (ISO) or null while current. */
+  validTo: string | null;
+  /** AEAT design name and where it comes from. */
+  source: string;
+  boxes: BoxDef[];
+  /** The file's pages/records in order. */
+  pages: PageLayout[];
+  /** 'T' the "<T" self-assessment envelope (303, 390); 'BOE' 500-char informative records (349, 347). */
+  fileFormat: 'T' | 'BOE';
+}
+
+export interface ModelDefinition {
+  modelType: VatModelType;
+  name: string;
+  periodicities: ('MONTHLY' | 'QUARTERLY' | 'ANNUAL')[];
+  designs: ModelDesign[];
+  compute(input: ModelInput, design: ModelDesign): ModelComputation;
+}

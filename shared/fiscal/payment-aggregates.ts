@@ -1,0 +1,247 @@
+/**
+ * What the payments of an issued invoice add to the running aggregates of the ISSUED book (issue 14
+ * item 1), dated by each payment's date (`paidAt`). Pure; the payment writes apply
+ * `after(+1) − before(−1)` in their own transaction and the nightly recompute rebuilds the same
+ * figures from the stored payments with this very function.
+ *
+ *  - `CASH@<invoice year>` counterparty lines: what a customer paid in cash (payment method CASH),
+ *    for the 347 "importe percibido en metálico" (RGAT art. 34.1.h: declared when the year's cash
+ *    from a customer exceeds 6.000 €, with the year of the operations);
+ *  - `CAJA|<op>|<vat>|<recargo>` VAT-group lines, only for an invoice issued under the régimen
+ *    especial del criterio de caja (art. 163 terdecies LIVA: the VAT accrues at the collection, for
+ *    the part collected): the share of the invoice's base, VAT and recargo that each payment settles.
+ *    `count` 0 (not invoices).
+ *
+ * The share of a payment of `a` on an invoice of total `T` (what the customer owes: VAT included,
+ * IRPF withheld) is, per key and figure `f`, `roundHalfUp(f × a / T)`; once the active payments add
+ * up to `T`, the most recently recorded one (greatest `createdAt`, then `paymentId`) settles the
+ * remainder instead, so a fully paid invoice has settled exactly its figures. Shares depend on the
+ * amounts and on that order only — never on the dates — so correcting a payment's date or method
+ * never changes another payment's share, and amount changes are serialised by the invoice's
+ * `paidCents` condition.
+ *
+ * A substitution (art. 15 RD 1619/2012) moves the rectified invoice's payments to the rectificativa:
+ * those keep the shares they settled of the rectified invoice (computed from the rectified invoice's
+ * figures as the rectificativa records them), and at the rectificativa's date what they collected is
+ * re-based to the rectificativa's figures (`target(M) − Σ moved shares`, M = their amount); the
+ * rectificativa's own payments then settle its figures as above.
+ */
+
+import type { RectifiedInvoiceRef } from '../schemas/invoices';
+import { formatCashKey } from './aggregate-keys';
+import { roundHalfUpBig } from './money';
+import {
+  type AggregateContribution,
+  type AggregateLine,
+  type CounterpartyLine,
+  type IssuedForAggregates,
+  issuedCounterparty,
+  issuedRegime,
+} from './tax-aggregates';
+
+export interface PaymentForAggregates {
+  paymentId: string;
+  amountCents: number;
+  paidAt: string;
+  method: string;
+  createdAt: string;
+  /** DELETED payments settle nothing (absent = ACTIVE). */
+  status?: string | null;
+  /** Set on a payment moved from a substituted invoice to its substitute. */
+  movedFrom?: { invoiceId: string } | null;
+}
+
+/** Base, VAT and recargo per cash-basis key. */
+export type CashFigures = Map<string, { baseCents: number; vatCents: number; recargoCents: number }>;
+
+export const CASH_OP_KEY_PREFIX = 'CASH@';
+export const cashOpKey = (invoiceDate: string): string => `${CASH_OP_KEY_PREFIX}${invoiceDate.slice(0, 4)}`;
+
+const FIGURES = ['baseCents', 'vatCents', 'recargoCents'] as const;
+const z0 = (n: number): number => (n === 0 ? 0 : n);
+
+export const isActivePayment = (p: Pick<PaymentForAggregates, 'status'>): boolean =>
+  (p.status ?? 'ACTIVE') !== 'DELETED';
+
+/** An invoice's (or rectified invoice's) breakdown summed per cash-basis key. */
+export function cashFiguresOf(breakdown: IssuedForAggregates['breakdown']): CashFigures {
+  const out: CashFigures = new Map();
+  for (const g of breakdown) {
+    const key = formatCashKey(g);
+    const cur = out.get(key) ?? { baseCents: 0, vatCents: 0, recargoCents: 0 };
+    for (const f of FIGURES) cur[f] += g[f];
+    out.set(key, cur);
+  }
+  return out;
+}
+
+/** `figures × num / den`, each rounded once half away from zero. */
+function scale(figures: CashFigures, num: number, den: number): CashFigures {
+  const out: CashFigures = new Map();
+  for (const [key, v] of figures) {
+    const s = { baseCents: 0, vatCents: 0, recargoCents: 0 };
+    for (const f of FIGURES) s[f] = z0(Number(roundHalfUpBig(BigInt(v[f]) * BigInt(num), BigInt(den))));
+    out.set(key, s);
+  }
+  return out;
+}
+
+/** `a + k × b` per key and figure. */
+function combine(a: CashFigures, b: CashFigures, k: number): CashFigures {
+  const out: CashFigures = new Map();
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(key) ?? { baseCents: 0, vatCents: 0, recargoCents: 0 };
+    const y = b.get(key) ?? { baseCents: 0, vatCents: 0, recargoCents: 0 };
+    out.set(key, {
+      baseCents: z0(x.baseCents + k * y.baseCents),
+      vatCents: z0(x.vatCents + k * y.vatCents),
+      recargoCents: z0(x.recargoCents + k * y.recargoCents),
+    });
+  }
+  return out;
+}
+
+/** What a cumulative collection of `paid` out of `total` has settled of `figures`. */
+const settledAt = (figures: CashFigures, total: number, paid: number): CashFigures =>
+  paid >= total ? figures : scale(figures, paid, total);
+
+const recordedLater = (a: PaymentForAggregates, b: PaymentForAggregates) =>
+  a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.paymentId > b.paymentId);
+
+/**
+ * The share each of `payments` settles of `figures` (an invoice of total `total`), after `before`
+ * céntimos already collected (and settled as `settledAt(figures, total, before)`).
+ */
+export function settleShares(
+  figures: CashFigures,
+  total: number,
+  payments: readonly PaymentForAggregates[],
+  before = 0,
+): Map<string, CashFigures> {
+  const out = new Map<string, CashFigures>();
+  if (total <= 0 || payments.length === 0) return out;
+  const paid = before + payments.reduce((s, p) => s + p.amountCents, 0);
+  let anchor: PaymentForAggregates | undefined;
+  if (paid === total) {
+    for (const p of payments) if (!anchor || recordedLater(p, anchor)) anchor = p;
+  }
+  let others: CashFigures = new Map();
+  for (const p of payments) {
+    if (p === anchor) continue;
+    const share = scale(figures, p.amountCents, total);
+    out.set(p.paymentId, share);
+    others = combine(others, share, 1);
+  }
+  if (anchor) {
+    const rest = combine(figures, settledAt(figures, total, before), -1);
+    out.set(anchor.paymentId, combine(rest, others, -1));
+  }
+  return out;
+}
+
+/** One dated cash-basis settlement (a payment's share, or a substitution's re-basing). */
+export interface CashSettlement {
+  date: string;
+  paymentId: string | null;
+  figures: CashFigures;
+}
+
+/**
+ * Every cash-basis settlement of an invoice under the criterio de caja from its active payments
+ * (none for an invoice under the general regime, or of total ≤ 0).
+ */
+export function cashSettlements(
+  inv: IssuedForAggregates,
+  payments: readonly PaymentForAggregates[],
+): CashSettlement[] {
+  if (issuedRegime(inv) !== 'C' || inv.totals.totalCents <= 0) return [];
+  const active = payments.filter(isActivePayment);
+  const refs = new Map<string, RectifiedInvoiceRef>(
+    inv.rectification?.method === 'SUBSTITUTION'
+      ? inv.rectification.rectified.map((r) => [r.invoiceId, r])
+      : [],
+  );
+  const moved = new Map<string, PaymentForAggregates[]>();
+  const own: PaymentForAggregates[] = [];
+  for (const p of active) {
+    const from = p.movedFrom?.invoiceId;
+    if (from && refs.has(from)) moved.set(from, [...(moved.get(from) ?? []), p]);
+    else own.push(p);
+  }
+  const figures = cashFiguresOf(inv.breakdown);
+  const total = inv.totals.totalCents;
+  const out: CashSettlement[] = [];
+  const byId = new Map(active.map((p) => [p.paymentId, p]));
+  let movedSettled: CashFigures = new Map();
+  let movedCents = 0;
+  for (const [from, list] of moved) {
+    const r = refs.get(from) as RectifiedInvoiceRef;
+    const shares = settleShares(cashFiguresOf(r.breakdown), r.totals.totalCents, list);
+    for (const [id, f] of shares) {
+      out.push({ date: (byId.get(id) as PaymentForAggregates).paidAt, paymentId: id, figures: f });
+      movedSettled = combine(movedSettled, f, 1);
+    }
+    movedCents += list.reduce((s, p) => s + p.amountCents, 0);
+  }
+  if (movedCents > 0) {
+    out.push({
+      date: inv.invoiceDate,
+      paymentId: null,
+      figures: combine(settledAt(figures, total, movedCents), movedSettled, -1),
+    });
+  }
+  for (const [id, f] of settleShares(figures, total, own, movedCents)) {
+    out.push({ date: (byId.get(id) as PaymentForAggregates).paidAt, paymentId: id, figures: f });
+  }
+  return out;
+}
+
+function cajaLines(figures: CashFigures, sign: number): AggregateLine[] {
+  const lines: AggregateLine[] = [];
+  for (const [taxKey, f] of [...figures].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const line: AggregateLine = {
+      taxKey,
+      baseCents: z0(sign * f.baseCents),
+      vatCents: z0(sign * f.vatCents),
+      recargoCents: z0(sign * f.recargoCents),
+      irpfCents: 0,
+      deductibleVatCents: 0,
+      deductibleBaseCents: 0,
+      totalCents: z0(sign * (f.baseCents + f.vatCents + f.recargoCents)),
+      count: 0,
+    };
+    if (line.baseCents !== 0 || line.vatCents !== 0 || line.recargoCents !== 0) lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * What an issued invoice's payments add to the ISSUED book (× sign), one contribution per dated
+ * settlement or cash payment. Never sharded: the items of a substituted invoice's payments and of
+ * its substitute's are the same, so moving payments nets to nothing.
+ */
+export function paymentContributions(
+  inv: IssuedForAggregates,
+  payments: readonly PaymentForAggregates[],
+  sign: 1 | -1,
+): AggregateContribution[] {
+  const out: AggregateContribution[] = [];
+  for (const s of cashSettlements(inv, payments)) {
+    const byKey = cajaLines(s.figures, sign);
+    if (byKey.length > 0) out.push({ book: 'ISSUED', date: s.date, byKey, byCounterparty: [] });
+  }
+  const party = issuedCounterparty(inv);
+  for (const p of payments) {
+    if (!isActivePayment(p) || p.method !== 'CASH' || p.amountCents === 0) continue;
+    const line: CounterpartyLine = {
+      ...party,
+      opKey: cashOpKey(inv.invoiceDate),
+      baseCents: 0,
+      vatCents: 0,
+      totalCents: sign * p.amountCents,
+      count: 0,
+    };
+    out.push({ book: 'ISSUED', date: p.paidAt, byKey: [], byCounterparty: [line] });
+  }
+  return out;
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type * as z from 'zod';
+import {
+  CreateReceivedInvoiceBody,
+  isReceivedRectificativa,
+  RECEIVED_INVOICE_TYPES,
+  UpdateReceivedInvoiceBody,
+} from './received-invoices';
+
+const line = (over: Record<string, unknown> = {}) => ({
+  description: 'Material',
+  quantity: '2',
+  unitPriceCents: 10_000,
+  vatRateBp: 2100,
+  ...over,
+});
+
+const ordinary = (over: Record<string, unknown> = {}) => ({
+  supplierId: 's1',
+  supplierInvoiceNumber: 'F-2026/0042',
+  issueDate: '2026-03-10',
+  lines: [line()],
+  ...over,
+});
+
+const rectificativa = (over: Record<string, unknown> = {}) =>
+  ordinary({
+    supplierInvoiceNumber: 'R-2026/0003',
+    invoiceType: 'R1',
+    rectification: {
+      reason: 'Devolución de mercancía',
+      rectified: [{ supplierInvoiceNumber: 'F-2026/0042', issueDate: '2026-02-27' }],
+    },
+    lines: [line({ quantity: '-1' }), line({ description: 'Rappel', quantity: 1, unitPriceCents: -500 })],
+    ...over,
+  });
+
+/** The issues of a refused body as `path: message`. */
+function issues(body: unknown, schema: z.ZodType = CreateReceivedInvoiceBody): string[] {
+  const r = schema.safeParse(body);
+  expect(r.success).toBe(false);
+  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('received invoice type', () => {
+  it('is F1 when left out, with no rectification', () => {
+    const r = CreateReceivedInvoiceBody.parse(ordinary());
+    expect(r.invoiceType).toBe('F1');
+    expect(r.rectification).toBeUndefined();
+    expect(r.lines[0]!.quantity).toBe(2000);
+  });
+
+  it('speaks the AEAT TipoFactura codes of the received book, R1–R5 being rectificativas', () => {
+    expect([...RECEIVED_INVOICE_TYPES]).toEqual(['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5']);
+    expect(RECEIVED_INVOICE_TYPES.filter(isReceivedRectificativa)).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+    expect(issues(ordinary({ invoiceType: 'F5' }))[0]).toMatch(/^invoiceType: /);
+  });
+});
+
+describe('negative amounts', () => {
+  it('an ordinary invoice refuses a negative price or quantity, naming the line', () => {
+    expect(issues(ordinary({ lines: [line(), line({ unitPriceCents: -1 })] }))).toEqual([
+      'lines.1.unitPriceCents: El precio no puede ser negativo.',
+    ]);
+    expect(issues(ordinary({ invoiceType: 'F2', lines: [line({ quantity: '-0.5' })] }))).toEqual([
+      'lines.0.quantity: La cantidad debe ser mayor que cero.',
+    ]);
+  });
+
+  it('a rectificativa takes negative quantities and prices (stored signed, in thousandths)', () => {
+    const r = CreateReceivedInvoiceBody.parse(rectificativa());
+    expect(r.lines.map((l) => [l.quantity, l.unitPriceCents])).toEqual([
+      [-1000, 10_000],
+      [1000, -500],
+    ]);
+    expect(r.rectification).toEqual({
+      method: 'DIFFERENCES',
+      reason: 'Devolución de mercancía',
+      rectified: [{ supplierInvoiceNumber: 'F-2026/0042', issueDate: '2026-02-27' }],
+    });
+  });
+
+  it('a zero quantity is refused on every invoice', () => {
+    expect(issues(rectificativa({ lines: [line({ quantity: '0' })] }))).toEqual([
+      'lines.0.quantity: La cantidad no puede ser cero.',
+    ]);
+  });
+
+  it('the same rules hold on a correction', () => {
+    expect(issues(ordinary({ lines: [line({ unitPriceCents: -5 })] }), UpdateReceivedInvoiceBody)).toEqual([
+      'lines.0.unitPriceCents: El precio no puede ser negativo.',
+    ]);
+    expect(UpdateReceivedInvoiceBody.safeParse(rectificativa()).success).toBe(true);
+  });
+});
+
+describe('rectification', () => {
+  it('a rectificativa must name what it rectifies, and only a rectificativa may', () => {
+    expect(issues(ordinary({ invoiceType: 'R4' }))).toEqual([
+      'rectification: Una factura rectificativa debe indicar las facturas que rectifica.',
+    ]);
+    expect(issues(rectificativa({ invoiceType: 'F1', lines: [line()] }))).toEqual([
+      'invoiceType: Solo una factura rectificativa (R1 a R5) indica facturas rectificadas.',
+    ]);
+  });
+
+  it('each rectified invoice is a registered one or has its number and date', () => {
+    const ok = CreateReceivedInvoiceBody.parse(
+      rectificativa({ rectification: { rectified: [{ receivedInvoiceId: 'ri-1' }] } }),
+    );
+    expect(ok.rectification!.rectified).toEqual([{ receivedInvoiceId: 'ri-1' }]);
+    expect(
+      issues(rectificativa({ rectification: { rectified: [{ supplierInvoiceNumber: 'F-1' }] } })),
+    ).toEqual([
+      'rectification.rectified.0.issueDate: Indica la factura rectificada registrada o su número y fecha de expedición.',
+    ]);
+    expect(issues(rectificativa({ rectification: { rectified: [] } }))).toEqual([
+      'rectification.rectified: Indica al menos una factura rectificada.',
+    ]);
+  });
+
+  it('is always by differences', () => {
+    expect(
+      issues(
+        rectificativa({
+          rectification: { method: 'SUBSTITUTION', rectified: [{ receivedInvoiceId: 'ri-1' }] },
+        }),
+      ),
+    ).toEqual(['rectification.method: Las rectificativas recibidas se registran por diferencias.']);
+  });
+
+  it('refuses a rectified invoice issued after the rectificativa, itself, and one named twice', () => {
+    const refs = (...rectified: unknown[]) => rectificativa({ rectification: { rectified } });
+    expect(issues(refs({ supplierInvoiceNumber: 'F-9', issueDate: '2026-03-11' }))).toEqual([
+      'rectification.rectified.0.issueDate: La factura rectificada no puede ser posterior a la rectificativa.',
+    ]);
+    expect(issues(refs({ supplierInvoiceNumber: 'r-2026/ 0003', issueDate: '2026-03-10' }))).toEqual([
+      'rectification.rectified.0.supplierInvoiceNumber: Una factura no puede rectificarse a sí misma.',
+    ]);
+    expect(
+      issues(
+        refs(
+          { receivedInvoiceId: 'ri-1' },
+          { supplierInvoiceNumber: 'F-1', issueDate: '2026-01-02' },
+          { receivedInvoiceId: 'ri-1' },
+          { supplierInvoiceNumber: 'f-1', issueDate: '2026-01-02' },
+        ),
+      ),
+    ).toEqual([
+      'rectification.rectified.2.receivedInvoiceId: Esa factura rectificada ya está indicada.',
+      'rectification.rectified.3.supplierInvoiceNumber: Esa factura rectificada ya está indicada.',
+    ]);
+  });
+});
+
+describe('customs document (DUA)', () => {
+  const importLine = line({ kind: 'IMPORT', description: 'Mercancía importada' });
+
+  it('is recorded, upper case, on an invoice with IMPORT lines', () => {
+    const r = CreateReceivedInvoiceBody.parse(
+      ordinary({ lines: [importLine], customsDocument: ' 26es00281110123456 ' }),
+    );
+    expect(r.customsDocument).toBe('26ES00281110123456');
+  });
+
+  it('is refused without an IMPORT line, and above 40 characters', () => {
+    expect(issues(ordinary({ customsDocument: '26ES00281110123456' }))).toEqual([
+      'customsDocument: El número de DUA solo se indica en una factura con líneas de importación.',
+    ]);
+    expect(issues(ordinary({ lines: [importLine], customsDocument: 'X'.repeat(41) }))).toEqual([
+      'customsDocument: El número de DUA no puede tener más de 40 caracteres.',
+    ]);
+  });
+});
+
+describe('inline supplier NIF-IVA', () => {
+  const inline = (supplier: Record<string, unknown>) => ordinary({ supplierId: undefined, supplier });
+
+  it('is checked and normalised as a customer’s', () => {
+    const r = CreateReceivedInvoiceBody.parse(
+      inline({ name: 'Bauteile GmbH', taxId: { type: 'NIF_IVA', value: 'de 123.456.789', country: 'de' } }),
+    );
+    expect(r.supplier!.taxId).toEqual({ type: 'NIF_IVA', value: 'DE123456789', country: 'DE' });
+    expect(
+      issues(inline({ name: 'X', taxId: { type: 'NIF_IVA', value: 'DE12345678', country: 'DE' } })),
+    ).toEqual(['supplier.taxId.value: El NIF-IVA no tiene el formato de DE.']);
+    expect(
+      issues(inline({ name: 'X', taxId: { type: 'NIF_IVA', value: 'FR12345678901', country: 'DE' } })),
+    ).toEqual(['supplier.taxId.value: El NIF-IVA debe empezar por el prefijo DE del país.']);
+  });
+
+  it('the supplier’s country must be the NIF-IVA’s', () => {
+    const taxId = { type: 'NIF_IVA', value: 'FR12345678901', country: 'FR' };
+    expect(issues(inline({ name: 'X', taxId, country: 'BE' }))).toEqual([
+      'supplier.country: El país (BE) no coincide con el del NIF-IVA (FR).',
+    ]);
+    expect(CreateReceivedInvoiceBody.safeParse(inline({ name: 'X', taxId, country: 'fr' })).success).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,685 @@
+/**
+ * Contracts of the AEAT VAT models (issue 14; spec part 2 §3 Tax models, §5 Tax, §7 Tax service):
+ * preview, generate, get, update, validate, status, export, batch generation, cross-model
+ * validation, submissions and authorizations, and the gestor's batch cockpit. The computation
+ * itself is in shared/fiscal/models/ (types.ts is its contract). Amounts in céntimos, rates in
+ * basis points.
+ */
+
+import * as z from 'zod';
+import type {
+  DeclaredRecord,
+  ModelAdjustments,
+  ModelIssue,
+  ModelResult,
+  ResultType,
+  VatModelType,
+} from '../fiscal/models/types';
+import { VAT_MODEL_TYPES } from '../fiscal/models/types';
+import { Id, PageQuery } from './common';
+import { safeMultiline, safeText } from './text';
+
+export type { DeclaredRecord, ModelAdjustments, ModelIssue, ModelResult, ResultType, VatModelType };
+export { VAT_MODEL_TYPES };
+
+const YEAR_MESSAGE = 'El año debe estar entre 2000 y 2100';
+export const ModelYear = z.coerce
+  .number({ message: YEAR_MESSAGE })
+  .int({ message: YEAR_MESSAGE })
+  .min(2000, { message: YEAR_MESSAGE })
+  .max(2100, { message: YEAR_MESSAGE });
+
+/** '1T'..'4T', '01'..'12' or '0A'; which ones a model accepts is checked by the action (TAX_027). */
+export const ModelPeriodSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([1-4]T|0[1-9]|1[0-2]|0A)$/, {
+    message: 'El periodo debe ser un trimestre (1T-4T), un mes (01-12) o 0A (anual).',
+  });
+
+export const ModelTypeSchema = z.enum(VAT_MODEL_TYPES, {
+  message: 'Modelo no soportado: los modelos de IVA son 303, 390, 349 y 347.',
+});
+
+/** `<year>-<model>-<period>`: the same id as the obligation it settles (e.g. '2026-303-1T'). */
+export const modelIdOf = (year: number, modelType: string, period: string): string =>
+  `${year}-${modelType}-${period}`;
+
+export const ModelTypePath = z.object({ companyId: Id, modelType: ModelTypeSchema });
+export const ModelPath = z.object({
+  companyId: Id,
+  modelType: ModelTypeSchema,
+  modelId: safeText()
+    .min(1)
+    .max(40)
+    .regex(/^\d{4}-\d{3}-[0-9A-Z]{2}$/, { message: 'El identificador del modelo no es válido.' }),
+});
+export const SubmissionPath = z.object({ companyId: Id, submissionId: Id });
+export const AuthorizationPath = z.object({ companyId: Id, authorizationId: Id });
+
+/** A non-negative amount in céntimos with the spec's message ('{field} no puede ser negativo'). */
+export const nonNegativeCents = (field: string) =>
+  z
+    .number({ message: `${field} debe ser un importe en céntimos` })
+    .int({ message: `${field} debe ser un importe en céntimos` })
+    .min(0, { message: `${field} no puede ser negativo` })
+    .max(1_000_000_000_000_00);
+
+const RESULT_TYPES = ['I', 'U', 'G', 'C', 'D', 'X', 'V', 'N'] as const;
+
+/** The person's adjustments (PUT body; preview also accepts them as query `adjustments` JSON-free fields). */
+export const ModelAdjustmentsBody = z
+  .object({
+    compensationFromPreviousCents: nonNegativeCents('compensationFromPreviousCents').optional(),
+    resultType: z.enum(RESULT_TYPES).optional(),
+    iban: safeText().max(34).optional(),
+    domiciliation: z.boolean().optional(),
+    /** Manual boxes by AEAT number; each design says which boxes are manual and which are signed. */
+    boxes: z.record(z.string().regex(/^\d{1,3}$/), z.number().int()).optional(),
+    previousReceipt: safeText().max(13).optional(),
+    noActivity: z.boolean().optional(),
+  })
+  .strict();
+
+export const PreviewQuery = z.object({
+  year: ModelYear,
+  period: ModelPeriodSchema,
+  /** Preview with a compensation other than the carried one (céntimos). */
+  compensationFromPreviousCents: z.coerce
+    .number()
+    .int()
+    .min(0, { message: 'compensationFromPreviousCents no puede ser negativo' })
+    .optional(),
+});
+
+export const GenerateModelBody = z
+  .object({
+    year: ModelYear,
+    period: ModelPeriodSchema,
+    /** Overwrite a model already generated for the period (else TAX_022). Never a submitted one. */
+    regenerate: z.boolean().default(false),
+    adjustments: ModelAdjustmentsBody.optional(),
+  })
+  .strict();
+export type GenerateModelBody = z.infer<typeof GenerateModelBody>;
+
+export const UpdateModelBody = ModelAdjustmentsBody;
+export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
+
+export const MODEL_STATUSES = ['MODEL_GENERATED', 'SUBMITTED', 'OBLIGATION_GENERATED'] as const;
+export type ModelStatus = (typeof MODEL_STATUSES)[number];
+
+/** PUT status: mark a model filed outside Cuadra (with its justificante) or back to generated. */
+export const ModelStatusBody = z
+  .object({
+    status: z.enum(['SUBMITTED', 'MODEL_GENERATED']),
+    /** Justificante (CSV / número de justificante) when filed outside Cuadra. */
+    reference: safeText().max(64).optional(),
+  })
+  .strict();
+
+/** The preview contract every model answers (issue 14 item 3), plus what the screens need. */
+export interface ModelPreview {
+  modelType: VatModelType;
+  year: number;
+  period: string;
+  design: string;
+  boxes: Record<string, number>;
+  result: ModelResult;
+  allowedResultTypes: ResultType[];
+  records: DeclaredRecord[];
+  issues: ModelIssue[];
+  /** Box → the aggregate keys it sums (drill-down). */
+  sources: Record<string, string[]>;
+  /** Aggregate items read (O(1) in the size of the books). */
+  itemsRead: number;
+}
+
+/** A stored model (generated, possibly adjusted, approved, submitted, published). */
+export interface TaxModelView extends ModelPreview {
+  modelId: string;
+  companyId: string;
+  status: ModelStatus;
+  adjustments: ModelAdjustments;
+  generatedAt: string;
+  generatedBy: string;
+  updatedAt: string;
+  /** Bumped on every regenerate/update (optimistic concurrency). */
+  version: number;
+  approvedAt: string | null;
+  approvedBy: string | null;
+  submittedAt: string | null;
+  /** Justificante: CSV of the AEAT (filed through Cuadra) or the reference given by hand. */
+  reference: string | null;
+  submissionId: string | null;
+  publishedAt: string | null;
+}
+
+export const ModelListQuery = PageQuery.extend({
+  year: ModelYear.optional(),
+  modelType: ModelTypeSchema.optional(),
+  status: z.enum(MODEL_STATUSES).optional(),
+});
+
+// --- batch generation (spec part 2 §5) ----------------------------------------------------------
+
+export const BatchGenerateBody = z
+  .object({
+    year: ModelYear,
+    quarter: z.coerce
+      .number()
+      .int()
+      .min(1, { message: 'El trimestre debe estar entre 1 y 4' })
+      .max(4, { message: 'El trimestre debe estar entre 1 y 4' })
+      .optional(),
+    month: z.coerce
+      .number()
+      .int()
+      .min(1, { message: 'El mes debe estar entre 1 y 12' })
+      .max(12, { message: 'El mes debe estar entre 1 y 12' })
+      .optional(),
+    models: z
+      .array(ModelTypeSchema)
+      .min(1, { message: 'Debe seleccionar al menos un modelo' })
+      .max(20, { message: 'No se pueden generar más de 20 modelos simultáneamente' }),
+    regenerate: z.boolean().default(false),
+  })
+  .strict();
+export type BatchGenerateBody = z.infer<typeof BatchGenerateBody>;
+
+export interface BatchGenerateResult {
+  year: number;
+  results: {
+    modelType: VatModelType;
+    period: string;
+    outcome: 'GENERATED' | 'ALREADY_GENERATED' | 'NOT_APPLICABLE' | 'ERROR';
+    modelId: string | null;
+    message: string;
+  }[];
+}
+
+// --- export ------------------------------------------------------------------------------------
+
+export const EXPORT_FORMATS = ['AEAT', 'PDF', 'JSON'] as const;
+export const ExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).default('AEAT'),
+  year: ModelYear,
+  period: ModelPeriodSchema,
+});
+
+// --- submissions and authorizations ------------------------------------------------------------
+
+export const SUBMISSION_STATES = ['PENDING', 'ACCEPTED', 'REJECTED', 'ERROR'] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+export const SubmitModelBody = z
+  .object({
+    /** COLLABORATOR: the gestoría files as colaborador social with an active authorization; CERTIFICATE: the company's own. */
+    mode: z.enum(['CERTIFICATE', 'COLLABORATOR']).default('CERTIFICATE'),
+    authorizationId: Id.optional(),
+  })
+  .strict();
+
+export interface SubmissionView {
+  submissionId: string;
+  companyId: string;
+  modelId: string;
+  modelType: VatModelType;
+  year: number;
+  period: string;
+  mode: 'CERTIFICATE' | 'COLLABORATOR';
+  state: SubmissionState;
+  /** AEAT CSV (código seguro de verificación) of the justificante when accepted. */
+  csv: string | null;
+  receiptNumber: string | null;
+  errors: { code: string; message: string }[];
+  attempts: number;
+  submittedBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const CreateAuthorizationBody = z
+  .object({
+    /** The gestoría (collaborator) NIF the company authorizes. */
+    collaboratorNif: safeText().min(9).max(9),
+    collaboratorName: safeText().min(1).max(200),
+    models: z.array(ModelTypeSchema).min(1).max(20),
+    validUntil: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha debe tener el formato AAAA-MM-DD.' }),
+  })
+  .strict();
+export const RenewAuthorizationBody = z
+  .object({
+    validUntil: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha debe tener el formato AAAA-MM-DD.' }),
+  })
+  .strict();
+export const RevokeAuthorizationBody = z.object({ reason: safeMultiline().max(500).optional() }).strict();
+
+export interface AuthorizationView {
+  authorizationId: string;
+  companyId: string;
+  collaboratorNif: string;
+  collaboratorName: string;
+  models: VatModelType[];
+  validFrom: string;
+  validUntil: string;
+  status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+  revokedAt: string | null;
+  revokeReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// --- cockpit (gestor: one model and period across all clients) ---------------------------------
+
+export const CockpitQuery = z.object({
+  modelType: ModelTypeSchema.default('303'),
+  year: ModelYear,
+  period: ModelPeriodSchema,
+});
+
+export const CockpitActionBody = z
+  .object({
+    modelType: ModelTypeSchema,
+    year: ModelYear,
+    period: ModelPeriodSchema,
+    companyIds: z.array(Id).min(1).max(500),
+  })
+  .strict();
+
+export const ANOMALY_CODES = [
+  'CHANGE_VS_PREVIOUS_PERIOD',
+  'CHANGE_VS_LAST_YEAR',
+  'OFF_TREND',
+  'NO_INVOICES',
+  'COMPENSATION_NOT_APPLIED',
+  'VALIDATION_ERRORS',
+] as const;
+export type AnomalyCode = (typeof ANOMALY_CODES)[number];
+
+export interface CockpitRow {
+  companyId: string;
+  companyName: string;
+  nif: string;
+  /** Whether the company owes this model for the period (its obligations say so). */
+  applicable: boolean;
+  obligationId: string | null;
+  dueDate: string | null;
+  modelId: string | null;
+  status: ModelStatus | 'NOT_GENERATED';
+  approved: boolean;
+  published: boolean;
+  result: ModelResult | null;
+  previousPeriodResult: ModelResult | null;
+  lastYearResult: ModelResult | null;
+  anomalies: { code: AnomalyCode; message: string }[];
+  issues: number;
+}
+
+export interface CockpitView {
+  modelType: VatModelType;
+  year: number;
+  period: string;
+  rows: CockpitRow[];
+  totals: {
+    companies: number;
+    generated: number;
+    approved: number;
+    submitted: number;
+    withAnomalies: number;
+  };
+}
+
+export interface CockpitActionResult {
+  results: { companyId: string; outcome: 'OK' | 'SKIPPED' | 'ERROR'; message: string }[];
+}
+
+// --- queries and answers of the model routes (issue 14 items 3-4) -------------------------------
+
+/** `?year=&period=` of prefill, validate-data and export. */
+export const ModelPeriodQuery = z.object({ year: ModelYear, period: ModelPeriodSchema });
+
+/** Generated models not yet filed (tax/pending-confirmation). */
+export const PendingConfirmationQuery = PageQuery.extend({
+  year: ModelYear.optional(),
+  modelType: ModelTypeSchema.optional(),
+});
+
+/** GET preview/sources: the invoices behind one box, 100 a page. */
+export const BoxSourcesQuery = z.object({
+  year: ModelYear,
+  period: ModelPeriodSchema,
+  box: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, { message: 'La casilla debe ser su número en el modelo (p. ej. 07 o 110).' }),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100, { message: 'El tamaño de página no puede superar 100.' })
+    .default(100),
+});
+
+/** One invoice (issued or received) behind a box and what it adds to it. */
+export interface BoxSourceRow {
+  book: 'ISSUED' | 'RECEIVED';
+  id: string;
+  number: string;
+  date: string;
+  counterpartyName: string;
+  counterpartyTaxId: string | null;
+  /** The aggregate keys of the box this invoice touches. */
+  keys: string[];
+  baseCents: number;
+  vatCents: number;
+  recargoCents: number;
+  deductibleVatCents: number;
+  totalCents: number;
+}
+
+export interface BoxSourcesView {
+  modelType: VatModelType;
+  year: number;
+  period: string;
+  box: string;
+  label: string | null;
+  /** The box's value in the preview. */
+  valueCents: number;
+  /** The aggregate keys the box sums (`<book>:<key>`). */
+  sources: string[];
+  content: BoxSourceRow[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+export interface ValidationCheck {
+  code: string;
+  status: 'OK' | 'WARNING' | 'ERROR';
+  message: string;
+}
+
+/** GET validate-data: whether the period can be generated, and what to look at first. */
+export interface ValidateDataView {
+  modelType: VatModelType;
+  year: number;
+  period: string;
+  valid: boolean;
+  checks: ValidationCheck[];
+  issues: ModelIssue[];
+}
+
+/** One arithmetic identity of a model's boxes (e.g. [46] = [27] − [45]). */
+export interface BoxIdentity {
+  rule: string;
+  expectedCents: number;
+  actualCents: number;
+  ok: boolean;
+}
+
+/** POST validate of a stored model. */
+export interface ModelValidationView {
+  modelId: string;
+  valid: boolean;
+  issues: ModelIssue[];
+  identities: BoxIdentity[];
+  /** Boxes whose value in the books today differs from the stored model (the books changed). */
+  changedSinceGenerated: { box: string; storedCents: number; booksCents: number }[];
+}
+
+/** GET prefill: the spec's input fields of the model (part 2 §3 "Tax models (input fields)"). */
+export interface PrefillView {
+  modelType: VatModelType;
+  year: number;
+  period: string;
+  fields: Record<string, number>;
+}
+
+export const CrossValidationBody = z.object({ year: ModelYear }).strict();
+
+export interface CrossValidationCheck {
+  code: string;
+  description: string;
+  status: 'OK' | 'MISMATCH' | 'NOT_AVAILABLE';
+  expectedCents: number | null;
+  actualCents: number | null;
+  differenceCents: number | null;
+  models: string[];
+}
+
+export interface CrossValidationView {
+  year: number;
+  checks: CrossValidationCheck[];
+  summary: { ok: number; mismatches: number; notAvailable: number };
+}
+
+export interface ExportFormatView {
+  format: (typeof EXPORT_FORMATS)[number];
+  label: string;
+  contentType: string;
+  extension: string;
+  description: string;
+  models: VatModelType[];
+}
+
+export const YearQuery = z.object({ year: ModelYear.optional() });
+
+/** 347 threshold: 3.005,06 € per counterparty and year (art. 33.1 RGAT, RD 1065/2007). */
+export interface Threshold347View {
+  year: number;
+  thresholdCents: number;
+  status: 'NOT_REQUIRED' | 'BELOW_THRESHOLD' | 'REQUIRED';
+  counterparties: {
+    counterpartyKey: string;
+    name: string;
+    key: 'A' | 'B';
+    amountCents: number;
+    quarterAmountsCents: [number, number, number, number];
+  }[];
+  /** Counterparties within 80 % of the threshold (they may still cross it). */
+  nearThreshold: { counterpartyKey: string; name: string; key: 'A' | 'B'; amountCents: number }[];
+}
+
+export interface ComplianceView {
+  year: number;
+  obligations: number;
+  generated: number;
+  submitted: number;
+  pending: number;
+  overdue: number;
+  /** Submitted (or generated) share of the obligations due so far, 0-100. */
+  percentage: number;
+  status: 'GOOD' | 'WARNING' | 'CRITICAL';
+  items: {
+    obligationId: string;
+    modelType: string;
+    period: string;
+    dueDate: string;
+    obligationStatus: string;
+    modelStatus: ModelStatus | null;
+  }[];
+}
+
+/** POST analyze-period: which VAT models the period owes and where each stands. */
+export const AnalyzePeriodBody = z
+  .object({
+    year: ModelYear,
+    quarter: z.coerce
+      .number()
+      .int()
+      .min(1, { message: 'El trimestre debe estar entre 1 y 4' })
+      .max(4, { message: 'El trimestre debe estar entre 1 y 4' })
+      .optional(),
+    month: z.coerce
+      .number()
+      .int()
+      .min(1, { message: 'El mes debe estar entre 1 y 12' })
+      .max(12, { message: 'El mes debe estar entre 1 y 12' })
+      .optional(),
+  })
+  .strict();
+
+export interface AnalyzePeriodView {
+  year: number;
+  models: {
+    modelType: VatModelType;
+    period: string;
+    applicable: boolean;
+    reason: string;
+    status: ModelStatus | 'NOT_GENERATED';
+    result: ModelResult | null;
+    issues: number;
+  }[];
+}
+
+const cents = (field: string) => nonNegativeCents(field);
+
+/** One line of an invoice to calculate (the invoice form's line, numbers never negative). */
+export const CalculationLine = z
+  .object({
+    description: safeText().max(500).optional(),
+    quantityMilli: z
+      .number({ message: 'quantityMilli debe ser un número entero' })
+      .int({ message: 'quantityMilli debe ser un número entero' })
+      .min(0, { message: 'quantityMilli no puede ser negativo' }),
+    unitPriceCents: cents('unitPriceCents'),
+    discountBp: z
+      .number()
+      .int()
+      .min(0, { message: 'discountBp no puede ser negativo' })
+      .max(10_000)
+      .default(0),
+    vatRateBp: z.number().int().min(0, { message: 'vatRateBp no puede ser negativo' }),
+    operation: z.enum(['S1', 'S2', 'N1', 'N2', 'E1', 'E2', 'E3', 'E4', 'E5', 'E6']).default('S1'),
+    recargo: z.boolean().default(false),
+    irpf: z.boolean().default(true),
+  })
+  .strict();
+
+const INVOICE_TYPES = ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+
+/** POST calculations/invoice (spec part 2 §3: invoiceLines, invoiceType, invoiceDate, customerNif, customerName). */
+export const InvoiceTaxCalculationBody = z
+  .object({
+    invoiceLines: z
+      .array(CalculationLine)
+      .min(1, { message: 'La factura debe tener al menos una línea' })
+      .max(500),
+    invoiceType: z.enum(INVOICE_TYPES).default('F1'),
+    invoiceDate: z.iso.date({ message: 'La fecha debe tener el formato AAAA-MM-DD.' }),
+    customerNif: safeText().max(20).optional(),
+    customerName: safeText().max(200).optional(),
+    /** The customer's country (ISO 3166-1 alpha-2); ES when absent. */
+    customerCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    irpfRateBp: z
+      .number()
+      .int()
+      .min(0, { message: 'irpfRateBp no puede ser negativo' })
+      .max(10_000)
+      .optional(),
+    recargoEquivalencia: z.boolean().default(false),
+  })
+  .strict();
+export type InvoiceTaxCalculationBody = z.infer<typeof InvoiceTaxCalculationBody>;
+
+export interface InvoiceTaxCalculationView {
+  baseCents: number;
+  vatCents: number;
+  recargoCents: number;
+  irpfCents: number;
+  totalCents: number;
+  lineBasesCents: number[];
+  breakdown: {
+    operation: string;
+    vatRateBp: number;
+    recargoRateBp: number;
+    baseCents: number;
+    vatCents: number;
+    recargoCents: number;
+  }[];
+  legalMentions: string[];
+}
+
+/** The boxes one invoice feeds in one model, and the aggregate keys that carry it there. */
+export interface ModelFeed {
+  modelType: VatModelType;
+  period: string;
+  boxes: Record<string, number>;
+  note: string | null;
+}
+
+/** POST calculations/classify: where an invoice goes in the books and in the models. */
+export const ClassifyInvoiceBody = InvoiceTaxCalculationBody.extend({
+  /** ISSUED (default): an invoice the company issues; RECEIVED: one it receives (domestic, 21 %, …). */
+  book: z.enum(['ISSUED', 'RECEIVED']).default('ISSUED'),
+  /** Received only: the kind of operation (DOMESTIC, INTRA_EU_GOODS, IMPORT…) and investment goods. */
+  receivedKind: z
+    .enum([
+      'DOMESTIC',
+      'REVERSE_CHARGE',
+      'INTRA_EU_GOODS',
+      'INTRA_EU_SERVICES',
+      'IMPORT',
+      'EXEMPT',
+      'NOT_SUBJECT',
+    ])
+    .default('DOMESTIC'),
+  investmentGoods: z.boolean().default(false),
+});
+export type ClassifyInvoiceBody = z.infer<typeof ClassifyInvoiceBody>;
+
+export interface InvoiceClassificationView {
+  book: 'ISSUED' | 'RECEIVED';
+  period: { month: string; quarter: string };
+  aggregateKeys: string[];
+  counterpartyKeys: string[];
+  models: ModelFeed[];
+}
+
+/** POST calculations/comprehensive (spec: invoiceData + calculationContext). */
+export const ComprehensiveCalculationBody = z
+  .object({
+    invoiceData: ClassifyInvoiceBody,
+    calculationContext: z
+      .object({
+        /** Compute the models' boxes with these periods instead of the company's own. */
+        includeModels: z.array(ModelTypeSchema).max(4).optional(),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+export interface ComprehensiveCalculationView {
+  totals: InvoiceTaxCalculationView;
+  classification: InvoiceClassificationView;
+}
+
+export const PublishedFileQuery = z.object({ kind: z.enum(['aeat', 'json']).default('aeat') });
+
+/** A model as the client sees it in my-tax-documents. */
+export interface PublishedModelView {
+  modelId: string;
+  modelType: VatModelType;
+  year: number;
+  period: string;
+  result: ModelResult;
+  status: ModelStatus;
+  reference: string | null;
+  submittedAt: string | null;
+  publishedAt: string;
+}
+
+/** `published-models/{modelId}/file`: a published model's file for the client. */
+export const PublishedModelPath = z.object({ companyId: Id, modelId: ModelPath.shape.modelId });
