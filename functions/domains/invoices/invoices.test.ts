@@ -247,7 +247,7 @@ describe('invoices: drafts', () => {
     expect(errorOf(domestic)).toMatchObject({ code: 'CORE_004', field: 'triangular' });
     expect(writes()).toBe(0);
 
-    const ok = await call({
+    const ok = await call<Invoice>({
       routeId: 'invoices.create',
       body: body({ triangular: true, customer: french, invoiceLines: [e5] }),
     });
