@@ -17,6 +17,7 @@ import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
 import { taxActions } from '@functions/domains/tax/handler';
+import { taxModelsActions } from '@functions/domains/taxmodels/handler';
 import { verifactuActions } from '@functions/domains/verifactu/handler';
 import type { Membership } from '@functions/platform/company-scope';
 import { type AnyAction, createApiHandler } from '@functions/platform/http';
@@ -52,6 +53,7 @@ const tables: Partial<Record<DomainName, Table>> = {
   pdf: pdfActions,
   verifactu: verifactuActions,
   tax: taxActions,
+  taxmodels: taxModelsActions,
 };
 
 const apiDomains = (Object.keys(domains) as DomainName[]).filter((d) => domains[d].api);

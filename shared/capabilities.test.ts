@@ -24,27 +24,24 @@ describe('capabilities', () => {
       'clientPortalInvoices',
       'companyUsers',
       'fiscalCalendar',
+      'taxModels',
     ]);
     expect(unavailableCapabilities()).toEqual(
-      expect.arrayContaining(['taxModels', 'sii', 'accounting', 'payroll', 'banking', 'ocr']),
+      expect.arrayContaining(['sii', 'accounting', 'payroll', 'banking', 'ocr']),
     );
   });
 
   it('shows a claim only when every area it needs is available', () => {
     const claims = [
       { text: 'facturas', needs: ['invoicing'] as const },
-      { text: 'modelos y facturas', needs: ['taxModels', 'invoicing'] as const },
+      { text: 'SII y facturas', needs: ['sii', 'invoicing'] as const },
       { text: 'siempre', needs: [] as const },
     ];
 
     expect(claimTexts(claims)).toEqual(['facturas', 'siempre']);
-    const flipped: Availability = { ...availability, taxModels: true };
-    expect(capabilityRegistry(flipped).claimTexts(claims)).toEqual([
-      'facturas',
-      'modelos y facturas',
-      'siempre',
-    ]);
-    expect(capabilityRegistry(flipped).isAvailable('taxModels')).toBe(true);
+    const flipped: Availability = { ...availability, sii: true };
+    expect(capabilityRegistry(flipped).claimTexts(claims)).toEqual(['facturas', 'SII y facturas', 'siempre']);
+    expect(capabilityRegistry(flipped).isAvailable('sii')).toBe(true);
   });
 
   it("each area's pattern catches the claims it is meant to catch", () => {

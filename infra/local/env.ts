@@ -5,6 +5,7 @@
  */
 
 import { type BucketName, envNames, type InvokableName, invokables, type QueueName } from '../manifest';
+import { modelsEndpointOf } from './aeat-simulator/models-endpoint';
 import { LOCAL_CREDENTIALS, REGION } from './aws';
 import { invokableFunctionName } from './functions';
 
@@ -50,6 +51,8 @@ export function handlerEnv(i: HandlerEnvInput): Record<string, string> {
     [envNames.jwksUri]: `${i.cognitoUrl}/${i.userPoolId}/.well-known/jwks.json`,
     [envNames.aeatEndpoint]: i.aeat.endpoint,
     [envNames.aeatCaFile]: i.aeat.caFile,
+    // The simulator's model-filing service (issue 14), on the same server as the SOAP endpoint.
+    [envNames.taxModelsAeatEndpoint]: modelsEndpointOf(i.aeat.endpoint),
     [envNames.certificatesLocalKeyFile]: i.certificatesLocalKeyFile,
     [envNames.verifactuProducerNif]: LOCAL_VERIFACTU_PRODUCER.nif,
     [envNames.verifactuProducerName]: LOCAL_VERIFACTU_PRODUCER.name,

@@ -33,6 +33,12 @@ export const envNames = {
   aeatEndpoint: 'VERIFACTU_AEAT_ENDPOINT',
   /** VeriFacTu: PEM of an extra CA the SOAP client trusts (locally the simulator's); unset in AWS. */
   aeatCaFile: 'VERIFACTU_AEAT_CA_FILE',
+  /**
+   * Tax models (issue 14): the submission gateway's filing endpoint (locally the AEAT simulator's
+   * model-filing service; its TLS trusts `aeatCaFile` too). Unset: direct filing is not available
+   * in that environment and a submission is refused before anything is sent.
+   */
+  taxModelsAeatEndpoint: 'TAX_MODELS_AEAT_ENDPOINT',
   /** The KMS key that encrypts uploaded certificates (AWS). */
   certificatesKeyId: 'CERTIFICATES_KEY_ID',
   /** Local only: the file holding the key that encrypts uploaded certificates (stands in for KMS). */

@@ -304,8 +304,9 @@ const catalogue: Record<OnboardingFlow, readonly CatalogueEntry[]> = {
       isOptional: true,
       estimatedMinutes: 2,
     }),
+    // Its text speaks of computing the 130 too: it waits for the income-tax models (issue 15).
     only(
-      ['fiscalCalendar', 'taxModels'],
+      ['fiscalCalendar', 'taxModels', 'incomeTaxModels'],
       step({
         stepId: 'autonomo-fiscal-calendar',
         type: 'INFO',

@@ -8,6 +8,7 @@
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { withInvocations } from '@functions/platform/invoke';
 import { getInvoicePdfRoute } from './actions/get-invoice-pdf';
+import { getTaxModelPdfRoute } from './actions/get-tax-model-pdf';
 import { listInvoiceEmailsRoute } from './actions/list-invoice-emails';
 import { sendInvoiceEmailRoute } from './actions/send-invoice-email';
 import { makeDeps, type PdfDeps } from './store/deps';
@@ -19,6 +20,8 @@ export const pdfActions: ActionsOf<'pdf', PdfDeps> = {
   // sending by e-mail and the e-mail log
   'invoices.sendEmail': sendInvoiceEmailRoute,
   'invoices.emailLog': listInvoiceEmailsRoute,
+  // the summary of a stored tax model (issue 14)
+  'taxModels.pdf': getTaxModelPdfRoute,
 };
 
 export const handler = withInvocations(createApiHandler('pdf', pdfActions, makeDeps), renderPdfInvocation);

@@ -20,6 +20,13 @@ import type { SimulatorContext } from './context';
 import { handleControl, isControlPath } from './control-api';
 import { FaultQueue } from './faults';
 import { sendJson, sendXml } from './http-io';
+import {
+  createModelsContext,
+  handleModels,
+  isModelsPath,
+  type ModelsContext,
+  modelsEndpointOf,
+} from './models-endpoint';
 import { soapFault } from './soap';
 import { handleSoap } from './soap-endpoint';
 import { SimulatorState } from './state';
@@ -47,6 +54,8 @@ export interface RunningAeatSimulator {
   endpoint: string;
   /** Base of the control API (`<url>/_sim`). */
   controlUrl: string;
+  /** The model-filing service (issue 14, envNames.taxModelsAeatEndpoint); its control API is `<url>/_sim/modelos`. */
+  modelsEndpoint: string;
   port: number;
   /** PEM file of the CA that signed the server certificate (envNames.aeatCaFile). */
   caFile: string;
@@ -66,9 +75,10 @@ export async function startAeatSimulator(opts: AeatSimulatorOptions): Promise<Ru
   });
   const timers = new Set<NodeJS.Timeout>();
   const sim: SimulatorContext = { state, faults: new FaultQueue(), log, later: laterOn(timers) };
+  const models = createModelsContext(sim, opts.persist === false ? undefined : opts.dir);
   const server = https.createServer(
     { cert: identity.certPem, key: identity.keyPem, requestCert: true, rejectUnauthorized: false },
-    (req, res) => dispatch(sim, req, res),
+    (req, res) => dispatch(sim, models, req, res),
   );
   // A client that presents no certificate, or breaks the handshake, must not bring anything down.
   server.on('tlsClientError', () => {});
@@ -79,6 +89,7 @@ export async function startAeatSimulator(opts: AeatSimulatorOptions): Promise<Ru
     url,
     endpoint: `${url}${VERIFACTU_PATH}`,
     controlUrl: `${url}/_sim`,
+    modelsEndpoint: modelsEndpointOf(url),
     port,
     caFile: identity.caFile,
     caPem: identity.caPem,
@@ -106,20 +117,29 @@ const laterOn =
   };
 
 /** Control API, SOAP service (POST only), and the answer of a request that failed unexpectedly. */
-function dispatch(sim: SimulatorContext, req: IncomingMessage, res: ServerResponse): void {
+function dispatch(
+  sim: SimulatorContext,
+  models: ModelsContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   const url = new URL(req.url ?? '/', 'https://localhost');
-  const isControl = isControlPath(url.pathname);
-  const work = isControl
-    ? handleControl(sim, req, res, url)
-    : req.method === 'POST'
-      ? handleSoap(sim, req, res)
-      : Promise.resolve(
-          sendXml(
-            res,
-            405,
-            soapFault('Client', 'El servicio VERI*FACTU solo admite peticiones SOAP por POST.'),
-          ),
-        );
+  // The model-filing service and its control API (issue 14) answer their own paths (JSON errors).
+  const isModels = isModelsPath(url.pathname);
+  const isControl = isModels || isControlPath(url.pathname);
+  const work = isModels
+    ? handleModels(models, req, res, url)
+    : isControl
+      ? handleControl(sim, req, res, url)
+      : req.method === 'POST'
+        ? handleSoap(sim, req, res)
+        : Promise.resolve(
+            sendXml(
+              res,
+              405,
+              soapFault('Client', 'El servicio VERI*FACTU solo admite peticiones SOAP por POST.'),
+            ),
+          );
   work.catch((e: unknown) => {
     sim.log.error('AEAT simulator: request failed', e);
     if (res.headersSent || res.destroyed) return;

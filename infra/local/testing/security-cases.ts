@@ -14,6 +14,7 @@ import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
 import { taxActions } from '@functions/domains/tax/handler';
+import { taxModelsActions } from '@functions/domains/taxmodels/handler';
 import { verifactuActions } from '@functions/domains/verifactu/handler';
 import type { AnyAction } from '@functions/platform/http';
 import { pathParams, type RouteId, routes } from '@shared/api/routes';
@@ -32,6 +33,7 @@ const tables: Record<string, Table> = {
   pdf: pdfActions,
   verifactu: verifactuActions,
   tax: taxActions,
+  taxmodels: taxModelsActions,
 };
 
 /** The action that serves a route (its schemas say what the request must look like). */
@@ -51,6 +53,9 @@ const candidates = () => [
   `x${randomBytes(6).toString('hex')}`,
   `B${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`,
   'gestor-welcome',
+  // A tax model's type and id (`<year>-<model>-<period>`).
+  '303',
+  '2026-303-1T',
 ];
 
 /**

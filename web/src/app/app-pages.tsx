@@ -24,6 +24,10 @@ const STAFF = ['ADMIN', 'GESTOR'] as const;
 const verifactuPages = () => import('./routes/app/verifactu/pages');
 /** The tax pages likewise (see routes/app/tax/pages.tsx). */
 const taxPages = () => import('./routes/app/tax/pages');
+/** The AEAT models pages likewise (see routes/app/tax-models/pages.tsx). */
+const taxModelsPages = () => import('./routes/app/tax-models/pages');
+/** The batch cockpit, validation centre and client's tax documents likewise (routes/app/tax-cockpit/). */
+const taxCockpitPages = () => import('./routes/app/tax-cockpit/pages');
 
 export const appPages: readonly AppPage[] = [
   // --- pages of this SPA ---
@@ -152,11 +156,44 @@ export const appPages: readonly AppPage[] = [
     permission: 'VIEW_TAX_DOCUMENTS' as const,
     page: lazy(() => taxPages().then((m) => ({ default: m[name] }))),
   })),
+  // --- the AEAT models (issue 14): CLIENTE needs VIEW_TAX_DOCUMENTS; buttons are gated by useCan ---
+  ...(
+    [
+      ['tax/models', 'TaxModelsRoute'],
+      ['tax/models/generate', 'GenerateModelsRoute'],
+      ['tax/models/:modelId/preview', 'ModelPreviewRoute'],
+      ['tax/history', 'TaxHistoryRoute'],
+      ['tax/pending-confirmation', 'PendingConfirmationRoute'],
+      ['tax/threshold-statistics', 'ThresholdStatisticsRoute'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    permission: 'VIEW_TAX_DOCUMENTS' as const,
+    page: lazy(() => taxModelsPages().then((m) => ({ default: m[name] }))),
+  })),
+  // The selected company's models checked together (issue 14 item 7).
+  {
+    path: 'tax/validation-center',
+    permission: 'VIEW_TAX_DOCUMENTS',
+    page: lazy(() => taxCockpitPages().then((m) => ({ default: m.ValidationCenterRoute }))),
+  },
+  // One model and period across every client: the gestoría's batch cockpit (issue 14 item 5).
+  {
+    path: 'tax/cockpit',
+    roles: GESTOR,
+    page: lazy(() => taxCockpitPages().then((m) => ({ default: m.TaxCockpitRoute }))),
+  },
   // Every client's obligations: the gestoría's work (issue 13 item 6).
   {
     path: 'tax/obligations',
     roles: STAFF,
     page: lazy(() => taxPages().then((m) => ({ default: m.ClientObligationsRoute }))),
+  },
+  // The client portal's tax documents: the models its gestoría published to it (issue 14 item 5).
+  {
+    path: 'my-tax-documents',
+    permission: 'VIEW_TAX_DOCUMENTS',
+    page: lazy(() => taxCockpitPages().then((m) => ({ default: m.MyTaxDocumentsRoute }))),
   },
   // The client portal's obligations (spec part 2 §2 client menu).
   {
@@ -215,7 +252,6 @@ export const appPages: readonly AppPage[] = [
   { path: 'invoices/*', permission: 'VIEW_INVOICES' },
   { path: 'admin/invoicing/*', permission: 'VIEW_INVOICES' },
   { path: 'tax/*', permission: 'VIEW_TAX_DOCUMENTS' },
-  { path: 'my-tax-documents', permission: 'VIEW_TAX_DOCUMENTS' },
   { path: 'documents/*', permission: 'UPLOAD_DOCUMENTS' },
   { path: 'document-upload', permission: 'UPLOAD_DOCUMENTS' },
 ];

@@ -200,7 +200,12 @@ describe('every role has its menu (issue 10 item 4)', () => {
   });
 
   it("gives a gestoría's client the portal, with 'Mis facturas' only when it may read invoices", () => {
-    expect(labels(sideMenu('CLIENTE'))).toEqual(['Inicio', 'Mis obligaciones', 'Mis facturas']);
+    expect(labels(sideMenu('CLIENTE'))).toEqual([
+      'Inicio',
+      'Mis documentos fiscales',
+      'Mis obligaciones',
+      'Mis facturas',
+    ]);
     expect(labels(sideMenu('CLIENTE', { permissions: ['VIEW_INVOICES'] }))).toEqual([
       'Inicio',
       'Mis facturas',
@@ -257,6 +262,10 @@ describe('menus against the pages of this SPA', () => {
       'Fiscal',
       'Panel fiscal',
       'Calendario fiscal',
+      'Modelos',
+      'Historial',
+      'Centro de validación',
+      'Presentación por lotes',
       'Configuración fiscal',
       'Ejercicio fiscal',
       'Perfil fiscal',
@@ -284,10 +293,30 @@ describe('menus against the pages of this SPA', () => {
     expect(owner(['VIEW_INVOICES'])).not.toContain('Panel fiscal');
     expect(labels(sideMenu('GESTOR'))).toContain('Obligaciones de clientes');
     expect(labels(sideMenu('ADMIN'))).toContain('Obligaciones de clientes');
-    // The tax models and their history come with their pages (a later issue).
-    expect(labels(sideMenu('GESTOR'))).not.toContain('Modelos');
-    expect(isRegisteredPage('/app/tax/models')).toBe(false);
-    expect(isRegisteredPage('/app/tax/dashboard')).toBe(true);
+    // The AEAT models and the filings' history (issue 14), for staff and the owner alike.
+    expect(labels(sideMenu('GESTOR'))).toEqual(expect.arrayContaining(['Modelos', 'Historial']));
+    expect(owner(ALL_PERMISSIONS)).toEqual(expect.arrayContaining(['Modelos', 'Historial']));
+    expect(owner(['VIEW_INVOICES'])).not.toContain('Modelos');
+    // The validation centre with the models; the batch cockpit is the gestoría's (every client).
+    expect(owner(ALL_PERMISSIONS)).toContain('Centro de validación');
+    expect(owner(ALL_PERMISSIONS)).not.toContain('Presentación por lotes');
+    expect(labels(sideMenu('GESTOR'))).toEqual(
+      expect.arrayContaining(['Centro de validación', 'Presentación por lotes']),
+    );
+    for (const path of [
+      '/app/tax/models',
+      '/app/tax/models/generate',
+      '/app/tax/models/2026-303-1T/preview',
+      '/app/tax/history',
+      '/app/tax/pending-confirmation',
+      '/app/tax/threshold-statistics',
+      '/app/tax/validation-center',
+      '/app/tax/cockpit',
+      '/app/my-tax-documents',
+      '/app/tax/dashboard',
+    ]) {
+      expect(isRegisteredPage(path), path).toBe(true);
+    }
   });
 
   it('every visible entry of every menu, for every role and flag, opens a page of the router', () => {

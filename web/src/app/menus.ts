@@ -128,8 +128,12 @@ const taxGroup: MenuEntry = {
   children: [
     { key: 'tax-dashboard', label: 'Panel fiscal', path: paths.app.tax.dashboard },
     { key: 'tax-calendar', label: 'Calendario fiscal', path: paths.app.tax.calendar },
-    // 'Modelos' and 'Historial' (paths.app.tax.models, .history) come with their pages (the tax
-    // models issue); listing them before would only add entries the menu has to hide.
+    // The AEAT models of the company (issue 14) and its filings with the AEAT.
+    { key: 'tax-models', label: 'Modelos', path: paths.app.tax.models },
+    { key: 'tax-history', label: 'Historial', path: paths.app.tax.history },
+    { key: 'tax-validation-center', label: 'Centro de validación', path: paths.app.tax.validationCenter },
+    // GESTOR only (its page's roles): one model and period across every client.
+    { key: 'tax-cockpit', label: 'Presentación por lotes', path: paths.app.tax.cockpit },
     { key: 'tax-configuration', label: 'Configuración fiscal', path: paths.app.tax.configuration },
     { key: 'tax-fiscal-year', label: 'Ejercicio fiscal', path: paths.app.tax.fiscalYearConfig },
     // The selected company's tax profile and its assistant (the company configuration page).

@@ -98,7 +98,18 @@ export const paths = {
       /** The calendar's list narrowed to overdue or pending obligations (spec part 3 links). */
       calendarFiltered: (filter: 'overdue' | 'pending') => `/app/tax/calendar?filter=${filter}`,
       models: '/app/tax/models',
+      /** Generate one model of a period, or several at once (issue 14). */
+      generateModels: '/app/tax/models/generate',
+      /** One model of the company: `2026-303-1T` (its boxes, the invoices behind each, filing). */
+      modelPreview: (modelId: string, companyId?: string | null) =>
+        withCompany(`/app/tax/models/${encodeURIComponent(modelId)}/preview`, companyId),
       history: '/app/tax/history',
+      pendingConfirmation: '/app/tax/pending-confirmation',
+      thresholdStatistics: '/app/tax/threshold-statistics',
+      /** The selected company's models of a year checked against each other and the books (issue 14). */
+      validationCenter: '/app/tax/validation-center',
+      /** The gestor's batch cockpit: one model and period across every client (issue 14 item 5). */
+      cockpit: '/app/tax/cockpit',
       configuration: '/app/tax/configuration',
       fiscalYearConfig: '/app/tax/fiscal-year-config',
       /** The gestor's view of every client's obligations (issue 13 item 6). */

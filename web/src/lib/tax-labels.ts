@@ -1,7 +1,21 @@
-/** Spanish labels and tag colours of the tax pages (statuses, priorities, health, compliance). */
+/**
+ * Spanish labels and tag colours of the tax pages (statuses, priorities, health, compliance) and of
+ * the AEAT models' pages (model statuses, result types, filings).
+ */
 import type { AlertPriority, AlertType, ObligationStatus } from '@shared/fiscal/fiscal-alerts';
+import { periodLabel } from '@shared/fiscal/fiscal-alerts';
 import type { ComplianceStatus, HealthStatus, RecommendationPriority } from '@shared/fiscal/fiscal-analysis';
 import type { AlertStatus, ThresholdAlert } from '@shared/schemas/tax';
+import type {
+  BatchGenerateResult,
+  ModelIssue,
+  ModelStatus,
+  ResultType,
+  SubmissionState,
+  SubmissionView,
+  Threshold347View,
+} from '@shared/schemas/tax-models';
+import type { TaxModel } from '@shared/schemas/tax-profile';
 
 export const OBLIGATION_STATUS_LABELS: Record<ObligationStatus, string> = {
   PENDING: 'Pendiente',
@@ -111,4 +125,119 @@ export const THRESHOLD_LABELS: Record<ThresholdAlert['code'], string> = {
 export function daysText(days: number): string {
   if (days === 0) return 'Hoy';
   return `${days} ${Math.abs(days) === 1 ? 'día' : 'días'}`;
+}
+
+// --- the AEAT models (issue 14): statuses, result types, filings -------------------------------
+
+import {
+  MODEL_STATUS_LABELS,
+  type ModelStatusOrNone,
+  RESULT_TYPE_LABELS,
+} from '@shared/fiscal/models/labels';
+
+export { MODEL_STATUS_LABELS, type ModelStatusOrNone, RESULT_TYPE_LABELS };
+
+export const MODEL_STATUS_COLORS: Record<ModelStatusOrNone, string> = {
+  NOT_GENERATED: 'default',
+  MODEL_GENERATED: 'cyan',
+  SUBMITTED: 'green',
+  OBLIGATION_GENERATED: 'purple',
+};
+
+/** Tag colours: to pay red-ish, to claim green-ish, carried forward blue, nothing grey. */
+export const RESULT_TYPE_COLORS: Record<ResultType, string> = {
+  I: 'volcano',
+  U: 'volcano',
+  G: 'volcano',
+  C: 'blue',
+  D: 'green',
+  X: 'green',
+  V: 'green',
+  N: 'default',
+  INFORMATIVE: 'geekblue',
+};
+
+export const SUBMISSION_STATE_LABELS: Record<SubmissionState, string> = {
+  PENDING: 'En curso',
+  ACCEPTED: 'Aceptada',
+  REJECTED: 'Rechazada',
+  ERROR: 'Error',
+};
+
+export const SUBMISSION_STATE_COLORS: Record<SubmissionState, string> = {
+  PENDING: 'blue',
+  ACCEPTED: 'green',
+  REJECTED: 'red',
+  ERROR: 'volcano',
+};
+
+export const SUBMISSION_MODE_LABELS: Record<SubmissionView['mode'], string> = {
+  CERTIFICATE: 'Con el certificado de la empresa',
+  COLLABORATOR: 'Como colaborador social',
+};
+
+export const BATCH_OUTCOME_LABELS: Record<BatchGenerateResult['results'][number]['outcome'], string> = {
+  GENERATED: 'Generado',
+  ALREADY_GENERATED: 'Ya generado',
+  NOT_APPLICABLE: 'No aplica',
+  ERROR: 'Error',
+};
+
+export const BATCH_OUTCOME_COLORS: Record<BatchGenerateResult['results'][number]['outcome'], string> = {
+  GENERATED: 'green',
+  ALREADY_GENERATED: 'gold',
+  NOT_APPLICABLE: 'default',
+  ERROR: 'red',
+};
+
+export const ISSUE_SEVERITY_LABELS: Record<ModelIssue['severity'], string> = {
+  ERROR: 'Error',
+  WARNING: 'Aviso',
+};
+
+/** 'Modelo 303 · 1T 2026', 'Modelo 390 · Ejercicio 2026' (the period code as a person reads it). */
+export function modelTitle(modelType: string, period: string, year: number): string {
+  return `Modelo ${modelType} · ${modelPeriodLabel(modelType, period, year)}`;
+}
+
+/** '1T 2026', 'Marzo 2026', 'Ejercicio 2026'; the code itself only for one no model has. */
+export function modelPeriodLabel(modelType: string, period: string, year: number): string {
+  try {
+    return periodLabel(modelType as TaxModel, period, year);
+  } catch {
+    return `${period} ${year}`;
+  }
+}
+
+export const THRESHOLD_347_STATUS_LABELS: Record<Threshold347View['status'], string> = {
+  NOT_REQUIRED: 'No obligada al modelo 347',
+  BELOW_THRESHOLD: 'Ninguna operación supera el umbral',
+  REQUIRED: 'Obligada a presentar el modelo 347',
+};
+
+export const THRESHOLD_347_STATUS_COLORS: Record<Threshold347View['status'], string> = {
+  NOT_REQUIRED: 'default',
+  BELOW_THRESHOLD: 'green',
+  REQUIRED: 'gold',
+};
+
+/** Modelo 347 operation keys ("clave de operación" of the AEAT's record design): A purchases, B sales. */
+export const KEY_347_LABELS: Record<'A' | 'B', string> = {
+  A: 'Compras (adquisiciones)',
+  B: 'Ventas (entregas)',
+};
+
+/** Modelo 349 operation keys (AEAT record design, "clave de operación"). */
+export const KEY_349_LABELS: Record<string, string> = {
+  E: 'Entregas intracomunitarias de bienes',
+  T: 'Operaciones triangulares',
+  S: 'Servicios prestados',
+  A: 'Adquisiciones intracomunitarias de bienes',
+  I: 'Servicios adquiridos',
+};
+
+/** The words of a declared record's key: 349 keys or 347 A/B; the key itself when unknown. */
+export function recordKeyLabel(modelType: string, key: string): string {
+  const labels: Record<string, string> = modelType === '347' ? KEY_347_LABELS : KEY_349_LABELS;
+  return labels[key] ?? `Clave ${key}`;
 }

@@ -22,8 +22,15 @@ const line = (taxKey: string, baseCents: number) => ({
   count: 1,
 });
 
-const counterparty = (key: string, country: string, cents: number): CounterpartyLine => ({
+/** A counterparty line of aggregate grammar v2: Spanish customers in the 347 (347B), EU ones in the 349. */
+const counterparty = (
+  key: string,
+  country: string,
+  cents: number,
+  opKey = country === 'ES' ? '347B' : '349E',
+): CounterpartyLine => ({
   counterpartyKey: key,
+  opKey,
   name: key,
   country,
   baseCents: cents,
@@ -52,9 +59,11 @@ function stats(o: {
     quarters[q] = p;
   }
   const year = { ...empty(), itemsRead: 1 };
-  if (o.turnoverCents) (year.byKey.ISSUED as unknown[]).push(line('S1|2100|0', o.turnoverCents));
+  if (o.turnoverCents) (year.byKey.ISSUED as unknown[]).push(line('S1|2100|0|ES|0|G', o.turnoverCents));
   if (o.intraReceivedCents)
-    (year.byKey.RECEIVED as unknown[]).push(line('INTRA_EU_GOODS|2100|0', o.intraReceivedCents));
+    (year.byCounterparty.RECEIVED as CounterpartyLine[]).push(
+      counterparty('DE:NIF_IVA:DE123456789', 'DE', o.intraReceivedCents, '349A'),
+    );
   (year.byCounterparty.ISSUED as CounterpartyLine[]).push(...yearCustomers);
   return thresholdStatistics('2026', { year, quarters } as YearAggregates);
 }

@@ -1,0 +1,173 @@
+/**
+ * A model as the AEAT's own file for manual submission (issue 14 item 4): the "<T" self-assessment
+ * file of the 303 and the 390, the 500-position "BOE" records of the 349 and the 347, written by
+ * shared/fiscal/models/aeat-file.ts from the model's own design (a period is always exported in the
+ * design it was computed with). Pure.
+ *
+ * The identification flags of the 303/390 come from the profile's facts in force in the period
+ * (AEAT DR303e24v200 page 01 positions 109-129: "1" sí, "2" no; 128-129 only in the last period, else
+ * "0"; simplified regime "1" only RS, "3" only RG) and the person's adjustments (bank account, sin
+ * actividad, the receipt of the return a rectificativa corrects).
+ */
+
+import { AppError } from '@shared/api/errors';
+import type { CompanyType } from '@shared/db/records';
+import {
+  AeatFileError,
+  type FileIdentity,
+  writeInformativeReturn,
+  writeSelfAssessment,
+} from '@shared/fiscal/models/aeat-file';
+import { isLastPeriodOfYear } from '@shared/fiscal/models/periods';
+import type { ModelComputation, ModelDesign } from '@shared/fiscal/models/types';
+import { requiredModels } from '@shared/fiscal/tax-obligations';
+import type { TaxModelView } from '@shared/schemas/tax-models';
+import type { TaxProfileFacts } from '@shared/schemas/tax-profile';
+import { designOf } from './compute';
+
+/** Who files and with what software; `facts` decide the identification flags of 303/390. */
+export interface ModelFileIdentity {
+  nif: string;
+  name: string;
+  companyType?: CompanyType;
+  facts?: TaxProfileFacts;
+  phone?: string;
+  contactName?: string;
+  /** The software developer's NIF and version (AEAT nota 1 of the "<T" envelope). */
+  softwareNif?: string;
+  softwareVersion?: string;
+}
+
+export interface ModelFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** The software version the "<T" envelope names (4 positions). */
+export const SOFTWARE_VERSION = '1.00';
+
+const yesNo = (b: boolean): string => (b ? '1' : '2');
+
+/** `303_2026_1T_B12345678.txt` */
+export const modelFileName = (
+  m: Pick<TaxModelView, 'modelType' | 'year' | 'period'>,
+  nif: string,
+  ext = 'txt',
+) => `${m.modelType}_${m.year}_${m.period}_${nif.toUpperCase()}.${ext}`;
+
+/** The 13-digit id of an informative declaration: the model, then a number unique per period and version. */
+export function declarationId(m: Pick<TaxModelView, 'modelType' | 'year' | 'period' | 'version'>): string {
+  const period = m.period === '0A' ? '00' : /T$/.test(m.period) ? `2${m.period[0]}` : m.period;
+  return `${m.modelType}${m.year}${period}${String(m.version % 10_000).padStart(4, '0')}`;
+}
+
+/** Whether the model was declared without activity (the person's mark, else the computation's). */
+const noActivity = (m: TaxModelView): boolean =>
+  m.adjustments.noActivity ??
+  m.issues.some((i) => i.code === 'NO_ACTIVITY' && i.field === 'noActivity' && i.severity === 'WARNING');
+
+/** SEPA mark of a refund account (DID page 194): 1 Spain, 2 another SEPA country, 3 outside SEPA. */
+function sepaMark(iban: string): string {
+  const country = iban.slice(0, 2).toUpperCase();
+  if (country === 'ES') return '1';
+  return /^[A-Z]{2}$/.test(country) ? '2' : '3';
+}
+
+function selfAssessmentValues(
+  m: TaxModelView,
+  identity: ModelFileIdentity,
+): Record<string, string | boolean> {
+  const f = identity.facts;
+  const last = isLastPeriodOfYear(m.period);
+  const owes390 =
+    f && identity.companyType ? requiredModels(identity.companyType, f).some((r) => r.model === '390') : true;
+  // Any amount in the return (rate fields and the State's share are not amounts).
+  const operations = (designOf(m.modelType, m.design)?.boxes ?? []).some(
+    (b) => b.unit === 'CENTS' && (m.boxes[b.box] ?? 0) !== 0,
+  );
+  const values: Record<string, string | boolean> = {
+    foralOnlyImportPending: '2',
+    redeme: yesNo(f?.redeme ?? false),
+    simplifiedRegime: f?.vatRegime === 'SIMPLIFICADO' ? '1' : '3',
+    jointFiling: '2',
+    cashBasis: yesNo(f?.cashAccounting ?? false),
+    cashBasisRecipient: '2',
+    specialProrataOption: '2',
+    specialProrataRevocation: '2',
+    insolvency: '2',
+    voluntarySii: yesNo(Boolean(f?.siiEnabled) && !(f?.largeCompany || f?.redeme || f?.vatGroup)),
+    exemptFrom390: last ? yesNo(!owes390) : '0',
+    nonZeroAnnualVolume: last && !owes390 ? yesNo(operations) : '0',
+    noActivity: noActivity(m),
+    rectifying: Boolean(m.adjustments.previousReceipt),
+  };
+  if (m.adjustments.previousReceipt) values.previousReceipt = m.adjustments.previousReceipt;
+  if (m.adjustments.iban) {
+    values.iban = m.adjustments.iban.replace(/\s+/g, '').toUpperCase();
+    values.sepaMark = sepaMark(values.iban);
+  }
+  return values;
+}
+
+function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFileIdentity): Uint8Array {
+  const computation: ModelComputation = {
+    modelType: model.modelType,
+    year: model.year,
+    period: model.period,
+    design: model.design,
+    boxes: model.boxes,
+    result: model.result,
+    allowedResultTypes: model.allowedResultTypes,
+    records: model.records,
+    issues: model.issues,
+    sources: model.sources,
+  };
+  const base: FileIdentity = {
+    nif: identity.nif.toUpperCase(),
+    name: identity.name,
+    ...(identity.phone ? { phone: identity.phone } : {}),
+    ...(identity.contactName ? { contactName: identity.contactName } : {}),
+  };
+  if (design.fileFormat === 'BOE') {
+    return writeInformativeReturn(design, computation, {
+      ...base,
+      contactName: identity.contactName ?? identity.name,
+      declarationId: declarationId(model),
+    });
+  }
+  if (!identity.softwareNif) {
+    throw new AppError('CORE_007', 'Falta el NIF del fabricante del software para el fichero de la AEAT.');
+  }
+  return writeSelfAssessment(design, computation, {
+    ...base,
+    softwareNif: identity.softwareNif,
+    softwareVersion: identity.softwareVersion ?? SOFTWARE_VERSION,
+    ...selfAssessmentValues(model, identity),
+  });
+}
+
+/** The model's AEAT file (its design from `model.design`); a value the design cannot hold is TAX_023. */
+export function modelFile(model: TaxModelView, identity: ModelFileIdentity): ModelFile {
+  const design = designOf(model.modelType, model.design);
+  if (!design) {
+    throw new AppError('TAX_023', `No hay diseño de registro ${model.design} del modelo ${model.modelType}.`);
+  }
+  let body: Uint8Array;
+  try {
+    body = writeFile(design, model, identity);
+  } catch (e) {
+    if (e instanceof AeatFileError) {
+      throw new AppError('TAX_023', `No se puede escribir el fichero de la AEAT: ${e.message}`, {
+        cause: e,
+        details: { reason: e.code, source: e.source ?? null, page: e.page ?? null },
+      });
+    }
+    throw e;
+  }
+  return {
+    fileName: modelFileName(model, identity.nif),
+    contentType: 'text/plain; charset=ISO-8859-1',
+    body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+  };
+}

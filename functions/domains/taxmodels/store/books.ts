@@ -1,0 +1,129 @@
+/**
+ * What a model's computation reads besides the stored models: the company's identity (`keys.company`),
+ * its tax profile (`keys.taxProfile`, the tax domain's item, read only) and the running aggregates of
+ * the period (functions/lib/tax-aggregates: ONE Query per period, O(1) in the size of the books).
+ */
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type PeriodAggregates,
+  readPeriodAggregates,
+  readQuarterlyAggregates,
+} from '@functions/lib/tax-aggregates';
+import { AppError } from '@shared/api/errors';
+import { envNames } from '@shared/config/env-names';
+import { keys } from '@shared/db/keys';
+import { type CompanyType, stripKeys } from '@shared/db/records';
+import { periodBounds } from '@shared/fiscal/models/periods';
+import type { PeriodLines } from '@shared/fiscal/models/types';
+import { versionAt } from '@shared/fiscal/tax-obligations';
+import type { TaxModelView } from '@shared/schemas/tax-models';
+import type { TaxProfile } from '@shared/schemas/tax-profile';
+import type { ModelFileIdentity } from '../model/files';
+import type { TaxModelsDeps } from './deps';
+
+type Deps = Pick<TaxModelsDeps, 'db' | 'table'>;
+
+/** Who files: the company's NIF and name as the AEAT has them. */
+export interface CompanyIdentity {
+  companyId: string;
+  nif: string;
+  name: string;
+  companyType: CompanyType | undefined;
+  phone: string | undefined;
+}
+
+/** The company's NIF and name; 404 CORE_006 when it does not exist. */
+export async function getCompanyIdentity(deps: Deps, companyId: string): Promise<CompanyIdentity> {
+  const res = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: keys.company(companyId),
+      ProjectionExpression: '#name, nif, companyType, phone',
+      ExpressionAttributeNames: { '#name': 'name' },
+    }),
+  );
+  if (!res.Item) throw new AppError('CORE_006', 'La empresa no existe.');
+  return {
+    companyId,
+    nif: String(res.Item.nif ?? ''),
+    name: String(res.Item.name ?? ''),
+    companyType: res.Item.companyType as CompanyType | undefined,
+    phone: typeof res.Item.phone === 'string' ? res.Item.phone : undefined,
+  };
+}
+
+/**
+ * Who files a model, as its AEAT file needs it: the company's NIF, name and phone, the profile's
+ * facts in force on the period's first day (the 303/390 identification flags) and the software
+ * producer (the VeriFacTu SistemaInformatico's NIF, the same declaración responsable).
+ */
+export async function fileIdentityOf(
+  deps: Deps,
+  companyId: string,
+  model: Pick<TaxModelView, 'year' | 'period'>,
+): Promise<ModelFileIdentity> {
+  const [company, profile] = await Promise.all([
+    getCompanyIdentity(deps, companyId),
+    requireTaxProfile(deps, companyId),
+  ]);
+  const start = periodBounds(model.year, model.period).start;
+  const facts = versionAt(profile.versions, start)?.facts ?? profile.versions[0]?.facts ?? profile.facts;
+  const phone = company.phone?.replace(/\D/g, '').slice(-9);
+  const softwareNif = process.env[envNames.verifactuProducerNif]?.trim().toUpperCase();
+  return {
+    nif: company.nif,
+    name: company.name,
+    facts,
+    ...(company.companyType ? { companyType: company.companyType } : {}),
+    ...(phone && phone.length === 9 ? { phone } : {}),
+    ...(softwareNif ? { softwareNif } : {}),
+  };
+}
+
+/** The company's tax profile (the tax domain's item, read only); undefined without one. */
+export async function getTaxProfile(deps: Deps, companyId: string): Promise<TaxProfile | undefined> {
+  const res = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: keys.taxProfile(companyId), ConsistentRead: true }),
+  );
+  return res.Item ? (stripKeys(res.Item) as unknown as TaxProfile) : undefined;
+}
+
+/** The company's tax profile; 400 TAX_021 'La empresa no tiene configuración fiscal.' without one. */
+export async function requireTaxProfile(deps: Deps, companyId: string): Promise<TaxProfile> {
+  const profile = await getTaxProfile(deps, companyId);
+  if (!profile) throw new AppError('TAX_021', 'La empresa no tiene configuración fiscal.');
+  return profile;
+}
+
+export interface PeriodRead {
+  aggregates: PeriodLines;
+  /** The year's quarters ('1T'..'4T'), for an annual period. */
+  quarters?: Record<string, PeriodLines>;
+  itemsRead: number;
+}
+
+const linesOf = (a: Omit<PeriodAggregates, 'itemsRead'>): PeriodLines => ({
+  byKey: a.byKey,
+  byCounterparty: a.byCounterparty,
+  byInvoiceType: a.byInvoiceType,
+});
+
+/**
+ * The aggregates of an aggregate period: a month ('2026-03') or a quarter ('2026-Q1') in one Query;
+ * a year ('2026') with its quarters, from the same single Query.
+ */
+export async function readAggregates(
+  deps: Deps,
+  companyId: string,
+  aggregatePeriod: string,
+): Promise<PeriodRead> {
+  if (/^\d{4}$/.test(aggregatePeriod)) {
+    const { year, quarters } = await readQuarterlyAggregates(deps, companyId, aggregatePeriod);
+    const byCode: Record<string, PeriodLines> = {};
+    for (const [q, lines] of Object.entries(quarters)) byCode[`${q.slice(-1)}T`] = linesOf(lines);
+    return { aggregates: linesOf(year), quarters: byCode, itemsRead: year.itemsRead };
+  }
+  const read = await readPeriodAggregates(deps, companyId, aggregatePeriod);
+  return { aggregates: linesOf(read), itemsRead: read.itemsRead };
+}

@@ -1,0 +1,286 @@
+/**
+ * What the simulated AEAT checks in a model file before it accepts a filing (issue 14 item 4):
+ * the file's own format (the "<T" self-assessment envelope of the 303 and 390, the 500-character
+ * "BOE" records of the 349 and 347 — ../shared/reference/tax-models.md §3), that it declares what
+ * the filing says (model, year, period, declarant NIF), and that whoever presents it may: the
+ * declarant's own certificate, or a colaborador social acting on its behalf. Pure; the answers are
+ * the AEAT's kind of error (a code and a Spanish description).
+ */
+
+import { validateTaxId } from '@shared/fiscal/nif';
+
+export interface ModelFilingError {
+  codigo: string;
+  descripcion: string;
+}
+
+/** The error codes the simulator answers with (the AEAT's own are not published for this service). */
+export const FILING_ERRORS = {
+  noCertificate: '4103',
+  format: '1001',
+  length: '1002',
+  presenter: '1003',
+  periodMismatch: '1004',
+  duplicate: '1005',
+  invalidNif: '1006',
+  invalidPeriod: '1007',
+  unknownModel: '1008',
+  records: '1010',
+  requestReused: '1011',
+} as const;
+
+/** The one sentence the AEAT gives when the period was already filed. */
+export const DUPLICATE_FILING_TEXT = 'Ya existe una declaración presentada para este ejercicio y periodo';
+
+export interface FilingHeaders {
+  modelo: string;
+  ejercicio: string;
+  periodo: string;
+  nifDeclarante: string;
+  /** The colaborador social presenting on the declarant's behalf, when it says so. */
+  nifColaborador: string | null;
+}
+
+/** The models this service takes and the periods each accepts. */
+const MODEL_PERIODS: Record<string, RegExp> = {
+  '303': /^([1-4]T|0[1-9]|1[0-2])$/,
+  '390': /^0A$/,
+  '349': /^([1-4]T|0[1-9]|1[0-2])$/,
+  '347': /^0A$/,
+};
+
+/** Page lengths of the 303's "<T" pages (designs DR303e24v200 and DR303e26v101 share them). */
+const PAGE_LENGTHS_303: Record<string, number> = { '01000': 1581, '03000': 1017, '04000': 998, DID00: 823 };
+
+/** A BOE informative-return record is 500 characters. */
+const BOE_RECORD_LENGTH = 500;
+const AUX_LENGTH = 311;
+
+const err = (codigo: string, descripcion: string): ModelFilingError => ({ codigo, descripcion });
+
+/** Checks the request itself: model, period, the declarant's NIF. */
+export function checkHeaders(h: FilingHeaders): ModelFilingError[] {
+  const periods = MODEL_PERIODS[h.modelo];
+  if (!periods)
+    return [
+      err(FILING_ERRORS.unknownModel, `El modelo ${h.modelo || '(vacío)'} no se admite en este servicio.`),
+    ];
+  const errors: ModelFilingError[] = [];
+  if (!/^\d{4}$/.test(h.ejercicio))
+    errors.push(err(FILING_ERRORS.invalidPeriod, `El ejercicio ${h.ejercicio} no es válido.`));
+  if (!periods.test(h.periodo))
+    errors.push(
+      err(
+        FILING_ERRORS.invalidPeriod,
+        `El periodo ${h.periodo || '(vacío)'} no es válido para el modelo ${h.modelo}.`,
+      ),
+    );
+  if (!validateTaxId(h.nifDeclarante).valid)
+    errors.push(
+      err(FILING_ERRORS.invalidNif, `El NIF del declarante (${h.nifDeclarante || 'vacío'}) no es válido.`),
+    );
+  return errors;
+}
+
+/**
+ * Who may present: the declarant itself (its certificate's NIF), or a colaborador social whose
+ * certificate's NIF is the one it declares (the authorization it holds from the declarant is its
+ * own record, art. 79-81 RGAT; the AEAT checks the collaborator's identity).
+ */
+export function checkPresenter(h: FilingHeaders, presenterNif: string): ModelFilingError[] {
+  if (presenterNif && presenterNif === h.nifDeclarante) return [];
+  if (h.nifColaborador) {
+    if (h.nifColaborador === presenterNif) return [];
+    return [
+      err(
+        FILING_ERRORS.presenter,
+        `El NIF del colaborador social (${h.nifColaborador}) no coincide con el del certificado de presentación (${presenterNif || 'sin NIF'}).`,
+      ),
+    ];
+  }
+  return [
+    err(
+      FILING_ERRORS.presenter,
+      `El NIF del declarante (${h.nifDeclarante}) no coincide con el del certificado de presentación (${presenterNif || 'sin NIF'}) y el presentador no actúa como colaborador social.`,
+    ),
+  ];
+}
+
+/** The "<T" envelope of a self-assessment (303, 390): header, AUX, pages, footer; the 303's page lengths. */
+function checkEnvelope(file: string, h: FilingHeaders): ModelFilingError[] {
+  const head = `<T${h.modelo}0${h.ejercicio}${h.periodo}0000>`;
+  const foot = `</T${h.modelo}0${h.ejercicio}${h.periodo}0000>`;
+  const fileHead = file.slice(0, 17);
+  if (!/^<T\d{3}0\d{4}[0-9A-Z]{2}0000>$/.test(fileHead))
+    return [
+      err(
+        FILING_ERRORS.format,
+        `El fichero no se ajusta al diseño de registro: la cabecera debe ser ${head}.`,
+      ),
+    ];
+  if (fileHead !== head) {
+    return [
+      err(
+        FILING_ERRORS.periodMismatch,
+        `El modelo, el ejercicio o el periodo del fichero (${fileHead.slice(2, 5)} ${fileHead.slice(6, 10)} ${fileHead.slice(10, 12)}) no coinciden con los de la presentación (${h.modelo} ${h.ejercicio} ${h.periodo}).`,
+      ),
+    ];
+  }
+  const body = file.replace(/\r?\n$/, '');
+  if (!body.endsWith(foot))
+    return [
+      err(FILING_ERRORS.format, `El fichero no se ajusta al diseño de registro: debe terminar con ${foot}.`),
+    ];
+  const aux = body.slice(17, 17 + AUX_LENGTH);
+  if (!aux.startsWith('<AUX>') || !aux.endsWith('</AUX>'))
+    return [
+      err(
+        FILING_ERRORS.format,
+        'El fichero no se ajusta al diseño de registro: falta el bloque <AUX> de 311 caracteres.',
+      ),
+    ];
+
+  const errors: ModelFilingError[] = [];
+  let rest = body.slice(17 + AUX_LENGTH, body.length - foot.length);
+  let first: { code: string; text: string } | undefined;
+  while (rest.length > 0) {
+    const open = new RegExp(`^<T${h.modelo}([0-9A-Z]{5})>`).exec(rest);
+    if (!open) {
+      errors.push(
+        err(
+          FILING_ERRORS.format,
+          `El fichero no se ajusta al diseño de registro: se esperaba el inicio de una página <T${h.modelo}…>.`,
+        ),
+      );
+      break;
+    }
+    const code = open[1]!;
+    const close = `</T${h.modelo}${code}>`;
+    const end = rest.indexOf(close);
+    if (end < 0) {
+      errors.push(
+        err(FILING_ERRORS.format, `La página ${code} del modelo ${h.modelo} no termina con ${close}.`),
+      );
+      break;
+    }
+    const page = rest.slice(0, end + close.length);
+    const expected = h.modelo === '303' ? PAGE_LENGTHS_303[code] : undefined;
+    if (h.modelo === '303' && expected === undefined)
+      errors.push(
+        err(FILING_ERRORS.format, `La página ${code} no existe en el diseño de registro del modelo 303.`),
+      );
+    if (expected !== undefined && page.length !== expected) {
+      errors.push(
+        err(
+          FILING_ERRORS.length,
+          `La página ${code} del modelo ${h.modelo} mide ${page.length} caracteres; el diseño de registro exige ${expected}.`,
+        ),
+      );
+    }
+    first ??= { code, text: page };
+    rest = rest.slice(page.length);
+  }
+  if (errors.length > 0) return errors;
+  const pageOne = first?.code === '01000' ? first.text : undefined;
+  if (pageOne === undefined)
+    return [err(FILING_ERRORS.format, `El fichero no contiene la página 01000 del modelo ${h.modelo}.`)];
+  return checkFirstPage(pageOne, h);
+}
+
+/** Page 01: the declarant's NIF at 14 and, in the 303, year at 103 and period at 107 (DR303). */
+function checkFirstPage(page: string, h: FilingHeaders): ModelFilingError[] {
+  const nif = page.slice(13, 22).trim();
+  if (nif !== h.nifDeclarante) {
+    return [
+      err(
+        FILING_ERRORS.presenter,
+        `El NIF del declarante del fichero (${nif || 'vacío'}) no coincide con el de la presentación (${h.nifDeclarante}).`,
+      ),
+    ];
+  }
+  if (h.modelo === '303') {
+    const year = page.slice(102, 106);
+    const period = page.slice(106, 108);
+    if (year !== h.ejercicio || period !== h.periodo) {
+      return [
+        err(
+          FILING_ERRORS.periodMismatch,
+          `El ejercicio y periodo de la página 01000 (${year} ${period}) no coinciden con los de la presentación (${h.ejercicio} ${h.periodo}).`,
+        ),
+      ];
+    }
+  }
+  return [];
+}
+
+/** The "BOE" records of an informative return (349, 347): 500 characters each, type 1 then type 2. */
+function checkBoeRecords(file: string, h: FilingHeaders): ModelFilingError[] {
+  const lines = file.split(/\r?\n/).filter((l) => l.length > 0);
+  if (lines.length === 0) return [err(FILING_ERRORS.format, 'El fichero está vacío.')];
+  const wrong = lines.findIndex((l) => l.length !== BOE_RECORD_LENGTH);
+  if (wrong >= 0) {
+    return [
+      err(
+        FILING_ERRORS.length,
+        `El registro ${wrong + 1} mide ${lines[wrong]!.length} caracteres; el diseño de registro exige ${BOE_RECORD_LENGTH}.`,
+      ),
+    ];
+  }
+  const declarant = lines[0]!;
+  if (declarant[0] !== '1' || declarant.slice(1, 4) !== h.modelo)
+    return [
+      err(
+        FILING_ERRORS.format,
+        `El primer registro debe ser el de tipo 1 (declarante) del modelo ${h.modelo}.`,
+      ),
+    ];
+  const errors: ModelFilingError[] = [];
+  if (declarant.slice(4, 8) !== h.ejercicio)
+    errors.push(
+      err(
+        FILING_ERRORS.periodMismatch,
+        `El ejercicio del registro de declarante (${declarant.slice(4, 8)}) no coincide con el de la presentación (${h.ejercicio}).`,
+      ),
+    );
+  if (declarant.slice(8, 17).trim() !== h.nifDeclarante)
+    errors.push(
+      err(
+        FILING_ERRORS.presenter,
+        `El NIF del registro de declarante (${declarant.slice(8, 17).trim()}) no coincide con el de la presentación (${h.nifDeclarante}).`,
+      ),
+    );
+  // 349: the period at 136 (2).
+  if (h.modelo === '349' && declarant.slice(135, 137) !== h.periodo)
+    errors.push(
+      err(
+        FILING_ERRORS.periodMismatch,
+        `El periodo del registro de declarante (${declarant.slice(135, 137)}) no coincide con el de la presentación (${h.periodo}).`,
+      ),
+    );
+  const others = lines.slice(1);
+  if (others.some((l) => l[0] !== '2' || l.slice(1, 4) !== h.modelo))
+    errors.push(
+      err(FILING_ERRORS.records, 'Tras el registro de declarante solo puede haber registros de tipo 2.'),
+    );
+  // 347: the number of declared parties at 136 (9) counts the type 2 records of kind D (pos 76);
+  // 349: operators at 138 (9) plus rectifications at 162 (9) count every type 2 record.
+  const count = (at: number) => Number(declarant.slice(at - 1, at + 8));
+  const [declared, found] =
+    h.modelo === '347'
+      ? [count(136), others.filter((l) => l[75] === 'D').length]
+      : [count(138) + count(162), others.length];
+  if (!Number.isFinite(declared) || declared !== found) {
+    errors.push(
+      err(
+        FILING_ERRORS.records,
+        `El número de registros de declarados (${found}) no coincide con el que indica el registro de declarante (${Number.isFinite(declared) ? declared : 'ilegible'}).`,
+      ),
+    );
+  }
+  return errors;
+}
+
+/** Every check of the file against the filing's headers (presenter aside). */
+export function checkModelFile(file: string, h: FilingHeaders): ModelFilingError[] {
+  return h.modelo === '303' || h.modelo === '390' ? checkEnvelope(file, h) : checkBoeRecords(file, h);
+}

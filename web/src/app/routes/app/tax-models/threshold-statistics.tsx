@@ -1,0 +1,6 @@
+import { ThresholdStatisticsPage } from '@web/features/tax-models/components/threshold-statistics-page';
+
+/** /app/tax/threshold-statistics */
+export default function ThresholdStatisticsRoute() {
+  return <ThresholdStatisticsPage />;
+}

@@ -1,0 +1,41 @@
+import type { TaxModelView, UpdateModelBody, VatModelType } from '@shared/schemas/tax-models';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+import { refreshTaxQueries } from '@web/lib/tax-api';
+import { taxModelKeys } from '@web/lib/tax-models-api';
+
+/**
+ * `PUT taxModels.update`: the person's adjustments (compensation [110], result type, IBAN,
+ * domiciliation, manual boxes); the model is recomputed with them and answered as it now reads.
+ */
+export function updateModel(
+  companyId: string,
+  modelType: VatModelType,
+  modelId: string,
+  body: UpdateModelBody,
+): Promise<TaxModelView> {
+  return apiRequest<TaxModelView>('taxModels.update', {
+    params: { companyId, modelType, modelId },
+    body,
+    companyId,
+  });
+}
+
+export function useUpdateModel(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      modelType,
+      modelId,
+      body,
+    }: {
+      modelType: VatModelType;
+      modelId: string;
+      body: UpdateModelBody;
+    }) => updateModel(companyId, modelType, modelId, body),
+    onSuccess: async (model) => {
+      queryClient.setQueryData(taxModelKeys.model(companyId, model.modelId), model);
+      await refreshTaxQueries(queryClient, companyId);
+    },
+  });
+}

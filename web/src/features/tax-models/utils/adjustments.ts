@@ -1,0 +1,125 @@
+/**
+ * The person's adjustments of a model as the form holds them (typed text) and as the API takes them
+ * (`ModelAdjustments`: céntimos, basis points, counts). An empty field means "as computed": the
+ * compensation carried from the previous 303 with result C, the result type the result implies, the
+ * value the books give a box. Pure, so the rules are tested without rendering.
+ */
+
+import { validateIban } from '@shared/fiscal/iban';
+import type { BoxDef } from '@shared/fiscal/models/types';
+import type {
+  ModelAdjustments,
+  ModelPreview,
+  ResultType,
+  UpdateModelBody,
+  VatModelType,
+} from '@shared/schemas/tax-models';
+import { bpToInput, centsToInput, parseEurosToCents, parsePercentToBp } from '@web/lib/money-input';
+import { COMPENSATION_BOX } from '@web/lib/tax-model-designs';
+
+export interface AdjustmentsDraft {
+  /** Céntimos typed es-ES ('1.234,56'); '' = the compensation carried from earlier periods. */
+  compensation: string;
+  /** null = the type the result implies. */
+  resultType: ResultType | null;
+  iban: string;
+  domiciliation: boolean;
+  /** Manual boxes by number, typed; '' = not set. */
+  boxes: Record<string, string>;
+}
+
+/** The models whose result is paid or claimed through a bank account (page 03 / DID of the 303). */
+export const hasBankDetails = (modelType: VatModelType): boolean => modelType === '303';
+
+/** The manual boxes the person types in the box table (the compensation has its own field). */
+export function manualBoxes(modelType: VatModelType, defs: readonly BoxDef[]): BoxDef[] {
+  const compensation = COMPENSATION_BOX[modelType];
+  return defs.filter((d) => d.manual === true && d.box !== compensation);
+}
+
+function valueToInput(value: number, unit: BoxDef['unit']): string {
+  if (unit === 'BP') return bpToInput(value);
+  if (unit === 'COUNT') return String(value);
+  return centsToInput(value);
+}
+
+export function initialDraft(
+  modelType: VatModelType,
+  adjustments: ModelAdjustments | undefined,
+  defs: readonly BoxDef[],
+): AdjustmentsDraft {
+  const a = adjustments ?? {};
+  const boxes: Record<string, string> = {};
+  for (const d of manualBoxes(modelType, defs)) {
+    const v = a.boxes?.[d.box];
+    boxes[d.box] = v === undefined ? '' : valueToInput(v, d.unit);
+  }
+  return {
+    compensation:
+      a.compensationFromPreviousCents === undefined ? '' : centsToInput(a.compensationFromPreviousCents),
+    resultType: a.resultType ?? null,
+    iban: a.iban ?? '',
+    domiciliation: a.domiciliation ?? false,
+    boxes,
+  };
+}
+
+function parseBox(text: string, def: BoxDef): number | null {
+  if (def.unit === 'BP') return parsePercentToBp(text);
+  if (def.unit === 'COUNT') return /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null;
+  return parseEurosToCents(text, { allowNegative: def.signed });
+}
+
+const looksNegative = (text: string) => /^\s*[-−]/.test(text);
+
+export interface DraftResult {
+  adjustments: UpdateModelBody;
+  /** Field ('compensation', 'iban', or a box number) → Spanish message. */
+  errors: Record<string, string>;
+}
+
+/** The draft as the API takes it, or the messages of the fields that are not valid. */
+export function draftToAdjustments(
+  modelType: VatModelType,
+  draft: AdjustmentsDraft,
+  view: Pick<ModelPreview, 'allowedResultTypes'>,
+  defs: readonly BoxDef[],
+): DraftResult {
+  const adjustments: UpdateModelBody = {};
+  const errors: Record<string, string> = {};
+  const compensationBox = COMPENSATION_BOX[modelType];
+  if (compensationBox && draft.compensation.trim() !== '') {
+    const label = defs.find((d) => d.box === compensationBox)?.label ?? 'La compensación';
+    const cents = parseEurosToCents(draft.compensation);
+    if (cents !== null) adjustments.compensationFromPreviousCents = cents;
+    else if (looksNegative(draft.compensation)) errors.compensation = `${label} no puede ser negativo`;
+    else errors.compensation = 'Indica un importe en euros, por ejemplo 1.234,56';
+  }
+  const chosen = draft.resultType;
+  if (chosen !== null && chosen !== 'INFORMATIVE' && view.allowedResultTypes.includes(chosen)) {
+    adjustments.resultType = chosen;
+  }
+  if (hasBankDetails(modelType)) {
+    const iban = draft.iban.trim();
+    if (iban !== '') {
+      const checked = validateIban(iban);
+      if (checked.valid) adjustments.iban = checked.normalized;
+      else errors.iban = checked.reason ?? 'El IBAN no es válido';
+    }
+    if (draft.domiciliation) adjustments.domiciliation = true;
+    if (draft.domiciliation && iban === '') errors.iban = 'Indica el IBAN de la cuenta de cargo';
+  }
+  const boxes: Record<string, number> = {};
+  const manual = manualBoxes(modelType, defs);
+  for (const def of manual) {
+    const text = draft.boxes[def.box] ?? '';
+    if (text.trim() === '') continue;
+    const value = parseBox(text, def);
+    if (value !== null) boxes[def.box] = value;
+    else if (!def.signed && looksNegative(text)) errors[def.box] = `[${def.box}] no puede ser negativo`;
+    else errors[def.box] = def.unit === 'CENTS' ? 'Indica un importe en euros' : 'Indica un número';
+  }
+  // The API replaces the manual boxes as a whole: an emptied field is dropped by sending the rest.
+  if (manual.length > 0) adjustments.boxes = boxes;
+  return { adjustments, errors };
+}
