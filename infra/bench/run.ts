@@ -8,8 +8,11 @@
  * bare GetItem, and the items read for a quarter's tax aggregates. Then VeriFacTu under load
  * (infra/bench/verifactu.ts, issue #5) and the tax area for a gestor with 200 companies
  * (infra/bench/tax.ts, issue 13): calendar, global obligations and portfolio p50/p99 next to a bare
- * GetItem, and the daily alert run (wall time, then exactly-once on a second run the same day), each
- * in a child process with its own DynamoDB Local.
+ * GetItem, and the daily alert run (wall time, then exactly-once on a second run the same day). Last
+ * the tax models (infra/bench/taxmodels.ts, issue 14 item 6): the modelo 303 preview of a company
+ * with 100,000 invoices in the year (p50/p99 next to a bare GetItem, the aggregate items it reads)
+ * and a full recompute from the invoices that must agree with it to the cent. The last three each
+ * run in a child process with its own DynamoDB Local.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -23,14 +26,15 @@ import { domains, queues, schedules, table, websocket } from '../manifest';
 import { benchInvoices } from './invoices';
 import { builtSpa, measureSpa, spaSummary } from './spa';
 import { benchTax } from './tax';
+import { benchTaxModels } from './taxmodels';
 import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
- * `BENCH_ONLY=bundles,spa,invoices,verifactu,tax` (any subset, comma-separated) runs only those parts;
- * unset, every part runs.
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu,tax,taxmodels` (any subset, comma-separated) runs only
+ * those parts; unset, every part runs.
  */
-const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'tax'] as const;
+const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'tax', 'taxmodels'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -209,6 +213,15 @@ async function main() {
       if (!ok) failed++;
     } catch (e) {
       console.log(`\nTax: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('taxmodels'))
+    try {
+      const { lines, ok } = await benchTaxModels();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nTax models: not measured: ${(e as Error).message}`);
       failed++;
     }
   process.exitCode = failed === 0 ? 0 : 1;

@@ -30,6 +30,7 @@ import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
 import { seedDemoInvoicing } from './seed-invoicing';
 import { seedDemoTax } from './seed-tax';
+import { seedDemoTaxModels } from './seed-tax-models';
 import { seedDemoVerifactu } from './seed-verifactu';
 import type { GatewayOptions, LocalCloudInfo, Mailbox, RunningGateway } from './types';
 import { runningChildPids } from './util/children';
@@ -312,6 +313,11 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // Tax profiles last: their alerts are generated at once, for the dashboard and the bell.
       await seedDemoTax(info);
     }
+    // Data kept from an earlier start may carry running tax aggregates of an older key grammar: the
+    // nightly recompute backfills those companies (issue 14), so the models read them right at once.
+    await runSchedule('tax-aggregates-recompute');
+    // The demo's VAT returns, from aggregates of the current grammar (after the backfill above).
+    if (opts.seed !== false) await seedDemoTaxModels(info);
     timed('seeded');
 
     return {

@@ -35,7 +35,12 @@
  *  An invoice may add several counterparty lines (one per key), with its base and total split by line.
  */
 
-export const AGGREGATE_GRAMMAR_VERSION = 2;
+/**
+ * 2: region, modification marker, regime, operation keys per counterparty (issue 14).
+ * 3: an issued invoice accrues on its operation date when issued after it (art. 75 LIVA).
+ * The nightly recompute backfills a company whose aggregates carry an older version.
+ */
+export const AGGREGATE_GRAMMAR_VERSION = 3;
 
 export type Region = 'ES' | 'EU' | 'XX';
 export type ModMarker = '0' | 'M' | 'Q';

@@ -51,7 +51,8 @@ describe('computeReceivedInvoiceTotals: examples computed by hand', () => {
         baseCents: 10_000,
         vatCents: 2100,
         recargoCents: 520,
-        deductibleVatCents: 2100,
+        // Art. 154.Dos LIVA: the retailer in recargo de equivalencia deducts nothing of it.
+        deductibleVatCents: 0,
       },
       {
         kind: 'DOMESTIC',
@@ -79,7 +80,7 @@ describe('computeReceivedInvoiceTotals: examples computed by hand', () => {
     expect(t.baseCents).toBe(150_050);
     expect(t.vatCents).toBe(31_510);
     expect(t.supplierVatCents).toBe(31_510);
-    expect(t.deductibleVatCents).toBe(27_310);
+    expect(t.deductibleVatCents).toBe(25_210);
     expect(t.recargoCents).toBe(520);
     // 15 % of 1,500.50 € = 225.075 -> 225.08 €
     expect(t.irpfCents).toBe(22_508);
@@ -209,7 +210,7 @@ describe('computeReceivedInvoiceTotals: properties', () => {
         expect(t.irpfCents).toBe(expectedBp(t.baseCents, input.irpfRateBp));
         for (const g of t.breakdown) {
           expect(g.vatCents).toBe(expectedBp(g.baseCents, g.vatRateBp));
-          expect(g.deductibleVatCents).toBe(expectedBp(g.vatCents, g.deductibleBp));
+          expect(g.deductibleVatCents).toBe(g.recargoRateBp > 0 ? 0 : expectedBp(g.vatCents, g.deductibleBp));
           if (g.kind !== 'DOMESTIC') expect(g.recargoCents).toBe(0);
         }
       }),
@@ -224,7 +225,9 @@ describe('computeReceivedInvoiceTotals: properties', () => {
         for (const g of t.breakdown) {
           expect(g.deductibleVatCents).toBeGreaterThanOrEqual(0);
           expect(g.deductibleVatCents).toBeLessThanOrEqual(g.vatCents);
-          if (g.deductibleBp === 10_000) expect(g.deductibleVatCents).toBe(g.vatCents);
+          if (g.deductibleBp === 10_000 && g.recargoRateBp === 0)
+            expect(g.deductibleVatCents).toBe(g.vatCents);
+          if (g.recargoRateBp > 0) expect(g.deductibleVatCents).toBe(0);
           if (g.kind === 'EXEMPT' || g.kind === 'NOT_SUBJECT') expect(g.vatCents).toBe(0);
         }
       }),

@@ -111,7 +111,9 @@ export function computeReceivedInvoiceTotals(input: ReceivedTotalsInput): Receiv
         vatCents,
         recargoCents: applyBp(baseCents, head.recargoRateBp),
         // Art. 95 LIVA: only the share used in the business is deductible, rounded once per group.
-        deductibleVatCents: applyBp(vatCents, head.deductibleBp),
+        // Art. 154.Dos LIVA: a retailer in recargo de equivalencia deducts neither the VAT nor the
+        // recargo it bears on the goods of that activity.
+        deductibleVatCents: head.recargoRateBp > 0 ? 0 : applyBp(vatCents, head.deductibleBp),
       };
     })
     .sort(compareGroups);

@@ -5,6 +5,7 @@ import { modMarker, parseIssuedKey, parseOpKey, parseReceivedKey } from './aggre
 import {
   type AggregateContribution,
   type AggregateLine,
+  accrualDateOf,
   counterpartyKeyOf,
   deductibleBaseOf,
   type IssuedForAggregates,
@@ -884,5 +885,50 @@ describe('periods and keys', () => {
     expect(mergeLines([line], [line])).toEqual([
       { ...line, baseCents: 2, deductibleBaseCents: 2, totalCents: 2, count: 2 },
     ]);
+  });
+});
+
+describe('accrualDateOf (art. 75 LIVA)', () => {
+  const g = (operation: string) => ({
+    operation,
+    vatRateBp: 0,
+    recargoRateBp: 0,
+    baseCents: 100,
+    vatCents: 0,
+    recargoCents: 0,
+  });
+  const inv = (over: Partial<Parameters<typeof accrualDateOf>[0]>) =>
+    ({
+      invoiceDate: '2026-07-03',
+      operationDate: null,
+      breakdown: [g('S1')],
+      rectification: null,
+      ...over,
+    }) as Parameters<typeof accrualDateOf>[0];
+
+  it('accrues on the operation date when the invoice comes after it', () => {
+    expect(accrualDateOf(inv({ operationDate: '2026-06-29' }))).toBe('2026-06-29');
+    expect(accrualDateOf(inv({}))).toBe('2026-07-03');
+    // An invoice issued before the operation (an advance) keeps its own date.
+    expect(accrualDateOf(inv({ operationDate: '2026-07-20' }))).toBe('2026-07-03');
+  });
+
+  it('accrues an intra-EU delivery on the 15th of the next month, or the earlier invoice date', () => {
+    expect(accrualDateOf(inv({ operationDate: '2026-05-20', breakdown: [g('E5')] }))).toBe('2026-06-15');
+    expect(accrualDateOf(inv({ operationDate: '2026-06-29', breakdown: [g('E5')] }))).toBe('2026-07-03');
+    expect(
+      accrualDateOf(inv({ invoiceDate: '2027-02-01', operationDate: '2026-12-10', breakdown: [g('E5')] })),
+    ).toBe('2027-01-15');
+  });
+
+  it('declares a rectificativa when it is issued', () => {
+    expect(
+      accrualDateOf(
+        inv({
+          operationDate: '2026-06-29',
+          rectification: { method: 'DIFFERENCES', reason: 'x', rectified: [] },
+        }),
+      ),
+    ).toBe('2026-07-03');
   });
 });

@@ -108,6 +108,8 @@ type CustomerTaxIdLike = string | { type: string; value: string; country?: strin
 
 export interface IssuedForAggregates {
   invoiceDate: string;
+  /** Fecha de operación when it differs from the invoice date: the VAT accrues then (art. 75 LIVA). */
+  operationDate?: string | null;
   invoiceType: string;
   customer: { taxId: CustomerTaxIdLike; name: string; country: string } | null;
   breakdown: Breakdown;
@@ -119,6 +121,28 @@ export interface IssuedForAggregates {
   issuer?: { vatRegime?: string | null } | null;
   /** An intra-EU delivery in a triangular operation (art. 26.Tres LIVA): 349 key T instead of E. */
   triangular?: boolean | null;
+}
+
+/**
+ * The date an issued invoice's VAT accrues (devengo), which decides its month and quarter:
+ *  - art. 75.Uno.1º-2º LIVA: the delivery or the service, i.e. the operation date when the invoice
+ *    is issued after it (an invoice issued before the operation is an advance: art. 75.Dos, accrued
+ *    with the payment — the invoice date is the closest date the books have);
+ *  - art. 75.Uno.8º LIVA: an exempt intra-EU delivery (E5) accrues on the 15th of the month after
+ *    the transport started, or on the invoice date when that is earlier;
+ *  - a rectificativa is declared in the period it is issued (art. 89.Cinco LIVA; RIVA art. 15).
+ */
+export function accrualDateOf(
+  inv: Pick<IssuedForAggregates, 'invoiceDate' | 'operationDate' | 'breakdown' | 'rectification'>,
+): string {
+  const op = inv.operationDate;
+  if (inv.rectification || !op || op >= inv.invoiceDate) return inv.invoiceDate;
+  const onlyE5 = inv.breakdown.length > 0 && inv.breakdown.every((g) => g.operation === 'E5');
+  if (!onlyE5) return op;
+  const y = Number(op.slice(0, 4));
+  const m = Number(op.slice(5, 7));
+  const next = m === 12 ? `${y + 1}-01-15` : `${y}-${String(m + 1).padStart(2, '0')}-15`;
+  return next < inv.invoiceDate ? next : inv.invoiceDate;
 }
 
 export const RECEIVED_LINE_KINDS = [
@@ -523,7 +547,7 @@ export function issuedContribution(inv: IssuedForAggregates, sign: 1 | -1): Aggr
   };
   return {
     book: 'ISSUED',
-    date: inv.invoiceDate,
+    date: accrualDateOf(inv),
     byKey: finishKeys(acc),
     byCounterparty: counterpartyLines(
       issuedCounterparty(inv),

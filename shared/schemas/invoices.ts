@@ -83,6 +83,8 @@ export const InvoiceLineBody = z
     notSubject: z.enum(NOT_SUBJECT_KINDS).optional(),
     reverseCharge: z.boolean().optional(),
     recargo: z.boolean().optional(),
+    /** Overrides the recargo rate linked to the VAT rate: 175 (1,75 %) for tobacco at 21 % (art. 161 LIVA). */
+    recargoRateBp: z.number().int().min(0).max(10_000).optional(),
   })
   .strict()
   .superRefine((l, ctx) => {
@@ -113,7 +115,8 @@ export const InvoiceCustomerBody = z
     address: safeText().max(200).default(''),
     postalCode: safeText().max(12).default(''),
     city: safeText().max(100).default(''),
-    country: Country.default('ES'),
+    /** Default: the country of a foreign tax id (idOtro), else ES. */
+    country: Country.optional(),
   })
   .strict()
   .superRefine((c, ctx) => {
@@ -145,7 +148,9 @@ export const InvoiceCustomerBody = z
       address: c.address,
       postalCode: c.postalCode,
       city: c.city,
-      country: c.country,
+      // A customer identified only by its NIF-IVA or another foreign id is of that id's country
+      // (it decides the 303 box and the 349: an EU business is not a Spanish sale).
+      country: c.country ?? (taxId && typeof taxId !== 'string' && taxId.country ? taxId.country : 'ES'),
     };
   });
 export type InvoiceCustomerBody = z.infer<typeof InvoiceCustomerBody>;
@@ -256,6 +261,8 @@ export interface InvoiceLine {
   vatRateBp: number;
   operation: string;
   recargo: boolean;
+  /** Set when the line's recargo rate is not the one linked to its VAT rate (tobacco: 175). */
+  recargoRateBp?: number;
   baseCents: number;
 }
 

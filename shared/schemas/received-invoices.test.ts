@@ -58,12 +58,26 @@ describe('received invoice type', () => {
 });
 
 describe('negative amounts', () => {
-  it('an ordinary invoice refuses a negative price or quantity, naming the line', () => {
-    expect(issues(ordinary({ lines: [line(), line({ unitPriceCents: -1 })] }))).toEqual([
-      'lines.1.unitPriceCents: El precio no puede ser negativo.',
+  it('an ordinary invoice takes a discount line but never a negative base per VAT group, naming the line', () => {
+    expect(
+      CreateReceivedInvoiceBody.safeParse(ordinary({ lines: [line(), line({ unitPriceCents: -1 })] }))
+        .success,
+    ).toBe(true);
+    expect(
+      issues(ordinary({ lines: [line({ unitPriceCents: 100 }), line({ unitPriceCents: -101 })] })),
+    ).toEqual([
+      'lines.1.unitPriceCents: Un descuento no puede dejar negativa la base de su tipo de IVA: una devolución o un abono se registra como factura rectificativa.',
     ]);
     expect(issues(ordinary({ invoiceType: 'F2', lines: [line({ quantity: '-0.5' })] }))).toEqual([
-      'lines.0.quantity: La cantidad debe ser mayor que cero.',
+      'lines.0.quantity: Un descuento no puede dejar negativa la base de su tipo de IVA: una devolución o un abono se registra como factura rectificativa.',
+    ]);
+    // A discount at another VAT rate does not lower this group's base.
+    expect(
+      issues(
+        ordinary({ lines: [line({ unitPriceCents: 1000 }), line({ unitPriceCents: -10, vatRateBp: 1000 })] }),
+      ),
+    ).toEqual([
+      'lines.1.unitPriceCents: Un descuento no puede dejar negativa la base de su tipo de IVA: una devolución o un abono se registra como factura rectificativa.',
     ]);
   });
 
@@ -88,7 +102,7 @@ describe('negative amounts', () => {
 
   it('the same rules hold on a correction', () => {
     expect(issues(ordinary({ lines: [line({ unitPriceCents: -5 })] }), UpdateReceivedInvoiceBody)).toEqual([
-      'lines.0.unitPriceCents: El precio no puede ser negativo.',
+      'lines.0.unitPriceCents: Un descuento no puede dejar negativa la base de su tipo de IVA: una devolución o un abono se registra como factura rectificativa.',
     ]);
     expect(UpdateReceivedInvoiceBody.safeParse(rectificativa()).success).toBe(true);
   });

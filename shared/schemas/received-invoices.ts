@@ -240,25 +240,39 @@ type Fields = {
   issueDate: string;
   accountingDate?: string;
   dueDate?: string;
-  lines: { quantity: number; unitPriceCents: number; kind: ReceivedLineKind }[];
+  lines: {
+    quantity: number;
+    unitPriceCents: number;
+    kind: ReceivedLineKind;
+    vatRateBp: number;
+    recargoRateBp?: number | undefined;
+    investmentGoods: boolean;
+    discountBp: number;
+  }[];
 };
 
 /** Only a rectificativa lowers amounts: elsewhere a negative quantity or price is refused. */
+/**
+ * Negative amounts: a rectificativa carries differences of any sign; an ordinary invoice may carry a
+ * discount or rebate line (art. 78.Tres.2º LIVA, art. 6.1.f RD 1619/2012: "descuentos y rebajas")
+ * as long as no VAT group ends with a negative base — a refund or a credit note is a rectificativa.
+ */
 function checkSigns(v: Fields, ctx: z.RefinementCtx): void {
   if (isReceivedRectificativa(v.invoiceType)) return;
+  const groupOf = (l: Fields['lines'][number]) =>
+    `${l.kind}|${l.vatRateBp}|${l.recargoRateBp ?? 0}|${l.investmentGoods ? 'I' : 'C'}`;
+  const grossOf = (l: Fields['lines'][number]) =>
+    (l.quantity * l.unitPriceCents * (10_000 - (l.discountBp ?? 0))) / 10_000;
+  const groups = new Map<string, number>();
+  for (const l of v.lines) groups.set(groupOf(l), (groups.get(groupOf(l)) ?? 0) + grossOf(l));
   v.lines.forEach((l, i) => {
-    if (l.quantity < 0) {
+    if (grossOf(l) >= 0) return;
+    if ((groups.get(groupOf(l)) ?? 0) < 0) {
       ctx.addIssue({
         code: 'custom',
-        path: ['lines', i, 'quantity'],
-        message: 'La cantidad debe ser mayor que cero.',
-      });
-    }
-    if (l.unitPriceCents < 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['lines', i, 'unitPriceCents'],
-        message: 'El precio no puede ser negativo.',
+        path: ['lines', i, l.quantity < 0 ? 'quantity' : 'unitPriceCents'],
+        message:
+          'Un descuento no puede dejar negativa la base de su tipo de IVA: una devolución o un abono se registra como factura rectificativa.',
       });
     }
   });

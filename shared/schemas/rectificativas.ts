@@ -51,6 +51,8 @@ export const RectificationLineBody = z
     notSubject: z.enum(NOT_SUBJECT_KINDS).optional(),
     reverseCharge: z.boolean().optional(),
     recargo: z.boolean().optional(),
+    /** Overrides the recargo rate linked to the VAT rate: 175 (1,75 %) for tobacco at 21 %. */
+    recargoRateBp: z.number().int().min(0).max(10_000).optional(),
     /**
      * SUBSTITUTION only. The line of the rectified invoices this line reproduces (0-based, over
      * the lines of `invoiceId` then those of each `additionalInvoiceIds`); absent: the line at the

@@ -675,7 +675,8 @@ describe('received invoices: rectificativas', () => {
     expect(errorOf(res)).toMatchObject({
       code: 'CORE_004',
       field: 'lines.0.unitPriceCents',
-      message: 'lines.0.unitPriceCents: El precio no puede ser negativo.',
+      message:
+        'lines.0.unitPriceCents: Un descuento no puede dejar negativa la base de su tipo de IVA: una devolución o un abono se registra como factura rectificativa.',
     });
     const qty = await call({
       routeId: 'receivedInvoices.create',
@@ -685,7 +686,8 @@ describe('received invoices: rectificativas', () => {
     });
     expect(errorOf(qty)).toMatchObject({
       field: 'lines.0.quantity',
-      message: 'lines.0.quantity: La cantidad debe ser mayor que cero.',
+      message:
+        'lines.0.quantity: Un descuento no puede dejar negativa la base de su tipo de IVA: una devolución o un abono se registra como factura rectificativa.',
     });
     expect(db.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });

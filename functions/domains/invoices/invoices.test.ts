@@ -253,6 +253,15 @@ describe('invoices: drafts', () => {
     });
     expect(ok.status).toBe(201);
     expect(ok.envelope.data!.triangular).toBe(true);
+
+    // A customer given only by its NIF-IVA is of that id's country (303 [59] and the 349, not a Spanish sale).
+    const { country: _fr, ...byVatNumberOnly } = french;
+    const eu = await call<Invoice>({
+      routeId: 'invoices.create',
+      body: body({ customer: byVatNumberOnly, invoiceLines: [e5] }),
+    });
+    expect(eu.status).toBe(201);
+    expect(eu.envelope.data!.customer?.country).toBe('FR');
   });
 
   it('refuses a cash payment of 1.000 € or more (Ley 11/2021) and accepts one just below', async () => {

@@ -14,6 +14,7 @@ export {
   readAggregateState,
   readAllAggregateItems,
   readPeriodAggregates,
+  readPeriodTaxKeys,
   readQuarterlyAggregates,
   type StoredAggregateState,
 } from './tax-aggregates';

@@ -289,6 +289,33 @@ export async function readPeriodAggregates(
 }
 
 /**
+ * Only the by-tax-key lines of a month or a quarter (both books: two Queries on the `K` sections),
+ * what the 303 needs: the counterparty and invoice-type items are left unread, so the items read
+ * follow the period's tax keys, never its customers.
+ */
+export async function readPeriodTaxKeys(
+  deps: TableDeps,
+  companyId: string,
+  period: string,
+): Promise<PeriodAggregates> {
+  const kind = periodKind(period);
+  if (kind !== 'MONTH' && kind !== 'QUARTER') throw new Error(`Not a month or a quarter: ${period}`);
+  const reads = await Promise.all(
+    TAX_BOOKS.map((book) => {
+      const k = keys.taxAggregateSectionPrefix(companyId, period, book, 'K');
+      return queryAll(deps, {
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
+        ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix, ':end': `${k.skPrefix}\u{10FFFF}` },
+        ConsistentRead: true,
+      });
+    }),
+  );
+  const items = reads.flat();
+  return { ...linesOfItems(items), itemsRead: items.length };
+}
+
+/**
  * A year's aggregates quarter by quarter and summed, from the same single Query as the year's
  * `readPeriodAggregates` (the items carry their quarter in `period`).
  */

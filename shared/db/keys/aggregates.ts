@@ -59,6 +59,14 @@ export const aggregatesKeys = {
         : `M#${enc(period)}#`;
     return { pk: aggPk(companyId), skPrefix: prefix };
   },
+  /**
+   * One section of a month's or quarter's aggregates of one book: `K` (by tax key), `T` (by invoice
+   * type) or `C` (by counterparty). The 303 reads only the two `K` sections.
+   */
+  taxAggregateSectionPrefix: (companyId: string, period: string, book: string, section: AggSection) => {
+    const kind = /-Q\d$/.test(period) ? 'Q' : 'M';
+    return { pk: aggPk(companyId), skPrefix: `${kind}#${enc(period)}#${enc(book)}#${section}#` };
+  },
   /** The last nightly check of a company's aggregates against its books (one item, overwritten). */
   taxAggregateCheck: (companyId: string): Key => ({ pk: aggPk(companyId), sk: 'CHECK#LATEST' }),
   /**

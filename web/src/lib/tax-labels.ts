@@ -9,7 +9,6 @@ import type { AlertStatus, ThresholdAlert } from '@shared/schemas/tax';
 import type {
   BatchGenerateResult,
   ModelIssue,
-  ModelStatus,
   ResultType,
   SubmissionState,
   SubmissionView,

@@ -76,6 +76,7 @@ function totalsOf(body: CreateInvoiceBody, recargoEquivalencia: boolean): Invoic
           operation,
           // Art. 154 LIVA: the retailer in the regime bears recargo on the S1 lines.
           recargo: l.recargo ?? (recargoEquivalencia && operation === 'S1'),
+          ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
         };
       }),
       irpfRateBp: body.irpfRateBp,
@@ -185,6 +186,7 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
       vatRateBp: l.vatRateBp,
       operation: operationOf(l),
       recargo: l.recargo ?? (customer?.vatTreatment === 'RECARGO_EQUIVALENCIA' && operationOf(l) === 'S1'),
+      ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
       baseCents: totals.lineBasesCents[i]!,
     })),
     irpfRateBp: body.irpfRateBp ?? 0,

@@ -26,6 +26,8 @@ export interface LineInput {
   vatRateBp: number;
   operation: OperationKind;
   recargo: boolean;
+  /** The tobacco recargo (175) when it is not the one linked to the VAT rate. */
+  recargoRateBp?: number;
 }
 
 const refuse = (message: string, field: string, reason: string) =>
@@ -125,6 +127,7 @@ const fromBody = (l: RectificationLineBody, recargoRegime: boolean): LineInput =
     operation,
     // Art. 154 LIVA: the retailer in the regime bears recargo on the S1 lines.
     recargo: l.recargo ?? (recargoRegime && operation === 'S1'),
+    ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
   };
 };
 
@@ -136,6 +139,7 @@ const copyOf = (l: InvoiceLine, sign: 1 | -1, prefix = ''): LineInput => ({
   vatRateBp: l.vatRateBp,
   operation: l.operation as OperationKind,
   recargo: l.recargo,
+  ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
 });
 
 const LINE_FIELD_LABELS: Record<keyof Omit<LineInput, never>, string> = {
@@ -146,6 +150,7 @@ const LINE_FIELD_LABELS: Record<keyof Omit<LineInput, never>, string> = {
   vatRateBp: 'tipo de IVA',
   operation: 'exención, no sujeción o inversión del sujeto pasivo',
   recargo: 'recargo de equivalencia',
+  recargoRateBp: 'tipo de recargo de equivalencia',
 };
 
 /** The fields of `line` that differ from the original line `original`. */

@@ -202,7 +202,7 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
   }
   const periodicity: Periodicity = periodicityOfCode(period);
   const [books, earlier] = await Promise.all([
-    readAggregates(deps, companyId, aggregatePeriodOf(year, period)),
+    readAggregates(deps, companyId, aggregatePeriodOf(year, period), modelType === '303'),
     earlierReturns(deps, companyId, modelType, year),
   ]);
   const adjustments = req.adjustments ?? {};

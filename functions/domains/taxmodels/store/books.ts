@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type PeriodAggregates,
   readPeriodAggregates,
+  readPeriodTaxKeys,
   readQuarterlyAggregates,
 } from '@functions/lib/tax-aggregates';
 import { AppError } from '@shared/api/errors';
@@ -117,7 +118,13 @@ export async function readAggregates(
   deps: Deps,
   companyId: string,
   aggregatePeriod: string,
+  /** Only the by-tax-key lines (the 303: its boxes come from nothing else). */
+  taxKeysOnly = false,
 ): Promise<PeriodRead> {
+  if (taxKeysOnly && !/^\d{4}$/.test(aggregatePeriod)) {
+    const read = await readPeriodTaxKeys(deps, companyId, aggregatePeriod);
+    return { aggregates: linesOf(read), itemsRead: read.itemsRead };
+  }
   if (/^\d{4}$/.test(aggregatePeriod)) {
     const { year, quarters } = await readQuarterlyAggregates(deps, companyId, aggregatePeriod);
     const byCode: Record<string, PeriodLines> = {};

@@ -83,6 +83,12 @@ function issuedDocument(inv: InvoiceWithPayments, contributions: AggregateContri
 
 const inRange = (c: AggregateContribution, start: string, end: string) => c.date >= start && c.date <= end;
 
+const addDaysIso = (iso: string, days: number): string => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
 /** The confirmed issued invoices, live received ones and (when asked) payments of a date range. */
 export async function periodDocuments(
   deps: Deps,
@@ -93,10 +99,14 @@ export async function periodDocuments(
   const out: BookDocument[] = [];
   const issuedPk = keys.invoiceByDatePartition(companyId).gsi1pk;
   if (wanted.issued) {
-    for (const item of await byDate(deps, issuedPk, range.start, range.end)) {
+    // An invoice accrues on its operation date when issued after it (art. 75 LIVA; an E5 delivery
+    // at the latest on the 15th of the next month): invoices dated up to 46 days after the period
+    // may belong to it, and only the contributions dated in the period count.
+    for (const item of await byDate(deps, issuedPk, range.start, addDaysIso(range.end, 46))) {
       if (item.entity !== 'Invoice' || item.status !== 'CONFIRMED') continue;
       const inv = stripKeys(item) as unknown as InvoiceWithPayments;
-      out.push(issuedDocument(inv, [issuedContribution(inv as unknown as IssuedForAggregates, 1)]));
+      const c = issuedContribution(inv as unknown as IssuedForAggregates, 1);
+      if (inRange(c, range.start, range.end)) out.push(issuedDocument(inv, [c]));
     }
   }
   if (wanted.payments) {

@@ -1,6 +1,7 @@
 /**
  * Received invoices and expense totals (spec part 2 §3, §7; shared/schemas/received-invoices.ts):
- * the company's list (from, to, expenseCategoryId, search, page, size, approvalStatus), one invoice,
+ * the company's list (from, to, expenseCategoryId, supplierId, search, page, size, approvalStatus,
+ * sort), a supplier's invoices (to pick the one a rectificativa corrects), one invoice,
  * create, correct, delete, approve or reject, assign a category, totals and totals by category.
  */
 import type { Page } from '@shared/api/envelope';
@@ -22,8 +23,12 @@ export interface ReceivedListParams {
   from?: string;
   to?: string;
   expenseCategoryId?: string;
+  /** Only the invoices of this supplier (ReceivedInvoiceListQuery.supplierId). */
+  supplierId?: string;
   approvalStatus?: ApprovalStatus;
   search?: string;
+  /** `field,asc|desc`, e.g. `issueDate,desc`. */
+  sort?: string;
 }
 
 /** The body of create and update: the form builds it (see utils/received-invoice-form-values). */
@@ -51,6 +56,25 @@ export const receivedInvoicesQueryOptions = (companyId: string, params: Received
 
 export function useReceivedInvoices(companyId: string, params: ReceivedListParams) {
   return useQuery(receivedInvoicesQueryOptions(companyId, params));
+}
+
+/** A supplier's invoices a rectificativa may correct: up to this many, newest first. */
+export const SUPPLIER_INVOICES_SIZE = 100;
+
+/** The supplier's registered invoices (newest first), to pick the one a rectificativa corrects. */
+export function useSupplierReceivedInvoices(companyId: string, supplierId: string | undefined) {
+  const params: ReceivedListParams = {
+    page: 0,
+    size: SUPPLIER_INVOICES_SIZE,
+    supplierId,
+    sort: 'issueDate,desc',
+  };
+  return useQuery({
+    queryKey: [...expensesKeys.receivedInvoices(companyId), 'supplier', supplierId ?? ''],
+    queryFn: ({ signal }) => getReceivedInvoices(companyId, params, signal),
+    enabled: Boolean(supplierId),
+    staleTime: EXPENSES_STALE_MS,
+  });
 }
 
 export function getReceivedInvoice(companyId: string, receivedInvoiceId: string, signal?: AbortSignal) {

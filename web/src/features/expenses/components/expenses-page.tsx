@@ -2,10 +2,11 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { supplierTaxIdText } from '@shared/schemas/expenses';
-import type {
-  ApprovalStatus,
-  ExpenseCategoryTotals,
-  ReceivedInvoice,
+import {
+  type ApprovalStatus,
+  type ExpenseCategoryTotals,
+  isReceivedRectificativa,
+  type ReceivedInvoice,
 } from '@shared/schemas/received-invoices';
 import { LoadError } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
@@ -124,7 +125,20 @@ export function Expenses({ companyId }: { companyId: string }) {
         </Flex>
       ),
     },
-    { title: 'Nº factura', dataIndex: 'supplierInvoiceNumber', key: 'number' },
+    {
+      title: 'Nº factura',
+      key: 'number',
+      render: (_, r) => (
+        <Flex gap={4} align="center" wrap>
+          <span>{r.supplierInvoiceNumber}</span>
+          {isReceivedRectificativa(r.invoiceType) ? (
+            <Tag color="purple" title={`Factura rectificativa (${r.invoiceType})`}>
+              Rectificativa
+            </Tag>
+          ) : null}
+        </Flex>
+      ),
+    },
     {
       title: 'Categoría',
       key: 'category',

@@ -1,6 +1,5 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { Page } from '@shared/api/envelope';
 import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
 import {
   type ExpenseCategory,
@@ -15,9 +14,7 @@ import {
   type ReceivedInvoice,
   type ReceivedInvoiceType,
 } from '@shared/schemas/received-invoices';
-import { useQuery } from '@tanstack/react-query';
 import { FormDrawer } from '@web/components/form-drawer';
-import { apiRequest } from '@web/lib/api-client';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { formatPercentInput } from '@web/lib/money-input';
@@ -40,8 +37,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { EXPENSES_STALE_MS, expensesKeys } from '../api/keys';
-import { useSaveReceivedInvoice } from '../api/received-invoices';
+import { useSaveReceivedInvoice, useSupplierReceivedInvoices } from '../api/received-invoices';
 import { useSupplierSearch } from '../api/suppliers';
 import {
   emptyLine,
@@ -515,7 +511,7 @@ function RectifiedInvoices({
   supplierId: string | undefined;
   currentInvoiceId: string | undefined;
 }) {
-  const { data } = useSupplierInvoices(companyId, supplierId);
+  const { data } = useSupplierReceivedInvoices(companyId, supplierId);
   const options = (data?.content ?? [])
     .filter((r) => r.receivedInvoiceId !== currentInvoiceId)
     .map((r) => ({
@@ -614,21 +610,6 @@ function RectifiedInvoices({
       </Form.Item>
     </>
   );
-}
-
-/** The supplier's registered invoices (newest first), to pick the one a rectificativa corrects. */
-function useSupplierInvoices(companyId: string, supplierId: string | undefined) {
-  return useQuery({
-    queryKey: [...expensesKeys.receivedInvoices(companyId), 'supplier', supplierId ?? ''],
-    queryFn: ({ signal }) =>
-      apiRequest<Page<ReceivedInvoice>>('receivedInvoices.list', {
-        companyId,
-        query: { supplierId, size: 100, sort: 'issueDate,desc' },
-        signal,
-      }),
-    enabled: Boolean(supplierId),
-    staleTime: EXPENSES_STALE_MS,
-  });
 }
 
 function LineRow({

@@ -5,6 +5,7 @@
  * asked first (`useTaxProfileStatus`) and the alerts and the analysis, which need one, only once it
  * says there is one (should they still answer TAX_021 / CONFIGURATION_NOT_FOUND, the same card).
  */
+import { TaxWelcomeCard } from '@web/components/tax-welcome-card';
 import { useCan } from '@web/lib/access';
 import {
   isNoTaxProfile,
@@ -17,7 +18,6 @@ import {
 import { Col, Row } from 'antd';
 import { FiscalAlertsWidget } from './alerts-widget';
 import { FiscalAnalysisWidget } from './analysis-widget';
-import { FiscalWelcome } from './fiscal-welcome';
 import { OverdueObligationsWidget, UpcomingObligationsWidget } from './obligation-widgets';
 
 export function FiscalWidgets({ companyId }: { companyId: string }) {
@@ -32,7 +32,7 @@ export function FiscalWidgets({ companyId }: { companyId: string }) {
 
   if (!canRead) return null;
   if (profile.noProfile || isNoTaxProfile(alerts.error) || isNoTaxProfile(analysis.error)) {
-    return <FiscalWelcome companyId={companyId} />;
+    return <TaxWelcomeCard companyId={companyId} incomplete />;
   }
   return (
     <Row gutter={[16, 16]}>

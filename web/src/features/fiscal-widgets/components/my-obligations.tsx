@@ -6,7 +6,8 @@
  * quarter of a year are filed in the next one), once the profile status (`useTaxProfileStatus`)
  * says the company has a tax profile; without one, 'No hay datos disponibles'.
  */
-import { madridDate } from '@shared/fiscal/verifactu-obligation';
+
+import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
 import { NoCompanySelected } from '@web/components/no-company';
 import { PageHeader } from '@web/components/page-header';
@@ -14,13 +15,13 @@ import { useCan } from '@web/lib/access';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useSelectedCompany } from '@web/lib/session';
+import { spanishToday } from '@web/lib/spanish-today';
 import { isNoTaxProfile, useTaxCalendar, useTaxProfileStatus } from '@web/lib/tax-api';
 import { Badge, Card, Flex, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { type DatedObligation, groupObligations } from '../utils/group-obligations';
 import { daysText } from '../utils/labels';
 import { DaysLeft } from './days-left';
-import { LinkButton } from './link-button';
 
 export function MyObligations() {
   const company = useSelectedCompany();
@@ -46,7 +47,7 @@ export function MyObligations() {
 
 function CompanyObligations({ companyId }: { companyId: string }) {
   // The Spanish calendar day, as the server counts deadlines (Europe/Madrid).
-  const today = madridDate(new Date());
+  const today = spanishToday();
   const year = Number(today.slice(0, 4));
   const canRead = useCan('taxAssistant.status');
   const profile = useTaxProfileStatus(companyId, { enabled: canRead });

@@ -29,6 +29,7 @@ import { isApiError } from '@web/lib/api-error';
 import { useCompanyId, useSwitchCompany } from '@web/lib/company';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { spanishToday } from '@web/lib/spanish-today';
 import { modelPeriodLabel, modelTitle } from '@web/lib/tax-labels';
 import { Button, Card, Flex, Grid, Input, Select, Statistic, Switch, Table, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -42,7 +43,6 @@ import {
   dueDateOf,
   isAnnualModel,
   periodOptions,
-  spanishToday,
   yearOptions,
 } from '../utils/periods';
 import { type CockpitFilters, computableRows, filterRows } from '../utils/rows';

@@ -5,7 +5,7 @@
  */
 import type { ModelValidationView, TaxModelView, VatModelType } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
-import { LinkButton } from '@web/components/tax-models/link-button';
+import { LinkButton } from '@web/components/link-button';
 import { ModelIssues } from '@web/components/tax-models/model-issues';
 import { ModelStatusTag } from '@web/components/tax-models/model-status-tag';
 import { formatCents } from '@web/lib/format';

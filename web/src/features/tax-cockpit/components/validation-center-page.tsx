@@ -6,20 +6,22 @@
  * identities that fail, and the boxes the books changed since it was generated. Nothing is asked
  * before the tax profile status says the company has one (without it every call answers 4xx).
  */
+
+import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
 import { NoCompanySelected } from '@web/components/no-company';
 import { PageHeader } from '@web/components/page-header';
-import { LinkButton } from '@web/components/tax-models/link-button';
 import { useCan } from '@web/lib/access';
 import { paths } from '@web/lib/paths';
 import { useSelectedCompany } from '@web/lib/session';
+import { spanishToday } from '@web/lib/spanish-today';
 import { isNoTaxProfile, useTaxProfileStatus } from '@web/lib/tax-api';
 import { useTaxModels } from '@web/lib/tax-models-api';
 import { Flex, Select } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useCrossValidation } from '../api/cross-validation';
 import { useModelValidations } from '../api/validate-models';
-import { MAX_YEAR, MIN_YEAR, spanishToday, yearOptions } from '../utils/periods';
+import { MAX_YEAR, MIN_YEAR, yearOptions } from '../utils/periods';
 import { CrossValidationCard } from './cross-validation-card';
 import { groupByModel, type ModelCheck, ModelChecksCard } from './model-checks-card';
 

@@ -6,7 +6,6 @@
  */
 
 import { deadlineOf } from '@shared/fiscal/tax-calendar';
-import { madridDate } from '@shared/fiscal/verifactu-obligation';
 import { VAT_MODEL_TYPES, type VatModelType } from '@shared/schemas/tax-models';
 
 export const COCKPIT_MODELS: readonly VatModelType[] = VAT_MODEL_TYPES;
@@ -31,9 +30,6 @@ const MONTH_NAMES = [
   'Noviembre',
   'Diciembre',
 ];
-
-/** Today in Spain (Europe/Madrid), as the server counts deadlines: `YYYY-MM-DD`. */
-export const spanishToday = (now: Date = new Date()): string => madridDate(now);
 
 /** The 390 (resumen anual) and the 347 (operaciones con terceros) are filed once a year: '0A'. */
 export const isAnnualModel = (modelType: VatModelType): boolean => modelType === '390' || modelType === '347';

@@ -9,15 +9,15 @@ import type { BatchGenerateResult, VatModelType } from '@shared/schemas/tax-mode
 import { ModelYear, modelIdOf, VAT_MODEL_TYPES } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
 import { LoadingBlock } from '@web/components/load-states';
-import { PageHeader } from '@web/components/page-header';
 import { useCan } from '@web/lib/access';
 import { errorMessage } from '@web/lib/api-error';
 import { paths } from '@web/lib/paths';
-import { useSelectedCompany } from '@web/lib/session';
+import { spanishToday } from '@web/lib/spanish-today';
 import { useTaxProfile } from '@web/lib/tax-api';
 import { BATCH_OUTCOME_COLORS, BATCH_OUTCOME_LABELS, modelPeriodLabel } from '@web/lib/tax-labels';
 import { periodsOfModel } from '@web/lib/tax-models-api';
 import { toast } from '@web/lib/toast';
+import { yearFrom } from '@web/lib/years';
 import {
   Alert,
   Button,
@@ -45,8 +45,8 @@ import {
   isAnnualModel,
   regenerateRequests,
 } from '../utils/batch';
-import { lastClosedPeriod, spanishToday, yearFrom } from '../utils/today';
-import { TaxModelsFrame, useTaxModelsContext } from './tax-page';
+import { lastClosedPeriod } from '../utils/periods';
+import { ModelsPageHeader, TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
 type Periodicity = 'QUARTERLY' | 'MONTHLY';
 
@@ -57,14 +57,7 @@ const modelOptions = VAT_MODEL_TYPES.map((m) => ({ value: m, label: `${m} · ${t
 
 export function GenerateModelsPage() {
   const context = useTaxModelsContext();
-  const company = useSelectedCompany();
-  const header = (
-    <PageHeader
-      title="Generar modelos"
-      back={{ to: paths.app.tax.models, label: 'Modelos' }}
-      meta={company ? <span>{company.name}</span> : null}
-    />
-  );
+  const header = <ModelsPageHeader title="Generar modelos" />;
   return (
     <TaxModelsFrame
       context={context}

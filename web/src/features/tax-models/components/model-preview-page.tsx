@@ -9,17 +9,16 @@
  * says it exists, so a period without one answers no 404.
  */
 import type { ModelValidationView, TaxModelView, VatModelType } from '@shared/schemas/tax-models';
+import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
+import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
-import { PageHeader } from '@web/components/page-header';
 import { type BoxRow, BoxTable, boxRows } from '@web/components/tax-models/box-table';
 import { DeclaredRecords } from '@web/components/tax-models/declared-records';
-import { LinkButton } from '@web/components/tax-models/link-button';
 import { ModelIssues } from '@web/components/tax-models/model-issues';
 import { ModelStatusTag } from '@web/components/tax-models/model-status-tag';
 import { formatCents, formatDate, formatDateTime } from '@web/lib/format';
 import { bpToInput, centsToInput } from '@web/lib/money-input';
 import { paths } from '@web/lib/paths';
-import { useSelectedCompany } from '@web/lib/session';
 import { isNoTaxProfile } from '@web/lib/tax-api';
 import { modelTitle } from '@web/lib/tax-labels';
 import { designBoxes } from '@web/lib/tax-model-designs';
@@ -37,22 +36,26 @@ import { type AdjustmentsDraft, draftToAdjustments, initialDraft, manualBoxes } 
 import { AdjustmentsCard } from './adjustments-card';
 import { BoxSourcesDrawer } from './box-sources-drawer';
 import { ModelActions } from './model-actions';
-import { TaxModelsFrame, useTaxModelsContext } from './tax-page';
-import { TaxWelcomeCard } from './tax-welcome';
+import { ModelsPageHeader, ModelsWelcomeCard, TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
+/**
+ * A link naming the model's company (`?company=`, as the cockpit and the validation centre build it,
+ * often opened in a new tab) selects that company first.
+ */
 export function ModelPreviewPage() {
+  return (
+    <CompanyFromUrlGate refusedTitle="Este modelo es de una empresa a la que no tienes acceso.">
+      <ModelPreviewFrame />
+    </CompanyFromUrlGate>
+  );
+}
+
+function ModelPreviewFrame() {
   const { modelId = '' } = useParams();
   const ref = parseModelId(modelId);
   const context = useTaxModelsContext();
-  const company = useSelectedCompany();
   const title = ref ? modelTitle(ref.modelType, ref.period, ref.year) : 'Modelo';
-  const header = (
-    <PageHeader
-      title={title}
-      back={{ to: paths.app.tax.models, label: 'Modelos' }}
-      meta={company ? <span>{company.name}</span> : null}
-    />
-  );
+  const header = <ModelsPageHeader title={title} />;
   if (!ref) {
     return (
       <>
@@ -80,7 +83,6 @@ export function ModelPreviewPage() {
           modelRef={ref}
           ready={context.ready}
           title={title}
-          companyName={company?.name ?? null}
         />
       )}
     </TaxModelsFrame>
@@ -93,14 +95,12 @@ function ModelPreviewContent({
   modelRef: ref,
   ready,
   title,
-  companyName,
 }: {
   companyId: string;
   modelId: string;
   modelRef: ModelRef;
   ready: boolean;
   title: string;
-  companyName: string | null;
 }) {
   const { modelType, year, period } = ref;
   const list = useTaxModels(companyId, { year, modelType, size: 100 }, { enabled: ready });
@@ -118,15 +118,9 @@ function ModelPreviewContent({
   const view = model ?? preview.data ?? null;
 
   const header = (
-    <PageHeader
+    <ModelsPageHeader
       title={title}
-      back={{ to: paths.app.tax.models, label: 'Modelos' }}
-      meta={
-        <>
-          {companyName ? <span>{companyName}</span> : null}
-          {view ? <ModelStatusTag status={model?.status ?? 'NOT_GENERATED'} /> : null}
-        </>
-      }
+      meta={view ? <ModelStatusTag status={model?.status ?? 'NOT_GENERATED'} /> : null}
     />
   );
 
@@ -135,7 +129,7 @@ function ModelPreviewContent({
     return (
       <>
         {header}
-        <TaxWelcomeCard companyId={companyId} />
+        <ModelsWelcomeCard companyId={companyId} />
       </>
     );
   }

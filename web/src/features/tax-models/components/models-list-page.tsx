@@ -14,24 +14,26 @@ import {
   type VatModelType,
 } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
+import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadError } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
-import { LinkButton } from '@web/components/tax-models/link-button';
 import { ModelStatusTag } from '@web/components/tax-models/model-status-tag';
 import { ModelResultView } from '@web/components/tax-models/result-tag';
+import { YearSelect } from '@web/components/year-select';
 import { useCan } from '@web/lib/access';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useSelectedCompany } from '@web/lib/session';
+import { spanishToday } from '@web/lib/spanish-today';
 import { useTaxCalendar } from '@web/lib/tax-api';
 import { MODEL_STATUS_LABELS, type ModelStatusOrNone, modelPeriodLabel } from '@web/lib/tax-labels';
 import { useTaxModels } from '@web/lib/tax-models-api';
 import { toast } from '@web/lib/toast';
+import { yearFrom } from '@web/lib/years';
 import { Button, Card, Flex, Grid, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useGenerateModel } from '../api/generate-model';
-import { spanishToday, yearFrom, yearOptions } from '../utils/today';
 import { TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
 export interface ModelListRow {
@@ -267,13 +269,7 @@ export function ModelsListPage() {
       meta={company ? <span>{company.name}</span> : null}
       actions={
         <>
-          <Select
-            aria-label="Año"
-            value={year}
-            style={{ width: 110 }}
-            options={yearOptions(thisYear, year)}
-            onChange={(next: number) => setParam('year', String(next))}
-          />
+          <YearSelect thisYear={thisYear} value={year} onChange={(next) => setParam('year', String(next))} />
           {canGenerate && companyId ? (
             <LinkButton type="primary" to={`${paths.app.tax.generateModels}?year=${year}`}>
               Generar modelos

@@ -4,22 +4,20 @@
  * may) and file them. Each with its result, when it was generated and how many issues it has.
  */
 import type { TaxModelView } from '@shared/schemas/tax-models';
+import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadError } from '@web/components/load-states';
-import { PageHeader } from '@web/components/page-header';
-import { LinkButton } from '@web/components/tax-models/link-button';
 import { ModelStatusTag } from '@web/components/tax-models/model-status-tag';
 import { ModelResultView } from '@web/components/tax-models/result-tag';
 import { useCan } from '@web/lib/access';
 import { formatDate, formatDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
-import { useSelectedCompany } from '@web/lib/session';
 import { modelTitle } from '@web/lib/tax-labels';
 import { toast } from '@web/lib/toast';
 import { Button, Card, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useApproveModel } from '../api/approve-model';
 import { usePendingConfirmation } from '../api/pending-confirmation';
-import { TaxModelsFrame, useTaxModelsContext } from './tax-page';
+import { ModelsPageHeader, TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
 const errorsOf = (m: TaxModelView) => m.issues.filter((i) => i.severity === 'ERROR').length;
 const warningsOf = (m: TaxModelView) => m.issues.filter((i) => i.severity === 'WARNING').length;
@@ -38,15 +36,8 @@ function IssueCount({ m }: { m: TaxModelView }) {
 
 export function PendingConfirmationPage() {
   const context = useTaxModelsContext();
-  const company = useSelectedCompany();
   const pending = usePendingConfirmation(context.companyId, { enabled: context.ready });
-  const header = (
-    <PageHeader
-      title="Pendientes de confirmar"
-      back={{ to: paths.app.tax.models, label: 'Modelos' }}
-      meta={company ? <span>{company.name}</span> : null}
-    />
-  );
+  const header = <ModelsPageHeader title="Pendientes de confirmar" />;
   return (
     <TaxModelsFrame
       context={context}

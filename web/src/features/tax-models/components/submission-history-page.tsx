@@ -14,12 +14,10 @@ import {
   type VatModelType,
 } from '@shared/schemas/tax-models';
 import { EmptyState, LoadError } from '@web/components/load-states';
-import { PageHeader } from '@web/components/page-header';
 import { ModelResultView } from '@web/components/tax-models/result-tag';
 import { useCanCall } from '@web/lib/access';
 import { formatDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
-import { useSelectedCompany } from '@web/lib/session';
 import {
   modelTitle,
   SUBMISSION_MODE_LABELS,
@@ -45,7 +43,7 @@ import { Link } from 'react-router-dom';
 import { type SubmissionFileKind, useDownloadSubmissionFile } from '../api/download-submission-file';
 import { SUBMISSIONS_PAGE_SIZE, useSubmissions } from '../api/get-submissions';
 import { useRetrySubmission } from '../api/retry-submission';
-import { TaxModelsFrame, useTaxModelsContext } from './tax-page';
+import { ModelsPageHeader, TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;
@@ -86,7 +84,6 @@ function Csv({ s }: { s: SubmissionDetail }) {
 
 export function SubmissionHistoryPage() {
   const context = useTaxModelsContext();
-  const company = useSelectedCompany();
   const list = useUrlListState(SUBMISSIONS_PAGE_SIZE);
   const state = oneOf<SubmissionState>(SUBMISSION_STATES, list.param('state'));
   const modelType = oneOf<VatModelType>(VAT_MODEL_TYPES, list.param('model'));
@@ -95,13 +92,7 @@ export function SubmissionHistoryPage() {
     { page: list.page, size: list.size, state, modelType },
     { enabled: context.ready },
   );
-  const header = (
-    <PageHeader
-      title="Historial de presentaciones"
-      back={{ to: paths.app.tax.models, label: 'Modelos' }}
-      meta={company ? <span>{company.name}</span> : null}
-    />
-  );
+  const header = <ModelsPageHeader title="Historial de presentaciones" />;
   return (
     <TaxModelsFrame
       context={context}

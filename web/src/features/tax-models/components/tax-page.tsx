@@ -5,11 +5,14 @@
  */
 import { LoadingBlock } from '@web/components/load-states';
 import { NoCompanySelected } from '@web/components/no-company';
+import { PageHeader } from '@web/components/page-header';
+import { TaxWelcomeCard } from '@web/components/tax-welcome-card';
 import { useCan } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
+import { paths } from '@web/lib/paths';
+import { useSelectedCompany } from '@web/lib/session';
 import { isNoTaxProfile, useTaxProfileStatus } from '@web/lib/tax-api';
 import type { ReactNode } from 'react';
-import { TaxWelcomeCard } from './tax-welcome';
 
 export interface TaxModelsContext {
   companyId: string | null;
@@ -19,6 +22,50 @@ export interface TaxModelsContext {
   noProfile: boolean;
   /** The status is being asked. */
   pending: boolean;
+}
+
+/**
+ * The welcome card of the models pages (spec part 2 §8: TAX_021). The models are computed from the
+ * profile's facts (regime, periodicity), so nothing else is asked.
+ */
+export function ModelsWelcomeCard({ companyId }: { companyId: string }) {
+  return (
+    <TaxWelcomeCard
+      companyId={companyId}
+      description="Los modelos de la AEAT se calculan con el perfil fiscal de la empresa (régimen de IVA, periodicidad, operaciones intracomunitarias…). Indícalo primero y Cuadra preparará cada modelo con sus facturas."
+    />
+  );
+}
+
+/**
+ * The header of a page under 'Modelos': its title, the way back to the models, the selected
+ * company's name and, after it, `meta` (a status); `actions` on the right.
+ */
+export function ModelsPageHeader({
+  title,
+  meta,
+  actions,
+}: {
+  title: ReactNode;
+  meta?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const company = useSelectedCompany();
+  return (
+    <PageHeader
+      title={title}
+      back={{ to: paths.app.tax.models, label: 'Modelos' }}
+      meta={
+        company || meta ? (
+          <>
+            {company ? <span>{company.name}</span> : null}
+            {meta}
+          </>
+        ) : null
+      }
+      actions={actions}
+    />
+  );
 }
 
 /** The selected company and whether the model calls may be made. */
@@ -58,7 +105,8 @@ export function TaxModelsFrame({
   const { companyId } = context;
   let gate: ReactNode = null;
   if (!companyId) gate = <NoCompanySelected description={noCompanyText} />;
-  else if (context.noProfile || errors.some(isNoTaxProfile)) gate = <TaxWelcomeCard companyId={companyId} />;
+  else if (context.noProfile || errors.some(isNoTaxProfile))
+    gate = <ModelsWelcomeCard companyId={companyId} />;
   else if (context.pending) gate = <LoadingBlock label="Cargando la configuración fiscal" />;
   if (gate || !companyId) {
     return (

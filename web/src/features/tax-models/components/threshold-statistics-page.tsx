@@ -9,34 +9,21 @@
 import type { ThresholdFigure, ThresholdStatisticsView } from '@shared/schemas/tax-aggregates';
 import type { Threshold347View } from '@shared/schemas/tax-models';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
-import { PageHeader } from '@web/components/page-header';
+import { YearSelect } from '@web/components/year-select';
 import { useCan } from '@web/lib/access';
 import { formatCents, formatInteger } from '@web/lib/format';
-import { paths } from '@web/lib/paths';
-import { useSelectedCompany } from '@web/lib/session';
+import { spanishToday } from '@web/lib/spanish-today';
 import {
   KEY_347_LABELS,
   THRESHOLD_347_STATUS_COLORS,
   THRESHOLD_347_STATUS_LABELS,
 } from '@web/lib/tax-labels';
-import {
-  Card,
-  Col,
-  Flex,
-  Grid,
-  Progress,
-  Row,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { yearFrom } from '@web/lib/years';
+import { Card, Col, Flex, Grid, Progress, Row, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useThreshold347 } from '../api/threshold-347';
 import { useThresholdStatistics } from '../api/threshold-statistics';
-import { spanishToday, yearFrom, yearOptions } from '../utils/today';
-import { TaxModelsFrame, useTaxModelsContext } from './tax-page';
+import { ModelsPageHeader, TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
 type Counterparty = Threshold347View['counterparties'][number];
 
@@ -175,7 +162,6 @@ function Modelo347({ view }: { view: Threshold347View }) {
 
 export function ThresholdStatisticsPage() {
   const context = useTaxModelsContext();
-  const company = useSelectedCompany();
   const [searchParams, setSearchParams] = useSearchParams();
   const thisYear = Number(spanishToday().slice(0, 4));
   const year = yearFrom(searchParams.get('year'), thisYear);
@@ -185,17 +171,13 @@ export function ThresholdStatisticsPage() {
     enabled: context.ready && canReadStatistics,
   });
   const header = (
-    <PageHeader
+    <ModelsPageHeader
       title="Umbrales y estadísticas"
-      back={{ to: paths.app.tax.models, label: 'Modelos' }}
-      meta={company ? <span>{company.name}</span> : null}
       actions={
-        <Select
-          aria-label="Año"
+        <YearSelect
+          thisYear={thisYear}
           value={year}
-          style={{ width: 110 }}
-          options={yearOptions(thisYear, year)}
-          onChange={(next: number) =>
+          onChange={(next) =>
             setSearchParams(
               (previous) => {
                 const params = new URLSearchParams(previous);

@@ -9,12 +9,12 @@ import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import type { ObligationView } from '@shared/schemas/tax';
 import { formatDate } from '@web/lib/format';
+import { spanishToday } from '@web/lib/spanish-today';
 import { OBLIGATION_STATUS_COLORS, OBLIGATION_STATUS_LABELS } from '@web/lib/tax-labels';
 import { Badge, Button, Calendar, Flex, Grid, Select, Tag, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { byDueDate } from '../utils/calendar';
-import { spanishToday } from '../utils/today';
 import './calendar-month.css';
 import { ObligationStatusTag } from './obligation-status-tag';
 

@@ -15,6 +15,7 @@ import {
 import { LoadError, LoadingBlock } from '@web/components/load-states';
 import { NoCompanySelected } from '@web/components/no-company';
 import { PageHeader } from '@web/components/page-header';
+import { TaxWelcomeCard } from '@web/components/tax-welcome-card';
 import { useCan } from '@web/lib/access';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { useCompanyId } from '@web/lib/company';
@@ -32,7 +33,6 @@ import {
 import { toast } from '@web/lib/toast';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Switch, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { TaxWelcomeCard } from './tax-welcome';
 
 interface YearValues {
   fiscalYearEnd: string;

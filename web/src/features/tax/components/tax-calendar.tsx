@@ -9,6 +9,7 @@ import type { ObligationView } from '@shared/schemas/tax';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
 import { NoCompanySelected } from '@web/components/no-company';
 import { PageHeader } from '@web/components/page-header';
+import { TaxWelcomeCard } from '@web/components/tax-welcome-card';
 import { useCan } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { formatDate } from '@web/lib/format';
@@ -23,7 +24,6 @@ import { obligationsForView } from '../utils/calendar';
 import { CalendarList } from './calendar-list';
 import { CalendarMonth } from './calendar-month';
 import { ObligationDrawer } from './obligation-drawer';
-import { TaxWelcomeCard } from './tax-welcome';
 
 const FILTER_OPTIONS: { value: ObligationFilter | 'all'; label: string }[] = [
   { value: 'all', label: 'Todas' },

@@ -7,9 +7,11 @@
  * incompleta' warning and the welcome card.
  */
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import { LinkButton } from '@web/components/link-button';
 import { LoadError } from '@web/components/load-states';
 import { NoCompanySelected } from '@web/components/no-company';
 import { PageHeader } from '@web/components/page-header';
+import { TaxWelcomeCard } from '@web/components/tax-welcome-card';
 import { useCan } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
@@ -24,17 +26,15 @@ import {
   useUpcomingObligations,
 } from '@web/lib/tax-api';
 import { toast } from '@web/lib/toast';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Tabs } from 'antd';
+import { Button, Card, Col, Flex, Row, Skeleton, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useGenerateFiscalAlerts } from '../api/generate-alerts';
 import { useThresholdAlerts } from '../api/get-threshold-alerts';
 import { AlertsList } from './alerts-list';
 import { AlertsWidget } from './alerts-widget';
 import { FiscalAnalysisContent } from './fiscal-analysis-card';
-import { LinkButton } from './link-button';
 import { OverdueObligationList, UpcomingObligationList } from './obligation-list';
 import { SummaryCards } from './summary-cards';
-import { TaxWelcomeCard } from './tax-welcome';
 import { ThresholdAlerts } from './threshold-alerts';
 
 type Tab = 'summary' | 'alerts';
@@ -110,15 +110,7 @@ export function TaxDashboard() {
         }
       />
       {noProfile ? (
-        <Flex vertical gap={16}>
-          <Alert
-            type="error"
-            showIcon
-            title="Configuración fiscal incompleta"
-            description="La empresa no tiene perfil fiscal: sin él no se pueden calcular sus obligaciones, su calendario ni sus alertas."
-          />
-          <TaxWelcomeCard companyId={companyId} />
-        </Flex>
+        <TaxWelcomeCard companyId={companyId} incomplete />
       ) : (
         <Tabs
           activeKey={tab}

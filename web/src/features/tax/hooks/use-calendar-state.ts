@@ -1,7 +1,7 @@
 import { OBLIGATION_FILTERS } from '@shared/schemas/tax';
+import { spanishToday } from '@web/lib/spanish-today';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { spanishToday } from '../utils/today';
 
 export type CalendarView = 'month' | 'list';
 export type ObligationFilter = (typeof OBLIGATION_FILTERS)[number];
