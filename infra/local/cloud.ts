@@ -30,6 +30,7 @@ import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
 import { seedDemoInvoicing } from './seed-invoicing';
 import { seedDemoTax } from './seed-tax';
+import { seedDemoTaxBooks } from './seed-tax-books';
 import { seedDemoTaxModels } from './seed-tax-models';
 import { seedDemoVerifactu } from './seed-verifactu';
 import type { GatewayOptions, LocalCloudInfo, Mailbox, RunningGateway } from './types';
@@ -310,6 +311,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // VeriFacTu first: the demo invoices are then chained and sent to the local AEAT simulator.
       await seedDemoVerifactu(info);
       await seedDemoInvoicing(info);
+      await seedDemoTaxBooks(info);
       // Tax profiles last: their alerts are generated at once, for the dashboard and the bell.
       await seedDemoTax(info);
     }
