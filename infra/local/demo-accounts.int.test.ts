@@ -54,13 +54,24 @@ describe('demo accounts', () => {
     expect(login.body.data.refreshToken).toBeTruthy();
     expect(login.body.data.user).toMatchObject({ email, role: want.role });
 
-    const list = await api.request<{ content: Entry[]; totalElements: number }>('GET', '/api/v1/companies', {
-      token: login.body.data.accessToken,
-      query: { size: '100' },
-    });
-    expect(list.status).toBe(200);
-    if (!list.body.success) throw new Error('list failed');
-    // Other test files create companies of their own; the demo ones must be exactly these.
+    // Other test files create companies of their own (the cockpit's creates a hundred): read every page.
+    const content: Entry[] = [];
+    for (let page = 0; ; page++) {
+      const list = await api.request<{ content: Entry[]; totalElements: number }>(
+        'GET',
+        '/api/v1/companies',
+        {
+          token: login.body.data.accessToken,
+          query: { size: '100', page: String(page) },
+        },
+      );
+      expect(list.status).toBe(200);
+      if (!list.body.success) throw new Error('list failed');
+      content.push(...list.body.data.content);
+      if (list.body.data.content.length < 100 || content.length >= list.body.data.totalElements) break;
+    }
+    const list = { body: { data: { content } } };
+    // The demo companies must be exactly these.
     const ids = list.body.data.content
       .map((c) => c.companyId)
       .filter((id) => id.startsWith('demo-'))

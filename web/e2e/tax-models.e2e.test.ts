@@ -336,7 +336,8 @@ describe('tax models: the cockpit and the client tax documents', () => {
     async ({ page, problems, newContext }) => {
       const visits: { email: string; paths: string[] }[] = [
         { email: accounts.admin, paths: ['/app/tax/cockpit', '/app/tax/validation-center'] },
-        { email: accounts.gestor2, paths: ['/app/tax/cockpit', '/app/tax/validation-center'] },
+        // Not gestor2@: its onboarding belongs to web/e2e/onboarding.e2e.test.ts, which must find it
+        // pending (finishing it here made that test fail whenever this one ran first).
         { email: accounts.autonomo, paths: ['/app/tax/validation-center', '/app/my-tax-documents'] },
         { email: accounts.cliente, paths: ['/app/my-tax-documents'] },
       ];

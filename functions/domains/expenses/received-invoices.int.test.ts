@@ -282,7 +282,8 @@ describe('received invoices (local cloud)', () => {
       baseCents: 25_005,
       vatCents: 4200 + 501, // 500.5 -> 501 (half-up)
       recargoCents: 1040,
-      deductibleVatCents: 4701,
+      // Art. 154.Dos LIVA: the VAT borne with recargo de equivalencia is not deductible.
+      deductibleVatCents: 501,
       totalCents: 25_005 + 4701 + 1040,
     });
     expect(diff(await receivedBook('2025-Q2'), q2)).toEqual(contributionOf(corrected));

@@ -43,17 +43,10 @@ export function queryPrefix(
   key: { pk: string; skPrefix: string },
   options: Pick<QueryCommandInput, 'ConsistentRead' | 'ScanIndexForward'> = {},
 ): Promise<Record<string, unknown>[]> {
-  // `BETWEEN prefix AND prefix + U+10FFFF` selects exactly what begins_with does (sort keys compare
-  // by UTF-8 bytes and no character encodes above U+10FFFF); DynamoDB Local serves a range from its
-  // index but scans the whole partition for begins_with, which a company with 100,000 invoices feels.
   return queryAll(deps, {
     TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
-    ExpressionAttributeValues: {
-      ':pk': key.pk,
-      ':prefix': key.skPrefix,
-      ':end': `${key.skPrefix}\u{10FFFF}`,
-    },
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.skPrefix },
     ...options,
   });
 }

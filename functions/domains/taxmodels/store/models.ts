@@ -11,7 +11,7 @@
  */
 
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryPrefix } from '@functions/lib/directory';
+import { queryAll } from '@functions/lib/directory';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { failedConditionAt, isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { concurrentUpdate, isContention } from '@functions/platform/contention';
@@ -118,7 +118,17 @@ export async function listModels(
     filter.year !== undefined
       ? keys.taxModelYearPrefix(companyId, filter.year)
       : keys.taxModelPrefix(companyId);
-  const items = await queryPrefix(deps, prefix);
+  // A key range rather than begins_with: the same items, but DynamoDB Local serves a range from its
+  // index while it scans the whole company partition (every invoice) for begins_with.
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': prefix.pk,
+      ':from': prefix.skPrefix,
+      ':to': `${prefix.skPrefix}\u{10FFFF}`,
+    },
+  });
   return items
     .filter((i) => i.entity === TAX_MODEL_ENTITY)
     .map(toModel)
