@@ -114,7 +114,7 @@ export async function benchTaxModels(): Promise<{ lines: string[]; ok: boolean }
       );
       const parts = out.parts;
       if (parts) {
-        row('  of which: the aggregates Query', parts.query, `${p.itemsRead} items, readPeriodAggregates`);
+        row('  of which: the aggregates Query', parts.query, `${p.itemsRead} items, readPeriodTaxKeys`);
         row('  of which: computeModel (pure)', parts.compute);
         row(
           '  compare: tax-key items only (2 Queries)',
@@ -125,7 +125,7 @@ export async function benchTaxModels(): Promise<{ lines: string[]; ok: boolean }
       const itemsOk = p.itemsRead <= MAX_ITEMS_READ;
       ok &&= itemsOk;
       lines.push(
-        `    items read by the preview: ${p.itemsRead} (${breakdownText(p.breakdown)}) ${itemsOk ? `ok (<= ${MAX_ITEMS_READ})` : `FAIL (> ${MAX_ITEMS_READ})`}`,
+        `    items read by the preview: ${p.itemsRead}, its tax-key items (the quarter holds ${breakdownText(p.breakdown)}) ${itemsOk ? `ok (<= ${MAX_ITEMS_READ})` : `FAIL (> ${MAX_ITEMS_READ})`}`,
         `    the same quarter of a company with ${int(out.smallSeed?.issued ?? 0)} invoices of the same mix: ${out.smallItemsRead ?? '?'} items (${out.smallBreakdown ? breakdownText(out.smallBreakdown) : '?'}): the items follow the quarter's tax keys and counterparties, never the invoices`,
         `    boxes filled in ${out.quarter}T: ${p.filledBoxes.join(' ')}`,
         `    (targets: p99 <= ${P99_LIST_MS} ms, reference/performance.md P5 list routes; at most ${MAX_ITEMS_READ} items read, P9)`,
