@@ -122,7 +122,7 @@ describe('sessions end when they should', () => {
 describe('throttled logins', () => {
   it('the local gateway answers 429 RATE_LIMITED with Retry-After past the per-IP limit', async () => {
     // A client address of its own (the WAF and the local gateway read X-Forwarded-For), so the other
-    // test files, all from 127.0.0.1, keep their budget.
+    // test files keep their budget.
     const login = () =>
       fetch(new URL('/api/v1/auth/login', cloud.url), {
         method: 'POST',

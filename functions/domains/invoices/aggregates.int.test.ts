@@ -252,7 +252,9 @@ describe('tax aggregates (local cloud)', () => {
       breakdown: inv.breakdown,
       siiStatus: null,
     });
-    // The accounting queue has no consumer yet: the message is there with the event's data.
+    // The accounting queue has no consumer yet: the message is there with the event's data. The demo
+    // books put hundreds of messages before it: each receive hides its ten for a while, so the next
+    // receive reads ten others and the search walks the queue instead of sampling the same ones.
     const sqs = new SQSClient(localClientConfig(env.AWS_ENDPOINT_URL_SQS!));
     const message = await until(async () => {
       const res = await sqs.send(
@@ -260,11 +262,11 @@ describe('tax aggregates (local cloud)', () => {
           QueueUrl: env[envNames.queueUrl('accounting')]!,
           MaxNumberOfMessages: 10,
           WaitTimeSeconds: 1,
-          VisibilityTimeout: 1,
+          VisibilityTimeout: 20,
         }),
       );
       return res.Messages?.map((m) => JSON.parse(m.Body!)).find((b) => b.invoiceId === inv.invoiceId);
-    });
+    }, 90_000);
     expect(message).toMatchObject({
       kind: 'INVOICE_CONFIRMED',
       companyId: COMPANY,
@@ -272,7 +274,7 @@ describe('tax aggregates (local cloud)', () => {
       totals: inv.totals,
     });
     expect(message.eventId).toMatch(/^[0-9a-f]{64}$/);
-  });
+  }, 120_000);
 });
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {

@@ -122,7 +122,7 @@ describe('ModelPreviewPage', { timeout: 20_000 }, () => {
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Casilla 07: facturas')).toBeTruthy();
     expect(await within(drawer).findByText('2 facturas suman en esta casilla.')).toBeTruthy();
-    const links = within(drawer).getAllByRole('link', { name: 'F-2026-0001' });
+    const links = await within(drawer).findAllByRole('link', { name: 'F-2026-0001' });
     expect(links[0]?.getAttribute('href')).toBe('/app/invoices/inv-1');
     expect(callsTo(apiRequest, 'taxModels.boxSources')[0]).toMatchObject({
       params: { companyId: 'c-1', modelType: '303' },
