@@ -14,6 +14,7 @@ import {
   readResponse,
 } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
+import { fakeTable } from '@functions/platform/testing/fake-table';
 import {
   type ClientPermission,
   type Company,
@@ -29,7 +30,6 @@ import { taxActions } from '../handler';
 import type { TaxDeps } from '../store/deps';
 import { type ObligationRecord, obligationItem } from '../store/obligations';
 import { taxProfileItem } from '../store/profile';
-import { fakeTable } from './fake-table';
 
 export const TABLE = 'cuadra-tax-test';
 

@@ -16,6 +16,7 @@ import {
   readResponse,
 } from '@functions/platform/testing/api-event';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
+import { fakeTable } from '@functions/platform/testing/fake-table';
 import { keys } from '@shared/db/keys';
 import {
   type ClientPermission,
@@ -36,7 +37,6 @@ import { defaultTaxProfileFacts, type TaxModel, type TaxProfileFacts } from '@sh
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { taxModelsActions } from '../handler';
 import type { TaxModelsDeps } from '../store/deps';
-import { fakeTable } from './fake-table';
 
 export const TABLE = 'cuadra-taxmodels-test';
 export const BUCKET = 'cuadra-documents-test';

@@ -1,5 +1,5 @@
 /**
- * An in-memory DynamoDB table behind aws-sdk-client-mock for the tax models domain's unit tests (a copy of the tax domain's: domains never import each other, tests included): GetItem,
+ * An in-memory DynamoDB table behind aws-sdk-client-mock for the domains' unit tests (tax, taxmodels): GetItem,
  * BatchGetItem, PutItem, UpdateItem, DeleteItem, Query (table, gsi1, gsi2; Limit and paging;
  * FilterExpression; Select COUNT) and TransactWriteItems, with a small but real expression
  * evaluator (comparisons, AND/OR/NOT, parentheses, BETWEEN, IN, attribute_exists/_not_exists,
