@@ -17,10 +17,16 @@
  *      kind       DOMESTIC REVERSE_CHARGE INTRA_EU_GOODS INTRA_EU_SERVICES IMPORT EXEMPT NOT_SUBJECT;
  *      C|I        current goods and services / bienes de inversión (art. 108 LIVA);
  *      mod        as issued ([40]/[41] for received).
- *  - withholding: `IRPF` (one per book; carries only `irpfCents` and `totalCents = −irpfCents`).
+ *  - withholding: on the ISSUED book `IRPF` (what our customers withheld from us: 130 [06]); on the
+ *    RECEIVED book `IRPF|<kind>|<key>` (what we withheld, issue 15 item 1): kind a WithholdingKind
+ *    (shared/fiscal/withholdings.ts: PROFESSIONAL, RENT, CAPITAL, NON_RESIDENT…), key its perception
+ *    key in the annual summary (190 `G01`, 180 `-`, 193/296 keys). `baseCents` the withholding base,
+ *    `irpfCents` the amount withheld, `totalCents = −irpfCents`, `count` the invoices.
  *  - cash-basis settlements (criterio de caja, art. 163 terdecies LIVA): `CAJA|<operation>|<vatRateBp>|<recargoRateBp>`
  *      on the ISSUED book, dated by the collection: the part of a RECC invoice's base, VAT and recargo
- *      that the collection settles (the VAT accrues then). Not an invoice: `count` 0.
+ *      that the collection settles (the VAT accrues then); what is still uncollected on 31 December of
+ *      the year after the operation accrues on that day (art. 163 terdecies.Dos LIVA), dated so.
+ *      Not an invoice: `count` 0.
  *
  * Counterparty lines carry an operation key (`CounterpartyLine.opKey`):
  *  - `347B` sales / `347A` purchases declared in the 347 (VAT and recargo included);
@@ -31,16 +37,20 @@
  *    (347 "importe percibido en metálico", declared when the year's cash exceeds 6.000 €);
  *  - `X_IRPF` received with withholding (declared in the 190/180, not in the 347), `X_IMPORT`
  *    imports (DUA), `X_FOREIGN` other operations with non-Spanish counterparties outside the 349,
- *    `X_UNIDENTIFIED` no counterparty tax id (simplified invoices). Excluded from 347 and 349.
+ *    `X_UNIDENTIFIED` no counterparty tax id (simplified invoices). Excluded from 347 and 349;
+ *  - `W|<kind>|<key>` received: a recipient of our withholdings (issue 15: 111/115/123/216 recipient
+ *    counts, 190/180/193/296 records): `baseCents` the withholding base, `irpfCents` withheld.
  *  An invoice may add several counterparty lines (one per key), with its base and total split by line.
  */
 
 /**
  * 2: region, modification marker, regime, operation keys per counterparty (issue 14).
  * 3: an issued invoice accrues on its operation date when issued after it (art. 75 LIVA).
+ * 4: withholdings typed on the RECEIVED book (`IRPF|<kind>|<key>`, `W|…` recipients, issue 15); an
+ *    uncollected RECC invoice accrues on 31 December of the following year.
  * The nightly recompute backfills a company whose aggregates carry an older version.
  */
-export const AGGREGATE_GRAMMAR_VERSION = 3;
+export const AGGREGATE_GRAMMAR_VERSION = 4;
 
 export type Region = 'ES' | 'EU' | 'XX';
 export type ModMarker = '0' | 'M' | 'Q';
@@ -70,6 +80,36 @@ export interface CashKeyParts {
 }
 
 export const IRPF_KEY = 'IRPF';
+export const IRPF_KEY_PREFIX = 'IRPF|';
+export const WITHHOLDING_OP_KEY_PREFIX = 'W|';
+
+export interface WithholdingKeyParts {
+  /** A WithholdingKind (shared/fiscal/withholdings.ts). */
+  kind: string;
+  /** The perception key in the annual summary ('G01', '-' when the summary has none). */
+  key: string;
+}
+
+/** `IRPF|<kind>|<key>`: a typed withholding on the RECEIVED book. */
+export const formatWithholdingKey = (p: WithholdingKeyParts): string => `${IRPF_KEY_PREFIX}${p.kind}|${p.key}`;
+/** `W|<kind>|<key>`: the counterparty line of a withholding's recipient. */
+export const formatWithholdingOpKey = (p: WithholdingKeyParts): string =>
+  `${WITHHOLDING_OP_KEY_PREFIX}${p.kind}|${p.key}`;
+
+function parseTwo(key: string, prefix: string): WithholdingKeyParts | undefined {
+  if (!key.startsWith(prefix)) return undefined;
+  const p = key.slice(prefix.length).split('|');
+  if (p.length !== 2 || !/^[A-Z_]+$/.test(p[0] as string) || !/^[-0-9A-Z]{1,4}$/.test(p[1] as string)) {
+    return undefined;
+  }
+  return { kind: p[0] as string, key: p[1] as string };
+}
+
+/** The parts of `IRPF|<kind>|<key>`; undefined for the untyped `IRPF` and other keys. */
+export const parseWithholdingKey = (key: string): WithholdingKeyParts | undefined => parseTwo(key, IRPF_KEY_PREFIX);
+/** The parts of a `W|<kind>|<key>` counterparty operation key. */
+export const parseWithholdingOpKey = (opKey: string): WithholdingKeyParts | undefined =>
+  parseTwo(opKey, WITHHOLDING_OP_KEY_PREFIX);
 export const CASH_KEY_PREFIX = 'CAJA|';
 
 export const formatIssuedKey = (p: IssuedKeyParts): string =>
@@ -154,7 +194,7 @@ export const EXCLUDED_OP_KEYS = ['X_IRPF', 'X_IMPORT', 'X_FOREIGN', 'X_UNIDENTIF
 export type Key349 = 'E' | 'T' | 'S' | 'A' | 'I';
 
 export interface OpKeyParts {
-  family: '347' | '349' | 'CASH' | 'X';
+  family: '347' | '349' | 'CASH' | 'X' | 'W';
   /** 347: A/B; 349: E/T/S/A/I; X: the exclusion (IRPF, IMPORT, FOREIGN, UNIDENTIFIED); CASH: ''. */
   key: string;
   /** 349 rectification: the rectified invoice's month (yyyy-mm). CASH: the operations' year (yyyy). */
@@ -162,6 +202,10 @@ export interface OpKeyParts {
 }
 
 export function parseOpKey(opKey: string): OpKeyParts | undefined {
+  if (opKey.startsWith(WITHHOLDING_OP_KEY_PREFIX)) {
+    const w = parseWithholdingOpKey(opKey);
+    return w ? { family: 'W', key: `${w.kind}|${w.key}` } : undefined;
+  }
   if (opKey.startsWith('CASH@')) {
     const y = opKey.slice(5);
     return /^\d{4}$/.test(y) ? { family: 'CASH', key: '', of: y } : undefined;

@@ -74,6 +74,8 @@ export interface CounterpartyLine {
   vatCents: number;
   totalCents: number;
   count: number;
+  /** `W|…` lines (issue 15): the amount withheld from this recipient. Absent = 0. */
+  irpfCents?: number;
 }
 /** Invoices counted by type (F1, F2, R1…): count and amounts (simplified invoices, rectificativas). */
 export interface InvoiceTypeLine {

@@ -15,7 +15,7 @@ import {
   SUBMISSION_STATES,
   type SubmissionState,
   type SubmissionView,
-  type VatModelType,
+  type TaxModelType,
 } from './tax-models';
 
 /** A submission with what the screens show besides the contract's fields. */
@@ -83,7 +83,7 @@ export interface StateCounts {
 
 /** GET …/submissions/statistics (one company) and the base of the gestoría's. */
 export interface SubmissionStatistics extends StateCounts {
-  byModel: Record<VatModelType, StateCounts>;
+  byModel: Record<TaxModelType, StateCounts>;
   /** Submissions created in the last 30 days. */
   last30Days: StateCounts;
   /** Accepted among those answered (accepted + rejected), 0-100; null when none answered. */

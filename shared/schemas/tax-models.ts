@@ -13,14 +13,14 @@ import type {
   ModelIssue,
   ModelResult,
   ResultType,
-  VatModelType,
+  TaxModelType,
 } from '../fiscal/models/types';
-import { VAT_MODEL_TYPES } from '../fiscal/models/types';
+import { INCOME_TAX_MODEL_TYPES, TAX_MODEL_TYPES, VAT_MODEL_TYPES } from '../fiscal/models/types';
 import { Id, PageQuery } from './common';
 import { safeMultiline, safeText } from './text';
 
-export type { DeclaredRecord, ModelAdjustments, ModelIssue, ModelResult, ResultType, VatModelType };
-export { VAT_MODEL_TYPES };
+export type { DeclaredRecord, ModelAdjustments, ModelIssue, ModelResult, ResultType, TaxModelType };
+export { INCOME_TAX_MODEL_TYPES, TAX_MODEL_TYPES, VAT_MODEL_TYPES };
 
 const YEAR_MESSAGE = 'El año debe estar entre 2000 y 2100';
 export const ModelYear = z.coerce
@@ -38,8 +38,8 @@ export const ModelPeriodSchema = z
     message: 'El periodo debe ser un trimestre (1T-4T), un mes (01-12) o 0A (anual).',
   });
 
-export const ModelTypeSchema = z.enum(VAT_MODEL_TYPES, {
-  message: 'Modelo no soportado: los modelos de IVA son 303, 390, 349 y 347.',
+export const ModelTypeSchema = z.enum(TAX_MODEL_TYPES, {
+  message: `Modelo no soportado: los modelos disponibles son ${TAX_MODEL_TYPES.join(', ')}.`,
 });
 
 /** `<year>-<model>-<period>`: the same id as the obligation it settles (e.g. '2026-303-1T'). */
@@ -66,7 +66,7 @@ export const nonNegativeCents = (field: string) =>
     .min(0, { message: `${field} no puede ser negativo` })
     .max(1_000_000_000_000_00);
 
-const RESULT_TYPES = ['I', 'U', 'G', 'C', 'D', 'X', 'V', 'N'] as const;
+const RESULT_TYPES = ['I', 'U', 'G', 'C', 'D', 'X', 'V', 'N', 'B'] as const;
 
 /** The person's adjustments (PUT body; preview also accepts them as query `adjustments` JSON-free fields). */
 export const ModelAdjustmentsBody = z
@@ -121,7 +121,7 @@ export const ModelStatusBody = z
 
 /** The preview contract every model answers (issue 14 item 3), plus what the screens need. */
 export interface ModelPreview {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   design: string;
@@ -191,7 +191,7 @@ export type BatchGenerateBody = z.infer<typeof BatchGenerateBody>;
 export interface BatchGenerateResult {
   year: number;
   results: {
-    modelType: VatModelType;
+    modelType: TaxModelType;
     period: string;
     outcome: 'GENERATED' | 'ALREADY_GENERATED' | 'NOT_APPLICABLE' | 'ERROR';
     modelId: string | null;
@@ -225,7 +225,7 @@ export interface SubmissionView {
   submissionId: string;
   companyId: string;
   modelId: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   mode: 'CERTIFICATE' | 'COLLABORATOR';
@@ -265,7 +265,7 @@ export interface AuthorizationView {
   companyId: string;
   collaboratorNif: string;
   collaboratorName: string;
-  models: VatModelType[];
+  models: TaxModelType[];
   validFrom: string;
   validUntil: string;
   status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
@@ -322,7 +322,7 @@ export interface CockpitRow {
 }
 
 export interface CockpitView {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   rows: CockpitRow[];
@@ -385,7 +385,7 @@ export interface BoxSourceRow {
 }
 
 export interface BoxSourcesView {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   box: string;
@@ -409,7 +409,7 @@ export interface ValidationCheck {
 
 /** GET validate-data: whether the period can be generated, and what to look at first. */
 export interface ValidateDataView {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   valid: boolean;
@@ -437,7 +437,7 @@ export interface ModelValidationView {
 
 /** GET prefill: the spec's input fields of the model (part 2 §3 "Tax models (input fields)"). */
 export interface PrefillView {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   fields: Record<string, number>;
@@ -467,7 +467,7 @@ export interface ExportFormatView {
   contentType: string;
   extension: string;
   description: string;
-  models: VatModelType[];
+  models: TaxModelType[];
 }
 
 export const YearQuery = z.object({ year: ModelYear.optional() });
@@ -530,7 +530,7 @@ export const AnalyzePeriodBody = z
 export interface AnalyzePeriodView {
   year: number;
   models: {
-    modelType: VatModelType;
+    modelType: TaxModelType;
     period: string;
     applicable: boolean;
     reason: string;
@@ -613,7 +613,7 @@ export interface InvoiceTaxCalculationView {
 
 /** The boxes one invoice feeds in one model, and the aggregate keys that carry it there. */
 export interface ModelFeed {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   period: string;
   boxes: Record<string, number>;
   note: string | null;
@@ -671,7 +671,7 @@ export const PublishedFileQuery = z.object({ kind: z.enum(['aeat', 'json']).defa
 /** A model as the client sees it in my-tax-documents. */
 export interface PublishedModelView {
   modelId: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   result: ModelResult;

@@ -15,12 +15,12 @@ import { layout303v2024_10, layout303v2026 } from './layouts/303';
 import { layout347 } from './layouts/347';
 import { layout349 } from './layouts/349';
 import { layout390v2025 } from './layouts/390';
-import type { DeclaredRecord, ModelComputation, ModelDesign, PageLayout, VatModelType } from './types';
+import type { DeclaredRecord, ModelComputation, ModelDesign, PageLayout, TaxModelType } from './types';
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
 
-const design = (modelType: VatModelType, pages: PageLayout[], fileFormat: 'T' | 'BOE'): ModelDesign => ({
+const design = (modelType: TaxModelType, pages: PageLayout[], fileFormat: 'T' | 'BOE'): ModelDesign => ({
   id: `${modelType}-test`,
   modelType,
   validFrom: '2024-01-01',

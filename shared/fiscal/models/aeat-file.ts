@@ -30,7 +30,7 @@ import type {
   ModelComputation,
   ModelDesign,
   PageLayout,
-  VatModelType,
+  TaxModelType,
 } from './types';
 
 export type AeatFileErrorCode =
@@ -219,7 +219,7 @@ export function writeInformativeReturn(
 }
 
 /** The envelope head of a "<T" file (AEAT DR303e24v200 sheet "00", identical for every model): 328 positions. */
-export function selfAssessmentEnvelope(modelType: VatModelType | string): PageLayout {
+export function selfAssessmentEnvelope(modelType: TaxModelType | string): PageLayout {
   const f = (
     position: number,
     length: number,
@@ -250,7 +250,7 @@ export function selfAssessmentEnvelope(modelType: VatModelType | string): PageLa
 
 /** `</T` + model + discriminant + year + period + `0000>` (18 positions). */
 export function selfAssessmentClosing(
-  modelType: VatModelType | string,
+  modelType: TaxModelType | string,
   year: number,
   period: string,
 ): string {

@@ -7,6 +7,8 @@
  */
 
 import { filesVatMonthly, type TaxProfileFacts } from '../../schemas/tax-profile';
+import { model111, model115, model123, model216 } from './model-withholdings';
+import { model130 } from './model-130';
 import { model303 } from './model-303';
 import { model347 } from './model-347';
 import { model349 } from './model-349';
@@ -25,7 +27,7 @@ import type {
   ModelDesign,
   ModelInput,
   ModelPeriod,
-  VatModelType,
+  TaxModelType,
 } from './types';
 
 export {
@@ -57,11 +59,16 @@ export {
 } from './periods';
 export { allowedResultTypesFor, carriedCompensation, compensationLeftBy } from './result';
 
-export const modelDefinitions: Record<VatModelType, ModelDefinition> = {
+export const modelDefinitions: Record<TaxModelType, ModelDefinition> = {
   '303': model303,
   '390': model390,
   '349': model349,
   '347': model347,
+  '130': model130,
+  '111': model111,
+  '115': model115,
+  '123': model123,
+  '216': model216,
 };
 
 /**
@@ -83,7 +90,7 @@ export class ModelDefinitionError extends Error {
  * day and whose validTo is null or ≥ it. Undefined when none (or the period is not a valid code).
  */
 export function designFor(
-  modelType: VatModelType,
+  modelType: TaxModelType,
   year: number,
   period: ModelPeriod,
 ): ModelDesign | undefined {
@@ -109,7 +116,7 @@ export function designFor(
  * intra-EU supplies exceed 50.000 € (art. 81.1 RIVA), else quarterly. Without facts: every period
  * any company may have. 390 and 347 are annual ('0A').
  */
-export function validPeriodsOf(modelType: VatModelType, facts?: TaxProfileFacts): ModelPeriod[] {
+export function validPeriodsOf(modelType: TaxModelType, facts?: TaxProfileFacts): ModelPeriod[] {
   const quarters = [...QUARTER_PERIODS];
   const months = [...MONTH_PERIODS];
   switch (modelType) {
@@ -122,6 +129,16 @@ export function validPeriodsOf(modelType: VatModelType, facts?: TaxProfileFacts)
     case '390':
     case '347':
       return [ANNUAL_PERIOD];
+    case '130':
+      // Art. 109 RIRPF: quarterly instalments, cumulative from January.
+      return quarters;
+    case '111':
+    case '115':
+    case '123':
+    case '216':
+      // Art. 108.1 RIRPF (and art. 69 RIS, art. 15 RIRNR): monthly for large companies, else quarterly.
+      if (!facts) return [...quarters, ...months];
+      return facts.largeCompany ? months : quarters;
   }
 }
 

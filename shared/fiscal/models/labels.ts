@@ -16,6 +16,7 @@ export const RESULT_TYPE_LABELS: Record<ResultType, string> = {
   X: 'Devolución por transferencia al extranjero',
   V: 'Devolución en cuenta corriente tributaria',
   N: 'Sin actividad / resultado cero',
+  B: 'A deducir en los siguientes trimestres',
   INFORMATIVE: 'Declaración informativa',
 };
 

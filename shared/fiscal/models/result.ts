@@ -169,6 +169,7 @@ const RESULT_TYPE_LABELS: Record<ResultType, string> = {
   X: 'devolución por transferencia al extranjero',
   V: 'devolución en cuenta corriente tributaria',
   N: 'sin actividad o resultado cero',
+  B: 'a deducir',
   INFORMATIVE: 'declaración informativa',
 };
 

@@ -23,7 +23,7 @@ import type {
   ModelInput,
   ModelPeriod,
   PeriodLines,
-  VatModelType,
+  TaxModelType,
 } from './types';
 
 const line = (
@@ -138,7 +138,7 @@ export const testFacts = (over: Partial<TaxProfileFacts> = {}): TaxProfileFacts 
 });
 
 export function modelInput(
-  modelType: VatModelType,
+  modelType: TaxModelType,
   year: number,
   period: ModelPeriod,
   o: {

@@ -10,7 +10,13 @@ import type { AggregateLine, CounterpartyLine, InvoiceTypeLine, TaxBook } from '
 
 /** The VAT models of issue 14. */
 export const VAT_MODEL_TYPES = ['303', '390', '349', '347'] as const;
+/** The income-tax and withholding self-assessments of issue 15 (131, 202 and the annual 190/180/193/296 to come). */
+export const INCOME_TAX_MODEL_TYPES = ['130', '111', '115', '123', '216'] as const;
+/** Every model Cuadra computes from the books. */
+export const TAX_MODEL_TYPES = [...VAT_MODEL_TYPES, ...INCOME_TAX_MODEL_TYPES] as const;
+export type TaxModelType = (typeof TAX_MODEL_TYPES)[number];
 export type VatModelType = (typeof VAT_MODEL_TYPES)[number];
+export type IncomeTaxModelType = (typeof INCOME_TAX_MODEL_TYPES)[number];
 
 /** Period codes as the AEAT writes them: '1T'..'4T', '01'..'12', '0A' (annual). */
 export type ModelPeriod = string;
@@ -24,7 +30,7 @@ export interface PeriodLines {
 
 /** A filed (or generated) return of an earlier period, as another model's computation needs it. */
 export interface EarlierReturn {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: ModelPeriod;
   boxes: Record<string, number>;
@@ -51,6 +57,58 @@ export interface ModelAdjustments {
   previousReceipt?: string;
   /** 'sin actividad' (303 page 03, position 391). Computed when absent: no operations at all. */
   noActivity?: boolean;
+
+  // --- income tax and withholdings (issue 15) ---------------------------------------------------
+  /**
+   * 130: add the provision for hard-to-justify expenses (estimación directa simplificada, art. 30.2.4ª
+   * LIRPF). Absent: true when the profile's IRPF method is the simplified direct estimation.
+   */
+  applyDifficultJustification?: boolean;
+  /**
+   * 130 [13]: the net activity income of the previous year (art. 110.3.c RIRPF), céntimos, signed.
+   * Absent: the previous year's 4T 130 [03] (stored, else computed from the previous year's books).
+   */
+  previousYearNetIncomeCents?: number;
+  /** 130: income and expenses outside the invoices (subsidies; RETA quota, amortisation…), YTD céntimos. */
+  otherIncomeCents?: number;
+  otherExpensesCents?: number;
+  /**
+   * 111 [01]–[06]: employment income of the period entered by the person while payroll is run
+   * elsewhere (item 3); kept with the model.
+   */
+  workIncome?: WorkIncomeInput;
+  /** 115: rents paid without an invoice in the books (spec: rentalProperties of nif and rentAmount). */
+  rentalProperties?: RentalPropertyInput[];
+  /** 123: capital income paid (spec: capitalIncomeOperations of recipientNif and incomeAmount). */
+  capitalIncomeOperations?: CapitalIncomeInput[];
+}
+
+/** Employment income of a period (111 [01]–[06]): céntimos and recipient counts. */
+export interface WorkIncomeInput {
+  recipients: number;
+  baseCents: number;
+  withholdingCents: number;
+  inKindRecipients: number;
+  inKindValueCents: number;
+  inKindWithholdingCents: number;
+}
+
+/** A rent paid in the period outside the books (115). `withholdingCents` absent: rate × rent, rounded. */
+export interface RentalPropertyInput {
+  nif: string;
+  name?: string;
+  /** The rent excluding VAT, céntimos (> 0). */
+  rentAmount: number;
+  withholdingCents?: number;
+}
+
+/** Capital income paid in the period outside the books (123). */
+export interface CapitalIncomeInput {
+  recipientNif: string;
+  name?: string;
+  /** The income paid, céntimos (> 0). */
+  incomeAmount: number;
+  withholdingCents?: number;
 }
 
 export type ResultType =
@@ -62,6 +120,7 @@ export type ResultType =
   | 'X' // devolución por transferencia al extranjero
   | 'V' // cuenta corriente tributaria - devolución
   | 'N' // sin actividad / resultado cero
+  | 'B' // a deducir (130/131 of 1T-3T with a negative result, recovered in later quarters)
   | 'INFORMATIVE'; // 349, 347: informative returns (amountCents = their total)
 
 export interface ModelResult {
@@ -104,7 +163,7 @@ export interface ModelIssue {
 }
 
 export interface ModelInput {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: ModelPeriod;
   company: { companyId: string; nif: string; name: string };
@@ -114,17 +173,22 @@ export interface ModelInput {
   periodicity: 'MONTHLY' | 'QUARTERLY' | 'ANNUAL';
   /** The period's aggregates (for '0A': the year). */
   aggregates: PeriodLines;
-  /** 390 and 347: the year's aggregates per quarter ('1T'..'4T'). */
+  /** 390, 347 and 130 (cumulative from January): the year's aggregates per quarter ('1T'..'4T'). */
   quarters?: Record<string, PeriodLines>;
   /** Returns of earlier periods the computation reads (previous 303 for [110]; the year's 303s for 390; filed 349s). */
   earlier: EarlierReturn[];
   /** 349 rectifications: the base declared before per `<taxId>|<key>|<year>|<period>`. */
   previouslyDeclared349?: Record<string, number>;
   adjustments: ModelAdjustments;
+  /**
+   * 130: the previous year's net activity income when the adjustments do not give it (the domain reads
+   * the previous year's 4T 130, else computes it from that year's books); null when unknown.
+   */
+  previousYearNetIncomeCents?: number | null;
 }
 
 export interface ModelComputation {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: ModelPeriod;
   /** The design id used, e.g. '303-2024-10' (DR303e24v200), '303-2026' (DR303e26v101). */
@@ -184,7 +248,7 @@ export interface PageLayout {
 
 export interface ModelDesign {
   id: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   /** First day of the first period this design applies to (ISO). */
   validFrom: string;
   /** Last day (ISO) or null while current. */
@@ -199,7 +263,7 @@ export interface ModelDesign {
 }
 
 export interface ModelDefinition {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   name: string;
   periodicities: ('MONTHLY' | 'QUARTERLY' | 'ANNUAL')[];
   designs: ModelDesign[];

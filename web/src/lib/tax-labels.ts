@@ -153,6 +153,7 @@ export const RESULT_TYPE_COLORS: Record<ResultType, string> = {
   X: 'green',
   V: 'green',
   N: 'default',
+  B: 'blue',
   INFORMATIVE: 'geekblue',
 };
 

@@ -5,11 +5,11 @@
  * then lists the answer's boxes by number ('Otras casillas').
  */
 import { modelDefinitions } from '@shared/fiscal/models';
-import type { BoxDef, VatModelType } from '@shared/fiscal/models/types';
+import type { BoxDef, TaxModelType } from '@shared/fiscal/models/types';
 
-export function designBoxes(modelType: VatModelType, designId: string): readonly BoxDef[] {
+export function designBoxes(modelType: TaxModelType, designId: string): readonly BoxDef[] {
   return modelDefinitions[modelType]?.designs.find((d) => d.id === designId)?.boxes ?? [];
 }
 
 /** The design's box of the compensation carried from earlier periods (303 [110], 390 [85]). */
-export const COMPENSATION_BOX: Partial<Record<VatModelType, string>> = { '303': '110', '390': '85' };
+export const COMPENSATION_BOX: Partial<Record<TaxModelType, string>> = { '303': '110', '390': '85' };

@@ -13,8 +13,8 @@ import {
   type ModelStatus,
   type ModelValidationView,
   type TaxModelView,
-  VAT_MODEL_TYPES,
-  type VatModelType,
+  TAX_MODEL_TYPES,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
@@ -25,7 +25,7 @@ import type { TaxQueryOptions } from './tax-api';
 
 export interface TaxModelListParams {
   year?: number | undefined;
-  modelType?: VatModelType | undefined;
+  modelType?: TaxModelType | undefined;
   status?: ModelStatus | undefined;
   /** Zero-based. */
   page?: number | undefined;
@@ -46,14 +46,14 @@ export const taxModelKeys = {
     ['tax', companyId, 'models', 'list', params] as const,
   model: (companyId: string | null, modelId: string) =>
     ['tax', companyId, 'models', 'model', modelId] as const,
-  preview: (companyId: string | null, modelType: VatModelType, params: PreviewParams) =>
+  preview: (companyId: string | null, modelType: TaxModelType, params: PreviewParams) =>
     ['tax', companyId, 'models', 'preview', modelType, params] as const,
 };
 
 // --- model ids ------------------------------------------------------------------------------------
 
 export interface ModelRef {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
 }
@@ -62,8 +62,8 @@ export interface ModelRef {
 export function parseModelId(modelId: string): ModelRef | null {
   const m = /^(\d{4})-(\d{3})-([1-4]T|0[1-9]|1[0-2]|0A)$/.exec(modelId);
   if (!m) return null;
-  const modelType = m[2] as VatModelType;
-  if (!VAT_MODEL_TYPES.includes(modelType)) return null;
+  const modelType = m[2] as TaxModelType;
+  if (!TAX_MODEL_TYPES.includes(modelType)) return null;
   const year = Number(m[1]);
   if (year < 2000 || year > 2100) return null;
   return { year, modelType, period: m[3] as string };
@@ -71,7 +71,7 @@ export function parseModelId(modelId: string): ModelRef | null {
 
 /** The periods a model is filed for: 303 and 349 by quarter or month, 390 and 347 once a year. */
 export function periodsOfModel(
-  modelType: VatModelType,
+  modelType: TaxModelType,
   periodicity: 'QUARTERLY' | 'MONTHLY' | 'ANNUAL',
 ): string[] {
   if (modelType === '390' || modelType === '347') return ['0A'];
@@ -124,7 +124,7 @@ export function useTaxModels(
 /** `GET taxModels.get`: a stored model (404 CORE_006 when the period has none: ask the list first). */
 export function getTaxModel(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
   signal?: AbortSignal,
 ): Promise<TaxModelView> {
@@ -137,7 +137,7 @@ export function getTaxModel(
 
 export function useTaxModel(
   companyId: string | null,
-  ref: { modelType: VatModelType; modelId: string } | null,
+  ref: { modelType: TaxModelType; modelId: string } | null,
   { enabled = true }: TaxQueryOptions = {},
 ) {
   return useQuery({
@@ -151,7 +151,7 @@ export function useTaxModel(
 /** `GET taxModels.preview?year=&period=`: the period computed from the books now, nothing stored. */
 export function previewTaxModel(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   params: PreviewParams,
   signal?: AbortSignal,
 ): Promise<ModelPreview> {
@@ -169,7 +169,7 @@ export function previewTaxModel(
 
 export function useTaxModelPreview(
   companyId: string | null,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   params: PreviewParams,
   { enabled = true }: TaxQueryOptions = {},
 ) {
@@ -189,7 +189,7 @@ export function useTaxModelPreview(
  */
 export function validateTaxModel(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
 ): Promise<ModelValidationView> {
   return apiRequest<ModelValidationView>('taxModels.validate', {
@@ -200,7 +200,7 @@ export function validateTaxModel(
 
 export function useValidateTaxModel(companyId: string | null) {
   return useMutation({
-    mutationFn: ({ modelType, modelId }: { modelType: VatModelType; modelId: string }) =>
+    mutationFn: ({ modelType, modelId }: { modelType: TaxModelType; modelId: string }) =>
       validateTaxModel(companyId ?? '', modelType, modelId),
   });
 }

@@ -13,7 +13,7 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import type { Logger } from '@functions/platform/logger';
 import { AppError, isAppError } from '@shared/api/errors';
-import { BatchGenerateBody, type BatchGenerateResult, type VatModelType } from '@shared/schemas/tax-models';
+import { BatchGenerateBody, type BatchGenerateResult, type TaxModelType } from '@shared/schemas/tax-models';
 import { factsAt, requirementOf, validPeriodsOf } from '../model/compute';
 import { periodicityOfCode, periodRange, periodsOfRequest, quarterOfMonth } from '../model/periods';
 import { requireTaxProfile } from '../store/books';
@@ -59,7 +59,7 @@ export async function batchGenerate(
         : '0A';
   const facts = factsAt(profile, periodRange(body.year, startCode).start);
 
-  const todo: { modelType: VatModelType; period: string }[] = [];
+  const todo: { modelType: TaxModelType; period: string }[] = [];
   const results: Result[] = [];
   for (const modelType of [...new Set(body.models)]) {
     const periodicity = periodicityOfCode(validPeriodsOf(profile, facts, modelType)[0] as string);

@@ -15,7 +15,7 @@ import { defineCompanyAction } from '@functions/platform/http';
 import { AppError, isAppError } from '@shared/api/errors';
 import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
 import { computeModel } from '@shared/fiscal/models';
-import type { ModelInput, PeriodLines, VatModelType } from '@shared/fiscal/models/types';
+import type { ModelInput, PeriodLines, TaxModelType } from '@shared/fiscal/models/types';
 import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
 import {
   type AggregateContribution,
@@ -195,14 +195,14 @@ function linesOf(c: AggregateContribution): PeriodLines {
   };
 }
 
-const NOTES: Partial<Record<VatModelType, string>> = {
+const NOTES: Partial<Record<TaxModelType, string>> = {
   '347': 'Se declara en el 347 si el total anual con este tercero supera 3.005,06 € (IVA incluido).',
   '390': 'El 390 resume los 303 del año: la factura entra en las mismas casillas del resumen anual.',
 };
 
 /** The non-zero amount boxes one model gets from a single invoice, computed with the company's facts. */
 function feedOf(
-  modelType: VatModelType,
+  modelType: TaxModelType,
   c: AggregateContribution,
   facts: TaxProfileFacts,
   company: { companyId: string; nif: string; name: string },
@@ -246,7 +246,7 @@ function feedOf(
 }
 
 export async function classifyInvoice(
-  input: { companyId: string; body: ClassifyBody; models?: readonly VatModelType[] | undefined },
+  input: { companyId: string; body: ClassifyBody; models?: readonly TaxModelType[] | undefined },
   deps: TaxModelsDeps,
 ): Promise<InvoiceClassificationView> {
   const { body } = input;

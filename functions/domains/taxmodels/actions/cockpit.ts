@@ -37,7 +37,7 @@ import {
   type CockpitView,
   type ModelResult,
   modelIdOf,
-  type VatModelType,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import { strToU8, zipSync } from 'fflate';
 import type * as z from 'zod';
@@ -78,7 +78,7 @@ interface Period {
   period: string;
 }
 
-const idOf = (modelType: VatModelType, p: Period) => modelIdOf(p.year, modelType, p.period);
+const idOf = (modelType: TaxModelType, p: Period) => modelIdOf(p.year, modelType, p.period);
 
 /** The periods before `p`, oldest first (the trend's), and the same period a year earlier. */
 export function earlierPeriods(p: Period, count = TREND_PERIODS): { trend: Period[]; lastYear: Period } {
@@ -101,7 +101,7 @@ const factsOf = (
   sources: m.sources,
 });
 
-async function safePreview(deps: TaxModelsDeps, companyId: string, modelType: VatModelType, p: Period) {
+async function safePreview(deps: TaxModelsDeps, companyId: string, modelType: TaxModelType, p: Period) {
   try {
     return await previewModel(deps, { companyId, modelType, year: p.year, period: p.period });
   } catch (e) {
@@ -361,7 +361,7 @@ export const cockpitPublishRoute = defineUserAction({
 async function autoMode(
   deps: TaxModelsDeps,
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   firmNifs: ReadonlySet<string>,
 ): Promise<{ mode: 'CERTIFICATE' | 'COLLABORATOR'; authorizationId?: string }> {
   const today = madridToday(deps.now());

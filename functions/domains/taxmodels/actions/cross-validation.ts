@@ -10,7 +10,7 @@ import {
   CrossValidationBody,
   type CrossValidationView,
   type ModelPreview,
-  type VatModelType,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import { designOf, factsAt, previewModel, requirementOf, validPeriodsOf } from '../model/compute';
 import { checks303vs390, checks347vsBooks, checks349vs303 } from '../model/cross-checks';
@@ -29,7 +29,7 @@ export async function crossValidation(
   const stored = new Map((await listModels(deps, companyId, { year })).map((m) => [m.modelId, m]));
 
   const modelOf = async (
-    modelType: VatModelType,
+    modelType: TaxModelType,
     period: string,
   ): Promise<ModelPreview | StoredModel | undefined> => {
     const s = stored.get(`${year}-${modelType}-${period}`);
@@ -42,7 +42,7 @@ export async function crossValidation(
       throw e;
     }
   };
-  const all = async (modelType: VatModelType) => {
+  const all = async (modelType: TaxModelType) => {
     const out: (ModelPreview | StoredModel)[] = [];
     for (const period of validPeriodsOf(profile, facts, modelType)) {
       const m = await modelOf(modelType, period);

@@ -16,8 +16,8 @@ import {
   ExportQuery,
   ModelTypePath,
   type TaxModelView,
-  VAT_MODEL_TYPES,
-  type VatModelType,
+  TAX_MODEL_TYPES,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import type * as z from 'zod';
 import { previewModel } from '../model/compute';
@@ -35,7 +35,7 @@ const FORMATS: ExportFormatView[] = [
     extension: 'txt',
     description:
       'Fichero con el diseño de registro de la AEAT para presentarlo en la Sede electrónica («Presentación mediante fichero»).',
-    models: [...VAT_MODEL_TYPES],
+    models: [...TAX_MODEL_TYPES],
   },
   {
     format: 'JSON',
@@ -43,7 +43,7 @@ const FORMATS: ExportFormatView[] = [
     contentType: 'application/json',
     extension: 'json',
     description: 'Las casillas, el resultado y los registros del modelo, para otras aplicaciones.',
-    models: [...VAT_MODEL_TYPES],
+    models: [...TAX_MODEL_TYPES],
   },
   {
     format: 'PDF',
@@ -51,7 +51,7 @@ const FORMATS: ExportFormatView[] = [
     contentType: 'application/pdf',
     extension: 'pdf',
     description: 'Resumen del modelo generado: casillas con importe, resultado y estado.',
-    models: [...VAT_MODEL_TYPES],
+    models: [...TAX_MODEL_TYPES],
   },
 ];
 
@@ -63,7 +63,7 @@ export const exportFormatsRoute = defineCompanyAction({
 async function modelToExport(
   deps: TaxModelsDeps,
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   year: number,
   period: string,
 ): Promise<{ model: TaxModelView; stored: boolean }> {
@@ -95,7 +95,7 @@ async function modelToExport(
 }
 
 export async function exportModel(
-  input: { companyId: string; modelType: VatModelType; query: z.infer<typeof ExportQuery> },
+  input: { companyId: string; modelType: TaxModelType; query: z.infer<typeof ExportQuery> },
   deps: TaxModelsDeps,
 ) {
   const { companyId, modelType, query } = input;

@@ -20,7 +20,7 @@
 import { errorFields, type Logger } from '@functions/platform/logger';
 import { AppError, isAppError } from '@shared/api/errors';
 import type { SubmissionDetail } from '@shared/schemas/tax-filing';
-import type { VatModelType } from '@shared/schemas/tax-models';
+import type { TaxModelType } from '@shared/schemas/tax-models';
 import {
   type AuthorizationRecord,
   authorizationStatus,
@@ -96,7 +96,7 @@ const notAuthorized = (message: string, reason: string) =>
 /** The authorization that lets a collaborator file `modelType` today: the one named, or any covering it. */
 export function authorizationFor(
   authorizations: AuthorizationRecord[],
-  modelType: VatModelType,
+  modelType: TaxModelType,
   today: string,
   authorizationId?: string,
 ): AuthorizationRecord {
@@ -152,7 +152,7 @@ export async function resolvePresenter(
   deps: FilingDeps,
   input: {
     company: { companyId: string; nif: string };
-    modelType: VatModelType;
+    modelType: TaxModelType;
     mode: FilingMode;
     authorizationId?: string | null;
     userId: string;
@@ -211,7 +211,7 @@ const unavailable = () =>
 
 export interface SubmitInput {
   companyId: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   modelId: string;
   mode: FilingMode;
   authorizationId?: string | undefined;

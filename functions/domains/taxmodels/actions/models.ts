@@ -27,7 +27,7 @@ import {
   PendingConfirmationQuery,
   type TaxModelView,
   UpdateModelBody,
-  type VatModelType,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import type * as z from 'zod';
 import { previewModel } from '../model/compute';
@@ -74,7 +74,7 @@ export const pendingConfirmationRoute = defineCompanyAction({
 export async function generateModel(
   input: {
     companyId: string;
-    modelType: VatModelType;
+    modelType: TaxModelType;
     userId: string;
     body: z.infer<typeof GenerateModelBody>;
   },

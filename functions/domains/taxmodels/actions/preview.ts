@@ -22,7 +22,7 @@ import {
   PreviewQuery,
   type ValidateDataView,
   type ValidationCheck,
-  type VatModelType,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import type * as z from 'zod';
 import { designOf, previewModel, previewWithBooks, requirementOf } from '../model/compute';
@@ -104,7 +104,7 @@ function mergeDocuments(docs: BookDocument[]): BookDocument[] {
 }
 
 export async function boxSources(
-  input: { companyId: string; modelType: VatModelType; query: z.infer<typeof BoxSourcesQuery> },
+  input: { companyId: string; modelType: TaxModelType; query: z.infer<typeof BoxSourcesQuery> },
   deps: TaxModelsDeps,
 ): Promise<BoxSourcesView> {
   const { query } = input;

@@ -20,7 +20,7 @@
  */
 
 import { formatEuros } from '@shared/fiscal/money';
-import type { AnomalyCode, ModelIssue, ModelResult, VatModelType } from '@shared/schemas/tax-models';
+import type { AnomalyCode, ModelIssue, ModelResult, TaxModelType } from '@shared/schemas/tax-models';
 
 export const ANOMALY_THRESHOLDS = {
   /** A change counts above this share of the earlier result (basis points: 5.000 = 50 %). */
@@ -49,7 +49,7 @@ export interface CurrentModelFacts {
 }
 
 export interface AnomalyInput {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   current: CurrentModelFacts;
   previous: ModelResult | null;
   lastYear: ModelResult | null;

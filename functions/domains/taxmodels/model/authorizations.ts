@@ -13,7 +13,7 @@
 
 import { AppError } from '@shared/api/errors';
 import { validateTaxId } from '@shared/fiscal/nif';
-import type { AuthorizationView, VatModelType } from '@shared/schemas/tax-models';
+import type { AuthorizationView, TaxModelType } from '@shared/schemas/tax-models';
 
 export type AuthorizationStatus = AuthorizationView['status'];
 
@@ -61,7 +61,7 @@ export function toAuthorizationView(a: AuthorizationRecord, today: string): Auth
 }
 
 /** Whether it lets its collaborator file `modelType` today. */
-export const coversModel = (a: AuthorizationRecord, modelType: VatModelType, today: string): boolean =>
+export const coversModel = (a: AuthorizationRecord, modelType: TaxModelType, today: string): boolean =>
   authorizationStatus(a, today) === 'ACTIVE' && a.models.includes(modelType);
 
 const invalid = (field: string, message: string, reason: string) =>
@@ -92,7 +92,7 @@ export function assertValidUntil(validUntil: string, today: string): void {
 export interface NewAuthorization {
   collaboratorNif: string;
   collaboratorName: string;
-  models: VatModelType[];
+  models: TaxModelType[];
   validUntil: string;
 }
 
@@ -131,7 +131,7 @@ export function checkNewAuthorization(
   return {
     collaboratorNif: nif.normalized,
     collaboratorName: body.collaboratorName.trim(),
-    models: [...new Set(body.models)].sort() as VatModelType[],
+    models: [...new Set(body.models)].sort() as TaxModelType[],
     validUntil: body.validUntil,
   };
 }

@@ -26,7 +26,7 @@ import type {
   ModelComputation,
   ModelDesign,
   ModelInput,
-  VatModelType,
+  TaxModelType,
 } from '@shared/fiscal/models/types';
 import { type RequiredModel, requiredModels, versionAt } from '@shared/fiscal/tax-obligations';
 import type { ModelPreview } from '@shared/schemas/tax-models';
@@ -53,7 +53,7 @@ type Deps = Pick<TaxModelsDeps, 'db' | 'table'>;
 
 export interface PreviewRequest {
   companyId: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   adjustments?: ModelAdjustments | undefined;
@@ -68,7 +68,7 @@ export function factsAt(profile: Pick<TaxProfile, 'versions' | 'facts'>, isoDate
 export function requirementOf(
   profile: Pick<TaxProfile, 'companyType'>,
   facts: TaxProfileFacts,
-  modelType: VatModelType,
+  modelType: TaxModelType,
 ): RequiredModel | undefined {
   return requiredModels(profile.companyType, facts).find((r) => r.model === modelType);
 }
@@ -77,7 +77,7 @@ export function requirementOf(
 export function validPeriodsOf(
   profile: Pick<TaxProfile, 'companyType'>,
   facts: TaxProfileFacts,
-  modelType: VatModelType,
+  modelType: TaxModelType,
 ): readonly string[] {
   const req = requirementOf(profile, facts, modelType);
   const periodicity =
@@ -91,7 +91,7 @@ export const invalidPeriod = (details: Record<string, unknown>) =>
   new AppError('TAX_027', 'El periodo fiscal no es válido.', { field: 'period', details });
 
 /** The design a computation used (by its id). */
-export function designOf(modelType: VatModelType, designId: string): ModelDesign | undefined {
+export function designOf(modelType: TaxModelType, designId: string): ModelDesign | undefined {
   return modelDefinitions[modelType].designs.find((d) => d.id === designId);
 }
 
@@ -126,11 +126,11 @@ export function checkAdjustments(design: ModelDesign, adjustments: ModelAdjustme
 async function earlierReturns(
   deps: Deps,
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   year: number,
 ): Promise<StoredModel[]> {
   if (modelType === '347') return [];
-  const wanted: VatModelType = modelType === '349' ? '349' : '303';
+  const wanted: TaxModelType = modelType === '349' ? '349' : '303';
   const years = modelType === '390' ? [year] : [year - 1, year];
   const lists = await Promise.all(
     years.map((y) => listModels(deps, companyId, { year: y, modelType: wanted })),

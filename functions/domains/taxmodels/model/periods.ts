@@ -11,7 +11,7 @@
  */
 
 import { periodBounds } from '@shared/fiscal/models/periods';
-import type { VatModelType } from '@shared/fiscal/models/types';
+import type { TaxModelType } from '@shared/fiscal/models/types';
 import { filesVatMonthly, type TaxProfileFacts } from '@shared/schemas/tax-profile';
 
 export type Periodicity = 'MONTHLY' | 'QUARTERLY' | 'ANNUAL';
@@ -25,7 +25,7 @@ export function periodicityOfCode(period: string): Periodicity {
 }
 
 /** How often the company files the model, by its facts. */
-export function periodicityFor(modelType: VatModelType, facts: TaxProfileFacts): Periodicity {
+export function periodicityFor(modelType: TaxModelType, facts: TaxProfileFacts): Periodicity {
   if (modelType === '390' || modelType === '347') return 'ANNUAL';
   if (modelType === '303') return filesVatMonthly(facts) ? 'MONTHLY' : 'QUARTERLY';
   return facts.intraEuMonthly ? 'MONTHLY' : 'QUARTERLY';
@@ -38,7 +38,7 @@ export function periodCodes(periodicity: Periodicity): readonly string[] {
 }
 
 /** The period codes the company files the model for. */
-export const validPeriodsFor = (modelType: VatModelType, facts: TaxProfileFacts): readonly string[] =>
+export const validPeriodsFor = (modelType: TaxModelType, facts: TaxProfileFacts): readonly string[] =>
   periodCodes(periodicityFor(modelType, facts));
 
 /** The aggregates' period of a model period: '2026-03', '2026-Q1' or '2026'. */

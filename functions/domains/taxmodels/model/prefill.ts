@@ -126,5 +126,8 @@ export function prefillFields(preview: ModelPreview, lines: PeriodLines): Fields
       return prefill349(preview.records);
     case '347':
       return prefill347(preview.records);
+    default:
+      // PLACEHOLDER: the income-tax models' spec fields (issue 15), filled by the domain helper.
+      return {};
   }
 }

@@ -16,8 +16,8 @@ import {
   type ModelResult,
   SUBMISSION_STATES,
   type SubmissionState,
-  VAT_MODEL_TYPES,
-  type VatModelType,
+  TAX_MODEL_TYPES,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 
 export interface SubmissionAttempt {
@@ -139,8 +139,8 @@ export const DAYS_30_MS = 30 * 24 * 3600 * 1000;
 export function submissionStatistics(records: SubmissionRecord[], now: Date): SubmissionStatistics {
   const all = emptyCounts();
   const last30 = emptyCounts();
-  const byModel = Object.fromEntries(VAT_MODEL_TYPES.map((m) => [m, emptyCounts()])) as Record<
-    VatModelType,
+  const byModel = Object.fromEntries(TAX_MODEL_TYPES.map((m) => [m, emptyCounts()])) as Record<
+    TaxModelType,
     StateCounts
   >;
   const since30 = new Date(now.getTime() - DAYS_30_MS).toISOString();

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
 import { envNames } from '@shared/config/env-names';
-import type { VatModelType } from '@shared/schemas/tax-models';
+import type { TaxModelType } from '@shared/schemas/tax-models';
 
 export interface PresenterCertificate {
   pfx: Buffer;
@@ -33,7 +33,7 @@ export interface PresenterCertificate {
 
 export interface FilingTarget {
   companyNif: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   /** The company's own certificate (mode CERTIFICATE)… */

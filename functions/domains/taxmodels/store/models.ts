@@ -25,7 +25,7 @@ import {
   type ModelStatus,
   modelIdOf,
   type TaxModelView,
-  type VatModelType,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import type { TaxModelsDeps } from './deps';
 import { publicationNotificationItems, publicationRecipients } from './notify';
@@ -94,7 +94,7 @@ export async function getModel(
 export async function requireModel(
   deps: Deps,
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
 ): Promise<StoredModel> {
   const model = modelId.split('-')[1] === modelType ? await getModel(deps, companyId, modelId) : undefined;
@@ -104,7 +104,7 @@ export async function requireModel(
 
 export interface ModelFilter {
   year?: number | undefined;
-  modelType?: VatModelType | undefined;
+  modelType?: TaxModelType | undefined;
   status?: ModelStatus | undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { RouteId } from '@shared/api/routes';
 import type { CockpitSubmitBody } from '@shared/schemas/tax-filing';
-import type { CockpitActionResult, VatModelType } from '@shared/schemas/tax-models';
+import type { CockpitActionResult, TaxModelType } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { taxKeys } from '@web/lib/tax-api';
@@ -16,7 +16,7 @@ const ROUTES: Record<CockpitAction, RouteId> = {
 };
 
 export interface CockpitActionInput {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   companyIds: string[];

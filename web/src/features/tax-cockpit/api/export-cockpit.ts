@@ -1,9 +1,9 @@
-import type { VatModelType } from '@shared/schemas/tax-models';
+import type { TaxModelType } from '@shared/schemas/tax-models';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload, deliver } from '@web/lib/api-download';
 
 export interface CockpitExportInput {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   companyIds: string[];

@@ -1,10 +1,10 @@
-import type { CockpitView, VatModelType } from '@shared/schemas/tax-models';
+import type { CockpitView, TaxModelType } from '@shared/schemas/tax-models';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { taxKeys } from '@web/lib/tax-api';
 
 export interface CockpitParams {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
 }

@@ -1,4 +1,4 @@
-import type { ModelValidationView, TaxModelView, VatModelType } from '@shared/schemas/tax-models';
+import type { ModelValidationView, TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
 import { useQueries } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { taxModelKeys } from '@web/lib/tax-models-api';
@@ -12,7 +12,7 @@ export const modelValidationKey = (companyId: string | null, modelId: string) =>
  */
 export function validateModel(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
   signal?: AbortSignal,
 ): Promise<ModelValidationView> {

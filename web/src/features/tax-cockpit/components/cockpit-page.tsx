@@ -20,7 +20,7 @@ import {
   type CockpitRow,
   type CockpitView,
   modelIdOf,
-  type VatModelType,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
 import { EmptyState, LoadError } from '@web/components/load-states';
@@ -58,7 +58,7 @@ function outcomesOf(error: unknown): CockpitActionResult['results'] | null {
 }
 
 export interface CockpitSelection {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
 }
@@ -104,7 +104,7 @@ export function CockpitPage() {
             style={{ width: 150 }}
             options={COCKPIT_MODELS.map((m) => ({ value: m, label: `Modelo ${m}`, title: taxModelNames[m] }))}
             // Another model: its own default period (the 390 and 347 are annual).
-            onChange={(value: VatModelType) =>
+            onChange={(value: TaxModelType) =>
               setParams({ model: value, year: undefined, period: undefined })
             }
           />

@@ -3,7 +3,7 @@
  * design's rules (errors and warnings, in Spanish), the arithmetic identities between its boxes that
  * fail, and the boxes whose value in the books has changed since it was generated.
  */
-import type { ModelValidationView, TaxModelView, VatModelType } from '@shared/schemas/tax-models';
+import type { ModelValidationView, TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
 import { LinkButton } from '@web/components/link-button';
 import { ModelIssues } from '@web/components/tax-models/model-issues';
@@ -24,7 +24,7 @@ export interface ModelCheck {
 /** The models by type, in the order of the forms (303, 390, 349, 347), each type's newest period first. */
 export function groupByModel(
   checks: readonly ModelCheck[],
-): { modelType: VatModelType; checks: ModelCheck[] }[] {
+): { modelType: TaxModelType; checks: ModelCheck[] }[] {
   return COCKPIT_MODELS.map((modelType) => ({
     modelType,
     checks: checks.filter((c) => c.model.modelType === modelType),
@@ -111,7 +111,7 @@ export function ModelChecksCard({
   checks,
 }: {
   companyId: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   checks: readonly ModelCheck[];
 }) {
   return (

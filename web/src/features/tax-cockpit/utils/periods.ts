@@ -6,10 +6,10 @@
  */
 
 import { deadlineOf } from '@shared/fiscal/tax-calendar';
-import { VAT_MODEL_TYPES, type VatModelType } from '@shared/schemas/tax-models';
+import { TAX_MODEL_TYPES, type TaxModelType } from '@shared/schemas/tax-models';
 
-export const COCKPIT_MODELS: readonly VatModelType[] = VAT_MODEL_TYPES;
-export const DEFAULT_MODEL: VatModelType = '303';
+export const COCKPIT_MODELS: readonly TaxModelType[] = TAX_MODEL_TYPES;
+export const DEFAULT_MODEL: TaxModelType = '303';
 
 export const MIN_YEAR = 2000;
 export const MAX_YEAR = 2100;
@@ -32,19 +32,19 @@ const MONTH_NAMES = [
 ];
 
 /** The 390 (resumen anual) and the 347 (operaciones con terceros) are filed once a year: '0A'. */
-export const isAnnualModel = (modelType: VatModelType): boolean => modelType === '390' || modelType === '347';
+export const isAnnualModel = (modelType: TaxModelType): boolean => modelType === '390' || modelType === '347';
 
-export const isVatModel = (value: string | null | undefined): value is VatModelType =>
-  (VAT_MODEL_TYPES as readonly string[]).includes(value ?? '');
+export const isVatModel = (value: string | null | undefined): value is TaxModelType =>
+  (TAX_MODEL_TYPES as readonly string[]).includes(value ?? '');
 
 /** Every period code the model has. */
-export function periodsOfModel(modelType: VatModelType): readonly string[] {
+export function periodsOfModel(modelType: TaxModelType): readonly string[] {
   return isAnnualModel(modelType) ? ['0A'] : [...QUARTERS, ...MONTHS];
 }
 
 /** The period selector's options: quarters and months grouped, or the year for the annual returns. */
 export function periodOptions(
-  modelType: VatModelType,
+  modelType: TaxModelType,
 ): ({ value: string; label: string } | { label: string; options: { value: string; label: string }[] })[] {
   if (isAnnualModel(modelType)) return [{ value: '0A', label: 'Anual' }];
   return [
@@ -58,7 +58,7 @@ export function periodOptions(
  * window is open now or has just closed). Quarterly by default for the 303 and 349, as most clients
  * file them; the annual returns of the year before.
  */
-export function defaultPeriod(modelType: VatModelType, today: string): { year: number; period: string } {
+export function defaultPeriod(modelType: TaxModelType, today: string): { year: number; period: string } {
   const year = Number(today.slice(0, 4));
   if (isAnnualModel(modelType)) return { year: year - 1, period: '0A' };
   const quarter = Math.ceil(Number(today.slice(5, 7)) / 3);
@@ -66,7 +66,7 @@ export function defaultPeriod(modelType: VatModelType, today: string): { year: n
 }
 
 /** The filing deadline of a period (AEAT calendar, moved past weekends and holidays); null if unknown. */
-export function dueDateOf(modelType: VatModelType, year: number, period: string): string | null {
+export function dueDateOf(modelType: TaxModelType, year: number, period: string): string | null {
   try {
     return deadlineOf({ model: modelType, year, period }).dueDate;
   } catch {
@@ -77,7 +77,7 @@ export function dueDateOf(modelType: VatModelType, year: number, period: string)
 /** The model, year and period of the URL (`?model=&year=&period=`), each falling back to the default. */
 export function cockpitSelection(params: URLSearchParams, today: string) {
   const model = params.get('model');
-  const modelType: VatModelType = isVatModel(model) ? model : DEFAULT_MODEL;
+  const modelType: TaxModelType = isVatModel(model) ? model : DEFAULT_MODEL;
   const fallback = defaultPeriod(modelType, today);
   const yearText = params.get('year');
   const year = Number(yearText);

@@ -1,4 +1,4 @@
-import type { TaxModelView, VatModelType } from '@shared/schemas/tax-models';
+import type { TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshTaxQueries } from '@web/lib/tax-api';
@@ -6,7 +6,7 @@ import { refreshTaxQueries } from '@web/lib/tax-api';
 /** `POST taxModels.approve`: the person confirms the generated model is ready to file. */
 export function approveModel(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
 ): Promise<TaxModelView> {
   return apiRequest<TaxModelView>('taxModels.approve', {
@@ -18,7 +18,7 @@ export function approveModel(
 export function useApproveModel(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ modelType, modelId }: { modelType: VatModelType; modelId: string }) =>
+    mutationFn: ({ modelType, modelId }: { modelType: TaxModelType; modelId: string }) =>
       approveModel(companyId, modelType, modelId),
     onSuccess: () => refreshTaxQueries(queryClient, companyId),
   });

@@ -1,4 +1,4 @@
-import type { BoxSourcesView, VatModelType } from '@shared/schemas/tax-models';
+import type { BoxSourcesView, TaxModelType } from '@shared/schemas/tax-models';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import type { TaxQueryOptions } from '@web/lib/tax-api';
@@ -7,7 +7,7 @@ import type { TaxQueryOptions } from '@web/lib/tax-api';
 export const BOX_SOURCES_PAGE_SIZE = 100;
 
 export interface BoxSourcesParams {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   box: string;

@@ -2,7 +2,7 @@ import type {
   GenerateModelBody,
   TaxModelView,
   UpdateModelBody,
-  VatModelType,
+  TaxModelType,
 } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
@@ -10,7 +10,7 @@ import { isApiError } from '@web/lib/api-error';
 import { refreshTaxQueries } from '@web/lib/tax-api';
 
 export interface GenerateModelInput {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   /** Overwrite the model already generated for the period (never a filed one). */

@@ -1,6 +1,6 @@
 import type { Page } from '@shared/api/envelope';
 import type { SubmissionDetail } from '@shared/schemas/tax-filing';
-import type { SubmissionState, VatModelType } from '@shared/schemas/tax-models';
+import type { SubmissionState, TaxModelType } from '@shared/schemas/tax-models';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import type { TaxQueryOptions } from '@web/lib/tax-api';
@@ -12,7 +12,7 @@ export interface SubmissionListParams {
   page: number;
   size: number;
   state?: SubmissionState | undefined;
-  modelType?: VatModelType | undefined;
+  modelType?: TaxModelType | undefined;
 }
 
 export const submissionKeys = {

@@ -1,4 +1,4 @@
-import type { SubmissionView, VatModelType } from '@shared/schemas/tax-models';
+import type { SubmissionView, TaxModelType } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshTaxQueries } from '@web/lib/tax-api';
@@ -13,7 +13,7 @@ export type SubmitMode = SubmissionView['mode'];
  */
 export function submitModel(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
   mode: SubmitMode,
 ): Promise<SubmissionView> {
@@ -32,7 +32,7 @@ export function useSubmitModel(companyId: string) {
       modelId,
       mode,
     }: {
-      modelType: VatModelType;
+      modelType: TaxModelType;
       modelId: string;
       mode: SubmitMode;
     }) => submitModel(companyId, modelType, modelId, mode),

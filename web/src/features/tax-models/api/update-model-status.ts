@@ -1,4 +1,4 @@
-import type { TaxModelView, VatModelType } from '@shared/schemas/tax-models';
+import type { TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshTaxQueries } from '@web/lib/tax-api';
@@ -16,7 +16,7 @@ export interface ModelStatusChange {
  */
 export function updateModelStatus(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
   change: ModelStatusChange,
 ): Promise<TaxModelView> {
@@ -35,7 +35,7 @@ export function useUpdateModelStatus(companyId: string) {
       modelId,
       change,
     }: {
-      modelType: VatModelType;
+      modelType: TaxModelType;
       modelId: string;
       change: ModelStatusChange;
     }) => updateModelStatus(companyId, modelType, modelId, change),

@@ -1,4 +1,4 @@
-import type { TaxModelView, UpdateModelBody, VatModelType } from '@shared/schemas/tax-models';
+import type { TaxModelView, UpdateModelBody, TaxModelType } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshTaxQueries } from '@web/lib/tax-api';
@@ -10,7 +10,7 @@ import { taxModelKeys } from '@web/lib/tax-models-api';
  */
 export function updateModel(
   companyId: string,
-  modelType: VatModelType,
+  modelType: TaxModelType,
   modelId: string,
   body: UpdateModelBody,
 ): Promise<TaxModelView> {
@@ -29,7 +29,7 @@ export function useUpdateModel(companyId: string) {
       modelId,
       body,
     }: {
-      modelType: VatModelType;
+      modelType: TaxModelType;
       modelId: string;
       body: UpdateModelBody;
     }) => updateModel(companyId, modelType, modelId, body),

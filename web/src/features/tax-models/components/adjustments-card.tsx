@@ -6,7 +6,7 @@
 
 import { formatIban } from '@shared/fiscal/iban';
 import type { BoxDef } from '@shared/fiscal/models/types';
-import type { ModelPreview, VatModelType } from '@shared/schemas/tax-models';
+import type { ModelPreview, TaxModelType } from '@shared/schemas/tax-models';
 import { formatBoxValue } from '@web/components/tax-models/box-table';
 import { ModelResultView } from '@web/components/tax-models/result-tag';
 import { RESULT_TYPE_LABELS } from '@web/lib/tax-labels';
@@ -25,7 +25,7 @@ export function AdjustmentsCard({
   editable,
   extra,
 }: {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   view: ModelPreview;
   defs: readonly BoxDef[];
   draft: AdjustmentsDraft;

@@ -5,8 +5,8 @@
  * already generated answers TAX_022: 'Regenerar' then recomputes it on purpose. The periods offered
  * follow the company's tax profile (a monthly 303 filer gets months).
  */
-import type { BatchGenerateResult, VatModelType } from '@shared/schemas/tax-models';
-import { ModelYear, modelIdOf, VAT_MODEL_TYPES } from '@shared/schemas/tax-models';
+import type { BatchGenerateResult, TaxModelType } from '@shared/schemas/tax-models';
+import { ModelYear, modelIdOf, TAX_MODEL_TYPES } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
 import { LoadingBlock } from '@web/components/load-states';
 import { useCan } from '@web/lib/access';
@@ -53,7 +53,7 @@ type Periodicity = 'QUARTERLY' | 'MONTHLY';
 const QUARTERS = ['1T', '2T', '3T', '4T'];
 const MONTHS = periodsOfModel('303', 'MONTHLY');
 
-const modelOptions = VAT_MODEL_TYPES.map((m) => ({ value: m, label: `${m} · ${taxModelNames[m]}` }));
+const modelOptions = TAX_MODEL_TYPES.map((m) => ({ value: m, label: `${m} · ${taxModelNames[m]}` }));
 
 export function GenerateModelsPage() {
   const context = useTaxModelsContext();
@@ -76,9 +76,9 @@ function GenerateForms({ companyId, ready }: { companyId: string; ready: boolean
   const profile = useTaxProfile(companyId, { enabled: ready });
   const required = profile.data?.requiredModels ?? [];
   /** The company's periodicity of a periodic model (303, 349): its profile's, else quarterly. */
-  const periodicityOf = (m: VatModelType): Periodicity =>
+  const periodicityOf = (m: TaxModelType): Periodicity =>
     required.find((r) => r.model === m)?.periodicity === 'MONTHLY' ? 'MONTHLY' : 'QUARTERLY';
-  const owed = VAT_MODEL_TYPES.filter((m) => required.some((r) => r.model === m));
+  const owed = TAX_MODEL_TYPES.filter((m) => required.some((r) => r.model === m));
   const today = spanishToday();
   const fallbackYear = yearFrom(searchParams.get('year'), Number(today.slice(0, 4)));
   // The forms start from the profile (its models ticked, its periods offered): wait for it.
@@ -111,7 +111,7 @@ function GenerateForms({ companyId, ready }: { companyId: string; ready: boolean
 
 // --- one model -----------------------------------------------------------------------------------
 
-function periodOptions(modelType: VatModelType, periodicity: Periodicity, year: number) {
+function periodOptions(modelType: TaxModelType, periodicity: Periodicity, year: number) {
   const periods = isAnnualModel(modelType) ? ['0A'] : periodicity === 'MONTHLY' ? MONTHS : QUARTERS;
   return periods.map((p) => ({
     value: p,
@@ -128,13 +128,13 @@ function SingleForm({
 }: {
   companyId: string;
   canGenerate: boolean;
-  periodicityOf: (m: VatModelType) => Periodicity;
+  periodicityOf: (m: TaxModelType) => Periodicity;
   initialYear: number;
   today: string;
 }) {
   const navigate = useNavigate();
   const generate = useGenerateModel(companyId);
-  const [modelType, setModelType] = useState<VatModelType>('303');
+  const [modelType, setModelType] = useState<TaxModelType>('303');
   const last = lastClosedPeriod(today, isAnnualModel(modelType) ? 'ANNUAL' : periodicityOf(modelType));
   const [year, setYear] = useState<number | null>(initialYear);
   const [period, setPeriod] = useState<string | null>(null);
@@ -183,7 +183,7 @@ function SingleForm({
             aria-label="Modelo"
             value={modelType}
             options={modelOptions}
-            onChange={(m: VatModelType) => {
+            onChange={(m: TaxModelType) => {
               setModelType(m);
               setPeriod(null);
               setConflict(null);
@@ -261,13 +261,13 @@ function BatchForm({
   initialYear,
 }: {
   companyId: string;
-  periodicityOf: (m: VatModelType) => Periodicity;
-  initialModels: VatModelType[];
+  periodicityOf: (m: TaxModelType) => Periodicity;
+  initialModels: TaxModelType[];
   initialYear: number;
 }) {
   const batch = useBatchGenerate(companyId);
   const [year, setYear] = useState<number | null>(initialYear);
-  const [models, setModels] = useState<VatModelType[]>(initialModels);
+  const [models, setModels] = useState<TaxModelType[]>(initialModels);
   const [periods, setPeriods] = useState<string[]>([]);
   const [errors, setErrors] = useState<BatchErrors>({});
   const [results, setResults] = useState<{ year: number; outcomes: Outcome[] } | null>(null);
@@ -324,10 +324,10 @@ function BatchForm({
           <Checkbox.Group
             aria-label="Modelos del lote"
             value={models}
-            onChange={(next) => setModels(next as VatModelType[])}
+            onChange={(next) => setModels(next as TaxModelType[])}
           >
             <Flex vertical gap={4}>
-              {VAT_MODEL_TYPES.map((m) => (
+              {TAX_MODEL_TYPES.map((m) => (
                 <Checkbox key={m} value={m}>
                   {m} · {taxModelNames[m]}
                   {isAnnualModel(m) ? ' (anual)' : ''}

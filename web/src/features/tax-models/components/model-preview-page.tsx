@@ -8,7 +8,7 @@
  * Every button follows the server's policies (useCan). The stored model is asked only when the list
  * says it exists, so a period without one answers no 404.
  */
-import type { ModelValidationView, TaxModelView, VatModelType } from '@shared/schemas/tax-models';
+import type { ModelValidationView, TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
 import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
 import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
@@ -183,7 +183,7 @@ function ModelView({
   previewFetching: boolean;
   onRecalculate: (compensationCents: number | undefined) => void;
 }) {
-  const modelType: VatModelType = modelRef.modelType;
+  const modelType: TaxModelType = modelRef.modelType;
   const defs = useMemo(() => designBoxes(modelType, view.design), [modelType, view.design]);
   const saved = model?.adjustments;
   const savedKey = model ? `${model.modelId}:${model.version}:${model.updatedAt}` : 'preview';

@@ -10,8 +10,8 @@ import {
   MODEL_STATUSES,
   type ModelResult,
   type TaxModelView,
-  VAT_MODEL_TYPES,
-  type VatModelType,
+  TAX_MODEL_TYPES,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
 import { LinkButton } from '@web/components/link-button';
@@ -38,7 +38,7 @@ import { TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
 export interface ModelListRow {
   modelId: string;
-  modelType: VatModelType;
+  modelType: TaxModelType;
   year: number;
   period: string;
   status: ModelStatusOrNone;
@@ -59,7 +59,7 @@ const OBLIGATION_TO_MODEL_STATUS: Record<ObligationView['status'], ModelStatusOr
   OBLIGATION_GENERATED: 'OBLIGATION_GENERATED',
 };
 
-const isVatModel = (m: string): m is VatModelType => (VAT_MODEL_TYPES as readonly string[]).includes(m);
+const isVatModel = (m: string): m is TaxModelType => (TAX_MODEL_TYPES as readonly string[]).includes(m);
 
 /** The stored models and the periods the calendar owes without one, in period order. */
 export function modelRows(
@@ -320,7 +320,7 @@ export function ModelsListPage() {
                   style={{ minWidth: 200 }}
                   options={[
                     { value: '', label: 'Todos los modelos' },
-                    ...VAT_MODEL_TYPES.map((m) => ({ value: m, label: `Modelo ${m}` })),
+                    ...TAX_MODEL_TYPES.map((m) => ({ value: m, label: `Modelo ${m}` })),
                   ]}
                   onChange={(next: string) => setParam('model', next || undefined)}
                 />

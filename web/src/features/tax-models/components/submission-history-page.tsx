@@ -10,8 +10,8 @@ import type { SubmissionDetail } from '@shared/schemas/tax-filing';
 import {
   SUBMISSION_STATES,
   type SubmissionState,
-  VAT_MODEL_TYPES,
-  type VatModelType,
+  TAX_MODEL_TYPES,
+  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import { EmptyState, LoadError } from '@web/components/load-states';
 import { ModelResultView } from '@web/components/tax-models/result-tag';
@@ -86,7 +86,7 @@ export function SubmissionHistoryPage() {
   const context = useTaxModelsContext();
   const list = useUrlListState(SUBMISSIONS_PAGE_SIZE);
   const state = oneOf<SubmissionState>(SUBMISSION_STATES, list.param('state'));
-  const modelType = oneOf<VatModelType>(VAT_MODEL_TYPES, list.param('model'));
+  const modelType = oneOf<TaxModelType>(TAX_MODEL_TYPES, list.param('model'));
   const submissions = useSubmissions(
     context.companyId,
     { page: list.page, size: list.size, state, modelType },
@@ -120,7 +120,7 @@ export function SubmissionHistoryPage() {
                 style={{ minWidth: 180 }}
                 options={[
                   { value: '', label: 'Todos los modelos' },
-                  ...VAT_MODEL_TYPES.map((m) => ({ value: m, label: `Modelo ${m}` })),
+                  ...TAX_MODEL_TYPES.map((m) => ({ value: m, label: `Modelo ${m}` })),
                 ]}
                 onChange={(next: string) => list.setParams({ model: next || undefined })}
               />

@@ -12,7 +12,7 @@ import type {
   ModelPreview,
   ResultType,
   UpdateModelBody,
-  VatModelType,
+  TaxModelType,
 } from '@shared/schemas/tax-models';
 import { bpToInput, centsToInput, parseEurosToCents, parsePercentToBp } from '@web/lib/money-input';
 import { COMPENSATION_BOX } from '@web/lib/tax-model-designs';
@@ -29,10 +29,10 @@ export interface AdjustmentsDraft {
 }
 
 /** The models whose result is paid or claimed through a bank account (page 03 / DID of the 303). */
-export const hasBankDetails = (modelType: VatModelType): boolean => modelType === '303';
+export const hasBankDetails = (modelType: TaxModelType): boolean => modelType === '303';
 
 /** The manual boxes the person types in the box table (the compensation has its own field). */
-export function manualBoxes(modelType: VatModelType, defs: readonly BoxDef[]): BoxDef[] {
+export function manualBoxes(modelType: TaxModelType, defs: readonly BoxDef[]): BoxDef[] {
   const compensation = COMPENSATION_BOX[modelType];
   return defs.filter((d) => d.manual === true && d.box !== compensation);
 }
@@ -44,7 +44,7 @@ function valueToInput(value: number, unit: BoxDef['unit']): string {
 }
 
 export function initialDraft(
-  modelType: VatModelType,
+  modelType: TaxModelType,
   adjustments: ModelAdjustments | undefined,
   defs: readonly BoxDef[],
 ): AdjustmentsDraft {
@@ -80,7 +80,7 @@ export interface DraftResult {
 
 /** The draft as the API takes it, or the messages of the fields that are not valid. */
 export function draftToAdjustments(
-  modelType: VatModelType,
+  modelType: TaxModelType,
   draft: AdjustmentsDraft,
   view: Pick<ModelPreview, 'allowedResultTypes'>,
   defs: readonly BoxDef[],

@@ -5,23 +5,23 @@
  * contract's own schemas, so the messages are the API's: 'El año debe estar entre 2000 y 2100',
  * 'Debe seleccionar al menos un modelo', 'No se pueden generar más de 20 modelos simultáneamente'.
  */
-import { BatchGenerateBody, ModelYear, type VatModelType } from '@shared/schemas/tax-models';
+import { BatchGenerateBody, ModelYear, type TaxModelType } from '@shared/schemas/tax-models';
 
-export const ANNUAL_MODELS: readonly VatModelType[] = ['390', '347'];
-export const isAnnualModel = (m: VatModelType) => ANNUAL_MODELS.includes(m);
+export const ANNUAL_MODELS: readonly TaxModelType[] = ['390', '347'];
+export const isAnnualModel = (m: TaxModelType) => ANNUAL_MODELS.includes(m);
 
 /** '1T'..'4T' (quarters) or '01'..'12' (months). */
 export type BatchPeriod = string;
 
 export interface BatchForm {
   year: number | null;
-  models: VatModelType[];
+  models: TaxModelType[];
   periods: BatchPeriod[];
   regenerate: boolean;
 }
 
 export interface BatchPair {
-  modelType: VatModelType;
+  modelType: TaxModelType;
   period: string;
 }
 
@@ -71,7 +71,7 @@ export function batchRequests(form: BatchForm): { bodies: BatchGenerateBody[]; e
 
 /** The bodies that regenerate the given pairs (those a first run found already generated). */
 export function regenerateRequests(year: number, pairs: readonly BatchPair[]): BatchGenerateBody[] {
-  const byPeriod = new Map<string, VatModelType[]>();
+  const byPeriod = new Map<string, TaxModelType[]>();
   for (const p of pairs) byPeriod.set(p.period, [...(byPeriod.get(p.period) ?? []), p.modelType]);
   return [...byPeriod].map(([period, models]) => ({
     year,
