@@ -34,8 +34,8 @@ export const ModelPeriodSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^([1-4]T|0[1-9]|1[0-2]|0A)$/, {
-    message: 'El periodo debe ser un trimestre (1T-4T), un mes (01-12) o 0A (anual).',
+  .regex(/^([1-4]T|0[1-9]|1[0-2]|0A|[1-3]P)$/, {
+    message: 'El periodo debe ser un trimestre (1T-4T), un mes (01-12), 0A (anual) o un pago fraccionado (1P-3P).',
   });
 
 export const ModelTypeSchema = z.enum(TAX_MODEL_TYPES, {

@@ -7,14 +7,18 @@
  */
 
 import { filesVatMonthly, type TaxProfileFacts } from '../../schemas/tax-profile';
+import { model180, model190, model193, model296 } from './model-annual-withholdings';
 import { model111, model115, model123, model216 } from './model-withholdings';
 import { model130 } from './model-130';
+import { model131 } from './model-131';
+import { model202 } from './model-202';
 import { model303 } from './model-303';
 import { model347 } from './model-347';
 import { model349 } from './model-349';
 import { model390 } from './model-390';
 import {
   ANNUAL_PERIOD,
+  INSTALMENT_PERIODS,
   MONTH_PERIODS,
   ModelPeriodError,
   periodBounds,
@@ -69,6 +73,12 @@ export const modelDefinitions: Record<TaxModelType, ModelDefinition> = {
   '115': model115,
   '123': model123,
   '216': model216,
+  '131': model131,
+  '202': model202,
+  '190': model190,
+  '180': model180,
+  '193': model193,
+  '296': model296,
 };
 
 /**
@@ -130,8 +140,17 @@ export function validPeriodsOf(modelType: TaxModelType, facts?: TaxProfileFacts)
     case '347':
       return [ANNUAL_PERIOD];
     case '130':
-      // Art. 109 RIRPF: quarterly instalments, cumulative from January.
+    case '131':
+      // Art. 109 RIRPF: quarterly instalments (130 cumulative from January).
       return quarters;
+    case '202':
+      // Art. 40 LIS: three instalments, in April, October and December.
+      return [...INSTALMENT_PERIODS];
+    case '190':
+    case '180':
+    case '193':
+    case '296':
+      return [ANNUAL_PERIOD];
     case '111':
     case '115':
     case '123':

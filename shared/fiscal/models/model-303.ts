@@ -37,6 +37,7 @@
 import {
   CASH_KEY_PREFIX,
   IRPF_KEY,
+  IRPF_KEY_PREFIX,
   isEarlierPeriod,
   parseCashKey,
   parseIssuedKey,
@@ -564,7 +565,8 @@ function sumLines(lines: PeriodLines, periodicity: 'MONTHLY' | 'QUARTERLY', desi
 
   for (const l of lines.byKey.RECEIVED ?? []) {
     const src = `RECEIVED:${l.taxKey}`;
-    if (l.taxKey === IRPF_KEY) continue;
+    // Withholdings, untyped or typed (`IRPF|<kind>|<key>`, issue 15): the 111/115/123/216's, not VAT.
+    if (l.taxKey === IRPF_KEY || l.taxKey.startsWith(IRPF_KEY_PREFIX)) continue;
     const k = parseReceivedKey(l.taxKey);
     if (!k) {
       unknown(l.taxKey, 'RECEIVED');
@@ -639,7 +641,9 @@ export function compute303(input: ModelInput, design: ModelDesign): ModelComputa
   const rules = rulesOf303(design);
   const d: Design303 = { ...design, rules };
   const periodicity = periodicityOfPeriod(input.period);
-  if (periodicity === 'ANNUAL') throw new RangeError('El modelo 303 es mensual o trimestral');
+  if (periodicity === 'ANNUAL' || periodicity === 'INSTALMENTS') {
+    throw new RangeError('El modelo 303 es mensual o trimestral');
+  }
   const { sums, issues } = sumLines(input.aggregates, periodicity, d);
   const manual = manualBoxValues(design.boxes, input.adjustments, issues);
   for (const [b, v] of Object.entries(manual)) sums.set(b, v);

@@ -6,7 +6,7 @@
 
 import type { ModelPeriod } from './types';
 
-export type ModelPeriodicity = 'MONTHLY' | 'QUARTERLY' | 'ANNUAL';
+export type ModelPeriodicity = 'MONTHLY' | 'QUARTERLY' | 'ANNUAL' | 'INSTALMENTS';
 
 export const QUARTER_PERIODS = ['1T', '2T', '3T', '4T'] as const;
 export const MONTH_PERIODS = [
@@ -24,6 +24,13 @@ export const MONTH_PERIODS = [
   '12',
 ] as const;
 export const ANNUAL_PERIOD = '0A';
+/**
+ * Modelo 202 (art. 40 LIS): '1P' paid in April on the months January-March, '2P' in October on
+ * January-September, '3P' in December on January-November (for a calendar tax year; method 40.3 uses
+ * the months elapsed, method 40.2 ignores them).
+ */
+export const INSTALMENT_PERIODS = ['1P', '2P', '3P'] as const;
+const INSTALMENT_LAST_MONTH: Record<string, number> = { '1P': 3, '2P': 9, '3P': 11 };
 
 /** Thrown for a period code that is neither a quarter, a month nor '0A', or a year outside 2000-2100. */
 export class ModelPeriodError extends RangeError {
@@ -33,11 +40,12 @@ export class ModelPeriodError extends RangeError {
   }
 }
 
-/** 'QUARTERLY' for '1T'..'4T', 'MONTHLY' for '01'..'12', 'ANNUAL' for '0A'; throws otherwise. */
+/** 'QUARTERLY' for '1T'..'4T', 'MONTHLY' for '01'..'12', 'ANNUAL' for '0A', 'INSTALMENTS' for '1P'..'3P'; throws otherwise. */
 export function periodicityOfPeriod(period: ModelPeriod): ModelPeriodicity {
   if ((QUARTER_PERIODS as readonly string[]).includes(period)) return 'QUARTERLY';
   if ((MONTH_PERIODS as readonly string[]).includes(period)) return 'MONTHLY';
   if (period === ANNUAL_PERIOD) return 'ANNUAL';
+  if ((INSTALMENT_PERIODS as readonly string[]).includes(period)) return 'INSTALMENTS';
   throw new ModelPeriodError(`Periodo no válido: ${period}`);
 }
 
@@ -59,6 +67,9 @@ export function periodBounds(year: number, period: ModelPeriod): { start: string
   } else if (kind === 'MONTHLY') {
     first = Number(period);
     last = first;
+  } else if (kind === 'INSTALMENTS') {
+    // Cumulative from January to the last month the instalment looks at.
+    last = INSTALMENT_LAST_MONTH[period] as number;
   }
   return {
     start: `${year}-${pad(first)}-01`,

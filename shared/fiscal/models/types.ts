@@ -10,15 +10,30 @@ import type { AggregateLine, CounterpartyLine, InvoiceTypeLine, TaxBook } from '
 
 /** The VAT models of issue 14. */
 export const VAT_MODEL_TYPES = ['303', '390', '349', '347'] as const;
-/** The income-tax and withholding self-assessments of issue 15 (131, 202 and the annual 190/180/193/296 to come). */
-export const INCOME_TAX_MODEL_TYPES = ['130', '111', '115', '123', '216'] as const;
+/**
+ * The income-tax and withholding models of issue 15: instalments (130, 131, 202), withholdings (111, 115,
+ * 123, 216) and their annual summaries with one record per recipient (190, 180, 193, 296).
+ */
+export const INCOME_TAX_MODEL_TYPES = [
+  '130',
+  '131',
+  '111',
+  '115',
+  '123',
+  '216',
+  '202',
+  '190',
+  '180',
+  '193',
+  '296',
+] as const;
 /** Every model Cuadra computes from the books. */
 export const TAX_MODEL_TYPES = [...VAT_MODEL_TYPES, ...INCOME_TAX_MODEL_TYPES] as const;
 export type TaxModelType = (typeof TAX_MODEL_TYPES)[number];
 export type VatModelType = (typeof VAT_MODEL_TYPES)[number];
 export type IncomeTaxModelType = (typeof INCOME_TAX_MODEL_TYPES)[number];
 
-/** Period codes as the AEAT writes them: '1T'..'4T', '01'..'12', '0A' (annual). */
+/** Period codes as the AEAT writes them: '1T'..'4T', '01'..'12', '0A' (annual), '1P'..'3P' (202 instalments). */
 export type ModelPeriod = string;
 
 /** The aggregates of one period (a month, a quarter or a year): as functions/lib/tax-aggregates reads them. */
@@ -81,6 +96,63 @@ export interface ModelAdjustments {
   rentalProperties?: RentalPropertyInput[];
   /** 123: capital income paid (spec: capitalIncomeOperations of recipientNif and incomeAmount). */
   capitalIncomeOperations?: CapitalIncomeInput[];
+  /** 131 (módulos): the activities' modules (spec: modulesData of moduleUnits, unitValue, deductions). */
+  modulesData?: ModuleActivityInput[];
+  /** 131: the rate applied to the net income (spec irpfRate), basis points; absent: the design's rule. */
+  irpfRateBp?: number;
+  /** 131: instalments paid earlier in the year (spec previousPayments), céntimos; absent: the stored 131s. */
+  previousPaymentsCents?: number;
+  /** 202: what the instalment is computed on (art. 40 LIS); see Instalment202Input. */
+  instalment202?: Instalment202Input;
+  /**
+   * 190 (and 180/193/296): recipients the books do not know (employees while payroll is run elsewhere,
+   * landlords or capital recipients paid outside the books): one record each.
+   */
+  annualRecipients?: AnnualRecipientInput[];
+}
+
+/** One activity of a 131 (estimación objetiva): IAE epigraph and its modules for the quarter. */
+export interface ModuleActivityInput {
+  /** IAE epigraph (up to 4 characters as the 131 page writes it, e.g. '6511'). */
+  activityCode: string;
+  description?: string;
+  /** Units of the activity's modules (personal, superficie…): may carry decimals (1.5 persons). */
+  moduleUnits: number;
+  /** Annual value per unit, céntimos (the Orden de módulos of the year). */
+  unitValue: number;
+  /** Reductions and minorations of the net income, céntimos. */
+  deductions: number;
+}
+
+/** The 202's basis (art. 40 LIS): method 40.2 on the last IS return, or 40.3 on the period's base. */
+export interface Instalment202Input {
+  method: '40.2' | '40.3';
+  /** 40.2: the cuota íntegra of the last IS return minus deductions, bonifications, withholdings, céntimos. */
+  lastReturnBaseCents?: number;
+  /** 40.3: the taxable base of the months elapsed of the year, céntimos (signed). */
+  periodBaseCents?: number;
+  /** 40.3: the company's net turnover of the previous year (above 10 M€ a minimum payment applies), céntimos. */
+  previousYearTurnoverCents?: number;
+  /** 40.3: withholdings and payments on account borne in the period, céntimos. */
+  withholdingsCents?: number;
+  /** 40.3: earlier instalments of the year, céntimos; absent: the stored 202s. */
+  previousInstalmentsCents?: number;
+  /** 40.3: the company's general IS rate in basis points (2500; 2300/2100… for small companies per year). */
+  taxRateBp?: number;
+}
+
+/** A recipient of an annual summary entered by the person (190/180/193/296 record). */
+export interface AnnualRecipientInput {
+  nif: string;
+  name: string;
+  /** Province code (2 digits) of the recipient's address. */
+  province?: string;
+  /** Perception key (190 'A', 'G' with subkey '01'…) as the withholding kinds write it ('A01', 'G01'). */
+  key: string;
+  baseCents: number;
+  withholdingCents: number;
+  inKindValueCents?: number;
+  inKindWithholdingCents?: number;
 }
 
 /** Employment income of a period (111 [01]–[06]): céntimos and recipient counts. */
@@ -170,7 +242,7 @@ export interface ModelInput {
   /** The profile facts in force on the period's first day. */
   facts: TaxProfileFacts;
   /** 303: MONTHLY or QUARTERLY (from the period code). */
-  periodicity: 'MONTHLY' | 'QUARTERLY' | 'ANNUAL';
+  periodicity: 'MONTHLY' | 'QUARTERLY' | 'ANNUAL' | 'INSTALMENTS';
   /** The period's aggregates (for '0A': the year). */
   aggregates: PeriodLines;
   /** 390, 347 and 130 (cumulative from January): the year's aggregates per quarter ('1T'..'4T'). */
@@ -265,7 +337,7 @@ export interface ModelDesign {
 export interface ModelDefinition {
   modelType: TaxModelType;
   name: string;
-  periodicities: ('MONTHLY' | 'QUARTERLY' | 'ANNUAL')[];
+  periodicities: ('MONTHLY' | 'QUARTERLY' | 'ANNUAL' | 'INSTALMENTS')[];
   designs: ModelDesign[];
   compute(input: ModelInput, design: ModelDesign): ModelComputation;
 }
