@@ -33,6 +33,7 @@
  */
 
 import { cifControl, dniLetter } from '@shared/fiscal/nif';
+import type { WithholdingKind } from '@shared/fiscal/withholdings';
 import { apiClient } from './testing/api';
 import type { LocalCloudInfo } from './types';
 
@@ -123,6 +124,8 @@ interface Received {
     investmentGoods?: boolean;
   }[];
   irpfRateBp?: number;
+  /** The withholding's kind and 190/180 key (issue 15 item 1): what the 111/115 and their summaries read. */
+  withholding?: { kind: WithholdingKind; key: string };
   paymentMethod: 'TRANSFER' | 'DIRECT_DEBIT' | 'CARD';
 }
 
@@ -459,6 +462,8 @@ const romero: DemoBook = {
           },
         ],
         irpfRateBp: 1500,
+        // A professional's fees: 111 [07]-[09], 190 key G.01 (art. 101.5.a LIRPF).
+        withholding: { kind: 'PROFESSIONAL', key: 'G01' },
         paymentMethod: 'DIRECT_DEBIT',
       });
       received.push({
@@ -811,6 +816,7 @@ const navarro: DemoBook = {
           },
         ],
         irpfRateBp: 1500,
+        withholding: { kind: 'PROFESSIONAL', key: 'G01' },
         paymentMethod: 'TRANSFER',
       });
     }
@@ -914,6 +920,7 @@ async function seedBook(
         issueDate: date(r.day),
         lines: r.lines,
         ...(r.irpfRateBp ? { irpfRateBp: r.irpfRateBp } : {}),
+        ...(r.withholding ? { withholdingKind: r.withholding.kind, withholdingKey: r.withholding.key } : {}),
         paymentMethod: r.paymentMethod,
         approvalStatus: 'APPROVED',
       });

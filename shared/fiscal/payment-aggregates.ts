@@ -9,7 +9,9 @@
  *    from a customer exceeds 6.000 €, with the year of the operations);
  *  - `CAJA|<op>|<vat>|<recargo>` VAT-group lines, only for an invoice issued under the régimen
  *    especial del criterio de caja (art. 163 terdecies LIVA: the VAT accrues at the collection, for
- *    the part collected): the share of the invoice's base, VAT and recargo that each payment settles.
+ *    the part collected): the share of the invoice's base, VAT and recargo that each payment settles;
+ *    and what is still uncollected on 31 December of the year after the operation (the year of its
+ *    own contribution's date, `accrualDateOf`) accrues on that day (art. 163 terdecies.Dos LIVA).
  *    `count` 0 (not invoices).
  *
  * The share of a payment of `a` on an invoice of total `T` (what the customer owes: VAT included,
@@ -19,6 +21,13 @@
  * amounts and on that order only — never on the dates — so correcting a payment's date or method
  * never changes another payment's share, and amount changes are serialised by the invoice's
  * `paidCents` condition.
+ *
+ * The deadline (art. 163 terdecies.Dos LIVA) is the one place dates count: a settlement dated after
+ * it settles nothing (the VAT accrued already; its CASH@ line stays: that is about cash), and a last
+ * settlement dated on it holds the figures minus everything settled up to it. So the settlements
+ * always add up to the figures, and a date moved across the deadline also changes the deadline
+ * line — harmless, since every payment write applies the whole invoice's after(+1) − before(−1).
+ * A substituted invoice settles nothing at all: its VAT is re-stated by its substitute.
  *
  * A substitution (art. 15 RD 1619/2012) moves the rectified invoice's payments to the rectificativa:
  * those keep the shares they settled of the rectified invoice (computed from the rectified invoice's
@@ -33,11 +42,21 @@ import { roundHalfUpBig } from './money';
 import {
   type AggregateContribution,
   type AggregateLine,
+  accrualDateOf,
   type CounterpartyLine,
   type IssuedForAggregates,
   issuedCounterparty,
   issuedRegime,
 } from './tax-aggregates';
+
+/** An issued invoice as its payments' aggregates read it. */
+export interface IssuedForPayments extends IssuedForAggregates {
+  /**
+   * Set once a rectificativa por sustitución replaced it (art. 15 RD 1619/2012): its payments moved
+   * to the substitute, which re-states its VAT, so it has no cash-basis settlement left.
+   */
+  substitutedBy?: string | null;
+}
 
 export interface PaymentForAggregates {
   paymentId: string;
@@ -139,22 +158,49 @@ export function settleShares(
   return out;
 }
 
-/** One dated cash-basis settlement (a payment's share, or a substitution's re-basing). */
+/** One dated cash-basis settlement (a payment's share, a substitution's re-basing, the deadline's). */
 export interface CashSettlement {
   date: string;
+  /** The payment whose share it is; null for the re-basing and for the deadline. */
   paymentId: string | null;
   figures: CashFigures;
 }
 
 /**
- * Every cash-basis settlement of an invoice under the criterio de caja from its active payments
- * (none for an invoice under the general regime, or of total ≤ 0).
+ * Art. 163 terdecies.Dos LIVA: what is uncollected accrues on "el 31 de diciembre del año inmediato
+ * posterior a aquel en que se haya realizado la operación" — the year of the invoice's own accrual
+ * date (a rectificativa: its own date; each is its own operation).
+ */
+export const cashDeadlineOf = (
+  inv: Pick<IssuedForAggregates, 'invoiceDate' | 'operationDate' | 'breakdown' | 'rectification'>,
+): string => `${Number(accrualDateOf(inv).slice(0, 4)) + 1}-12-31`;
+
+const isZero = (figures: CashFigures): boolean =>
+  [...figures.values()].every((f) => FIGURES.every((k) => f[k] === 0));
+
+/**
+ * Every cash-basis settlement of an invoice under the criterio de caja from its active payments,
+ * the deadline's last (none for an invoice under the general regime, of total ≤ 0, or substituted).
  */
 export function cashSettlements(
-  inv: IssuedForAggregates,
+  inv: IssuedForPayments,
   payments: readonly PaymentForAggregates[],
 ): CashSettlement[] {
-  if (issuedRegime(inv) !== 'C' || inv.totals.totalCents <= 0) return [];
+  if (issuedRegime(inv) !== 'C' || inv.totals.totalCents <= 0 || inv.substitutedBy) return [];
+  const collected = collectionSettlements(inv, payments);
+  const deadline = cashDeadlineOf(inv);
+  const out = collected.filter((s) => s.date.slice(0, 10) <= deadline);
+  const settled = out.reduce<CashFigures>((acc, s) => combine(acc, s.figures, 1), new Map());
+  const rest = combine(cashFiguresOf(inv.breakdown), settled, -1);
+  if (!isZero(rest)) out.push({ date: deadline, paymentId: null, figures: rest });
+  return out;
+}
+
+/** The settlements of the collections (and of a substitution's re-basing), whatever their dates. */
+function collectionSettlements(
+  inv: IssuedForPayments,
+  payments: readonly PaymentForAggregates[],
+): CashSettlement[] {
   const active = payments.filter(isActivePayment);
   const refs = new Map<string, RectifiedInvoiceRef>(
     inv.rectification?.method === 'SUBSTITUTION'
@@ -221,7 +267,7 @@ function cajaLines(figures: CashFigures, sign: number): AggregateLine[] {
  * its substitute's are the same, so moving payments nets to nothing.
  */
 export function paymentContributions(
-  inv: IssuedForAggregates,
+  inv: IssuedForPayments,
   payments: readonly PaymentForAggregates[],
   sign: 1 | -1,
 ): AggregateContribution[] {

@@ -15,9 +15,10 @@
  *  - a rectificativa by differences (art. 15 RD 1619/2012) may carry negative quantities or prices:
  *    the same rules apply with the sign kept, and rounding is half away from zero, so a credit note
  *    that negates an invoice's lines gives exactly its totals negated.
+ * And the withholding's kind and key (issue 15 item 1), as recorded and as the aggregates read them.
  */
 
-import type { SupplierTaxId } from '../schemas/expenses';
+import { type SupplierTaxId, withholdingOfBody } from '../schemas/expenses';
 import {
   RECEIVED_LINE_KINDS,
   type ReceivedInvoice,
@@ -29,6 +30,7 @@ import {
 import { InvoiceTotalsError } from './invoice-totals';
 import { applyBp, roundHalfUpBig, sumCents } from './money';
 import { counterpartyKeyOf, type ReceivedForAggregates } from './tax-aggregates';
+import { defaultWithholding, isKeyOfKind, isWithholdingKind, type WithholdingKind } from './withholdings';
 
 export type ReceivedTotalsLine = Pick<
   ReceivedInvoiceLine,
@@ -158,14 +160,68 @@ export const taxIdCountry = (taxId: SupplierTaxId): string =>
 export const receivedBookDate = (rec: Pick<ReceivedInvoice, 'accountingDate' | 'issueDate'>): string =>
   rec.accountingDate || rec.issueDate;
 
+export interface RecordedWithholding {
+  withholdingKind: WithholdingKind | null;
+  withholdingKey: string | null;
+}
+
+/** A withholding kind and key remembered elsewhere: a supplier's, or a corrected invoice's own. */
+export type RememberedWithholding = {
+  withholdingKind?: WithholdingKind | null;
+  withholdingKey?: string | null;
+} | null;
+
+/**
+ * The withholding kind and key a received invoice records (issue 15 item 1): none without a
+ * withholding (irpfRateBp 0); the body's kind (with its default key when it names none); else the
+ * one remembered (the supplier's, or on a correction the invoice's own), else a professional's
+ * (`defaultWithholding`: the 15 % of art. 101.5.a LIRPF was the only withholding before the kinds).
+ */
+export function recordedWithholding(
+  body: {
+    irpfRateBp: number;
+    withholdingKind?: WithholdingKind | undefined;
+    withholdingKey?: string | undefined;
+  },
+  remembered?: RememberedWithholding,
+): RecordedWithholding {
+  if (body.irpfRateBp === 0) return { withholdingKind: null, withholdingKey: null };
+  const given = withholdingOfBody(body);
+  if (given) return given;
+  const d = defaultWithholding(remembered);
+  return { withholdingKind: d.kind, withholdingKey: d.key };
+}
+
+/**
+ * The withholding of a stored received invoice: its own kind and key when it has them (a key that
+ * does not fit the kind falls back to the kind's default), else — an invoice stored before the kinds
+ * existed — a professional's when it withholds anything, none otherwise. The migration on read of
+ * the records and of the aggregates (the nightly recompute rebuilds them through this).
+ */
+export function storedWithholding(
+  rec: Pick<ReceivedInvoice, 'irpfRateBp' | 'withholdingKind' | 'withholdingKey'> & {
+    totals: Pick<ReceivedInvoiceTotals, 'irpfCents'>;
+  },
+): RecordedWithholding {
+  const withholds = (rec.irpfRateBp ?? 0) > 0 || rec.totals.irpfCents !== 0;
+  if (!withholds) return { withholdingKind: null, withholdingKey: null };
+  const kind = isWithholdingKind(rec.withholdingKind) ? rec.withholdingKind : undefined;
+  const key = kind && rec.withholdingKey && isKeyOfKind(kind, rec.withholdingKey) ? rec.withholdingKey : null;
+  const d = defaultWithholding(kind ? { withholdingKind: kind, withholdingKey: key } : null);
+  return { withholdingKind: d.kind, withholdingKey: d.key };
+}
+
 /**
  * What a received invoice adds to the running tax aggregates: its breakdown groups (already rounded
  * once each, so the aggregates add up exactly to the invoices' totals; negative on a rectificativa
  * that lowers them), IRPF and total, and for a rectificativa the issue dates of the invoices it
- * rectifies (they decide whether it modifies an earlier period: 303 boxes [40]/[41]). Tolerates
- * items stored before rectificativas existed (no `rectification`).
+ * rectifies (they decide whether it modifies an earlier period: 303 boxes [40]/[41]), and its
+ * withholding's kind and key with the withholding base (the invoice's base: IRPF = base × rate).
+ * Tolerates items stored before rectificativas existed (no `rectification`) and before withholding
+ * kinds existed (`storedWithholding`).
  */
 export function toReceivedForAggregates(rec: ReceivedInvoice): ReceivedForAggregates {
+  const w = storedWithholding(rec);
   return {
     date: receivedBookDate(rec),
     rectifiedDates: (rec.rectification?.rectified ?? []).map((r) => r.issueDate),
@@ -187,5 +243,9 @@ export function toReceivedForAggregates(rec: ReceivedInvoice): ReceivedForAggreg
     })),
     irpfCents: rec.totals.irpfCents,
     totalCents: rec.totals.totalCents,
+    withholding:
+      w.withholdingKind && w.withholdingKey !== null
+        ? { kind: w.withholdingKind, key: w.withholdingKey, baseCents: rec.totals.baseCents }
+        : null,
   };
 }

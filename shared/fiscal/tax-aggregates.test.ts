@@ -653,8 +653,10 @@ describe('receivedContribution', () => {
           sum('baseCents') + sum('vatCents') + sum('recargoCents') - rec.irpfCents,
         );
         const c = receivedContribution(rec, 1);
-        expect(sumCounterparties(c).totalCents).toBe(rec.totalCents + rec.irpfCents);
-        expect(sumCounterparties(c).baseCents).toBe(sum('baseCents'));
+        // The withholding recipient's line (`W|…`) repeats the withholding base: outside the sum.
+        const shares = { ...c, byCounterparty: c.byCounterparty.filter((l) => !l.opKey.startsWith('W|')) };
+        expect(sumCounterparties(shares).totalCents).toBe(rec.totalCents + rec.irpfCents);
+        expect(sumCounterparties(shares).baseCents).toBe(sum('baseCents'));
       }),
     );
   });
@@ -674,10 +676,11 @@ describe('receivedContribution', () => {
       fc.property(receivedArb, (rec) => {
         const c = receivedContribution(rec, 1);
         const mod = modMarker(rec.date, rec.rectifiedDates ?? []);
-        for (const l of c.byKey) if (l.taxKey !== 'IRPF') expect(parseReceivedKey(l.taxKey)!.mod).toBe(mod);
+        for (const l of c.byKey)
+          if (!l.taxKey.startsWith('IRPF|')) expect(parseReceivedKey(l.taxKey)!.mod).toBe(mod);
         const identified = rec.supplier.taxIdKey !== null && rec.supplier.taxIdKey !== 'SIN_IDENTIFICAR';
         const ops = new Set(c.byCounterparty.map((l) => l.opKey.replace(/@.*/, '')));
-        if (rec.irpfCents !== 0) expect([...ops]).toEqual(['X_IRPF']);
+        if (rec.irpfCents !== 0) expect([...ops]).toEqual(['W|PROFESSIONAL|G01', 'X_IRPF']);
         for (const l of rec.lines) {
           if (rec.irpfCents !== 0) break;
           const want =
@@ -793,7 +796,10 @@ describe('receivedContribution', () => {
       },
       1,
     );
-    expect(irpf.byCounterparty.map((l) => [l.opKey, l.totalCents])).toEqual([['X_IRPF', 12_100]]);
+    expect(irpf.byCounterparty.map((l) => [l.opKey, l.totalCents])).toEqual([
+      ['W|PROFESSIONAL|G01', 10_000],
+      ['X_IRPF', 12_100],
+    ]);
     const eu = receivedContribution(
       {
         date: '2026-05-01',

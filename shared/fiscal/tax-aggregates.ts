@@ -6,15 +6,17 @@
  * integer-only: the store turns a contribution into DynamoDB `ADD`s and the nightly recompute
  * rebuilds the same figures from the books with these very functions.
  *
- * The key grammar (v2) is the contract in ./aggregate-keys.ts, e.g. issued `S1|2100|0|ES|0|G`,
- * received `DOMESTIC|2100|0|C|0`, `IRPF`; counterparty lines carry an operation key (`347B`, `349E`,
- * `349E@2026-02`, `X_FOREIGN`…). The cash-basis settlements (`CAJA|…`) and cash collections
- * (`CASH@yyyy`) of issued invoices come from their payments: ./payment-aggregates.ts.
+ * The key grammar is the contract in ./aggregate-keys.ts, e.g. issued `S1|2100|0|ES|0|G`, `IRPF`,
+ * received `DOMESTIC|2100|0|C|0`, `IRPF|PROFESSIONAL|G01`; counterparty lines carry an operation key
+ * (`347B`, `349E`, `349E@2026-02`, `X_FOREIGN`, `W|RENT|-`…). The cash-basis settlements
+ * (`CAJA|…`) and cash collections (`CASH@yyyy`) of issued invoices come from their payments:
+ * ./payment-aggregates.ts.
  *
  * Per VAT-group line: `totalCents = base + vat + recargo`; `deductibleVatCents` and
  * `deductibleBaseCents` only on received lines (the base whose VAT is deductible, before the
- * prorrata, which the model applies). So for one invoice, Σ lines = its totals (base, vat, recargo,
- * irpf, total) — property-tested.
+ * prorrata, which the model applies). A received withholding line (`IRPF|<kind>|<key>`) carries the
+ * withholding's base, which repeats the invoice's: `sumLines` leaves it out. So for one invoice,
+ * Σ lines = its totals (base, vat, recargo, irpf, total) — property-tested.
  *
  * `count` counts invoices: on a key, the invoices whose own breakdown has that key; on the
  * contribution (`invoiceCount`), one per invoice. Rectificativas count as invoices.
@@ -22,7 +24,9 @@
  * Counterparties (modelo 347 needs the annual total per counterparty, VAT included, withholdings not
  * subtracted; modelo 349 the bases per operation key): one line per operation key the invoice has,
  * each with its share (`totalCents = base + VAT charged + recargo`), so Σ of an invoice's counterparty
- * lines = its total plus its IRPF. `counterpartyKey` = the Spanish NIF, or
+ * lines = its total plus its IRPF; a received invoice with a withholding adds one more line for its
+ * recipient (`W|<kind>|<key>`: the withholding base as base and total, no VAT, the amount withheld as
+ * `irpfCents`, count 1), outside that sum. `counterpartyKey` = the Spanish NIF, or
  * `<country>:<type>:<value>` for a foreign id, or `SIN_IDENTIFICAR` when there is none.
  *
  * Rectificativas (AEAT TipoRectificativa): by DIFFERENCES (I) they contribute their own amounts,
@@ -37,13 +41,17 @@ import type { Invoice, InvoiceRectification, InvoiceTotalsView } from '../schema
 import {
   formatIssuedKey,
   formatReceivedKey,
+  formatWithholdingKey,
+  formatWithholdingOpKey,
   IRPF_KEY,
+  IRPF_KEY_PREFIX,
   type IssuedRegime,
   type ModMarker,
   modMarker,
   type Region,
 } from './aggregate-keys';
 import { roundHalfUpBig } from './money';
+import { defaultWithholding, type WithholdingKind } from './withholdings';
 
 export { IRPF_KEY } from './aggregate-keys';
 
@@ -176,6 +184,12 @@ export interface ReceivedForAggregates {
   totalCents: number;
   /** A received rectificativa: the dates of the invoices it rectifies (its modification marker). */
   rectifiedDates?: string[];
+  /**
+   * The withholding's kind, perception key and base (issue 15 item 1). Absent or null with a
+   * withholding (a caller written before the kinds): a professional's (`defaultWithholding`) on the
+   * sum of the lines' bases.
+   */
+  withholding?: { kind: WithholdingKind; key: string; baseCents: number } | null;
 }
 
 // --- helpers ---------------------------------------------------------------------------------------
@@ -224,7 +238,14 @@ export function mergeLines(...groups: AggregateLine[][]): AggregateLine[] {
 export const counterpartyLineId = (l: Pick<CounterpartyLine, 'counterpartyKey' | 'opKey'>): string =>
   `${l.counterpartyKey}|${l.opKey}`;
 
-/** Adds `l × sign` into `acc` under its counterparty and operation key; descriptive fields: latest non-empty. */
+/** Whether a counterparty line holds any figure (its optional `irpfCents` included). */
+const hasFigures = (l: CounterpartyLine): boolean =>
+  COUNTERPARTY_FIELDS.some((f) => l[f] !== 0) || (l.irpfCents ?? 0) !== 0;
+
+/**
+ * Adds `l × sign` into `acc` under its counterparty and operation key; descriptive fields: latest
+ * non-empty. `irpfCents` (only `W|…` lines carry it) is summed too and left out while it is 0.
+ */
 function addCounterparty(acc: Map<string, CounterpartyLine>, l: CounterpartyLine, sign: number) {
   const id = counterpartyLineId(l);
   const cur = acc.get(id) ?? {
@@ -238,6 +259,9 @@ function addCounterparty(acc: Map<string, CounterpartyLine>, l: CounterpartyLine
     count: 0,
   };
   for (const f of COUNTERPARTY_FIELDS) cur[f] = z0(cur[f] + sign * l[f]);
+  const irpf = z0((cur.irpfCents ?? 0) + sign * (l.irpfCents ?? 0));
+  if (irpf !== 0) cur.irpfCents = irpf;
+  else delete cur.irpfCents;
   if (l.name) cur.name = l.name;
   if (l.country) cur.country = l.country;
   acc.set(id, cur);
@@ -245,7 +269,7 @@ function addCounterparty(acc: Map<string, CounterpartyLine>, l: CounterpartyLine
 
 const finishCounterparties = (acc: Map<string, CounterpartyLine>): CounterpartyLine[] =>
   [...acc.values()]
-    .filter((l) => COUNTERPARTY_FIELDS.some((f) => l[f] !== 0))
+    .filter(hasFigures)
     .sort((a, b) => byString(a.counterpartyKey, b.counterpartyKey) || byString(a.opKey, b.opKey));
 
 export function mergeCounterparties(...groups: CounterpartyLine[][]): CounterpartyLine[] {
@@ -273,10 +297,20 @@ export function mergeInvoiceTypes(...groups: InvoiceTypeLine[][]): InvoiceTypeLi
     .sort((a, b) => byString(a.invoiceType, b.invoiceType));
 }
 
-/** Σ of the lines' totals (without count): equals the invoice totals for one invoice. */
+/** A received withholding line (`IRPF|<kind>|<key>`): its base is the withholding's, not an invoice's. */
+const isTypedWithholding = (l: TaxKeyTotals): boolean =>
+  'taxKey' in l && typeof l.taxKey === 'string' && l.taxKey.startsWith(IRPF_KEY_PREFIX);
+
+/**
+ * Σ of the lines' totals (without count): equals the invoice totals for one invoice. The base of a
+ * typed withholding line is left out: it repeats the base of the invoice's VAT lines.
+ */
 export function sumLines(lines: readonly TaxKeyTotals[]): Omit<TaxKeyTotals, 'count'> {
   const s = { ...ZERO_TOTALS };
-  for (const l of lines) for (const f of TOTAL_FIELDS) s[f] = z0(s[f] + l[f]);
+  for (const l of lines) {
+    const skipBase = isTypedWithholding(l);
+    for (const f of TOTAL_FIELDS) if (!(skipBase && f === 'baseCents')) s[f] = z0(s[f] + l[f]);
+  }
   const { count: _count, ...rest } = s;
   return rest;
 }
@@ -596,6 +630,10 @@ export function deductibleBaseOf(
  * What a received invoice adds to the received book. Counterparty total = the supplier's invoice
  * total plus its withholding (`totalCents + irpfCents`), VAT charged = that minus the base; split
  * by operation key, each line with its base, the VAT the supplier charged (DOMESTIC) and recargo.
+ * A withholding (issue 15 item 1) goes under `IRPF|<kind>|<key>` (its base, the amount withheld,
+ * total −withheld, one invoice) and adds its recipient's line `W|<kind>|<key>` (base and total the
+ * withholding base, no VAT, `irpfCents` withheld, one invoice): the 111/115/123/216 count recipients
+ * and the 190/180/193/296 declare them. The invoice's other lines stay X_IRPF (out of the 347).
  */
 export function receivedContribution(rec: ReceivedForAggregates, sign: 1 | -1): AggregateContribution {
   const { mod, rectifiedMonth } = modificationOf(rec.date, rec.rectifiedDates);
@@ -637,9 +675,40 @@ export function receivedContribution(rec: ReceivedForAggregates, sign: 1 | -1): 
       counted: true,
     });
   }
+  const party = { counterpartyKey, name: rec.supplier.name, country: rec.supplier.country };
+  const recipient: CounterpartyLine[] = [];
   if (rec.irpfCents !== 0) {
-    addKey(acc, IRPF_KEY, { irpfCents: rec.irpfCents, totalCents: -rec.irpfCents, count: 1 }, sign);
+    const w = rec.withholding ?? { ...defaultWithholding(), baseCents: base };
+    const parts = { kind: w.kind, key: w.key };
+    addKey(
+      acc,
+      formatWithholdingKey(parts),
+      { baseCents: w.baseCents, irpfCents: rec.irpfCents, totalCents: -rec.irpfCents, count: 1 },
+      sign,
+    );
+    recipient.push({
+      ...party,
+      opKey: formatWithholdingOpKey(parts),
+      baseCents: z0(sign * w.baseCents),
+      vatCents: 0,
+      totalCents: z0(sign * w.baseCents),
+      count: sign,
+      irpfCents: z0(sign * rec.irpfCents),
+    });
   }
+  const byCounterparty = [
+    ...counterpartyLines(
+      party,
+      shares,
+      {
+        baseCents: base,
+        grossCents: rec.totalCents + rec.irpfCents,
+        fallbackOpKey: receivedOpKey('DOMESTIC', opCtx),
+      },
+      sign,
+    ),
+    ...recipient,
+  ].sort((a, b) => byString(a.opKey, b.opKey));
   return {
     book: 'RECEIVED',
     date: rec.date,
@@ -652,15 +721,6 @@ export function receivedContribution(rec: ReceivedForAggregates, sign: 1 | -1): 
         count: sign,
       },
     ],
-    byCounterparty: counterpartyLines(
-      { counterpartyKey, name: rec.supplier.name, country: rec.supplier.country },
-      shares,
-      {
-        baseCents: base,
-        grossCents: rec.totalCents + rec.irpfCents,
-        fallbackOpKey: receivedOpKey('DOMESTIC', opCtx),
-      },
-      sign,
-    ),
+    byCounterparty,
   };
 }

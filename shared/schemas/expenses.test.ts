@@ -5,6 +5,8 @@ import {
   SupplierTaxIdSchema,
   supplierCountryConflict,
   supplierNifIvaProblem,
+  withholdingKeyProblem,
+  withholdingOfBody,
 } from './expenses';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -78,5 +80,49 @@ describe('supplier country and NIF-IVA prefix', () => {
     expect(supplierCountryConflict({ type: 'NIF_IVA', value: 'DE123456789', country: 'DE' }, 'AT')).toBe(
       'El país (AT) no coincide con el del NIF-IVA (DE).',
     );
+  });
+});
+
+describe('supplier withholding kind and key (issue 15 item 1)', () => {
+  const supplier = (over: Record<string, unknown> = {}) => ({
+    name: 'Inmuebles Retiro SL',
+    taxId: 'B12345674',
+    irpfRateBp: 1900,
+    ...over,
+  });
+
+  it('are optional and remembered next to the rate', () => {
+    expect(SupplierBody.parse(supplier()).withholdingKind).toBeUndefined();
+    expect(SupplierBody.parse(supplier({ withholdingKind: 'RENT', withholdingKey: '-' }))).toMatchObject({
+      irpfRateBp: 1900,
+      withholdingKind: 'RENT',
+      withholdingKey: '-',
+    });
+  });
+
+  it('refuse a key that is not of the kind, naming both', () => {
+    expect(
+      messages(SupplierBody.safeParse(supplier({ withholdingKind: 'AGRICULTURAL', withholdingKey: 'G01' }))),
+    ).toEqual([
+      'withholdingKey: La clave de retención G01 no corresponde a Actividades agrícolas, ganaderas y forestales.',
+    ]);
+  });
+
+  it('withholdingKeyProblem and withholdingOfBody: the check, and the default key of a kind alone', () => {
+    expect(withholdingKeyProblem('PROFESSIONAL', 'G01')).toBeUndefined();
+    expect(withholdingKeyProblem('PROFESSIONAL', undefined)).toBeUndefined();
+    expect(withholdingKeyProblem(undefined, undefined)).toBeUndefined();
+    expect(withholdingKeyProblem('NON_RESIDENT', 'G01')).toBe(
+      'La clave de retención G01 no corresponde a Rentas de no residentes sin establecimiento permanente.',
+    );
+    expect(withholdingOfBody({})).toBeUndefined();
+    expect(withholdingOfBody({ withholdingKind: 'PRIZES' })).toEqual({
+      withholdingKind: 'PRIZES',
+      withholdingKey: 'K03',
+    });
+    expect(withholdingOfBody({ withholdingKind: 'PRIZES', withholdingKey: 'K01' })).toEqual({
+      withholdingKind: 'PRIZES',
+      withholdingKey: 'K01',
+    });
   });
 });

@@ -6,6 +6,12 @@
 import * as z from 'zod';
 import { validateIban } from '../fiscal/iban';
 import { validateTaxId } from '../fiscal/nif';
+import {
+  isKeyOfKind,
+  WITHHOLDING_KIND_INFO,
+  WITHHOLDING_KINDS,
+  type WithholdingKind,
+} from '../fiscal/withholdings';
 import { Email, Id, PageQuery } from './common';
 import { Country, validateEuVatNumber } from './countries';
 import { safeMultiline, safeText } from './text';
@@ -108,6 +114,52 @@ const Phone = safeText()
 
 const BasisPoints = z.number().int().min(0).max(10_000);
 
+// --- withholding kind and key (issue 15 item 1) ----------------------------------------------------
+
+/**
+ * The kind of a withholding (shared/fiscal/withholdings.ts): which return pays it in (111, 115, 123,
+ * 216) and which annual summary declares its recipient (190, 180, 193, 296).
+ */
+export const WithholdingKindField = z.enum(WITHHOLDING_KINDS, {
+  message: 'El tipo de retención no es válido.',
+});
+
+/** Its perception key in the annual summary ('G01'; '-' for a kind whose summary has none). */
+export const WithholdingKeyField = z
+  .string({ message: 'La clave de retención no es válida.' })
+  .trim()
+  .toUpperCase()
+  // Aborting: a malformed key is not also reported as not being of its kind.
+  .min(1, { message: 'La clave de retención no es válida.', abort: true })
+  .max(4, { message: 'La clave de retención no es válida.', abort: true });
+
+/**
+ * Why a withholding key does not fit its kind, as the API words it, or undefined when it fits (or
+ * there is no key: the kind's default key is then recorded). A key without its kind is refused: the
+ * same key text may mean different things to different kinds ('-').
+ */
+export function withholdingKeyProblem(
+  kind: WithholdingKind | undefined,
+  key: string | undefined,
+): string | undefined {
+  if (key === undefined) return undefined;
+  if (kind === undefined) return `Indica el tipo de retención de la clave ${key}.`;
+  if (isKeyOfKind(kind, key)) return undefined;
+  return `La clave de retención ${key} no corresponde a ${WITHHOLDING_KIND_INFO[kind].label}.`;
+}
+
+/** The kind and key recorded from a body: the kind's default key when only the kind is given. */
+export function withholdingOfBody(b: {
+  withholdingKind?: WithholdingKind | undefined;
+  withholdingKey?: string | undefined;
+}): { withholdingKind: WithholdingKind; withholdingKey: string } | undefined {
+  if (!b.withholdingKind) return undefined;
+  return {
+    withholdingKind: b.withholdingKind,
+    withholdingKey: b.withholdingKey ?? WITHHOLDING_KIND_INFO[b.withholdingKind].defaultKey,
+  };
+}
+
 // --- suppliers -----------------------------------------------------------------------------------
 
 /** The Spanish VAT rates a supplier's invoices usually carry (Ley 37/1992 arts. 90 and 91). */
@@ -144,6 +196,12 @@ export const SupplierBody = z
       .default(2100),
     /** IRPF the company withholds from this supplier (e.g. 1500 for professionals, art. 101 LIRPF). */
     irpfRateBp: BasisPoints.default(0),
+    /**
+     * The kind and key of that withholding (issue 15 item 1), remembered for the supplier's invoices:
+     * an invoice with a withholding that names none takes them. Only the kind: its default key.
+     */
+    withholdingKind: WithholdingKindField.optional(),
+    withholdingKey: WithholdingKeyField.optional(),
     notes: safeMultiline().trim().max(2000).optional(),
     isActive: z.boolean().default(true),
   })
@@ -151,6 +209,8 @@ export const SupplierBody = z
   .superRefine((s, ctx) => {
     const conflict = supplierCountryConflict(s.taxId, s.address?.country);
     if (conflict) ctx.addIssue({ code: 'custom', path: ['address', 'country'], message: conflict });
+    const keyProblem = withholdingKeyProblem(s.withholdingKind, s.withholdingKey);
+    if (keyProblem) ctx.addIssue({ code: 'custom', path: ['withholdingKey'], message: keyProblem });
   });
 export type SupplierBody = z.infer<typeof SupplierBody>;
 

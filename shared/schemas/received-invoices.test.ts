@@ -213,3 +213,50 @@ describe('inline supplier NIF-IVA', () => {
     );
   });
 });
+
+describe('withholding kind and key (issue 15 item 1)', () => {
+  it('are optional, so a client that predates them keeps working', () => {
+    const r = CreateReceivedInvoiceBody.parse(ordinary({ irpfRateBp: 1500 }));
+    expect(r.withholdingKind).toBeUndefined();
+    expect(r.withholdingKey).toBeUndefined();
+  });
+
+  it('take any kind with one of its keys (normalised to upper case), or a kind alone', () => {
+    expect(
+      CreateReceivedInvoiceBody.parse(
+        ordinary({ irpfRateBp: 700, withholdingKind: 'PROFESSIONAL', withholdingKey: ' g03 ' }),
+      ),
+    ).toMatchObject({ withholdingKind: 'PROFESSIONAL', withholdingKey: 'G03' });
+    expect(
+      UpdateReceivedInvoiceBody.parse(
+        ordinary({ irpfRateBp: 1900, withholdingKind: 'RENT', withholdingKey: '-' }),
+      ),
+    ).toMatchObject({ withholdingKind: 'RENT', withholdingKey: '-' });
+    expect(
+      CreateReceivedInvoiceBody.parse(ordinary({ irpfRateBp: 1900, withholdingKind: 'CAPITAL' })),
+    ).toMatchObject({ withholdingKind: 'CAPITAL' });
+  });
+
+  it('refuse a key of another kind, a key without its kind and an unknown kind, in Spanish', () => {
+    expect(
+      issues(ordinary({ irpfRateBp: 1500, withholdingKind: 'PROFESSIONAL', withholdingKey: 'G09' })),
+    ).toEqual(['withholdingKey: La clave de retención G09 no corresponde a Actividades profesionales.']);
+    expect(
+      issues(
+        ordinary({ irpfRateBp: 1500, withholdingKind: 'RENT', withholdingKey: 'G01' }),
+        UpdateReceivedInvoiceBody,
+      ),
+    ).toEqual([
+      'withholdingKey: La clave de retención G01 no corresponde a Arrendamiento de inmuebles urbanos.',
+    ]);
+    expect(issues(ordinary({ irpfRateBp: 1500, withholdingKey: 'H01' }))).toEqual([
+      'withholdingKey: Indica el tipo de retención de la clave H01.',
+    ]);
+    expect(issues(ordinary({ irpfRateBp: 1500, withholdingKind: 'SALARY' }))).toEqual([
+      'withholdingKind: El tipo de retención no es válido.',
+    ]);
+    expect(
+      issues(ordinary({ irpfRateBp: 1500, withholdingKind: 'CAPITAL', withholdingKey: 'DIVIDENDO' })),
+    ).toEqual(['withholdingKey: La clave de retención no es válida.']);
+  });
+});

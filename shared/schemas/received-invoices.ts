@@ -5,9 +5,17 @@
 
 import * as z from 'zod';
 import { allowedRecargoBps, VAT_RATE_BPS } from '../fiscal/vat';
+import type { WithholdingKind } from '../fiscal/withholdings';
 import { Id, IsoDate, PageQuery } from './common';
 import { Country } from './countries';
-import { type SupplierTaxId, SupplierTaxIdSchema, supplierCountryConflict } from './expenses';
+import {
+  type SupplierTaxId,
+  SupplierTaxIdSchema,
+  supplierCountryConflict,
+  WithholdingKeyField,
+  WithholdingKindField,
+  withholdingKeyProblem,
+} from './expenses';
 import { RECTIFICATIVA_TYPES } from './invoices';
 import { SignedQuantity } from './rectificativas';
 import { safeMultiline, safeText } from './text';
@@ -223,6 +231,13 @@ const invoiceFields = {
     .max(200, { message: 'La factura no puede tener más de 200 líneas.' }),
   /** IRPF we withhold from the supplier (art. 101 LIRPF: 1500 for a professional). */
   irpfRateBp: Bp.default(0),
+  /**
+   * The kind of that withholding and its key (issue 15 item 1: 111/115/123/216, 190/180/193/296).
+   * Left out with a withholding: the supplier's remembered kind, else a professional's (G01); only the
+   * kind: its default key. Ignored without a withholding (irpfRateBp 0).
+   */
+  withholdingKind: WithholdingKindField.optional(),
+  withholdingKey: WithholdingKeyField.optional(),
   expenseCategoryId: Id.optional(),
   paymentMethod: z.enum(RECEIVED_PAYMENT_METHODS).optional(),
   dueDate: IsoDate.optional(),
@@ -240,6 +255,8 @@ type Fields = {
   issueDate: string;
   accountingDate?: string;
   dueDate?: string;
+  withholdingKind?: WithholdingKind;
+  withholdingKey?: string;
   lines: {
     quantity: number;
     unitPriceCents: number;
@@ -328,6 +345,8 @@ function checkRectification(v: Fields, ctx: z.RefinementCtx): void {
 function checkInvoice(v: Fields, ctx: z.RefinementCtx): void {
   checkSigns(v, ctx);
   checkRectification(v, ctx);
+  const keyProblem = withholdingKeyProblem(v.withholdingKind, v.withholdingKey);
+  if (keyProblem) ctx.addIssue({ code: 'custom', path: ['withholdingKey'], message: keyProblem });
   if (v.customsDocument && !v.lines.some((l) => l.kind === 'IMPORT')) {
     ctx.addIssue({
       code: 'custom',
@@ -517,6 +536,13 @@ export interface ReceivedInvoice {
   receivedDate?: string;
   lines: ReceivedInvoiceLine[];
   irpfRateBp: number;
+  /**
+   * The kind and perception key of the withholding (issue 15 item 1); null without one (irpfRateBp 0).
+   * Always present in what the API answers: an invoice stored before the fields existed is read with
+   * a professional's (`defaultWithholding`, the only withholding it could carry then).
+   */
+  withholdingKind?: WithholdingKind | null;
+  withholdingKey?: string | null;
   expenseCategoryId: string | null;
   paymentMethod?: (typeof RECEIVED_PAYMENT_METHODS)[number];
   dueDate?: string;

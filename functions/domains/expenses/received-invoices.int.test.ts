@@ -41,17 +41,27 @@ const dniNumber = String((Date.now() + 73_456_789) % 100_000_000).padStart(8, '0
 const NIF = `${dniNumber}${dniLetter(Number(dniNumber))}`;
 
 type Totals = Omit<TaxKeyTotals, 'count'> & { count: number };
-/** The received book of a period as taxKey -> figures (plus counterparties by key). */
+/**
+ * The received book of a period as taxKey -> figures (plus counterparties by key, and the recipients
+ * of withholdings — `W|…` lines, issue 15 — by `<counterparty>|<opKey>`).
+ */
 async function receivedBook(period: string) {
   const agg = await readPeriodAggregates(deps, COMPANY, period);
   const byKey = Object.fromEntries(agg.byKey.RECEIVED.map(({ taxKey, ...t }) => [taxKey, t as Totals]));
+  const isRecipient = (c: { opKey: string }) => c.opKey.startsWith('W|');
   const byCounterparty = Object.fromEntries(
-    agg.byCounterparty.RECEIVED.map((c) => [
+    agg.byCounterparty.RECEIVED.filter((c) => !isRecipient(c)).map((c) => [
       c.counterpartyKey,
       { base: c.baseCents, total: c.totalCents, count: c.count },
     ]),
   );
-  return { byKey, byCounterparty };
+  const recipients = Object.fromEntries(
+    agg.byCounterparty.RECEIVED.filter(isRecipient).map((c) => [
+      `${c.counterpartyKey}|${c.opKey}`,
+      { base: c.baseCents, irpf: c.irpfCents ?? 0, count: c.count },
+    ]),
+  );
+  return { byKey, byCounterparty, recipients };
 }
 type Book = Awaited<ReturnType<typeof receivedBook>>;
 
@@ -179,6 +189,15 @@ describe('received invoices (local cloud)', () => {
       deductibleVatCents: 2591,
     });
     expect(after.byCounterparty[NIF]).toEqual({ base: 152_390, total: 152_390 + 29_410, count: 1 });
+    // No kind said, none remembered by the supplier: a professional's fees (111, 190 key G.01).
+    expect(rec).toMatchObject({ withholdingKind: 'PROFESSIONAL', withholdingKey: 'G01' });
+    expect(diff(after, before)['IRPF|PROFESSIONAL|G01']).toMatchObject({
+      baseCents: 152_390,
+      irpfCents: 22_859,
+      totalCents: -22_859,
+      count: 1,
+    });
+    expect(after.recipients[`${NIF}|W|PROFESSIONAL|G01`]).toEqual({ base: 152_390, irpf: 22_859, count: 1 });
 
     // The same number of the same supplier in the same year, under a different book date: refused.
     const duplicate = await req('POST', '/api/v1/received-invoices', {

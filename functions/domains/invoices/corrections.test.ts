@@ -12,15 +12,21 @@ import {
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { aggregateUpdateItems } from '@functions/lib/tax-aggregates';
+import { FakeAggregateTable } from '@functions/lib/tax-aggregates/testing/aggregate-items';
 import { keys } from '@shared/db/keys';
+import { paymentContributions } from '@shared/fiscal/payment-aggregates';
+import { issuedContribution } from '@shared/fiscal/tax-aggregates';
 import type { InvoiceSeries } from '@shared/schemas/invoice-series';
 import type { Invoice, InvoicePayment, InvoiceView, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invoiceItem } from './store/invoices';
 import { paymentItem } from './store/payment-items';
 import { seriesItem } from './store/series';
-import { COMPANY, invoicesHarness, issuerCompany, T0, USER } from './testing/harness';
+import { COMPANY, invoicesHarness, issuerCompany, T0, TABLE, USER } from './testing/harness';
+import { recomputeCompany } from './workers/recompute-aggregates';
 
 const { db, call, transactions, resetIds } = invoicesHarness('cor');
 const writes = () =>
@@ -295,8 +301,12 @@ describe('a substituted invoice', () => {
     expect(caja.map((u) => u.Key!.sk).sort()).toEqual([
       keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk,
       keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
+      keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk,
+      keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
       keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk,
       keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
+      keys.taxAggregate(COMPANY, 'Q', '2027-Q4', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk,
+      keys.taxAggregate(COMPANY, 'Q', '2027-Q4', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
     ]);
     // 21 %: 71,77 € and 15,07 € (of 180,00/37,80) instead of the 82,64 € and 17,36 € settled of the original.
     expect(
@@ -312,8 +322,62 @@ describe('a substituted invoice', () => {
       baseCents: 1_196,
       vatCents: 120,
     });
+    // Art. 163 terdecies.Dos LIVA: the uncollected rest accrues on 31/12/2027 — the original's
+    // (97,36 € and 20,44 € at 21 %) leaves, the substitute's (108,23/22,73 at 21 %, 18,04/1,80 at
+    // 10 %) comes, both written once (one operation per item in a transaction).
+    expect(
+      added(keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk),
+    ).toMatchObject({ baseCents: 10_823 - 9_736, vatCents: 2_273 - 2_044 });
+    expect(
+      added(keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|1000|0').sk),
+    ).toMatchObject({ baseCents: 1_804, vatCents: 180 });
+    const written = items.map((i) => {
+      const k = i.Update?.Key ?? i.Delete?.Key ?? i.Put?.Item;
+      return `${k?.pk}#${k?.sk}`;
+    });
+    expect(new Set(written).size).toBe(written.length);
     // The cash collected stays with the same customer and year: nothing moves.
     expect(items.some((i) => i.Update?.Key?.sk.includes('CASH@'))).toBe(false);
+  });
+
+  it('under the criterio de caja, an unpaid original leaves its deadline line and the substitute brings its own', async () => {
+    company = { ...issuerCompany, fiscal: { ...issuerCompany.fiscal, vatRegime: 'CRITERIO_CAJA' } };
+    const recc = { ...issuerCompany, vatRegime: 'CRITERIO_CAJA' } as unknown as InvoiceWithPayments['issuer'];
+    stored(original({ issuer: recc }));
+    const cheaper = { ...sameLine, unitPriceCents: 9_000, changed: true };
+
+    const res = await rectify({ method: 'SUBSTITUTION', invoiceLines: [cheaper] });
+
+    expect(res.status).toBe(201);
+    const items = transactions().at(-1)!;
+    const caja = items.filter((i) => i.Update?.Key?.sk.includes('#K#CAJA|')).map((i) => i.Update!);
+    // 162,00 € (2 × 90 − 10 %) instead of 180,00 € at 21 %, both due on 31/12/2027: the difference,
+    // once per item (the confirmation leaves a substitute's payment aggregates to the substitution).
+    expect(
+      caja.map((u) => [u.Key!.sk, u.ExpressionAttributeValues![':a0'], u.ExpressionAttributeValues![':a1']]),
+    ).toEqual([
+      [keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk, -1_800, -378],
+      [keys.taxAggregate(COMPANY, 'Q', '2027-Q4', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk, -1_800, -378],
+    ]);
+  });
+
+  it('under the criterio de caja, a rectificativa by differences accrues at its own deadline', async () => {
+    company = { ...issuerCompany, fiscal: { ...issuerCompany.fiscal, vatRegime: 'CRITERIO_CAJA' } };
+    const recc = { ...issuerCompany, vatRegime: 'CRITERIO_CAJA' } as unknown as InvoiceWithPayments['issuer'];
+    stored(original({ issuer: recc }));
+    const more = { description: 'Desplazamiento', quantity: 1, unitPriceCents: 5_000, vatRateBp: 2100 };
+
+    const res = await rectify({ method: 'DIFFERENCES', invoiceLines: [more] });
+
+    expect(res.status).toBe(201);
+    const caja = transactions()
+      .at(-1)!
+      .filter((i) => i.Update?.Key?.sk.includes('#K#CAJA|'))
+      .map((i) => [i.Update!.Key!.sk, i.Update!.ExpressionAttributeValues![':a0']]);
+    expect(caja).toEqual([
+      [keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk, 5_000],
+      [keys.taxAggregate(COMPANY, 'Q', '2027-Q4', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk, 5_000],
+    ]);
   });
 
   it('carries the credit notes applied to the original over to the substitute', async () => {
@@ -627,5 +691,179 @@ describe('new invoices take the company defaults', () => {
 
     expect(res.status).toBe(201);
     expect(res.envelope.data).toMatchObject({ dueDate: '2026-03-02', paymentMethod: null });
+  });
+});
+
+describe('criterio de caja: what the writes leave equals the recompute (art. 163 terdecies.Dos LIVA)', () => {
+  const aggPk = keys.taxAggregate(COMPANY, 'M', '2026-01', 'ISSUED', 'K', 'x').pk;
+  const recc = { ...issuerCompany, vatRegime: 'CRITERIO_CAJA' } as unknown as InvoiceWithPayments['issuer'];
+  let invoices: Map<string, Record<string, unknown>>;
+  let payments: Map<string, Record<string, unknown>>;
+  let aggregates: FakeAggregateTable;
+
+  /** The transaction as DynamoDB leaves it (conditions are trusted: one writer at a time here). */
+  function applyTransaction(input: TransactWriteCommandInput) {
+    for (const t of input.TransactItems ?? []) {
+      const item = t.Put?.Item;
+      if (item?.entity === 'Invoice') invoices.set(String(item.invoiceId), item);
+      if (item?.entity === 'InvoicePayment') payments.set(String(item.sk), item);
+      if (t.Delete) payments.delete(String(t.Delete.Key!.sk));
+      const u = t.Update;
+      if (u?.Key?.pk === aggPk) aggregates.apply([t]);
+      const target = [...invoices.values()].find((i) => i.pk === u?.Key?.pk && i.sk === u?.Key?.sk);
+      if (target) {
+        const v = u!.ExpressionAttributeValues!;
+        if (':paidCents' in v) Object.assign(target, { paidCents: v[':paidCents'], paymentStatus: v[':ps'] });
+        if (':sb' in v) Object.assign(target, { substitutedBy: v[':sb'], paidCents: 0 });
+      }
+    }
+    return {};
+  }
+
+  /** What the nightly recompute finds: the books against the stored aggregates. */
+  function recompute() {
+    const stored = new Map<string, Record<string, number>>();
+    for (const i of aggregates.items.values()) {
+      const nums = Object.fromEntries(
+        Object.entries(i).filter(([k, v]) => typeof v === 'number' && k !== 'v') as [string, number][],
+      );
+      if (Object.values(nums).some((n) => n !== 0)) stored.set(String(i.sk), nums);
+    }
+    return recomputeCompany(
+      COMPANY,
+      { issued: [...invoices.values()], received: [], payments: [...payments.values()] },
+      stored,
+    );
+  }
+
+  /** Σ of a CAJA key's VAT stored for a month. */
+  const cajaVat = (month: string, key = 'CAJA|S1|2100|0') =>
+    Number(
+      aggregates.items.get(`${aggPk}\u0000${keys.taxAggregate(COMPANY, 'M', month, 'ISSUED', 'K', key).sk}`)
+        ?.vatCents ?? 0,
+    );
+
+  beforeEach(() => {
+    invoices = new Map();
+    payments = new Map();
+    aggregates = new FakeAggregateTable();
+    company = { ...issuerCompany, fiscal: { ...issuerCompany.fiscal, vatRegime: 'CRITERIO_CAJA' } };
+    db.on(TransactWriteCommand).callsFake(applyTransaction);
+    for (const id of ['d1', 'orig1']) {
+      db.on(GetCommand, { Key: keys.invoice(COMPANY, id) }).callsFake(() => ({ Item: invoices.get(id) }));
+    }
+    db.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const prefix = String(input.ExpressionAttributeValues?.[':prefix'] ?? '');
+      if (prefix === keys.invoiceSeriesDefaultPrefix(COMPANY).skPrefix) {
+        return { Items: [{ purpose: 'RECTIFICATIVA', seriesId: 'r1' }] };
+      }
+      const Items = [...payments.values()]
+        .filter((p) => String(p.sk).startsWith(prefix) && p.pk === input.ExpressionAttributeValues?.[':pk'])
+        .sort((a, b) => (String(a.sk) < String(b.sk) ? -1 : 1));
+      return { Items };
+    });
+  });
+
+  it('confirm, a payment after the deadline, its date moved across it and its deletion', async () => {
+    // Operation of 2024 (21,78 € with 37,80 € of VAT... 180,00 € base): due on 31/12/2025.
+    invoices.set(
+      'd1',
+      invoiceItem(
+        original({
+          invoiceId: 'd1',
+          status: 'DRAFT',
+          invoiceDate: '2024-11-15',
+          dueDate: '2024-12-15',
+          number: null,
+          invoiceNumber: null,
+          series: null,
+          seriesId: null,
+          confirmedAt: null,
+        }) as Invoice,
+      ),
+    );
+    const ok = (res: { status: number; envelope: unknown }) => {
+      expect(res.status, JSON.stringify(res.envelope)).toBeLessThan(300);
+      expect(recompute()).toMatchObject({ result: 'OK', differences: [] });
+    };
+
+    ok(await call({ routeId: 'invoices.confirm', params: { invoiceId: 'd1' }, query: { series: 'f1' } }));
+    expect(invoices.get('d1')).toMatchObject({ status: 'CONFIRMED', issuer: { vatRegime: 'CRITERIO_CAJA' } });
+    expect(cajaVat('2025-12')).toBe(3_780);
+
+    // Half before the deadline, the rest after it: the rest had accrued on 31/12/2025 already.
+    ok(
+      await call({
+        routeId: 'invoices.addPayment',
+        params: { invoiceId: 'd1' },
+        body: { amountCents: 10_890, paidAt: '2025-06-30', method: 'TRANSFER' },
+      }),
+    );
+    expect([cajaVat('2025-06'), cajaVat('2025-12')]).toEqual([1_890, 1_890]);
+    ok(
+      await call({
+        routeId: 'invoices.addPayment',
+        params: { invoiceId: 'd1' },
+        body: { amountCents: 10_890, paidAt: '2026-02-20', method: 'CASH' },
+      }),
+    );
+    expect([cajaVat('2025-06'), cajaVat('2025-12'), cajaVat('2026-02')]).toEqual([1_890, 1_890, 0]);
+    const late = [...payments.values()].find((p) => p.paidAt === '2026-02-20')!;
+
+    // Dated back before the deadline, it settles its share on its own date instead.
+    ok(
+      await call({
+        routeId: 'invoices.updatePayment',
+        params: { invoiceId: 'd1', paymentId: String(late.paymentId) },
+        body: { amountCents: 10_890, paidAt: '2025-11-28', method: 'CASH', reason: 'Fecha' },
+      }),
+    );
+    expect([cajaVat('2025-06'), cajaVat('2025-11'), cajaVat('2025-12')]).toEqual([1_890, 1_890, 0]);
+
+    // Deleted: uncollected again, its share accrues at the deadline.
+    ok(
+      await call({
+        routeId: 'invoices.deletePayment',
+        params: { invoiceId: 'd1', paymentId: String(late.paymentId) },
+      }),
+    );
+    expect([cajaVat('2025-06'), cajaVat('2025-11'), cajaVat('2025-12')]).toEqual([1_890, 0, 1_890]);
+  });
+
+  it('a substitution leaves the original with nothing and the substitute with its own deadline', async () => {
+    invoices.set('orig1', invoiceItem(original({ issuer: recc }) as Invoice));
+    const orig = () => invoices.get('orig1')!;
+    // The confirmation as written (the original was confirmed through the same path).
+    aggregates.apply(
+      aggregateUpdateItems(
+        TABLE,
+        COMPANY,
+        issuedContribution(orig() as never, 1),
+        ...paymentContributions(orig() as never, [], 1),
+      ),
+    );
+    expect(recompute()).toMatchObject({ result: 'OK' });
+    const paid = await call({
+      routeId: 'invoices.addPayment',
+      params: { invoiceId: 'orig1' },
+      body: { amountCents: 10_000, paidAt: '2026-02-20', method: 'TRANSFER' },
+    });
+    expect(paid.status).toBe(201);
+    expect(recompute()).toMatchObject({ result: 'OK' });
+
+    const res = await rectify({
+      method: 'SUBSTITUTION',
+      invoiceLines: [{ ...sameLine, unitPriceCents: 9_000, changed: true }],
+    });
+
+    expect(res.status, JSON.stringify(res.envelope)).toBe(201);
+    const substitute = (res.envelope as { data: InvoiceView }).data;
+    expect(orig()).toMatchObject({ substitutedBy: substitute.invoiceId });
+    expect(invoices.get(substitute.invoiceId)).toMatchObject({ status: 'CONFIRMED', paidCents: 10_000 });
+    expect([...payments.values()].map((p) => p.invoiceId)).toEqual([substitute.invoiceId]);
+    expect(recompute()).toMatchObject({ result: 'OK', differences: [] });
+    // 162,00 € at 21 % (34,02 € of VAT): 10,00 of 196,02 € collected in February (17,36 € of the
+    // original's VAT stay there), re-based in March, the rest due on 31/12/2027.
+    expect(cajaVat('2026-02') + cajaVat('2026-03') + cajaVat('2027-12')).toBe(3_402);
   });
 });

@@ -222,14 +222,18 @@ describe('invoices: payment status', () => {
     ).toBe(true);
     const aggregates = t!.slice(2).map((i) => i.Update!);
     expect(aggregates.map((u) => u.Key!.sk)).toEqual([
+      keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
+      keys.taxAggregate(COMPANY, 'Q', '2027-Q4', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
       keys.taxAggregate(COMPANY, 'M', '2026-03', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
       keys.taxAggregate(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
       keys.taxAggregateCounterparty(COMPANY, 'M', '2026-03', 'ISSUED', 'B12345674', 'CASH@2026').sk,
       keys.taxAggregateCounterparty(COMPANY, 'Q', '2026-Q1', 'ISSUED', 'B12345674', 'CASH@2026').sk,
     ]);
-    // A quarter of the invoice: 500,00 € of base and 105,00 € of VAT accrue on 05/03.
-    expect(aggregates[0]!.ExpressionAttributeValues).toMatchObject({ ':a0': 50_000, ':a1': 10_500 });
-    expect(Object.values(aggregates[1]!.ExpressionAttributeValues!)).toEqual(
+    // A quarter of the invoice: 500,00 € of base and 105,00 € of VAT accrue on 05/03 instead of at
+    // the deadline, 31/12 of the next year (art. 163 terdecies.Dos LIVA).
+    expect(aggregates[0]!.ExpressionAttributeValues).toMatchObject({ ':a0': -50_000, ':a1': -10_500 });
+    expect(aggregates[2]!.ExpressionAttributeValues).toMatchObject({ ':a0': 50_000, ':a1': 10_500 });
+    expect(Object.values(aggregates[4]!.ExpressionAttributeValues!)).toEqual(
       expect.arrayContaining([60_500]),
     );
     // Under the general regime a transfer adds nothing to the aggregates.
@@ -407,6 +411,38 @@ describe('invoices: cancellation', () => {
     }
     expect(stored).toMatchObject({ status: 'CANCELLED' });
     expect(stored).not.toHaveProperty('gsi2pk');
+  });
+
+  it('under the criterio de caja also takes out the VAT that would accrue at the deadline', async () => {
+    const breakdown = [
+      {
+        operation: 'S1',
+        vatRateBp: 2100,
+        recargoRateBp: 0,
+        baseCents: 200_000,
+        vatCents: 42_000,
+        recargoCents: 0,
+      },
+    ];
+    const issuer = { ...issuerCompany, vatRegime: 'CRITERIO_CAJA' } as unknown as Invoice['issuer'];
+    stored = invoiceItem(invoice({ breakdown, issuer }));
+    expect((await cancel()).status).toBe(200);
+    const [items] = transactions();
+    const caja = items!
+      .map((i) => i.Update)
+      .filter((u) => u?.Key?.sk.includes('CAJA|'))
+      .map((u) => [u!.Key, u!.ExpressionAttributeValues]);
+    // Art. 163 terdecies.Dos LIVA: nothing collected, all of it was due on 31/12/2027.
+    expect(caja).toEqual([
+      [
+        keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|2100|0'),
+        expect.objectContaining({ ':a0': -200_000, ':a1': -42_000 }),
+      ],
+      [
+        keys.taxAggregate(COMPANY, 'Q', '2027-Q4', 'ISSUED', 'K', 'CAJA|S1|2100|0'),
+        expect.objectContaining({ ':a0': -200_000, ':a1': -42_000 }),
+      ],
+    ]);
   });
 
   it('refuses to cancel an invoice with payments, a draft, or with a short reason', async () => {

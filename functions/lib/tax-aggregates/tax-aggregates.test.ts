@@ -501,3 +501,119 @@ describe('readAggregateState and aggregateRepairDeltas (grammar backfill)', () =
     expect(aggregateRepairDeltas(expected, after.items, CO)).toEqual([]);
   });
 });
+
+describe('withholdings on the received book (grammar v4, issue 15)', () => {
+  /** A rent of 1,000 € with 19 % withheld, under its kind. */
+  const rent = (date: string, supplier = 'B12345674') =>
+    receivedContribution(
+      {
+        date,
+        supplier: { taxIdKey: supplier, name: 'Inmuebles Retiro SL', country: 'ES' },
+        lines: [
+          {
+            kind: 'DOMESTIC',
+            vatRateBp: 2100,
+            recargoRateBp: 0,
+            baseCents: 100_000,
+            vatCents: 21_000,
+            recargoCents: 0,
+            deductibleVatCents: 21_000,
+            investmentGoods: false,
+          },
+        ],
+        irpfCents: 19_000,
+        totalCents: 102_000,
+        withholding: { kind: 'RENT', key: '-', baseCents: 100_000 },
+      },
+      1,
+    );
+
+  it('stores, reads and sums the withheld amount of each recipient; the other items carry no such number', async () => {
+    const items = aggregateUpdateItems(
+      TABLE,
+      CO,
+      rent('2026-04-10'),
+      rent('2026-05-10'),
+      rent('2026-05-12', 'B76543214'),
+    );
+    const wItem = items.find((i) => i.Update!.Key!.sk === 'Q#2026-Q2#RECEIVED#C#B12345674|W|RENT|-')!;
+    expect(wItem.Update!.UpdateExpression).toContain('ADD');
+    expect(Object.values(wItem.Update!.ExpressionAttributeNames!)).toContain('irpfCents');
+    const xItem = items.find((i) => i.Update!.Key!.sk === 'Q#2026-Q2#RECEIVED#C#B12345674|X_IRPF')!;
+    expect(Object.values(xItem.Update!.ExpressionAttributeNames!)).not.toContain('irpfCents');
+    table.apply(items);
+
+    const q2 = await readPeriodAggregates(deps, CO, '2026-Q2');
+    expect(q2.byKey.RECEIVED.find((l) => l.taxKey === 'IRPF|RENT|-')).toMatchObject({
+      baseCents: 300_000,
+      irpfCents: 57_000,
+      totalCents: -57_000,
+      count: 3,
+    });
+    expect(q2.byCounterparty.RECEIVED.filter((l) => l.opKey === 'W|RENT|-')).toEqual([
+      {
+        counterpartyKey: 'B12345674',
+        opKey: 'W|RENT|-',
+        name: 'Inmuebles Retiro SL',
+        country: 'ES',
+        baseCents: 200_000,
+        vatCents: 0,
+        totalCents: 200_000,
+        count: 2,
+        irpfCents: 38_000,
+      },
+      {
+        counterpartyKey: 'B76543214',
+        opKey: 'W|RENT|-',
+        name: 'Inmuebles Retiro SL',
+        country: 'ES',
+        baseCents: 100_000,
+        vatCents: 0,
+        totalCents: 100_000,
+        count: 1,
+        irpfCents: 19_000,
+      },
+    ]);
+    expect(q2.byCounterparty.RECEIVED.find((l) => l.opKey === 'X_IRPF')).not.toHaveProperty('irpfCents');
+    // The book's sums count the base once: the withholding line's base repeats the VAT line's.
+    expect(sumLines(q2.byKey.RECEIVED)).toMatchObject({ baseCents: 300_000, irpfCents: 57_000 });
+    // A year sums its quarters, irpfCents included.
+    const year = await readQuarterlyAggregates(deps, CO, '2026');
+    expect(
+      year.quarters['2026-Q2']!.byCounterparty.RECEIVED.find((l) => l.opKey === 'W|RENT|-'),
+    ).toMatchObject({
+      irpfCents: 38_000,
+    });
+  });
+
+  it('the nightly check sees irpfCents, repairs an untyped IRPF into the typed keys, then agrees', async () => {
+    // As grammar v3 left a received withholding: the untyped IRPF key, no recipient line.
+    const pk = `COMPANY#${CO}#TAXAGG`;
+    for (const [kind, period] of [
+      ['M', '2026-04'],
+      ['Q', '2026-Q2'],
+    ]) {
+      table.items.set(`${pk}\u0000${kind}#${period}#RECEIVED#K#IRPF`, {
+        pk,
+        sk: `${kind}#${period}#RECEIVED#K#IRPF`,
+        entity: 'TaxAggregate',
+        book: 'RECEIVED',
+        section: 'KEY',
+        taxKey: 'IRPF',
+        irpfCents: 19_000,
+        totalCents: -19_000,
+        count: 1,
+      });
+    }
+    const expected = aggregateDeltas(CO, rent('2026-04-10'));
+    const repair = aggregateRepairDeltas(expected, (await readAggregateState(deps, CO)).items, CO);
+    expect(repair.filter((d) => d.emptied).map((d) => d.key.sk)).toEqual([
+      'M#2026-04#RECEIVED#K#IRPF',
+      'Q#2026-Q2#RECEIVED#K#IRPF',
+    ]);
+    table.apply(repair.map((d) => deltaUpdateItem(TABLE, d)));
+    const after = await readAggregateState(deps, CO);
+    expect(after.items.get('Q#2026-Q2#RECEIVED#C#B12345674|W|RENT|-')).toMatchObject({ irpfCents: 19_000 });
+    expect(aggregateRepairDeltas(expected, after.items, CO)).toEqual([]);
+  });
+});

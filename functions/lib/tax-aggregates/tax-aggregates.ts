@@ -3,7 +3,7 @@
  * issued or received invoice's transaction (and an issued invoice's payment's) carries (`ADD`s, so
  * missing items are created), and the read of one period. Keys in shared/db/keys/aggregates.ts; the
  * figures in shared/fiscal/tax-aggregates.ts and shared/fiscal/payment-aggregates.ts; the key
- * grammar (v2) in shared/fiscal/aggregate-keys.ts.
+ * grammar in shared/fiscal/aggregate-keys.ts.
  *
  * Per contribution the items are, for its month and for its quarter: one per tax key, one for its
  * invoice type and one per counterparty line (counterparty and operation key). An issued invoice
@@ -23,7 +23,8 @@
  * ≤ 12 items), and a confirmation 56 + its own items (invoice, number claim, event, list counters,
  * VeriFacTu record: < 20) < 100. A substitution rectificativa stays within the same key space (its
  * keys and its rectified invoices' keys merge). A received invoice has at most 4 counterparty lines
- * (X_IMPORT, 349A, 349I, X_FOREIGN); a correction moving it to another period doubles its items.
+ * (X_IMPORT, 349A, 349I, X_FOREIGN; with a withholding X_IRPF and its recipient's `W|…` line, issue
+ * 15); a correction moving it to another period doubles its items.
  * A payment writes, per date it touches, 2 × (its cash-basis keys ≤ 23 + 1 CASH@ line) ≤ 48 items
  * (a real invoice ≤ 8); a correction touches at most three dates. Callers check the total with
  * `assertTransactionFits` before writing.
@@ -65,6 +66,11 @@ const KEY_FIELDS = [
 ] as const;
 const TYPE_FIELDS = ['baseCents', 'totalCents', 'count'] as const;
 const COUNTERPARTY_FIELDS = ['baseCents', 'vatCents', 'totalCents', 'count'] as const;
+/**
+ * Counterparty numbers only some lines carry: `irpfCents`, withheld from a recipient (`W|…` lines,
+ * issue 15). Written only when non-zero, so the other items do not grow; read as 0 when absent.
+ */
+const COUNTERPARTY_OPTIONAL_FIELDS = ['irpfCents'] as const;
 
 /** What one aggregate item receives: its key, the attributes it is SET to, the numbers it ADDs. */
 export interface AggregateDelta {
@@ -83,6 +89,7 @@ function addDelta(
   attributes: Record<string, string>,
   fields: readonly string[],
   amounts: Record<string, number>,
+  optional: readonly string[] = [],
 ) {
   const cur = out.get(key.sk) ?? {
     key,
@@ -90,10 +97,12 @@ function addDelta(
     attributes: {},
     adds: Object.fromEntries(fields.map((f) => [f, 0])),
   };
+  for (const f of optional) if (amounts[f] !== undefined && amounts[f] !== 0) cur.adds[f] ??= 0;
   // The latest non-empty descriptive attributes win (a counterparty's name as last invoiced).
   for (const [k, v] of Object.entries(attributes))
     if (v !== '' || !(k in cur.attributes)) cur.attributes[k] = v;
-  for (const f of fields) {
+  for (const f of [...fields, ...optional]) {
+    if (!(f in cur.adds)) continue;
     const n = (cur.adds[f] ?? 0) + (amounts[f] ?? 0);
     cur.adds[f] = n === 0 ? 0 : n;
   }
@@ -145,6 +154,7 @@ export function aggregateDeltas(
           { ...base, counterpartyKey: p.counterpartyKey, opKey: p.opKey, name: p.name, country: p.country },
           COUNTERPARTY_FIELDS,
           p as unknown as Record<string, number>,
+          COUNTERPARTY_OPTIONAL_FIELDS,
         );
       }
     }
@@ -236,6 +246,8 @@ export function linesOfItems(items: readonly Record<string, unknown>[]): Omit<Pe
         vatCents: num(it.vatCents),
         totalCents: num(it.totalCents),
         count: num(it.count),
+        // Withheld from this recipient (`W|…` lines): absent on the other items.
+        ...(num(it.irpfCents) !== 0 ? { irpfCents: num(it.irpfCents) } : {}),
       });
     } else if (it.entity === TAX_AGGREGATE_ENTITY && it.section === 'INVOICE_TYPE') {
       byInvoiceType[book].push({
@@ -380,6 +392,9 @@ export async function readAggregateState(deps: TableDeps, companyId: string): Pr
     }
     if (it.entity !== TAX_AGGREGATE_ENTITY && it.entity !== COUNTERPARTY_AGGREGATE_ENTITY) continue;
     const nums = Object.fromEntries(fieldsOf(it).map((f) => [f, num(it[f])]));
+    // The optional numbers only when non-zero, as the deltas carry them.
+    if (it.entity === COUNTERPARTY_AGGREGATE_ENTITY)
+      for (const f of COUNTERPARTY_OPTIONAL_FIELDS) if (num(it[f]) !== 0) nums[f] = num(it[f]);
     if (Object.values(nums).some((n) => n !== 0)) out.set(sk, nums);
   }
   return { items: out, grammarVersion };

@@ -778,3 +778,24 @@ describe('properties', () => {
     );
   });
 });
+
+describe('typed withholdings on the received book (grammar v4, issue 15)', () => {
+  it('are the 111/115/123/216’s: no box, no unknown key', () => {
+    const vat = received('DOMESTIC', 2100, { base: 100_000, vat: 21_000 });
+    const plain = run(modelInput('303', 2026, '2T', { lines: periodLines([], [vat]) }));
+    const typed = run(
+      modelInput('303', 2026, '2T', {
+        lines: periodLines(
+          [],
+          [
+            vat,
+            { ...irpf(19_000), taxKey: 'IRPF|RENT|-', baseCents: 100_000 },
+            { ...irpf(1_500), taxKey: 'IRPF|PROFESSIONAL|G01', baseCents: 10_000 },
+          ],
+        ),
+      }),
+    );
+    expect(typed.boxes).toEqual(plain.boxes);
+    expect(codes(typed)).not.toContain('UNKNOWN_KEY');
+  });
+});

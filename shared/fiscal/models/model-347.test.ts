@@ -201,7 +201,17 @@ describe('model347 boxes and records', () => {
             [],
             [],
           ],
-          [[line(PERSON, 'X_IRPF', 900_000), line(SUPPLIER, 'X_IMPORT', 900_000)], [], [], []],
+          [
+            [
+              line(PERSON, 'X_IRPF', 900_000),
+              // The recipient of a withholding (issue 15): declared in the 190/180, never in the 347.
+              { ...line(PERSON, 'W|PROFESSIONAL|G01', 900_000), irpfCents: 135_000 },
+              line(SUPPLIER, 'X_IMPORT', 900_000),
+            ],
+            [],
+            [],
+            [],
+          ],
         ),
       ),
     );

@@ -187,6 +187,17 @@ describe('model349 operators and boxes', () => {
     expect(r.boxes).toEqual({ '01': 1, '02': 5_000, '03': 0, '04': 0 });
   });
 
+  it('leaves out the recipients of our withholdings (W lines, issue 15) without a word', () => {
+    const r = run(
+      input(
+        '1T',
+        lines([], [line(FR, '349I', 10_000), { ...line(FR, 'W|NON_RESIDENT|-', 10_000), irpfCents: 2_400 }]),
+      ),
+    );
+    expect(r.boxes).toEqual({ '01': 1, '02': 10_000, '03': 0, '04': 0 });
+    expect(r.issues).toEqual([]);
+  });
+
   it('declares nothing for an operator whose operations cancel out', () => {
     const r = run(input('1T', lines([line(FR, '349E', 10_000), line(FR, '349E', -10_000)])));
     expect(r.records).toEqual([]);

@@ -390,3 +390,24 @@ describe('390 designs by year', () => {
     expect([c.boxes['606'], c.boxes['604'], c.boxes['49'], c.boxes['64']]).toEqual([106, 51, 157, 157]);
   });
 });
+
+describe('typed withholdings on the received book (grammar v4, issue 15)', () => {
+  it('are left out without being reported as unknown keys', () => {
+    const withholdings = [
+      { ...irpf(19_000), taxKey: 'IRPF|RENT|-', baseCents: 100_000 },
+      { ...irpf(4_800), taxKey: 'IRPF|NON_RESIDENT|-', baseCents: 20_000 },
+    ];
+    const typed: Record<string, PeriodLines> = Object.fromEntries(
+      Object.entries(QUARTERS).map(([q, l]) => [
+        q,
+        { ...l, byKey: { ...l.byKey, RECEIVED: [...l.byKey.RECEIVED, ...withholdings] } },
+      ]),
+    );
+    const input = (quarters: Record<string, PeriodLines>) =>
+      modelInput('390', 2025, '0A', { lines: periodLines(), quarters });
+    const a = compute390(input(QUARTERS), design390v2025);
+    const b = compute390(input(typed), design390v2025);
+    expect(b.boxes).toEqual(a.boxes);
+    expect(b.issues.map((i) => i.code)).not.toContain('UNKNOWN_KEY');
+  });
+});

@@ -47,6 +47,7 @@ import { filesVatMonthly } from '../../schemas/tax-profile';
 import {
   CASH_KEY_PREFIX,
   IRPF_KEY,
+  IRPF_KEY_PREFIX,
   isEarlierPeriod,
   parseCashKey,
   parseIssuedKey,
@@ -631,7 +632,8 @@ function sumYear(
 
   for (const l of lines.byKey.RECEIVED ?? []) {
     const src = `RECEIVED:${l.taxKey}`;
-    if (l.taxKey === IRPF_KEY) continue;
+    // Withholdings, untyped or typed (`IRPF|<kind>|<key>`, issue 15): the 111/115/123/216's, not VAT.
+    if (l.taxKey === IRPF_KEY || l.taxKey.startsWith(IRPF_KEY_PREFIX)) continue;
     const k = parseReceivedKey(l.taxKey);
     if (!k) {
       unknown(l.taxKey);

@@ -1,15 +1,11 @@
-// PLACEHOLDER (session-internal, replaced by the annual-summaries helper before any commit).
-import type { ModelDefinition } from './types';
-const stub = (modelType: '190' | '180' | '193' | '296'): ModelDefinition => ({
-  modelType,
-  name: modelType,
-  periodicities: ['ANNUAL'],
-  designs: [],
-  compute() {
-    throw new Error(`model ${modelType} not built yet`);
-  },
-});
-export const model190 = stub('190');
-export const model180 = stub('180');
-export const model193 = stub('193');
-export const model296 = stub('296');
+/**
+ * The annual withholding summaries with one record per recipient (issue 15 items 2, 5, 7), as the
+ * registry (./index.ts) imports them: 190 (IRPF on work, activities and prizes), 180 (rents of urban
+ * properties), 193 (movable capital), 296 (non-residents). Each lives in its own file; the machinery they
+ * share in ./annual-withholdings.ts.
+ */
+
+export { model180 } from './model-180';
+export { model190 } from './model-190';
+export { model193 } from './model-193';
+export { model296 } from './model-296';

@@ -9,12 +9,16 @@ import {
   formatCashKey,
   formatIssuedKey,
   formatReceivedKey,
+  formatWithholdingKey,
+  formatWithholdingOpKey,
   IRPF_KEY,
   type IssuedRegime,
   type ModMarker,
   type Region,
 } from '../aggregate-keys';
-import { type AggregateLine, deductibleBaseOf } from '../tax-aggregates';
+import { type AggregateLine, type CounterpartyLine, deductibleBaseOf } from '../tax-aggregates';
+import { WITHHOLDING_KIND_INFO, type WithholdingKind } from '../withholdings';
+import type { ModuleActivity131 } from './model-131';
 import { periodicityOfPeriod } from './periods';
 import type {
   EarlierReturn,
@@ -22,6 +26,7 @@ import type {
   ModelComputation,
   ModelInput,
   ModelPeriod,
+  ModelResult,
   PeriodLines,
   TaxModelType,
 } from './types';
@@ -175,3 +180,130 @@ export const asEarlier = (
   result: c.result,
   status,
 });
+
+// --- withholdings (issue 15: 111, 115, 123, 216) -------------------------------------------------
+
+/** One payment with withholding as the received book records it: kind, perception key, recipient, amounts. */
+export interface WithheldPayment {
+  kind: WithholdingKind;
+  /** Perception key; default the kind's default key ('G01', '-'…). */
+  key?: string;
+  /** The recipient's counterparty key (a Spanish NIF, or `<country>:<type>:<value>`). */
+  recipient: string;
+  base: number;
+  irpf: number;
+  name?: string;
+}
+
+/** A typed withholding line of the RECEIVED book (`IRPF|<kind>|<key>`): base, withheld, invoices. */
+export const withholdingLine = (
+  kind: WithholdingKind,
+  key: string,
+  a: { base: number; irpf: number; count?: number },
+): AggregateLine => ({
+  taxKey: formatWithholdingKey({ kind, key }),
+  baseCents: a.base,
+  vatCents: 0,
+  recargoCents: 0,
+  irpfCents: a.irpf,
+  deductibleVatCents: 0,
+  deductibleBaseCents: 0,
+  totalCents: -a.irpf,
+  count: a.count ?? (a.base < 0 ? -1 : 1),
+});
+
+/** The counterparty line of a withholding's recipient (`W|<kind>|<key>`). */
+export const withholdingRecipient = (
+  kind: WithholdingKind,
+  key: string,
+  counterpartyKey: string,
+  a: { base: number; irpf: number; count?: number; name?: string },
+): CounterpartyLine => ({
+  counterpartyKey,
+  opKey: formatWithholdingOpKey({ kind, key }),
+  name: a.name ?? counterpartyKey,
+  country: counterpartyKey.includes(':') ? (counterpartyKey.split(':')[0] as string) : 'ES',
+  baseCents: a.base,
+  vatCents: 0,
+  totalCents: a.base,
+  count: a.count ?? (a.base < 0 ? -1 : 1),
+  irpfCents: a.irpf,
+});
+
+/**
+ * The period lines of received invoices with withholdings, summed per key and per recipient and key as the
+ * running aggregates hold them (`other` VAT-group lines of the RECEIVED book go along unchanged).
+ */
+export function withholdingPeriod(
+  payments: readonly WithheldPayment[],
+  other: AggregateLine[] = [],
+): PeriodLines {
+  const byKey = new Map<string, AggregateLine>();
+  const byCounterparty = new Map<string, CounterpartyLine>();
+  for (const p of payments) {
+    const key = p.key ?? WITHHOLDING_KIND_INFO[p.kind].defaultKey;
+    const l = withholdingLine(p.kind, key, p);
+    const k = byKey.get(l.taxKey);
+    byKey.set(
+      l.taxKey,
+      k
+        ? {
+            ...k,
+            baseCents: k.baseCents + l.baseCents,
+            irpfCents: k.irpfCents + l.irpfCents,
+            totalCents: k.totalCents + l.totalCents,
+            count: k.count + l.count,
+          }
+        : l,
+    );
+    const c = withholdingRecipient(p.kind, key, p.recipient, {
+      base: p.base,
+      irpf: p.irpf,
+      ...(p.name ? { name: p.name } : {}),
+    });
+    const id = `${c.counterpartyKey}|${c.opKey}`;
+    const prev = byCounterparty.get(id);
+    byCounterparty.set(
+      id,
+      prev
+        ? {
+            ...prev,
+            baseCents: prev.baseCents + c.baseCents,
+            totalCents: prev.totalCents + c.totalCents,
+            count: prev.count + c.count,
+            irpfCents: (prev.irpfCents ?? 0) + (c.irpfCents ?? 0),
+          }
+        : c,
+    );
+  }
+  return {
+    byKey: { ISSUED: [], RECEIVED: [...other, ...byKey.values()] },
+    byCounterparty: { ISSUED: [], RECEIVED: [...byCounterparty.values()] },
+    byInvoiceType: { ISSUED: [], RECEIVED: [] },
+  };
+}
+
+/** A 131 activity (estimación objetiva): its IAE epigraph, module units × annual value per unit, deductions. */
+export const moduleActivity = (
+  activityCode: string,
+  moduleUnits: number,
+  unitValue: number,
+  o: { deductions?: number; employees?: number; description?: string } = {},
+): ModuleActivity131 => ({
+  activityCode,
+  moduleUnits,
+  unitValue,
+  deductions: o.deductions ?? 0,
+  ...(o.employees !== undefined ? { employees: o.employees } : {}),
+  ...(o.description !== undefined ? { description: o.description } : {}),
+});
+
+/** A stored return of an earlier period written by hand: its boxes and result. */
+export const storedReturn = (
+  modelType: TaxModelType,
+  year: number,
+  period: ModelPeriod,
+  boxes: Record<string, number>,
+  result: ModelResult,
+  status: EarlierReturn['status'] = 'SUBMITTED',
+): EarlierReturn => ({ modelType, year, period, boxes, result, status });

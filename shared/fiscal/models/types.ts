@@ -122,6 +122,8 @@ export interface ModuleActivityInput {
   unitValue: number;
   /** Reductions and minorations of the net income, céntimos. */
   deductions: number;
+  /** Employees of the activity (the 131's rate: 3 % with one, 2 % with none, art. 110.2.b RIRPF). */
+  employees?: number;
 }
 
 /** The 202's basis (art. 40 LIS): method 40.2 on the last IS return, or 40.3 on the period's base. */
@@ -141,18 +143,83 @@ export interface Instalment202Input {
   taxRateBp?: number;
 }
 
-/** A recipient of an annual summary entered by the person (190/180/193/296 record). */
+/**
+ * A recipient of an annual summary entered by the person (190/180/193/296 record): one the books do not
+ * know (an employee while payroll runs elsewhere, a landlord or lender paid outside the books). The
+ * summary refuses one whose NIF and key the books already declare (./annual-withholdings.ts).
+ */
 export interface AnnualRecipientInput {
+  /**
+   * The recipient's Spanish NIF; for a 296 recipient without one, the tax id of the country of
+   * residence (`country`).
+   */
   nif: string;
+  /** Surname(s) first for individuals, as the AEAT designs ask. */
   name: string;
   /** Province code (2 digits) of the recipient's address. */
   province?: string;
-  /** Perception key (190 'A', 'G' with subkey '01'…) as the withholding kinds write it ('A01', 'G01'). */
+  /** Spanish postal code of the recipient's address: its first two digits give the province when `province` is absent. */
+  postalCode?: string;
+  /**
+   * The key as the withholding kinds write it: 190 perception key and subkey ('A' or 'A00' for a key
+   * without subkeys, 'G01'); 180 '-'; 193 the perception key letter and nature ('A01'); 296 the two-digit
+   * clave and subclave ('1901').
+   */
   key: string;
   baseCents: number;
   withholdingCents: number;
   inKindValueCents?: number;
   inKindWithholdingCents?: number;
+  /** 296: 'F' individual, 'J' entity (inferred from a Spanish NIF when absent). */
+  personType?: 'F' | 'J';
+  /**
+   * 296: country of residence (ISO 3166-1 alpha-2). With a `nif` that is not a Spanish NIF, that nif is
+   * the tax id of this country.
+   */
+  country?: string;
+  /** 296: date the income accrued (ISO yyyy-mm-dd). */
+  accrualDate?: string;
+  /** 296: the recipient's address in the country of residence. */
+  address?: ForeignAddressInput;
+  /** 180: the leased property (its cadastral reference and address). */
+  property?: LeasedPropertyInput;
+}
+
+/** A 296 recipient's address abroad (AEAT DR296 type 2, positions 227-388). */
+export interface ForeignAddressInput {
+  street: string;
+  complement?: string;
+  city: string;
+  region?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** A leased urban property of a 180 record (OCA aeat_export_mod180_line_data.xml, positions 114-327). */
+export interface LeasedPropertyInput {
+  /**
+   * 1 with a cadastral reference outside the País Vasco and Navarra, 2 País Vasco, 3 Navarra, 4 without a
+   * cadastral reference (the AEAT's "situación del inmueble").
+   */
+  situation: 1 | 2 | 3 | 4;
+  cadastralReference?: string;
+  streetType?: string;
+  streetName: string;
+  numberType?: string;
+  number?: number;
+  numberQualifier?: string;
+  block?: string;
+  portal?: string;
+  stairs?: string;
+  floor?: string;
+  door?: string;
+  complement?: string;
+  locality?: string;
+  municipality: string;
+  municipalityCode?: string;
+  /** Five-digit Spanish postal code; its first two digits give the province code. */
+  postalCode: string;
 }
 
 /** Employment income of a period (111 [01]–[06]): céntimos and recipient counts. */
@@ -201,16 +268,19 @@ export interface ModelResult {
   amountCents: number;
 }
 
-/** One declared counterparty record of an informative return (349, 347). */
+/** One declared counterparty record of an informative return (349, 347; 190, 180, 193, 296). */
 export interface DeclaredRecord {
-  /** 'OPERATOR' a 349 operator or 347 party; 'RECTIFICATION' a 349 rectification; 'PROPERTY' a 347 property. */
+  /**
+   * 'OPERATOR' a 349 operator, a 347 party or a 190/180/193/296 recipient; 'RECTIFICATION' a 349
+   * rectification; 'PROPERTY' a 347 property.
+   */
   kind: 'OPERATOR' | 'RECTIFICATION' | 'PROPERTY';
   counterpartyKey: string;
   /** NIF (347) or EU VAT number with country prefix (349). */
   taxId: string;
   name: string;
   country: string;
-  /** 349: E/T/S/A/I; 347: A/B. */
+  /** 349: E/T/S/A/I; 347: A/B; 190/193 perception key letter; 180 '-'; 296 two-digit clave. */
   key: string;
   amountCents: number;
   /** 347: the four quarters (1T..4T), signed. */
@@ -222,6 +292,53 @@ export interface DeclaredRecord {
   correctedYear?: number;
   correctedPeriod?: ModelPeriod;
   previouslyDeclaredCents?: number;
+
+  // --- annual withholding summaries, 190/180/193/296 (issue 15): `key` the perception key ('G', 'A',
+  // 180 '-', 296 '19'), `amountCents` the withholding base (190: percepción íntegra dineraria) ---------
+  /** 190 subclave, 193 naturaleza, 296 subclave ('01'); '' none. */
+  subkey?: string;
+  /** The amount withheld (retenciones practicadas), céntimos. */
+  withholdingCents?: number;
+  /** 190: value of the payments in kind and the payments on account made on them (ingresos a cuenta). */
+  inKindValueCents?: number;
+  inKindWithholdingCents?: number;
+  /** 180/193/296: the withholding rate applied (the design's "% retención", 2 decimals), basis points. */
+  withholdingRateBp?: number;
+  /** Two-digit province code (INE) of the recipient's address; '' when unknown. */
+  province?: string;
+  /** Where the record comes from: the books (`W|…` lines) or the person's `annualRecipients`. */
+  origin?: 'BOOKS' | 'ENTERED';
+  /** 296: 'F' individual, 'J' entity. */
+  personType?: 'F' | 'J';
+  /** 296: accrual date as the design writes it (DDMMAAAA). */
+  accrualDate?: string;
+  /** 296 "PAGO" of claves 01-02: 1 paid as issuer or withholder (the declarant's own payments). */
+  paymentKey?: number;
+  /** 296: tax id in the country of residence and that country (ISO alpha-2). */
+  foreignTaxId?: string;
+  residenceCountry?: string;
+  /** 296 recipient address abroad; 180 property address (the 347 property record's names). */
+  streetName?: string;
+  addressComplement?: string;
+  locality?: string;
+  regionName?: string;
+  postalCode?: string;
+  addressCountry?: string;
+  /** 180 property (situation 1-4, cadastral reference, address as AEAT splits it). */
+  propertySituation?: number;
+  cadastralReference?: string;
+  streetType?: string;
+  numberType?: string;
+  streetNumber?: number;
+  numberQualifier?: string;
+  block?: string;
+  portal?: string;
+  stairs?: string;
+  floor?: string;
+  door?: string;
+  municipality?: string;
+  municipalityCode?: string;
+  provinceCode?: string;
 }
 
 export interface ModelIssue {
@@ -270,7 +387,7 @@ export interface ModelComputation {
   result: ModelResult;
   /** The result types the person may choose for this result and period. */
   allowedResultTypes: ResultType[];
-  /** 349 and 347: the declared records. */
+  /** 349, 347 and the annual withholding summaries (190, 180, 193, 296): the declared records. */
   records: DeclaredRecord[];
   issues: ModelIssue[];
   /**

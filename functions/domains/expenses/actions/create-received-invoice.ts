@@ -1,7 +1,7 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
-import { taxIdCountry } from '@shared/fiscal/received-invoice-totals';
-import { supplierTaxIdKey } from '@shared/schemas/expenses';
+import { type RememberedWithholding, taxIdCountry } from '@shared/fiscal/received-invoice-totals';
+import { type Supplier, supplierTaxIdKey } from '@shared/schemas/expenses';
 import {
   CreateReceivedInvoiceBody,
   type ReceivedInvoice,
@@ -16,15 +16,22 @@ import type { ExpensesDeps } from '../store/deps';
 import { getReceivedInvoice, saveReceivedInvoice } from '../store/received-invoices';
 import { getSupplier, getSupplierByTaxIdKey } from '../store/suppliers';
 
+/** The withholding kind and key a stored supplier remembers (issue 15 item 1), or null. */
+const rememberedOf = (s: Supplier | undefined): RememberedWithholding =>
+  s?.withholdingKind
+    ? { withholdingKind: s.withholdingKind, withholdingKey: s.withholdingKey ?? null }
+    : null;
+
 /**
  * The supplier as written on the invoice: a stored supplier of the company, or the inline data
- * (linked to the stored supplier holding the same tax id, when there is one).
+ * (linked to the stored supplier holding the same tax id, when there is one); with the withholding
+ * kind and key that stored supplier remembers, for an invoice that names none.
  */
 export async function resolveSupplier(
   deps: ExpensesDeps,
   companyId: string,
   body: Pick<UpdateReceivedInvoiceBody, 'supplierId' | 'supplier'>,
-): Promise<ReceivedSupplierSnapshot> {
+): Promise<{ supplier: ReceivedSupplierSnapshot; remembered: RememberedWithholding }> {
   if (body.supplierId) {
     const s = await getSupplier(deps, companyId, body.supplierId);
     if (!s) {
@@ -33,15 +40,21 @@ export async function resolveSupplier(
         details: { reason: 'UNKNOWN_SUPPLIER' },
       });
     }
-    return { supplierId: s.supplierId, name: s.name, taxId: s.taxId, country: taxIdCountry(s.taxId) };
+    return {
+      supplier: { supplierId: s.supplierId, name: s.name, taxId: s.taxId, country: taxIdCountry(s.taxId) },
+      remembered: rememberedOf(s),
+    };
   }
   const inline = body.supplier!;
   const stored = await getSupplierByTaxIdKey(deps, companyId, supplierTaxIdKey(inline.taxId));
   return {
-    supplierId: stored?.supplierId ?? null,
-    name: inline.name,
-    taxId: inline.taxId,
-    country: inline.country ?? taxIdCountry(inline.taxId),
+    supplier: {
+      supplierId: stored?.supplierId ?? null,
+      name: inline.name,
+      taxId: inline.taxId,
+      country: inline.country ?? taxIdCountry(inline.taxId),
+    },
+    remembered: rememberedOf(stored),
   };
 }
 
@@ -156,13 +169,13 @@ export async function createReceivedInvoice(
   deps: ExpensesDeps,
 ): Promise<ReceivedInvoice> {
   const { body } = input;
-  const supplier = await resolveSupplier(deps, input.companyId, body);
+  const { supplier, remembered } = await resolveSupplier(deps, input.companyId, body);
   const rectification = await resolveRectification(deps, { companyId: input.companyId, supplier }, body);
   const now = deps.now().toISOString();
   const decided = body.approvalStatus !== 'PENDING';
   const invoice = buildReceivedInvoice(
     body,
-    { supplier, rectification },
+    { supplier, rectification, rememberedWithholding: remembered },
     {
       receivedInvoiceId: deps.newId(),
       companyId: input.companyId,

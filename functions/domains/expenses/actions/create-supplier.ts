@@ -1,5 +1,5 @@
 import { defineCompanyAction } from '@functions/platform/http';
-import { type Supplier, SupplierBody } from '@shared/schemas/expenses';
+import { type Supplier, SupplierBody, withholdingOfBody } from '@shared/schemas/expenses';
 import { getCategory } from '../store/categories';
 import type { ExpensesDeps } from '../store/deps';
 import { saveSupplier, unknownCategory } from '../store/suppliers';
@@ -25,6 +25,8 @@ export async function createSupplier(
     supplierId: deps.newId(),
     companyId: input.companyId,
     ...input.body,
+    // Issue 15 item 1: a kind named without its key remembers the kind's default key.
+    ...withholdingOfBody(input.body),
     createdAt: now,
     updatedAt: now,
   };

@@ -13,14 +13,16 @@ import { requireReceivedInvoice } from './get-received-invoice';
 /**
  * Corrects a received invoice (a replacement; approval is kept). One transaction conditioned on the
  * version read moves the number claim and the category counter and replaces the old contribution to
- * the tax aggregates by the new one.
+ * the tax aggregates by the new one. A correction that names no withholding kind keeps the invoice's
+ * own (a client that predates the kinds must not turn a rent into a professional's fee), else takes
+ * the supplier's.
  */
 export async function updateReceivedInvoice(
   input: { companyId: string; receivedInvoiceId: string; body: UpdateReceivedInvoiceBody },
   deps: ExpensesDeps,
 ): Promise<ReceivedInvoice> {
   const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
-  const supplier = await resolveSupplier(deps, input.companyId, input.body);
+  const { supplier, remembered } = await resolveSupplier(deps, input.companyId, input.body);
   const rectification = await resolveRectification(
     deps,
     { companyId: input.companyId, selfId: current.receivedInvoiceId, supplier },
@@ -28,7 +30,13 @@ export async function updateReceivedInvoice(
   );
   const next = buildReceivedInvoice(
     input.body,
-    { supplier, rectification },
+    {
+      supplier,
+      rectification,
+      rememberedWithholding: current.withholdingKind
+        ? { withholdingKind: current.withholdingKind, withholdingKey: current.withholdingKey ?? null }
+        : remembered,
+    },
     {
       ...current,
       version: current.version + 1,

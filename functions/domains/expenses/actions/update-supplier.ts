@@ -1,5 +1,5 @@
 import { defineCompanyAction } from '@functions/platform/http';
-import { type Supplier, SupplierBody, SupplierPath } from '@shared/schemas/expenses';
+import { type Supplier, SupplierBody, SupplierPath, withholdingOfBody } from '@shared/schemas/expenses';
 import type { ExpensesDeps } from '../store/deps';
 import { saveSupplier } from '../store/suppliers';
 import { assertCategoryUsable } from './create-supplier';
@@ -18,6 +18,8 @@ export async function updateSupplier(
     supplierId: current.supplierId,
     companyId: current.companyId,
     ...input.body,
+    // Issue 15 item 1: a kind named without its key remembers the kind's default key.
+    ...withholdingOfBody(input.body),
     createdAt: current.createdAt,
     updatedAt: deps.now().toISOString(),
   };

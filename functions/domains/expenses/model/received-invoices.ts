@@ -2,7 +2,11 @@
 
 import { matchesSearch } from '@shared/api/listing';
 import { sumCents } from '@shared/fiscal/money';
-import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
+import {
+  computeReceivedInvoiceTotals,
+  type RememberedWithholding,
+  recordedWithholding,
+} from '@shared/fiscal/received-invoice-totals';
 import { supplierTaxIdText } from '@shared/schemas/expenses';
 import type {
   ExpenseCategoryTotals,
@@ -33,11 +37,17 @@ const toLine = (l: Body['lines'][number]): ReceivedInvoiceLine => ({
 /**
  * The invoice's data from a create or correction body, with its supplier and (for a rectificativa)
  * the rectified invoices as resolved against the store; identity, approval and timestamps come from
- * `base`. Optional fields left out are absent (a correction is a replacement).
+ * `base`. Optional fields left out are absent (a correction is a replacement). The withholding's
+ * kind and key (issue 15 item 1): the body's, else `resolved.rememberedWithholding` (the supplier's,
+ * or a corrected invoice's own), else a professional's; none without a withholding.
  */
 export function buildReceivedInvoice(
   body: Body,
-  resolved: { supplier: ReceivedSupplierSnapshot; rectification: ReceivedRectification | null },
+  resolved: {
+    supplier: ReceivedSupplierSnapshot;
+    rectification: ReceivedRectification | null;
+    rememberedWithholding?: RememberedWithholding;
+  },
   base: {
     receivedInvoiceId: string;
     companyId: string;
@@ -65,6 +75,7 @@ export function buildReceivedInvoice(
     ...optional('receivedDate', body.receivedDate),
     lines,
     irpfRateBp: body.irpfRateBp,
+    ...recordedWithholding(body, resolved.rememberedWithholding),
     expenseCategoryId: body.expenseCategoryId ?? null,
     ...optional('paymentMethod', body.paymentMethod),
     ...optional('dueDate', body.dueDate),

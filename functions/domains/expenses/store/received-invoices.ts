@@ -13,7 +13,11 @@ import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
-import { receivedBookDate, toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import {
+  receivedBookDate,
+  storedWithholding,
+  toReceivedForAggregates,
+} from '@shared/fiscal/received-invoice-totals';
 import { receivedContribution } from '@shared/fiscal/tax-aggregates';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
@@ -40,11 +44,17 @@ export const numberClaimKey = (r: ReceivedInvoice) =>
 
 /**
  * A stored item as the current record: invoices registered before rectificativas existed carry no
- * `invoiceType` (an ordinary F1) and no `rectification`.
+ * `invoiceType` (an ordinary F1) and no `rectification`; before withholding kinds existed (issue 15)
+ * no `withholdingKind`/`withholdingKey` (a professional's when it withholds: `storedWithholding`).
  */
 export function receivedInvoiceFromItem(item: Record<string, unknown>): ReceivedInvoice {
   const r = stripKeys(item) as unknown as ReceivedInvoice;
-  return { ...r, invoiceType: r.invoiceType ?? 'F1', rectification: r.rectification ?? null };
+  return {
+    ...r,
+    invoiceType: r.invoiceType ?? 'F1',
+    rectification: r.rectification ?? null,
+    ...storedWithholding(r),
+  };
 }
 
 export async function getReceivedInvoice(

@@ -22,6 +22,7 @@ import { checkCompleteInvoiceParties } from '../model/complete-invoice';
 import { confirmationPaymentAttributes, confirmationPaymentStatus } from '../model/payments';
 import type { InvoicesDeps } from './deps';
 import { countUpdates, dateMoveUpdates, withConflictRetry } from './invoice-counts';
+import { confirmationPaymentContributions } from './payment-aggregates';
 import { isNumberClaimConflict, type NumberClaim, numberClaimItems } from './series';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
@@ -264,7 +265,8 @@ function invoiceWrite(
 
 /**
  * Confirms an invoice in ONE TransactWriteItems: [invoice, counter, series use, event, the tax
- * aggregates' ADDs (month and quarter by tax key and type, quarter by customer), the VeriFacTu
+ * aggregates' ADDs (month and quarter by tax key and type, quarter by customer; under the criterio
+ * de caja also the uncollected VAT at its deadline), the VeriFacTu
  * registro de alta (record, submission, chain head, stats — none for a company in the SII),
  * ...extraItems]. The indexes 0..3 are fixed (the refusal handling below reads them); the record
  * items' offset is computed; `extraItems` (e.g. the rectified invoice's `rectifiedBy` update) go
@@ -300,7 +302,13 @@ export async function confirmInvoiceWrite(
         invoiceWrite(deps, next, mode, inv.updatedAt),
         ...claim.items,
         eventPut(deps, next),
-        ...aggregateUpdateItems(deps.table, next.companyId, issuedContribution(next, 1)),
+        ...aggregateUpdateItems(
+          deps.table,
+          next.companyId,
+          issuedContribution(next, 1),
+          // Criterio de caja: uncollected, its VAT accrues at the deadline (store/payment-aggregates.ts).
+          ...confirmationPaymentContributions(next),
+        ),
         // A new invoice enters the list's counters; a confirmed draft was counted when written.
         ...(mode === 'create' ? countUpdates(deps.table, next.companyId, next.invoiceDate, 1) : []),
       ];

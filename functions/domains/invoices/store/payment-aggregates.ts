@@ -7,12 +7,22 @@
 
 import { aggregateUpdateItems } from '@functions/lib/tax-aggregates';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
-import { type PaymentForAggregates, paymentContributions } from '@shared/fiscal/payment-aggregates';
-import { type IssuedForAggregates, issuedRegime } from '@shared/fiscal/tax-aggregates';
+import {
+  type IssuedForPayments,
+  type PaymentForAggregates,
+  paymentContributions,
+} from '@shared/fiscal/payment-aggregates';
+import {
+  type AggregateContribution,
+  type IssuedForAggregates,
+  issuedRegime,
+} from '@shared/fiscal/tax-aggregates';
+import type { Invoice } from '@shared/schemas/invoices';
+import { rectifiedIds } from '../model/rectification';
 
 /** An invoice with its payments (every payment read: DELETED ones settle nothing). */
 export interface InvoicePayments {
-  inv: IssuedForAggregates;
+  inv: IssuedForPayments;
   payments: readonly PaymentForAggregates[];
 }
 
@@ -36,3 +46,16 @@ export function paymentAggregateItems(
  * of an invoice under the criterio de caja do (the last recorded one settles the remainder).
  */
 export const needsAllPayments = (inv: IssuedForAggregates): boolean => issuedRegime(inv) === 'C';
+
+/** Whether confirming `inv` substitutes invoices of the books (their effects: store/rectifications.ts). */
+export const substitutesInvoices = (inv: Invoice): boolean =>
+  inv.rectification?.method === 'SUBSTITUTION' && rectifiedIds(inv).length > 0;
+
+/**
+ * What confirming `inv` adds for its payments, none yet: under the criterio de caja its whole
+ * cash-basis figures, at the deadline (art. 163 terdecies.Dos LIVA) until collections settle them.
+ * A substitution writes them with the payments it moves instead (store/rectifications.ts), merged
+ * with its originals' (a transaction takes one operation per item).
+ */
+export const confirmationPaymentContributions = (inv: Invoice): AggregateContribution[] =>
+  substitutesInvoices(inv) ? [] : paymentContributions(inv, [], 1);

@@ -23,6 +23,7 @@ import {
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
+import { paymentContributions } from '@shared/fiscal/payment-aggregates';
 import { issuedContribution } from '@shared/fiscal/tax-aggregates';
 import type { InvoicePayment, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
 import type { InvoicesDeps } from './deps';
@@ -117,11 +118,11 @@ export async function addPaymentWrite(
 /**
  * ONE transaction: CONFIRMED → CANCELLED (only while nothing is paid), the INVOICE_CANCELLED
  * event (same shape as INVOICE_CONFIRMED), the tax aggregates without the invoice (its
- * contribution with sign −1, in its own period) and the VeriFacTu registro de anulación (record,
- * submission, chain head, stats: an invoice cancelled because it should never have existed;
- * none for a company in the SII or an invoice without an alta). The number stays used: no gap is
- * reopened. A conflict with a concurrent write of the same aggregate items or of the chain head
- * rebuilds the anulación on the fresh head and is tried again.
+ * contribution and its payments' with sign −1, in their own periods) and the VeriFacTu registro
+ * de anulación (record, submission, chain head, stats: an invoice cancelled because it should
+ * never have existed; none for a company in the SII or an invoice without an alta). The number
+ * stays used: no gap is reopened. A conflict with a concurrent write of the same aggregate items or
+ * of the chain head rebuilds the anulación on the fresh head and is tried again.
  */
 export async function cancelInvoiceWrite(
   deps: Deps,
@@ -165,7 +166,14 @@ export async function cancelInvoiceWrite(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...aggregateUpdateItems(deps.table, inv.companyId, issuedContribution(inv, -1)),
+    ...aggregateUpdateItems(
+      deps.table,
+      inv.companyId,
+      issuedContribution(inv, -1),
+      // What its payments contribute (under the criterio de caja the deadline's uncollected VAT):
+      // conditioned on nothing paid, it has no active payment, and DELETED ones settle nothing.
+      ...paymentContributions(inv, [], -1),
+    ),
   ];
   // The chain's one writer: a conflict on a shared aggregate item or on the chain head (every
   // confirmation of the company moves it too) rebuilds the anulación on the fresh head.

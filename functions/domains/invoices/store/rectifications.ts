@@ -3,8 +3,8 @@
  * that confirms it (extra items of `confirmInvoiceWrite`, always last): `rectifiedBy` is appended
  * to each rectified invoice, conditioned on it still being CONFIRMED and not substituted (so a
  * cancellation in between cancels both); a substitution also marks it substituted and moves its
- * payments to the substitute (with the running aggregates of those payments); a credit note applies
- * its credit to it. Those two are conditioned on the paid and credited amounts read, so a payment
+ * payments to the substitute (with the running aggregates of the payments of both); a credit note
+ * applies its credit to it. Those two are conditioned on the paid and credited amounts read, so a payment
  * in between makes the whole write fail.
  */
 
@@ -134,28 +134,39 @@ const movedPayment = (move: RectificationEffects['moves'][number]): InvoicePayme
 });
 
 /**
- * The running aggregates of the moved payments: from their originals (−1) to the substitute (+1)
- * (shared/fiscal/payment-aggregates.ts). Usually only the substitute's re-basing of what was
- * collected under the criterio de caja, or the cash moving to another customer or year.
+ * The running aggregates of a substitution's payments (shared/fiscal/payment-aggregates.ts), ONE
+ * merge for the whole state change (a transaction takes one operation per item; the confirmation
+ * leaves a substitute's to this, store/payment-aggregates.ts `confirmationPaymentContributions`):
+ * the originals with their payments as read (−1: their active payments are the moved ones) and as
+ * substituted (+1: nothing, their VAT is re-stated by the substitute), and the substitute with the
+ * moved payments (+1). Under the criterio de caja: the substitute's re-basing of what was collected
+ * and its own deadline line, and the originals' deadline lines gone; otherwise only the cash moving
+ * to another customer or year.
  */
-function movedPaymentAggregates(deps: Deps, effects: RectificationEffects, rect: Invoice): TransactItem[] {
-  if (effects.moves.length === 0) return [];
-  const originals = new Map(effects.moves.map((m) => [m.from.invoiceId, m.from]));
+function substitutionPaymentAggregates(
+  deps: Deps,
+  effects: RectificationEffects,
+  rect: Invoice,
+): TransactItem[] {
+  const originals = effects.originals.filter((e) => e.substituted).map((e) => e.original);
+  if (originals.length === 0) return [];
+  const movedFrom = (invoiceId: string) =>
+    effects.moves.filter((m) => m.from.invoiceId === invoiceId).map((m) => m.payment);
   return paymentAggregateItems(
     deps.table,
     rect.companyId,
-    [...originals.values()].map((inv) => ({
-      inv,
-      payments: effects.moves.filter((m) => m.from.invoiceId === inv.invoiceId).map((m) => m.payment),
-    })),
-    [{ inv: rect, payments: effects.moves.map(movedPayment) }],
+    originals.map((inv) => ({ inv, payments: movedFrom(inv.invoiceId) })),
+    [
+      { inv: rect, payments: effects.moves.map(movedPayment) },
+      ...originals.map((inv) => ({ inv: { ...inv, substitutedBy: rect.invoiceId }, payments: [] })),
+    ],
   );
 }
 
 /**
- * The extra items of the confirming transaction for the numbered rectificativa `rect`: the moved
- * payments' aggregates (unconditioned ADDs), the payment moves, then one update per rectified
- * invoice (these are the last items).
+ * The extra items of the confirming transaction for the numbered rectificativa `rect`: a
+ * substitution's payment aggregates (unconditioned ADDs), the payment moves, then one update per
+ * rectified invoice (these are the last items).
  */
 export function rectificationItems(
   deps: Deps,
@@ -165,7 +176,7 @@ export function rectificationItems(
   by: string | null,
 ): TransactItem[] {
   return [
-    ...movedPaymentAggregates(deps, effects, rect),
+    ...substitutionPaymentAggregates(deps, effects, rect),
     ...effects.moves.flatMap((m) => moveItems(deps, m, rect, at, by)),
     ...effects.originals.map((e) => originalUpdate(deps, e, rect, at, by)),
   ];

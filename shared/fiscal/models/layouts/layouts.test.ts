@@ -3,6 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { selfAssessmentEnvelope } from '../aeat-file';
 import type { LayoutField, PageLayout } from '../types';
+import { layout111 } from './111';
+import { layout115 } from './115';
+import { layout123v2024 } from './123';
+import { layout130v2015 } from './130';
+import { layout131v2019 } from './131';
+import { layout202v2025 } from './202';
+import { layout216v2016, layout216v2024 } from './216';
 import { layout303v2024_10, layout303v2026 } from './303';
 import { layout347 } from './347';
 import { layout349 } from './349';
@@ -69,6 +76,9 @@ const ALL: [string, PageLayout[]][] = [
   ['390 2023', layout390v2023],
   ['390 2024', layout390v2024],
   ['390 2025', layout390v2025],
+  ['130 2015', layout130v2015],
+  ['131 2019', layout131v2019],
+  ['202 2025', layout202v2025],
 ];
 
 const SOURCE =
@@ -113,6 +123,9 @@ describe.each([
   ['390 2023', layout390v2023, '390'],
   ['390 2024', layout390v2024, '390'],
   ['390 2025', layout390v2025, '390'],
+  ['130 2015', layout130v2015, '130'],
+  ['131 2019', layout131v2019, '131'],
+  ['202 2025', layout202v2025, '202'],
 ])('"<T" pages of %s', (_name, layout, model) => {
   it('open with <T + model + page code + > and close with </T + model + page code + >', () => {
     for (const page of layout) {
@@ -372,6 +385,169 @@ describe('390 designs 2024 and 2025', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
+// 130: every field of the OCA-derived table (DR130e15v12)
+
+describe('130 design DR130e15v12 against the table derived from OCA', () => {
+  const rows = readCsv('130/layout_130_derived_from_oca.csv');
+  const pageRows = rows.filter((r) => r.record === 'mod130_sub_export_config');
+
+  it('page 01: same position, length and sign for every field; each box where its description puts it', () => {
+    const page = pageOf(layout130v2015, '01000');
+    expect(page.length).toBe(600);
+    expect(page.fields).toHaveLength(pageRows.length);
+    for (const row of pageRows) {
+      const field = fieldAt(page, Number(row.position));
+      expect(field?.length, `@${row.position}`).toBe(Number(row.length));
+      if (row.type === 'float') {
+        expect(field?.type, `@${row.position}`).toBe(row.signed === 'True' ? 'N' : 'Num');
+        expect(field?.decimals, `@${row.position}`).toBe(Number(row.decimals));
+        // The table's box column is shifted on the signed rows (and OCA fills [19] with casilla_13): the
+        // description names the box ("[03 ]Rendimiento neto" included).
+        const box = /\[(\d{2}) ?\]/.exec(row.description ?? '')?.[1];
+        expect(field?.source, `@${row.position}`).toBe(`box:${box}`);
+      }
+      if (row.fixed_value) {
+        expect(field?.source, `@${row.position}`).toBe(`const:${row.fixed_value}`);
+      }
+    }
+  });
+
+  it('boxes [01] to [19] at 109 + 17 × (n − 1), the complementary mark at 432 and the IBAN at 446', () => {
+    const page = pageOf(layout130v2015, '01000');
+    for (let n = 1; n <= 19; n++) {
+      expect(fieldAt(page, 109 + 17 * (n - 1))?.source).toBe(`box:${String(n).padStart(2, '0')}`);
+    }
+    expect(fieldAt(page, 432)?.length).toBe(1);
+    expect(fieldAt(page, 446)).toMatchObject({ length: 34, source: 'value:iban' });
+  });
+
+  it('the "<T" envelope written by aeat-file has the table\'s positions', () => {
+    const envelope = selfAssessmentEnvelope('130');
+    const envelopeRows = rows.filter(
+      (r) => r.record === 'mod130_export_config' && r.position !== '' && Number(r.position) < 329,
+    );
+    expect(envelopeRows).toHaveLength(envelope.fields.length);
+    for (const row of envelopeRows) {
+      expect(fieldAt(envelope, Number(row.position))?.length, `00 @${row.position}`).toBe(Number(row.length));
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// 131: every field of the table derived from pbarcelog/AeatModelos (DR131e2019 v1.00)
+
+describe('131 design DR131e2019 against the table derived from AeatModelos', () => {
+  const rows = readCsv('131/layout_131_e2019_derived_from_aeatmodelos.csv');
+  const pageRows = rows.filter((r) => r.page === '01');
+
+  /** What the activity fields hold, from their AEAT description (the form prints no box number for them). */
+  const activitySource = (description: string): string | undefined => {
+    const n = /(\d)$/.exec(description)?.[1];
+    if (description.includes('epígrafe I.A.E.')) return `value:iaeEpigraph${n}`;
+    if (description.includes('Rdto. neto actividad')) return `box:RN${n}`;
+    if (description.includes('Porcentaje aplicable')) return `box:PA${n}`;
+    if (description.includes('Resultado aplicación porcentaje')) return `box:RP${n}`;
+    return undefined;
+  };
+
+  it('page 01: same position, length, type and decimals for every field; boxes and activities where the design puts them', () => {
+    const page = pageOf(layout131v2019, '01000');
+    expect(page.length).toBe(751);
+    expect(page.fields).toHaveLength(pageRows.length);
+    for (const row of pageRows) {
+      const field = fieldAt(page, Number(row.position));
+      expect(field?.length, `@${row.position}`).toBe(Number(row.length));
+      expect(field?.type, `@${row.position}`).toBe(row.type === 'A' ? 'An' : row.type);
+      if (row.decimals) expect(field?.decimals, `@${row.position}`).toBe(Number(row.decimals));
+      if (row.box) expect(field?.source, `@${row.position}`).toBe(`box:${row.box}`);
+      if (row.fixed_value) expect(field?.source, `@${row.position}`).toBe(`const:${row.fixed_value}`);
+      const activity = activitySource(row.description ?? '');
+      if (activity) expect(field?.source, `@${row.position}`).toBe(activity);
+    }
+  });
+
+  it('five activities of 43 positions from 109, boxes [01] to [15] at 324 + 17 × (n − 1), the IBAN at 579', () => {
+    const page = pageOf(layout131v2019, '01000');
+    for (let n = 1; n <= 5; n++) {
+      expect(fieldAt(page, 109 + 43 * (n - 1))?.source).toBe(`value:iaeEpigraph${n}`);
+    }
+    for (let n = 1; n <= 15; n++) {
+      expect(fieldAt(page, 324 + 17 * (n - 1))?.source).toBe(`box:${String(n).padStart(2, '0')}`);
+    }
+    expect(fieldAt(page, 579)).toMatchObject({ length: 34, source: 'value:iban' });
+    expect(fieldAt(page, 613)).toMatchObject({ length: 1, source: 'value:rectifying' });
+  });
+
+  it('the "<T" envelope written by aeat-file has the table\'s positions', () => {
+    const envelope = selfAssessmentEnvelope('131');
+    const envelopeRows = rows.filter((r) => r.page === '00');
+    expect(envelopeRows).toHaveLength(envelope.fields.length);
+    for (const row of envelopeRows) {
+      expect(fieldAt(envelope, Number(row.position))?.length, `00 @${row.position}`).toBe(Number(row.length));
+      if (row.fixed_value) {
+        expect(fieldAt(envelope, Number(row.position))?.source).toBe(`const:${row.fixed_value}`);
+      }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// 202: every field of the table derived from the OCA-style module of DATABAY-SOLUTIONS/l10n-spain (DR202e25)
+
+describe('202 design DR202e25 against the table derived from l10n_es_aeat_mod202', () => {
+  const rows = readCsv('202/layout_202_2025_derived_from_oca_databay.csv');
+
+  it.each([
+    ['01', '01000', 700],
+    ['02', '02000', 951],
+  ])(
+    'page %s: same position, length, kind and sign for every field; each numbered box where its name puts it',
+    (sheet, code, length) => {
+      const page = pageOf(layout202v2025, code);
+      const pageRows = rows.filter((r) => r.page === sheet);
+      expect(page.length).toBe(length);
+      expect(page.fields).toHaveLength(pageRows.length);
+      // the table's positions are its sizes summed in sequence order
+      let position = 1;
+      for (const row of pageRows) {
+        expect(Number(row.position), `${sheet} #${row.sequence}`).toBe(position);
+        position += Number(row.length);
+        const field = fieldAt(page, Number(row.position));
+        expect(field?.length, `${sheet} @${row.position}`).toBe(Number(row.length));
+        const type = row.export_type === 'string' ? 'An' : row.signed === 'True' ? 'N' : 'Num';
+        expect(field?.type, `${sheet} @${row.position}`).toBe(type);
+        if (row.decimals) expect(field?.decimals, `${sheet} @${row.position}`).toBe(Number(row.decimals));
+        if (row.box) expect(field?.source, `${sheet} @${row.position}`).toBe(`box:${row.box}`);
+        if (row.fixed_value)
+          expect(field?.source, `${sheet} @${row.position}`).toBe(`const:${row.fixed_value}`);
+      }
+      expect(position - 1).toBe(length);
+    },
+  );
+
+  it('puts the modality at 148, [01] at 149, [13] at 353, the B1 base and percentage at 13/30 and [34] at 536', () => {
+    const p01 = pageOf(layout202v2025, '01000');
+    const p02 = pageOf(layout202v2025, '02000');
+    expect(fieldAt(p01, 148)?.source).toBe('value:modality');
+    expect(fieldAt(p01, 149)?.source).toBe('box:01');
+    expect(fieldAt(p01, 353)).toMatchObject({ source: 'box:13', type: 'N' });
+    expect(fieldAt(p02, 13)?.source).toBe('box:17');
+    expect(fieldAt(p02, 30)).toMatchObject({ source: 'box:17P', length: 5 });
+    expect(fieldAt(p02, 536)?.source).toBe('box:34');
+    expect(fieldAt(p02, 777)).toMatchObject({ length: 34, source: 'value:iban' });
+  });
+
+  it('the "<T" envelope written by aeat-file has the table\'s positions', () => {
+    const envelope = selfAssessmentEnvelope('202');
+    const envelopeRows = rows.filter((r) => r.page === '00');
+    expect(envelopeRows).toHaveLength(envelope.fields.length);
+    for (const row of envelopeRows) {
+      expect(fieldAt(envelope, Number(row.position))?.length, `00 @${row.position}`).toBe(Number(row.length));
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
 // The copies are still the steering repository's files (only where that repository is checked out)
 
 const steering = fileURLToPath(new URL('../../../../../shared/data/aeat/models/', import.meta.url));
@@ -385,10 +561,231 @@ const COPIES = [
   '347/layout_mod347_partner_data_derived_from_oca.csv',
   '347/layout_mod347_real_state_data_derived_from_oca.csv',
   '390/oca_2023_aeat.model.export.config.line.csv',
+  '130/layout_130_derived_from_oca.csv',
 ];
 
 describe.skipIf(!existsSync(steering))('copies in ./sources', () => {
   it.each(COPIES)('%s is byte-identical to ../shared/data/aeat/models', (file) => {
+    expect(readFileSync(sourcePath(file)).equals(readFileSync(`${steering}${file}`))).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The withholding returns (issue 15): 111, 115, 123 and 216 (sources/SOURCES.md)
+
+const WITHHOLDING_LAYOUTS: [string, PageLayout[], string, number][] = [
+  ['111 dr111e16v17', layout111, '111', 1000],
+  ['115 DR115e15v11', layout115, '115', 500],
+  ['123 2024', layout123v2024, '123', 600],
+  ['216 2016', layout216v2016, '216', 400],
+  ['216 2024', layout216v2024, '216', 600],
+];
+
+describe.each(WITHHOLDING_LAYOUTS)('record design %s', (_name, layout, model, length) => {
+  it('is one "<T" page 01000 of contiguous fields from position 1 to its length', () => {
+    expect(layout.map((p) => [p.page, p.length])).toEqual([['01000', length]]);
+    const page = layout[0] as PageLayout;
+    let next = 1;
+    for (const field of page.fields) {
+      expect(field.position, `@${field.position}`).toBe(next);
+      expect(field.length).toBeGreaterThan(0);
+      next += field.length;
+    }
+    expect(next - 1).toBe(length);
+  });
+
+  it('says what fills every field, in the source grammar, and puts each box in one field', () => {
+    const page = layout[0] as PageLayout;
+    for (const field of page.fields) {
+      expect(field.source, `@${field.position}`).toMatch(SOURCE);
+      if (field.source.startsWith('const:')) {
+        expect(field.source.length - 'const:'.length).toBe(field.length);
+      }
+    }
+    const boxes = page.fields.filter((f) => f.source.startsWith('box:')).map((f) => f.source);
+    expect(boxes.filter((b, i) => boxes.indexOf(b) !== i)).toEqual([]);
+  });
+
+  it('opens with <T + model + 01000> and closes with </T + model + 01000>', () => {
+    const page = layout[0] as PageLayout;
+    const opening = page.fields.filter((f) => f.position < 12).map((f) => f.source.replace(/^const:/, ''));
+    expect(opening.join('')).toBe(`<T${model}01000>`);
+    const last = page.fields[page.fields.length - 1];
+    expect([last?.source, last?.length]).toEqual([`const:</T${model}01000>`, 12]);
+  });
+});
+
+/** An AEAT table (page 01): every field at the same position, with the same length and type. */
+function compareWithAeat(page: PageLayout, file: string) {
+  const rows = readCsv(file).filter((r) => r.page === '01');
+  expect(page.fields).toHaveLength(rows.length);
+  for (const row of rows) {
+    const field = fieldAt(page, Number(row.position));
+    expect(field, `@${row.position}`).toBeDefined();
+    expect(field?.length, `@${row.position}`).toBe(Number(row.length));
+    expect(field?.type, `@${row.position}`).toBe(row.type === 'A' ? 'An' : row.type);
+    if (row.box) expect(field?.source, `@${row.position}`).toBe(`box:${row.box}`);
+  }
+}
+
+/**
+ * An OCA-derived table (../shared/data/aeat/models/<model>/layout_*_derived_from_oca.csv columns): the page
+ * record's fields at the same positions and lengths, each box where OCA writes it, a signed amount as N; and
+ * the main record's envelope as aeat-file writes it.
+ */
+function compareWithOcaTable(page: PageLayout, file: string, record: string, signedAsN = true) {
+  const rows = readCsv(file);
+  const sub = rows.filter((r) => r.record === `${record}_sub01_export_config`);
+  expect(sub.reduce((sum, r) => sum + Number(r.length), 0)).toBe(page.length);
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  expect(sorted(boundaries(page.fields))).toEqual(
+    sorted(boundaries(sub.map((r) => ({ position: Number(r.position), length: Number(r.length) })))),
+  );
+  for (const row of sub) {
+    const field = fieldAt(page, Number(row.position));
+    expect(field?.length, `@${row.position}`).toBe(Number(row.length));
+    if (row.box) expect(field?.source, `@${row.position}`).toBe(`box:${row.box}`);
+    if (signedAsN && row.signed === 'True') expect(field?.type, `@${row.position}`).toBe('N');
+  }
+  const main = rows.filter((r) => r.record === `${record}_main_export_config` && r.type !== 'subconfig');
+  const closing = main.findIndex((r) => (r.description ?? '').startsWith('Constante: </T'));
+  const head = main.slice(0, closing);
+  expect(head.reduce((sum, r) => sum + Number(r.length), 0)).toBe(selfAssessmentEnvelope('x').length);
+  expect(main[closing]?.length).toBe('18');
+}
+
+describe('111 design dr111e16v17', () => {
+  it('page 01: every field of the AEAT table (position, length, type N for every count and amount)', () =>
+    compareWithAeat(pageOf(layout111, '01000'), '111/layout_111_from_AEAT_dr111e16v17.csv'));
+
+  it("and of OCA's export (boxes [01]-[30]), e.g. [01] 109 (8), [03] 134, [28] 487, [30] 521", () => {
+    const page = pageOf(layout111, '01000');
+    compareWithOcaTable(page, '111/layout_111_derived_from_oca.csv', 'mod111');
+    expect([109, 134, 487, 521].map((p) => fieldAt(page, p)?.source)).toEqual([
+      'box:01',
+      'box:03',
+      'box:28',
+      'box:30',
+    ]);
+    expect(fieldAt(page, 109)?.length).toBe(8);
+  });
+
+  it('the "<T" envelope written by aeat-file matches sheet M11100', () => {
+    const envelope = selfAssessmentEnvelope('111');
+    const rows = readCsv('111/layout_111_from_AEAT_dr111e16v17.csv').filter(
+      (r) => r.page === '00 (envelope)' && /^\d+$/.test(r.position ?? '') && r.length !== 'Variable',
+    );
+    expect(rows).toHaveLength(envelope.fields.length);
+    for (const row of rows) expect(fieldAt(envelope, Number(row.position))?.length).toBe(Number(row.length));
+  });
+});
+
+describe('115 design DR115e15v11', () => {
+  it('page 01: every field of the AEAT table (Num, unsigned)', () =>
+    compareWithAeat(pageOf(layout115, '01000'), '115/layout_115_from_AEAT_DR115e15v11.csv'));
+
+  it("and of OCA's export: [01] 109 (15), [03] 141, [05] 175", () => {
+    const page = pageOf(layout115, '01000');
+    // OCA writes the amounts with a sign; the AEAT design types them Num, which is followed here.
+    compareWithOcaTable(page, '115/layout_115_derived_from_oca.csv', 'mod115', false);
+    expect([109, 141, 175].map((p) => fieldAt(page, p)?.source)).toEqual(['box:01', 'box:03', 'box:05']);
+    expect(fieldAt(page, 109)?.length).toBe(15);
+  });
+
+  it('the "<T" envelope written by aeat-file matches sheet DR 11500', () => {
+    const envelope = selfAssessmentEnvelope('115');
+    const rows = readCsv('115/layout_115_from_AEAT_DR115e15v11.csv').filter(
+      (r) => r.page === '00 (envelope)' && /^\d+$/.test(r.position ?? '') && r.length !== 'Variable',
+    );
+    expect(rows).toHaveLength(envelope.fields.length);
+    for (const row of rows) expect(fieldAt(envelope, Number(row.position))?.length).toBe(Number(row.length));
+  });
+});
+
+describe('123 design 2024 against OCA data/2024', () => {
+  it("every field of OCA's page (sizes summed in sequence order), boxes [01]-[14] where OCA writes them", () => {
+    const rows = readCsv('123/oca_2024_aeat.model.export.config.line.csv')
+      .filter((r) => r['export_config_id:id'] === 'aeat_mod123_2024_sub01_export_config')
+      .sort((a, b) => Number(a.sequence) - Number(b.sequence));
+    const page = pageOf(layout123v2024, '01000');
+    let position = 1;
+    for (const row of rows) {
+      const field = fieldAt(page, position);
+      expect(field?.length, `@${position}`).toBe(Number(row.size));
+      const box = /\[(\d+)\]\s*$/.exec(row.name ?? '')?.[1];
+      if (box) expect(field?.source, `@${position}`).toBe(`box:${box}`);
+      if (row.apply_sign === '1') expect(field?.type, `@${position}`).toBe('N');
+      if (row.export_type === 'integer') expect(field?.type, `@${position}`).toBe('Num');
+      position += Number(row.size);
+    }
+    expect(position - 1).toBe(page.length);
+    expect(page.fields).toHaveLength(rows.length);
+  });
+
+  it('the OCA configuration starts on 1 January 2024', () => {
+    const main = readCsv('123/oca_2024_aeat.model.export.config.csv').find(
+      (r) => r.id === 'aeat_mod123_2024_main_export_config',
+    );
+    expect(main?.date_start).toBe('2024-01-01');
+  });
+});
+
+describe('216 designs', () => {
+  it('2016: every field of the AEAT 216 vers. 1.06 table (position, length, type)', () => {
+    const page = pageOf(layout216v2016, '01000');
+    const rows = readCsv('216/layout_216_2016_from_AEAT_DR216e16v106.csv').filter((r) => r.page === '01');
+    expect(page.fields).toHaveLength(rows.length);
+    for (const row of rows) {
+      const field = fieldAt(page, Number(row.position));
+      expect(field?.length, `@${row.position}`).toBe(Number(row.length));
+      expect(field?.type, `@${row.position}`).toBe(row.type === 'A' ? 'An' : row.type);
+    }
+    // the AEAT numbers its fields "Partida 1" … "Partida 7": boxes [01]-[07]
+    for (const row of rows) {
+      const partida = /Partida (\d)/.exec(row.description ?? '')?.[1];
+      if (partida) expect(fieldAt(page, Number(row.position))?.source).toBe(`box:0${partida}`);
+    }
+  });
+
+  it("2016: and the table derived from OCA's aeat_export_mod216_data.xml (boxes [01]-[07])", () => {
+    const page = pageOf(layout216v2016, '01000');
+    const rows = readCsv('216/layout_216_derived_from_oca.csv').filter(
+      (r) => r.record === 'mod216_sub01_export_config',
+    );
+    expect(rows.reduce((sum, r) => sum + Number(r.length), 0)).toBe(400);
+    for (const row of rows) {
+      const field = fieldAt(page, Number(row.position));
+      expect(field?.length, `@${row.position}`).toBe(Number(row.length));
+      if (row.box) expect(field?.source, `@${row.position}`).toBe(`box:${row.box}`);
+    }
+  });
+
+  it('2024: every field of the table derived from OCA data/2024 (boxes [05]-[21])', () => {
+    const page = pageOf(layout216v2024, '01000');
+    const rows = readCsv('216/layout_216_2024_derived_from_oca.csv').filter(
+      (r) => r.record === 'mod216_2024_sub01_export_config',
+    );
+    expect(page.fields).toHaveLength(rows.length);
+    for (const row of rows) {
+      const field = fieldAt(page, Number(row.position));
+      expect(field?.length, `@${row.position}`).toBe(Number(row.length));
+      if (row.box) expect(field?.source, `@${row.position}`).toBe(`box:${row.box}`);
+      if (row.type === 'integer' || row.type === 'float') expect(field?.type).toBe('Num');
+    }
+    const boxes = page.fields.filter((f) => f.source.startsWith('box:')).map((f) => f.source.slice(4));
+    expect(boxes).toEqual(Array.from({ length: 17 }, (_, i) => String(i + 5).padStart(2, '0')));
+  });
+});
+
+const WITHHOLDING_COPIES = [
+  '111/layout_111_derived_from_oca.csv',
+  '115/layout_115_derived_from_oca.csv',
+  '123/oca_2024_aeat.model.export.config.csv',
+  '123/oca_2024_aeat.model.export.config.line.csv',
+];
+
+describe.skipIf(!existsSync(steering))('copies in ./sources (withholding returns)', () => {
+  it.each(WITHHOLDING_COPIES)('%s is byte-identical to ../shared/data/aeat/models', (file) => {
     expect(readFileSync(sourcePath(file)).equals(readFileSync(`${steering}${file}`))).toBe(true);
   });
 });
