@@ -139,7 +139,24 @@ describe('modelo 193', () => {
     ]);
     expect(c.issues.find((i) => i.code === 'KEY')).toMatchObject({ field: '33333333P', severity: 'ERROR' });
     expect(c.issues.find((i) => i.code === 'ANNUAL_RECIPIENT')?.field).toBe('annualRecipients[1]');
+    expect(codes(c)).not.toContain('SAME_RECIPIENT');
     expect(c.boxes).toEqual({ '01': 2, '02': 250_000, '03': 47_500, '04': 47_500, '05': 0 });
+  });
+
+  it('warns when an entered recipient is in the books under another key', () => {
+    const c = compute193(
+      modelInput('193', 2025, '0A', {
+        quarters,
+        lines: yearOf(quarters),
+        adjustments: { annualRecipients: [{ ...partner, nif: '33333333P' }] },
+      }),
+      design193,
+    );
+    expect(c.records).toHaveLength(2);
+    expect(c.issues.find((i) => i.code === 'SAME_RECIPIENT')).toMatchObject({
+      field: 'annualRecipients[0]',
+      severity: 'WARNING',
+    });
   });
 
   it('writes a file whose records read back field by field', () => {
@@ -245,6 +262,17 @@ describe('modelo 296', () => {
         'devengo (los libros solo dan el trimestre: 3T), el domicilio en el país de residencia.',
     );
     expect(codes(c)).not.toContain('NON_RESIDENT');
+  });
+
+  it('keeps the Spanish NIF of a non-resident who has one, with the country of residence', () => {
+    const c = compute296(input([{ ...lender, nif: 'X1234567L', personType: undefined }]), design296);
+    expect(c.records[0]).toMatchObject({
+      taxId: 'X1234567L',
+      residenceCountry: 'FR',
+      personType: 'F',
+      origin: 'ENTERED',
+    });
+    expect(c.records[0]?.foreignTaxId).toBeUndefined();
   });
 
   it('writes a file whose records read back field by field', () => {

@@ -69,8 +69,6 @@ export interface AnnualSummary {
   issues: ModelIssue[];
   /** `RECEIVED:<opKey>` of the lines summed into the records. */
   sources: string[];
-  /** The quarters summed (all four), or the year's aggregates when any is missing. */
-  lines: PeriodLines[];
 }
 
 /** Spanish names of the four summaries, for messages. */
@@ -239,7 +237,7 @@ export function collectAnnualSummary(input: ModelInput, rules: SummaryRules): An
 
   addEntered(input, rules, records, issues);
   records.sort(compareRecords);
-  return { records, issues, sources: [...sources].sort(), lines: lines.filter((l): l is PeriodLines => !!l) };
+  return { records, issues, sources: [...sources].sort() };
 }
 
 const recordId = (r: Pick<DeclaredRecord, 'taxId' | 'foreignTaxId'>) => r.taxId || `~${r.foreignTaxId ?? ''}`;
@@ -438,6 +436,16 @@ function addEntered(input: ModelInput, rules: SummaryRules, records: DeclaredRec
       return;
     }
     declared.add(id);
+    if (records.some((x) => x.origin === 'BOOKS' && recordId(x) === recordId(record))) {
+      issues.push({
+        code: 'SAME_RECIPIENT',
+        field,
+        message:
+          `El perceptor ${who} ya figura en los libros con otra clave: comprueba que sus rentas no se ` +
+          'declaran dos veces.',
+        severity: 'WARNING',
+      });
+    }
     if (rules.inKind) {
       record.inKindValueCents = r.inKindValueCents ?? 0;
       record.inKindWithholdingCents = r.inKindWithholdingCents ?? 0;

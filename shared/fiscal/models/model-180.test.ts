@@ -150,6 +150,27 @@ describe('modelo 180', () => {
     expect(c.boxes).toEqual({ '01': 2, '02': 1_800_000, '03': 342_000 });
   });
 
+  it('refuses a property that cannot be written', () => {
+    const c = compute180(
+      input180({
+        annualRecipients: [
+          { ...warehouse, property: { ...warehouse.property!, cadastralReference: '9872023' } },
+          { ...warehouse, nif: '22222222J', property: { ...warehouse.property!, postalCode: '99999' } },
+          { ...warehouse, nif: '33333333P', property: { ...warehouse.property!, door: 'IZQUIERDA' } },
+        ],
+      }),
+      design180,
+    );
+    expect(c.records.map((r) => r.origin)).toEqual(['BOOKS']);
+    expect(
+      c.issues.filter((i) => i.code === 'ANNUAL_RECIPIENT').map((i) => i.message.split(': ')[1]),
+    ).toEqual([
+      'la referencia catastral del inmueble tiene 20 letras y cifras.',
+      'el código postal del inmueble (99999) no es un código postal español.',
+      'un dato de la dirección del inmueble (IZQUIERDA) pasa de 3 caracteres.',
+    ]);
+  });
+
   it('refuses a key and payments in kind, which the 180 does not have', () => {
     const c = compute180(
       input180({
