@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysText, healthReasonText } from './tax-labels';
+import { daysText, healthReasonText, withholdingOfSourceKey, withholdingText } from './tax-labels';
 
 describe('healthReasonText', () => {
   it('shows a health status code of the analysis as its Spanish label', () => {
@@ -20,5 +20,23 @@ describe('daysText', () => {
     expect(daysText(1)).toBe('1 día');
     expect(daysText(37)).toBe('37 días');
     expect(daysText(0)).toBe('Hoy');
+  });
+});
+
+describe('withholdingText', () => {
+  it('names the kind and its key, or the kind alone when it has one key', () => {
+    expect(withholdingText('PROFESSIONAL', 'G01')).toBe(
+      'Actividades profesionales · G.01 Actividades profesionales (tipo general)',
+    );
+    expect(withholdingText('RENT', '-')).toBe('Arrendamiento de inmuebles urbanos');
+    expect(withholdingText('CAPITAL', 'ZZZ')).toBe(
+      'Rendimientos del capital mobiliario (intereses, dividendos) · Clave ZZZ',
+    );
+  });
+
+  it('reads the withholding of a box source key, and nothing from other keys', () => {
+    expect(withholdingOfSourceKey('RECEIVED:IRPF|RENT|-')).toBe('Arrendamiento de inmuebles urbanos');
+    expect(withholdingOfSourceKey('ISSUED:IRPF')).toBe('Retenciones soportadas (clientes)');
+    expect(withholdingOfSourceKey('ISSUED:S1|2100|0|ES|0|G')).toBeNull();
   });
 });

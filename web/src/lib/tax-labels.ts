@@ -241,3 +241,37 @@ export function recordKeyLabel(modelType: string, key: string): string {
   const labels: Record<string, string> = modelType === '347' ? KEY_347_LABELS : KEY_349_LABELS;
   return labels[key] ?? `Clave ${key}`;
 }
+
+// --- withholdings (issue 15): the kind and perception key of what a business withholds ----------
+
+import { parseWithholdingKey } from '@shared/fiscal/aggregate-keys';
+import {
+  isKeyOfKind,
+  isWithholdingKind,
+  WITHHOLDING_KIND_INFO,
+  type WithholdingKind,
+} from '@shared/fiscal/withholdings';
+
+/**
+ * 'Actividades profesionales · G.01 Actividades profesionales (tipo general)'; a kind with a single key
+ * (rents, non-residents) is named by the kind alone. A key the kind does not have is shown as it is.
+ */
+export function withholdingText(kind: WithholdingKind, key: string | null | undefined): string {
+  const info = WITHHOLDING_KIND_INFO[kind];
+  if (info.keys.length === 1 && (!key || isKeyOfKind(kind, key))) return info.label;
+  const keyLabel = info.keys.find((k) => k.key === key)?.label ?? (key ? `Clave ${key}` : null);
+  return keyLabel ? `${info.label} · ${keyLabel}` : info.label;
+}
+
+/**
+ * The withholding an aggregate key of a box's sources stands for (`RECEIVED:IRPF|RENT|-` → 'Arrendamiento
+ * de inmuebles urbanos'; the untyped `ISSUED:IRPF` → what the customers withheld); null for other keys.
+ */
+export function withholdingOfSourceKey(sourceKey: string): string | null {
+  const [book, ...rest] = sourceKey.split(':');
+  const key = rest.join(':');
+  if (key === 'IRPF') return book === 'ISSUED' ? 'Retenciones soportadas (clientes)' : 'Retención IRPF';
+  const parts = parseWithholdingKey(key);
+  if (!parts) return null;
+  return isWithholdingKind(parts.kind) ? withholdingText(parts.kind, parts.key) : `Retención ${parts.kind}`;
+}

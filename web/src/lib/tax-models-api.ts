@@ -8,13 +8,14 @@
  * obligations a generated or filed model settles.
  */
 import type { Page } from '@shared/api/envelope';
+import { validPeriodsOf } from '@shared/fiscal/models';
 import {
   type ModelPreview,
   type ModelStatus,
   type ModelValidationView,
-  type TaxModelView,
   TAX_MODEL_TYPES,
   type TaxModelType,
+  type TaxModelView,
 } from '@shared/schemas/tax-models';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
@@ -37,6 +38,11 @@ export interface PreviewParams {
   period: string;
   /** Preview with another compensation than the one carried from the previous 303 (céntimos). */
   compensationFromPreviousCents?: number | undefined;
+  /**
+   * 130: with or without the provision for hard-to-justify expenses (art. 30.2.4ª LIRPF); absent, the
+   * server follows the profile (on for the estimación directa simplificada).
+   */
+  applyDifficultJustification?: boolean | undefined;
 }
 
 /** Under `['tax', companyId]` (tax-api's `taxKeys.company`): one invalidation refreshes every tax page. */
@@ -69,15 +75,20 @@ export function parseModelId(modelId: string): ModelRef | null {
   return { year, modelType, period: m[3] as string };
 }
 
-/** The periods a model is filed for: 303 and 349 by quarter or month, 390 and 347 once a year. */
+/**
+ * The periods a model is filed for (the model definitions' own list, shared/fiscal/models): the 303,
+ * 349 and the withholdings (111, 115, 123, 216) by quarter or month, the 130 by quarter, the 390 and
+ * 347 once a year ('0A'). `periodicity` picks quarters or months where the model has both.
+ */
 export function periodsOfModel(
   modelType: TaxModelType,
   periodicity: 'QUARTERLY' | 'MONTHLY' | 'ANNUAL',
 ): string[] {
-  if (modelType === '390' || modelType === '347') return ['0A'];
-  if (periodicity === 'MONTHLY')
-    return ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
-  return ['1T', '2T', '3T', '4T'];
+  const all = validPeriodsOf(modelType);
+  const quarters = all.filter((p) => /^[1-4]T$/.test(p));
+  const months = all.filter((p) => /^(0[1-9]|1[0-2])$/.test(p));
+  if (quarters.length > 0 && months.length > 0) return periodicity === 'MONTHLY' ? months : quarters;
+  return all;
 }
 
 // --- lists ----------------------------------------------------------------------------------------
@@ -161,6 +172,7 @@ export function previewTaxModel(
       year: params.year,
       period: params.period,
       compensationFromPreviousCents: params.compensationFromPreviousCents,
+      applyDifficultJustification: params.applyDifficultJustification,
     },
     companyId,
     signal,

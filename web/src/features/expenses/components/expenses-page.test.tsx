@@ -107,4 +107,46 @@ describe('Expenses: received invoices list', { timeout: 30_000 }, () => {
     }
     expect(screen.getAllByText('Rectificativa')).toHaveLength(1);
   });
+
+  it('tags an invoice with a withholding with its rate, its kind and key in the tag’s title', async () => {
+    answerApi(apiRequest, {
+      'receivedInvoices.list': {
+        content: [
+          received({
+            supplierInvoiceNumber: 'ALQ-06',
+            irpfRateBp: 1900,
+            withholdingKind: 'RENT',
+            withholdingKey: '-',
+          }),
+          received({
+            receivedInvoiceId: 'ri-2',
+            supplierInvoiceNumber: 'HON-3',
+            irpfRateBp: 700,
+            withholdingKind: 'PROFESSIONAL',
+            withholdingKey: 'G03',
+          }),
+          received({ receivedInvoiceId: 'ri-3', supplierInvoiceNumber: 'T-77' }),
+        ],
+        page: 0,
+        size: 20,
+        totalElements: 3,
+        totalPages: 1,
+      },
+      'expenses.totals': expenseTotals,
+      'expenses.byCategory': [],
+      'expenseCategories.list': [category(1)],
+    });
+    renderRoutes([{ path: '/', element: <Expenses companyId="c-1" /> }]);
+
+    const rent = (await screen.findByText('ALQ-06')).closest('tr') as HTMLElement;
+    expect(within(rent).getByText('Retención 19 %').getAttribute('title')).toBe(
+      'Arrendamiento de inmuebles urbanos',
+    );
+    const fees = screen.getByText('HON-3').closest('tr') as HTMLElement;
+    expect(within(fees).getByText('Retención 7 %').getAttribute('title')).toBe(
+      'Actividades profesionales · G.03 Inicio de actividad (tipo reducido)',
+    );
+    const none = screen.getByText('T-77').closest('tr') as HTMLElement;
+    expect(within(none).queryByText(/^Retención/)).toBeNull();
+  });
 });

@@ -13,6 +13,8 @@ import { PageHeader } from '@web/components/page-header';
 import { useCanCall } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
+import { formatBp } from '@web/lib/money-input';
+import { withholdingText } from '@web/lib/tax-labels';
 import { toast } from '@web/lib/toast';
 import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
 import {
@@ -134,6 +136,12 @@ export function Expenses({ companyId }: { companyId: string }) {
           {isReceivedRectificativa(r.invoiceType) ? (
             <Tag color="purple" title={`Factura rectificativa (${r.invoiceType})`}>
               Rectificativa
+            </Tag>
+          ) : null}
+          {r.irpfRateBp > 0 && r.withholdingKind ? (
+            // The withholding's kind and key (issue 15): which return declares it (111, 115, 123, 216).
+            <Tag title={withholdingText(r.withholdingKind, r.withholdingKey)}>
+              Retención {formatBp(r.irpfRateBp)}
             </Tag>
           ) : null}
         </Flex>

@@ -1,6 +1,7 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
+import { defaultWithholding } from '@shared/fiscal/withholdings';
 import {
   type ExpenseCategory,
   SUPPLIER_FOREIGN_ID_TYPES,
@@ -62,6 +63,7 @@ import {
 } from '../utils/received-invoice-form-values';
 import { FOREIGN_ID_LABELS, nifProblem } from '../utils/supplier-form-values';
 import { TotalsPreview } from './totals-preview';
+import { type RememberedWithholding, WithholdingFields } from './withholding-fields';
 
 const KIND_OPTIONS = RECEIVED_LINE_KINDS.map((value) => ({ value, label: LINE_KIND_LABELS[value] }));
 const PAYMENT_OPTIONS = RECEIVED_PAYMENT_METHODS.map((value) => ({
@@ -198,11 +200,18 @@ export function ReceivedInvoiceForm({
     }
   }, [values]);
 
+  /** The picked supplier's remembered withholding kind and key (issue 15). */
+  const [remembered, setRemembered] = useState<RememberedWithholding | null>(null);
+
   const applySupplierDefaults = (supplier: Supplier | undefined) => {
     if (!supplier) return;
+    setRemembered(supplier);
     const current = form.getFieldsValue();
+    const withholding = (supplier.irpfRateBp ?? 0) > 0 ? defaultWithholding(supplier) : null;
     const changes: Partial<ReceivedFormValues> = {
       irpfRate: formatPercentInput(supplier.irpfRateBp ?? 0),
+      withholdingKind: withholding?.kind,
+      withholdingKey: withholding?.key,
     };
     if (!current.expenseCategoryId && supplier.defaultExpenseCategoryId)
       changes.expenseCategoryId = supplier.defaultExpenseCategoryId;
@@ -455,6 +464,7 @@ export function ReceivedInvoiceForm({
           </Form.Item>
         </Col>
       </Row>
+      <WithholdingFields form={form} values={values} remembered={remembered} />
       <Form.Item name="notes" label="Notas">
         <Input.TextArea rows={2} maxLength={2000} />
       </Form.Item>

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, callsTo } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
-import { category } from '../testing/fixtures';
+import { category, supplier } from '../testing/fixtures';
 import type { LineFormValues, ReceivedFormValues } from '../utils/received-invoice-form-values';
 import {
   fromReceivedInvoice,
@@ -17,7 +17,7 @@ import {
   toReceivedBody,
   toTotalsInput,
 } from '../utils/received-invoice-form-values';
-import { ReceivedInvoiceForm } from './received-invoice-drawer';
+import { ReceivedInvoiceDrawer, ReceivedInvoiceForm } from './received-invoice-drawer';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
 
@@ -368,5 +368,151 @@ describe('received invoice form values: rectificativas and imports', () => {
     expect(receivedApiField('rectification')).toBe('invoiceType');
     expect(receivedApiField('customsDocument')).toBe('customsDocument');
     expect(receivedApiField('supplier.taxId.value')).toBe('supplierForeignValue');
+  });
+});
+
+describe('ReceivedInvoiceForm withholding kind and key (issue 15)', { timeout: 60_000 }, () => {
+  const kindSelect = () => screen.getByRole('combobox', { name: 'Tipo de retención' });
+  const keySelect = () => screen.getByRole('combobox', { name: 'Clave de la retención' });
+  /** The text a select shows for its value (antd writes it as the title of the select's content). */
+  const shown = (select: HTMLElement) => select.closest('.ant-select-content')?.getAttribute('title') ?? null;
+
+  it('appears with a rate above 0, a professional’s G.01 by default; rents suggest 19 % and send their kind', async () => {
+    renderRoutes([{ path: '/', element: <Harness initial={inlineSupplier} /> }]);
+    await screen.findByLabelText('Descripción (línea 1)');
+    expect(screen.queryByRole('combobox', { name: 'Tipo de retención' })).toBeNull();
+
+    type(/^Retención IRPF/, '15');
+    await waitFor(() => expect(shown(kindSelect())).toBe('Actividades profesionales'));
+    await waitFor(() => expect(shown(keySelect())).toBe('G.01 Actividades profesionales (tipo general)'));
+
+    // Cleared to type another: picking rents suggests their 19 %, with their only key.
+    type(/^Retención IRPF/, '');
+    fireEvent.mouseDown(kindSelect());
+    fireEvent.click(await screen.findByTitle('Arrendamiento de inmuebles urbanos'));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Retención IRPF/) as HTMLInputElement).value).toBe('19'),
+    );
+    await waitFor(() => expect(shown(keySelect())).toBe('Arrendamiento de inmueble urbano'));
+
+    type('Descripción (línea 1)', 'Alquiler del local, junio');
+    type('Precio unitario (línea 1)', '1.000,00');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(submitted).toBeDefined());
+    const body = toReceivedBody(submitted!);
+    expect(body).toMatchObject({ irpfRateBp: 1900, withholdingKind: 'RENT', withholdingKey: '-' });
+    expect(CreateReceivedInvoiceBody.parse(body)).toMatchObject({
+      withholdingKind: 'RENT',
+      withholdingKey: '-',
+    });
+  });
+
+  it('a picked supplier brings its rate and its remembered kind and key; the drawer sends them', async () => {
+    answerApi(apiRequest, {
+      'suppliers.search': [
+        supplier(7, {
+          name: 'Socios Capital SL',
+          irpfRateBp: 1900,
+          withholdingKind: 'CAPITAL',
+          withholdingKey: 'DIV',
+        }),
+      ],
+      'receivedInvoices.create': ({ body }: { body?: unknown }) => ({
+        receivedInvoiceId: 'ri-1',
+        ...(body as object),
+      }),
+    });
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <ReceivedInvoiceDrawer
+            companyId="c-1"
+            open
+            invoice={null}
+            categories={[category(1)]}
+            onClose={() => {}}
+          />
+        ),
+      },
+    ]);
+    const supplierSelect = await screen.findByRole('combobox', { name: 'Proveedor' });
+    fireEvent.change(supplierSelect, { target: { value: 'Socios' } });
+    fireEvent.click(await screen.findByTitle('Socios Capital SL'));
+    await waitFor(() =>
+      expect(shown(kindSelect())).toBe('Rendimientos del capital mobiliario (intereses, dividendos)'),
+    );
+    await waitFor(() => expect(shown(keySelect())).toBe('Dividendos y participaciones en beneficios'));
+    expect((screen.getByLabelText(/^Retención IRPF/) as HTMLInputElement).value).toBe('19');
+
+    // Another key of the same kind.
+    fireEvent.mouseDown(keySelect());
+    fireEvent.click(await screen.findByTitle('Intereses de préstamos'));
+    type('Nº de factura del proveedor', 'LIQ-2026-2');
+    type('Descripción (línea 1)', 'Intereses del préstamo de socios');
+    type('Precio unitario (línea 1)', '500');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(callsTo(apiRequest, 'receivedInvoices.create')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'receivedInvoices.create')[0]?.body).toMatchObject({
+      supplierId: 's-7',
+      irpfRateBp: 1900,
+      withholdingKind: 'CAPITAL',
+      withholdingKey: 'INT',
+    });
+  });
+});
+
+describe('received invoice form values: withholding', () => {
+  const values: ReceivedFormValues = {
+    ...inlineSupplier,
+    supplierMode: 'INLINE',
+    lines: [
+      { description: 'Honorarios', quantity: '1', unitPrice: '100', vatRateBp: 2100, kind: 'DOMESTIC' },
+    ],
+    irpfRate: '15',
+    withholdingKind: 'PROFESSIONAL',
+    withholdingKey: 'G03',
+  };
+
+  it('sends the kind and key only with a withholding, the key fitting the kind', () => {
+    expect(toReceivedBody(values)).toMatchObject({ withholdingKind: 'PROFESSIONAL', withholdingKey: 'G03' });
+    const none = toReceivedBody({ ...values, irpfRate: '0' });
+    expect(none.withholdingKind).toBeUndefined();
+    expect(none.withholdingKey).toBeUndefined();
+    // A key of another kind left behind becomes the kind's default.
+    expect(toReceivedBody({ ...values, withholdingKind: 'AGRICULTURAL' })).toMatchObject({
+      withholdingKind: 'AGRICULTURAL',
+      withholdingKey: 'H01',
+    });
+    expect(receivedApiField('withholdingKey')).toBe('withholdingKey');
+  });
+
+  it('reads them back from a stored invoice', () => {
+    const stored = {
+      supplier: { supplierId: 's-1', name: 'Proveedor', taxId: 'B12345674', country: 'ES' },
+      supplierInvoiceNumber: 'H-1',
+      invoiceType: 'F1',
+      rectification: null,
+      issueDate: '2026-04-02',
+      accountingDate: '2026-04-02',
+      lines: [],
+      irpfRateBp: 700,
+      withholdingKind: 'PROFESSIONAL',
+      withholdingKey: 'G03',
+      expenseCategoryId: null,
+      attachments: [],
+    } as unknown as ReceivedInvoice;
+    expect(fromReceivedInvoice(stored)).toMatchObject({
+      irpfRate: '7',
+      withholdingKind: 'PROFESSIONAL',
+      withholdingKey: 'G03',
+    });
+    expect(
+      fromReceivedInvoice({ ...stored, irpfRateBp: 0, withholdingKind: null, withholdingKey: null }),
+    ).toMatchObject({
+      withholdingKind: undefined,
+      withholdingKey: undefined,
+    });
   });
 });

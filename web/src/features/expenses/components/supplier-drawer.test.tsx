@@ -148,3 +148,56 @@ describe('SupplierDrawer NIF-IVA', { timeout: 30_000 }, () => {
     });
   });
 });
+
+describe('SupplierDrawer withholding kind and key (issue 15)', { timeout: 30_000 }, () => {
+  const title = (label: string) =>
+    screen.getByRole('combobox', { name: label }).closest('.ant-select-content')?.getAttribute('title');
+
+  it('remembers the kind and key beside the IRPF rate: a professional’s by default, rents on request', async () => {
+    answerApi(apiRequest, { 'suppliers.create': supplier(9) });
+    renderDrawer();
+    await screen.findByLabelText(/^Razón social/);
+    fireEvent.change(field('name'), { target: { value: 'Locales del Turia SL' } });
+    typeAndLeave('nif', '12345678Z');
+    expect(screen.queryByRole('combobox', { name: 'Tipo de retención' })).toBeNull();
+
+    fireEvent.change(field('irpfRate'), { target: { value: '19' } });
+    await waitFor(() => expect(title('Tipo de retención')).toBe('Actividades profesionales'));
+    await waitFor(() =>
+      expect(title('Clave de la retención')).toBe('G.01 Actividades profesionales (tipo general)'),
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tipo de retención' }));
+    fireEvent.click(await screen.findByTitle('Arrendamiento de inmuebles urbanos'));
+    await waitFor(() => expect(title('Clave de la retención')).toBe('Arrendamiento de inmueble urbano'));
+    save();
+
+    await waitFor(() => expect(callsTo(apiRequest, 'suppliers.create')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'suppliers.create')[0]!.body).toMatchObject({
+      irpfRateBp: 1900,
+      withholdingKind: 'RENT',
+      withholdingKey: '-',
+    });
+  });
+
+  it('edits a supplier’s remembered key, and sends none once it withholds nothing', async () => {
+    const stored = supplier(4, { irpfRateBp: 1900, withholdingKind: 'CAPITAL', withholdingKey: 'DIV' });
+    answerApi(apiRequest, { 'suppliers.update': stored });
+    renderRoutes([
+      {
+        path: '/',
+        element: <SupplierDrawer companyId="c-1" open supplier={stored} categories={[]} onClose={vi.fn()} />,
+      },
+    ]);
+    await waitFor(() =>
+      expect(title('Clave de la retención')).toBe('Dividendos y participaciones en beneficios'),
+    );
+    fireEvent.change(field('irpfRate'), { target: { value: '0' } });
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Tipo de retención' })).toBeNull());
+    save();
+    await waitFor(() => expect(callsTo(apiRequest, 'suppliers.update')).toHaveLength(1));
+    const body = callsTo(apiRequest, 'suppliers.update')[0]!.body as Record<string, unknown>;
+    expect(body.irpfRateBp).toBe(0);
+    expect(body.withholdingKind).toBeUndefined();
+    expect(body.withholdingKey).toBeUndefined();
+  });
+});

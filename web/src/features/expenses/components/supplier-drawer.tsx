@@ -1,3 +1,4 @@
+import { WITHHOLDING_KIND_INFO, type WithholdingKind } from '@shared/fiscal/withholdings';
 import type { ExpenseCategory, Supplier } from '@shared/schemas/expenses';
 import { SUPPLIER_FOREIGN_ID_TYPES } from '@shared/schemas/expenses';
 import { FormDrawer } from '@web/components/form-drawer';
@@ -20,6 +21,7 @@ import {
   toSupplierBody,
   VAT_RATE_OPTIONS,
 } from '../utils/supplier-form-values';
+import { keyForKind, WITHHOLDING_KIND_OPTIONS, withholdingKeyOptions, withholds } from '../utils/withholding';
 
 const FOREIGN_OPTIONS = SUPPLIER_FOREIGN_ID_TYPES.map((value) => ({
   value,
@@ -58,6 +60,19 @@ export function SupplierDrawer({
   const [form] = Form.useForm<SupplierFormValues>();
   const save = useSaveSupplier(companyId);
   const idKind = Form.useWatch('idKind', form) ?? 'NIF';
+  const irpfRate = Form.useWatch('irpfRate', form) as string | undefined;
+  const withholdingKind = Form.useWatch('withholdingKind', form) as WithholdingKind | undefined;
+  const withholding = withholds(irpfRate);
+
+  // A rate above 0 without a kind yet: a professional's (G.01), the usual withholding of a supplier.
+  useEffect(() => {
+    // The store, not the watched value: a supplier just loaded may not be watched yet.
+    if (!withholding || withholdingKind || form.getFieldValue('withholdingKind')) return;
+    form.setFieldsValue({
+      withholdingKind: 'PROFESSIONAL',
+      withholdingKey: WITHHOLDING_KIND_INFO.PROFESSIONAL.defaultKey,
+    });
+  }, [withholding, withholdingKind, form]);
 
   useEffect(() => {
     if (!open) return;
@@ -104,6 +119,9 @@ export function SupplierDrawer({
           const country = changed.foreignCountry?.trim().toUpperCase();
           if (country && /^[A-Z]{2}$/.test(country) && (all.country ?? 'ES').toUpperCase() === 'ES')
             form.setFieldsValue({ country });
+          // Another kind keeps the key when it has it, else takes the kind's default.
+          if (changed.withholdingKind)
+            form.setFieldsValue({ withholdingKey: keyForKind(changed.withholdingKind, all.withholdingKey) });
         }}
         aria-label="Datos del proveedor"
       >
@@ -305,6 +323,33 @@ export function SupplierDrawer({
             </Form.Item>
           </Col>
         </Row>
+        {withholding ? (
+          <Row gutter={12}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="withholdingKind"
+                label="Tipo de retención"
+                extra="Sus facturas recibidas lo toman al registrarlas."
+              >
+                <Select
+                  aria-label="Tipo de retención"
+                  options={WITHHOLDING_KIND_OPTIONS}
+                  popupMatchSelectWidth={false}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="withholdingKey" label="Clave">
+                <Select
+                  aria-label="Clave de la retención"
+                  options={withholdingKeyOptions(withholdingKind)}
+                  disabled={withholdingKeyOptions(withholdingKind).length <= 1}
+                  popupMatchSelectWidth={false}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        ) : null}
         <Form.Item name="notes" label="Notas">
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>

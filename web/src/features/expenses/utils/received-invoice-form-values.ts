@@ -7,6 +7,7 @@
  */
 import type { ReceivedTotalsInput, ReceivedTotalsLine } from '@shared/fiscal/received-invoice-totals';
 import { allowedRecargoBps } from '@shared/fiscal/vat';
+import type { WithholdingKind } from '@shared/fiscal/withholdings';
 import type { SupplierForeignIdType } from '@shared/schemas/expenses';
 import {
   isReceivedRectificativa,
@@ -25,6 +26,7 @@ import {
 } from '@web/lib/money-input';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
+import { keyForKind } from './withholding';
 
 export const LINE_KIND_LABELS: Record<ReceivedLineKind, string> = {
   DOMESTIC: 'Nacional',
@@ -113,6 +115,9 @@ export interface ReceivedFormValues {
   dueDate?: Dayjs | null;
   lines: LineFormValues[];
   irpfRate?: string;
+  /** The kind and key of the withholding (issue 15: 111/115/123/216); sent only with a rate above 0. */
+  withholdingKind?: WithholdingKind;
+  withholdingKey?: string;
   expenseCategoryId?: string;
   paymentMethod?: (typeof RECEIVED_PAYMENT_METHODS)[number];
   notes?: string;
@@ -238,6 +243,9 @@ export function toReceivedBody(v: ReceivedFormValues): Record<string, unknown> {
           },
         };
   const signed = isRectificativaForm(v);
+  const irpfRateBp = parseShare(v.irpfRate, 0) ?? 0;
+  // Without a withholding there is no kind to declare (the API ignores it then; it stores null).
+  const kind = irpfRateBp > 0 ? v.withholdingKind : undefined;
   return {
     ...supplier,
     supplierInvoiceNumber: (v.supplierInvoiceNumber ?? '').trim(),
@@ -273,7 +281,9 @@ export function toReceivedBody(v: ReceivedFormValues): Record<string, unknown> {
         investmentGoods: t.investmentGoods,
       };
     }),
-    irpfRateBp: parseShare(v.irpfRate, 0) ?? 0,
+    irpfRateBp,
+    withholdingKind: kind,
+    withholdingKey: kind ? keyForKind(kind, v.withholdingKey) : undefined,
     expenseCategoryId: v.expenseCategoryId || undefined,
     paymentMethod: v.paymentMethod || undefined,
     notes: opt(v.notes),
@@ -321,6 +331,8 @@ export function fromReceivedInvoice(r: ReceivedInvoice): ReceivedFormValues {
       investmentGoods: l.investmentGoods,
     })),
     irpfRate: formatPercentInput(r.irpfRateBp),
+    withholdingKind: r.withholdingKind ?? undefined,
+    withholdingKey: r.withholdingKey ?? undefined,
     expenseCategoryId: r.expenseCategoryId ?? undefined,
     paymentMethod: r.paymentMethod,
     notes: r.notes,
@@ -367,6 +379,8 @@ export function receivedApiField(field: string): (string | number)[] | string | 
     accountingDate: 'accountingDate',
     dueDate: 'dueDate',
     irpfRateBp: 'irpfRate',
+    withholdingKind: 'withholdingKind',
+    withholdingKey: 'withholdingKey',
     expenseCategoryId: 'expenseCategoryId',
     notes: 'notes',
   };

@@ -3,10 +3,12 @@
  * (shared/schemas/expenses.ts `SupplierBody`), plus the field checks the form shows before sending:
  * the NIF with its check character (shared/fiscal/nif.ts), a NIF-IVA and the country it implies as
  * the API checks them (shared/schemas/expenses.ts), the IBAN with its control digits
- * (shared/fiscal/iban.ts), the percentage as basis points without floats.
+ * (shared/fiscal/iban.ts), the percentage as basis points without floats, and the kind and key of
+ * the withholding the supplier's invoices take (issue 15), sent only with a rate above 0.
  */
 import { validateIban } from '@shared/fiscal/iban';
 import { validateTaxId } from '@shared/fiscal/nif';
+import type { WithholdingKind } from '@shared/fiscal/withholdings';
 import {
   type Supplier,
   type SupplierForeignIdType,
@@ -14,6 +16,7 @@ import {
   supplierNifIvaProblem,
 } from '@shared/schemas/expenses';
 import { formatPercentInput, parsePercentInput } from '@web/lib/money-input';
+import { keyForKind } from './withholding';
 
 export const FOREIGN_ID_LABELS: Record<SupplierForeignIdType, string> = {
   NIF_IVA: 'NIF-IVA (UE)',
@@ -49,6 +52,9 @@ export interface SupplierFormValues {
   paymentTermsDays?: number;
   defaultVatRateBp?: number;
   irpfRate?: string;
+  /** Remembered for the supplier's invoices with a withholding (111 G01, 115 rents, 123 capital…). */
+  withholdingKind?: WithholdingKind;
+  withholdingKey?: string;
   notes?: string;
   isActive: boolean;
 }
@@ -121,6 +127,9 @@ const opt = (v: string | undefined) => {
 };
 
 export function toSupplierBody(v: SupplierFormValues): Record<string, unknown> & { name: string } {
+  const irpfRateBp = parsePercentInput(v.irpfRate ?? '0') ?? 0;
+  // Only a supplier we withhold from has a kind to remember.
+  const kind = irpfRateBp > 0 ? v.withholdingKind : undefined;
   return {
     name: v.name.trim(),
     tradeName: opt(v.tradeName),
@@ -139,7 +148,9 @@ export function toSupplierBody(v: SupplierFormValues): Record<string, unknown> &
     paymentTermsDays: v.paymentTermsDays ?? 30,
     defaultExpenseCategoryId: v.defaultExpenseCategoryId || undefined,
     defaultVatRateBp: v.defaultVatRateBp ?? 2100,
-    irpfRateBp: parsePercentInput(v.irpfRate ?? '0') ?? 0,
+    irpfRateBp,
+    withholdingKind: kind,
+    withholdingKey: kind ? keyForKind(kind, v.withholdingKey) : undefined,
     notes: opt(v.notes),
     isActive: v.isActive,
   };
@@ -167,6 +178,8 @@ export function fromSupplier(s: Supplier): SupplierFormValues {
     paymentTermsDays: s.paymentTermsDays,
     defaultVatRateBp: s.defaultVatRateBp,
     irpfRate: formatPercentInput(s.irpfRateBp ?? 0),
+    withholdingKind: s.withholdingKind ?? undefined,
+    withholdingKey: s.withholdingKey ?? undefined,
     notes: s.notes,
     isActive: s.isActive,
   };
@@ -190,5 +203,7 @@ export const SUPPLIER_API_FIELDS: Record<string, string> = {
   paymentTermsDays: 'paymentTermsDays',
   defaultExpenseCategoryId: 'defaultExpenseCategoryId',
   irpfRateBp: 'irpfRate',
+  withholdingKind: 'withholdingKind',
+  withholdingKey: 'withholdingKey',
   notes: 'notes',
 };

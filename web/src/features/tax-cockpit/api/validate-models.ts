@@ -1,4 +1,4 @@
-import type { ModelValidationView, TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
+import type { ModelValidationView, TaxModelType, TaxModelView } from '@shared/schemas/tax-models';
 import { useQueries } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { taxModelKeys } from '@web/lib/tax-models-api';

@@ -1,6 +1,9 @@
 /**
  * The cockpit table's columns. At 576 px and wider one column per fact (the table scrolls sideways
- * inside its card); on a phone one column sums each company up, so the page fits 390 px.
+ * inside its card); on a phone one column sums each company up, so the page fits 390 px. The columns
+ * follow the model: an annual return (390, 347) has no 'Periodo anterior' apart from last year's. A
+ * company filing in another periodicity than the one asked (a large company's monthly 111 for a 2T)
+ * shows its own period under the due date.
  */
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
@@ -8,12 +11,14 @@ import type { CockpitRow, ModelResult } from '@shared/schemas/tax-models';
 import { ModelStatusTag } from '@web/components/tax-models/model-status-tag';
 import { ModelResultView, resultAmountText } from '@web/components/tax-models/result-tag';
 import { formatDate } from '@web/lib/format';
-import { RESULT_TYPE_LABELS } from '@web/lib/tax-labels';
+import { modelPeriodLabel, RESULT_TYPE_LABELS } from '@web/lib/tax-labels';
 import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import type { MouseEvent } from 'react';
 import { useHref } from 'react-router-dom';
+import { isAnnualModel } from '../utils/periods';
 import { resultSortValue } from '../utils/rows';
 import { AnomalyTags } from './anomaly-tags';
+import type { CockpitSelection } from './cockpit-page';
 
 const WIDE = ['sm' as const];
 
@@ -125,14 +130,31 @@ function CompanyCell({
   );
 }
 
+/** The company's own period when it is not the one asked ('Junio 2026' for a 2T), else null. */
+export function ownPeriodText(row: CockpitRow, selection: CockpitSelection): string | null {
+  if (!row.period || row.period === selection.period) return null;
+  return modelPeriodLabel(selection.modelType, row.period, selection.year);
+}
+
 export function cockpitColumns({
+  selection,
   linkTo,
   onOpen,
 }: {
+  selection: CockpitSelection;
   linkTo: (row: CockpitRow) => string;
   onOpen: (row: CockpitRow) => void;
 }): TableColumnsType<CockpitRow> {
-  return [
+  const { modelType } = selection;
+  const ownPeriod = (row: CockpitRow) => {
+    const text = ownPeriodText(row, selection);
+    return text ? (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        Su periodo: {text}
+      </Typography.Text>
+    ) : null;
+  };
+  const columns: TableColumnsType<CockpitRow> = [
     {
       title: 'Empresa',
       key: 'summary',
@@ -150,6 +172,7 @@ export function cockpitColumns({
               {row.issues > 0 ? ` · ${row.issues} ${row.issues === 1 ? 'incidencia' : 'incidencias'}` : ''}
             </Typography.Text>
           ) : null}
+          {ownPeriod(row)}
           {row.anomalies.length > 0 ? <AnomalyTags anomalies={row.anomalies} /> : null}
           {row.approved || row.published ? <Marks row={row} /> : null}
         </Flex>
@@ -169,8 +192,12 @@ export function cockpitColumns({
       width: 115,
       responsive: WIDE,
       sorter: (a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? ''),
-      render: (_, row) =>
-        row.dueDate ? formatDate(row.dueDate) : <Typography.Text type="secondary">—</Typography.Text>,
+      render: (_, row) => (
+        <Flex vertical>
+          {row.dueDate ? formatDate(row.dueDate) : <Typography.Text type="secondary">—</Typography.Text>}
+          {ownPeriod(row)}
+        </Flex>
+      ),
     },
     {
       // The status with what the review added: the issues of its validation, approved, published.
@@ -223,6 +250,8 @@ export function cockpitColumns({
       render: (_, row) => <AnomalyTags anomalies={row.anomalies} />,
     },
   ];
+  // The period before an annual return is last year's: its own column says it.
+  return isAnnualModel(modelType) ? columns.filter((c) => c.key !== 'previous') : columns;
 }
 
 /** The widths above plus the selection column: the table's sideways scroll below that. */

@@ -4,7 +4,8 @@
  * filters; each bulk action only after its confirmation, with an outcome per company; the export's
  * zip; a row opening that company's model after selecting it.
  */
-import type { CockpitActionResult } from '@shared/schemas/tax-models';
+import type { CockpitActionResult, CockpitRow } from '@shared/schemas/tax-models';
+import { taxModelNames } from '@shared/schemas/tax-profile';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRequest } from '@web/lib/api-client';
 import { apiDownload, deliver } from '@web/lib/api-download';
@@ -100,6 +101,67 @@ describe('CockpitPage', { timeout: 30_000 }, () => {
     expect(document.body.textContent).not.toMatch(
       /\b(MODEL_GENERATED|NOT_GENERATED|SUBMITTED|CHANGE_VS_\w+)\b/,
     );
+  });
+
+  it('the 111 of 2T: its own request and title; a large company files June, linked as such', async () => {
+    const rows: CockpitRow[] = cockpitRows().map((r) => ({
+      ...r,
+      period: '2T',
+      obligationId: r.obligationId && '2026-111-2T',
+      modelId: r.modelId && '2026-111-2T',
+      dueDate: r.dueDate && '2026-07-20',
+      anomalies: [],
+    }));
+    // A large company withholds monthly (art. 108.1 RIRPF): its return in the 2T window is June's.
+    rows[1] = { ...(rows[1] as CockpitRow), period: '06', obligationId: '2026-111-06' };
+    answerApi(apiRequest, { 'taxCockpit.get': { ...cockpitView(rows), modelType: '111', period: '2T' } });
+    renderCockpit('/app/tax/cockpit?model=111&year=2026&period=2T');
+
+    expect(await screen.findByRole('row', { name: /Panadería La Espiga SL/ })).toBeTruthy();
+    expect(callsTo(apiRequest, 'taxCockpit.get')[0]?.query).toEqual({
+      modelType: '111',
+      year: 2026,
+      period: '2T',
+    });
+    expect(screen.getByText('Modelo 111 · 2T 2026 · vence el 20/07/2026')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Panadería La Espiga SL' }).getAttribute('href')).toBe(
+      '/app/tax/models/2026-111-2T/preview?company=c-1',
+    );
+    const large = within(rowOf('Javier Romero Gil'));
+    expect(large.getAllByText('Su periodo: Junio 2026').length).toBeGreaterThan(0);
+    expect(large.getByRole('link', { name: 'Javier Romero Gil' }).getAttribute('href')).toBe(
+      '/app/tax/models/2026-111-06/preview?company=c-2',
+    );
+    expect(within(rowOf('Panadería La Espiga SL')).queryByText(/Su periodo/)).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Periodo anterior' })).toBeTruthy();
+
+    // The model selector offers the income-tax models by name, and the 111 its months too.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Modelo' }));
+    for (const m of ['130', '111', '115', '123', '216'] as const) {
+      expect((await screen.findAllByTitle(taxModelNames[m])).length).toBeGreaterThan(0);
+    }
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Periodo' }));
+    expect(await screen.findByTitle('Enero')).toBeTruthy();
+  });
+
+  it('the 130 is quarterly: a month in the URL falls back to its last closed quarter', async () => {
+    answerApi(apiRequest, { 'taxCockpit.get': { ...cockpitView(), modelType: '130' } });
+    renderCockpit('/app/tax/cockpit?model=130&year=2026&period=05');
+    await screen.findByRole('row', { name: /Panadería La Espiga SL/ });
+    const query = callsTo(apiRequest, 'taxCockpit.get')[0]?.query;
+    expect(query?.modelType).toBe('130');
+    expect(String(query?.period)).toMatch(/^[1-4]T$/);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Periodo' }));
+    expect(await screen.findByTitle('2.º trimestre')).toBeTruthy();
+    expect(screen.queryByTitle('Mayo')).toBeNull();
+  });
+
+  it('an annual return has no previous-period column apart from last year', async () => {
+    answerApi(apiRequest, { 'taxCockpit.get': { ...cockpitView(), modelType: '390', period: '0A' } });
+    renderCockpit('/app/tax/cockpit?model=390&year=2025&period=0A');
+    await screen.findByRole('row', { name: /Panadería La Espiga SL/ });
+    expect(screen.queryByRole('columnheader', { name: 'Periodo anterior' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Año anterior' })).toBeTruthy();
   });
 
   it('filters to the rows with anomalies and to the pending ones', async () => {

@@ -4,6 +4,8 @@
  * status ('Generado', 'Presentado', 'Sin generar', 'No aplica'), its result beside the previous
  * period's and the same period's of last year, the anomalies to look at (each tag's tooltip says
  * why), the issues of its validation and whether it was approved and published to the client.
+ * The models are the VAT returns and the income-tax ones (130, 111, 115, 123, 216: issue 15), each
+ * with its own periods (the 130 by quarter, the withholdings by quarter or month).
  * 'Calcular todos' computes every client that owes the model; the selected rows can be approved,
  * exported (one zip of AEAT files), filed with the AEAT and published to the client, each after a
  * confirmation and with an outcome per company. A row opens that company's model (its boxes and the
@@ -103,7 +105,7 @@ export function CockpitPage() {
             value={modelType}
             style={{ width: 150 }}
             options={COCKPIT_MODELS.map((m) => ({ value: m, label: `Modelo ${m}`, title: taxModelNames[m] }))}
-            // Another model: its own default period (the 390 and 347 are annual).
+            // Another model: its own default period (the 390 and 347 are annual, the 130 quarterly).
             onChange={(value: TaxModelType) =>
               setParams({ model: value, year: undefined, period: undefined })
             }
@@ -170,15 +172,19 @@ function CockpitContent({ selection }: { selection: CockpitSelection }) {
       { replace: true },
     );
 
+  // Each company's own period (a large company's June 111 when 2T is asked): its model is that one.
   const linkTo = (row: CockpitRow) =>
-    paths.app.tax.modelPreview(row.modelId ?? modelIdOf(year, modelType, period), row.companyId);
+    paths.app.tax.modelPreview(
+      row.modelId ?? modelIdOf(year, modelType, row.period ?? period),
+      row.companyId,
+    );
   // The model page works on the selected company: select the row's first, then open it.
   const open = (row: CockpitRow) => {
     const to = linkTo(row);
     if (row.companyId === selectedCompanyId) navigate(to);
     else switchCompany.mutate(row.companyId, { onSuccess: () => navigate(to) });
   };
-  const columns = cockpitColumns({ linkTo, onOpen: open });
+  const columns = cockpitColumns({ selection, linkTo, onOpen: open });
 
   const byId = useMemo(() => new Map(rows.map((r) => [r.companyId, r])), [rows]);
   const selectedRows = selected.map((id) => byId.get(id)).filter((r): r is CockpitRow => r !== undefined);

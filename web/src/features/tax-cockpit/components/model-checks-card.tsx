@@ -3,7 +3,7 @@
  * design's rules (errors and warnings, in Spanish), the arithmetic identities between its boxes that
  * fail, and the boxes whose value in the books has changed since it was generated.
  */
-import type { ModelValidationView, TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
+import type { ModelValidationView, TaxModelType, TaxModelView } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
 import { LinkButton } from '@web/components/link-button';
 import { ModelIssues } from '@web/components/tax-models/model-issues';
@@ -21,7 +21,7 @@ export interface ModelCheck {
   error: unknown;
 }
 
-/** The models by type, in the order of the forms (303, 390, 349, 347), each type's newest period first. */
+/** The models by type, in the order of the forms (303, 390, 349, 347, then 130, 111, 115, 123, 216), each type's newest period first. */
 export function groupByModel(
   checks: readonly ModelCheck[],
 ): { modelType: TaxModelType; checks: ModelCheck[] }[] {

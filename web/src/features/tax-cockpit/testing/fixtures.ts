@@ -5,6 +5,7 @@ export const cockpitRow = (overrides: Partial<CockpitRow> = {}): CockpitRow => (
   companyId: 'c-1',
   companyName: 'Panadería La Espiga SL',
   nif: 'B46128732',
+  period: '1T',
   applicable: true,
   obligationId: '2026-303-1T',
   dueDate: '2026-04-20',

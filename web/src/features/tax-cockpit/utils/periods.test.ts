@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cockpitSelection, defaultPeriod, dueDateOf, periodsOfModel } from './periods';
+import {
+  COCKPIT_MODELS,
+  cockpitSelection,
+  defaultPeriod,
+  dueDateOf,
+  periodOptions,
+  periodsOfModel,
+} from './periods';
 
 describe('defaultPeriod: the last period that has closed', () => {
   it('is the quarter before today’s for the 303 and 349', () => {
@@ -39,8 +46,21 @@ describe('cockpitSelection', () => {
       year: 2024,
       period: '0A',
     });
-    expect(cockpitSelection(new URLSearchParams('model=111&year=1999&period=5T'), '2026-11-27')).toEqual({
+    expect(cockpitSelection(new URLSearchParams('model=190&year=1999&period=5T'), '2026-11-27')).toEqual({
       modelType: '303',
+      year: 2026,
+      period: '3T',
+    });
+  });
+
+  it('takes the income-tax models with their own periods: the 111 by month, the 130 only by quarter', () => {
+    expect(cockpitSelection(new URLSearchParams('model=111&year=2026&period=05'), '2026-11-27')).toEqual({
+      modelType: '111',
+      year: 2026,
+      period: '05',
+    });
+    expect(cockpitSelection(new URLSearchParams('model=130&year=2026&period=05'), '2026-11-27')).toEqual({
+      modelType: '130',
       year: 2026,
       period: '3T',
     });
@@ -51,6 +71,23 @@ describe('periods and deadlines', () => {
   it('offers quarters and months for the 303 and the year for the 390', () => {
     expect(periodsOfModel('303')).toHaveLength(16);
     expect(periodsOfModel('390')).toEqual(['0A']);
+  });
+
+  it('offers the 130, 111, 115, 123 and 216; the 130 has no months', () => {
+    expect(COCKPIT_MODELS).toEqual(['303', '390', '349', '347', '130', '111', '115', '123', '216']);
+    expect(periodOptions('130')).toEqual([
+      {
+        label: 'Trimestral',
+        options: [
+          { value: '1T', label: '1.º trimestre' },
+          { value: '2T', label: '2.º trimestre' },
+          { value: '3T', label: '3.º trimestre' },
+          { value: '4T', label: '4.º trimestre' },
+        ],
+      },
+    ]);
+    expect(periodOptions('115').map((g) => g.label)).toEqual(['Trimestral', 'Mensual']);
+    expect(dueDateOf('111', 2026, '2T')).toBe('2026-07-20');
   });
 
   it('gives the AEAT deadline of the period', () => {

@@ -1,14 +1,23 @@
 /**
- * The cockpit's model and period choice (issue 14 item 5): the four VAT models, their periods (the
- * 303 and 349 by quarter or month, the 390 and 347 once a year) and the period a gestor works on
- * today: the last one that has closed, whose deadline is upcoming or has just passed (1T from April,
- * 4T and the annual returns of last year in January).
+ * The cockpit's model and period choice (issue 14 item 5, issue 15): the VAT models and the income-tax
+ * ones (130, 111, 115, 123, 216), their periods as the model definitions list them (the 303, 349 and
+ * the withholdings by quarter or month, the 130 by quarter, the 390 and 347 once a year) and the
+ * period a gestor works on today: the last one that has closed, whose deadline is upcoming or has
+ * just passed (1T from April, 4T and the annual returns of last year in January).
  */
 
+import { validPeriodsOf } from '@shared/fiscal/models';
 import { deadlineOf } from '@shared/fiscal/tax-calendar';
-import { TAX_MODEL_TYPES, type TaxModelType } from '@shared/schemas/tax-models';
+import { type TaxModelType, VAT_MODEL_TYPES } from '@shared/schemas/tax-models';
 
-export const COCKPIT_MODELS: readonly TaxModelType[] = TAX_MODEL_TYPES;
+export const COCKPIT_MODELS: readonly TaxModelType[] = [
+  ...VAT_MODEL_TYPES,
+  '130',
+  '111',
+  '115',
+  '123',
+  '216',
+];
 export const DEFAULT_MODEL: TaxModelType = '303';
 
 export const MIN_YEAR = 2000;
@@ -31,32 +40,48 @@ const MONTH_NAMES = [
   'Diciembre',
 ];
 
-/** The 390 (resumen anual) and the 347 (operaciones con terceros) are filed once a year: '0A'. */
-export const isAnnualModel = (modelType: TaxModelType): boolean => modelType === '390' || modelType === '347';
-
-export const isVatModel = (value: string | null | undefined): value is TaxModelType =>
-  (TAX_MODEL_TYPES as readonly string[]).includes(value ?? '');
-
-/** Every period code the model has. */
+/** Every period code the model has, for any client (a client's own periodicity is its obligations'). */
 export function periodsOfModel(modelType: TaxModelType): readonly string[] {
-  return isAnnualModel(modelType) ? ['0A'] : [...QUARTERS, ...MONTHS];
+  return validPeriodsOf(modelType);
 }
 
-/** The period selector's options: quarters and months grouped, or the year for the annual returns. */
+/** The 390 (resumen anual) and the 347 (operaciones con terceros) are filed once a year: '0A'. */
+export const isAnnualModel = (modelType: TaxModelType): boolean =>
+  periodsOfModel(modelType).every((p) => p === '0A');
+
+export const isCockpitModel = (value: string | null | undefined): value is TaxModelType =>
+  (COCKPIT_MODELS as readonly string[]).includes(value ?? '');
+
+/**
+ * The period selector's options: quarters and months grouped (the months only for a model that has
+ * them: not the 130), or the year for the annual returns.
+ */
 export function periodOptions(
   modelType: TaxModelType,
 ): ({ value: string; label: string } | { label: string; options: { value: string; label: string }[] })[] {
   if (isAnnualModel(modelType)) return [{ value: '0A', label: 'Anual' }];
+  const periods = periodsOfModel(modelType);
+  const quarters = QUARTERS.filter((q) => periods.includes(q));
+  const months = MONTHS.filter((m) => periods.includes(m));
   return [
-    { label: 'Trimestral', options: QUARTERS.map((q) => ({ value: q, label: `${q[0]}.º trimestre` })) },
-    { label: 'Mensual', options: MONTHS.map((m, i) => ({ value: m, label: MONTH_NAMES[i] as string })) },
+    ...(quarters.length > 0
+      ? [{ label: 'Trimestral', options: quarters.map((q) => ({ value: q, label: `${q[0]}.º trimestre` })) }]
+      : []),
+    ...(months.length > 0
+      ? [
+          {
+            label: 'Mensual',
+            options: months.map((m) => ({ value: m, label: MONTH_NAMES[Number(m) - 1] as string })),
+          },
+        ]
+      : []),
   ];
 }
 
 /**
  * The period the cockpit opens on: the last one of the model that has ended by `today` (its filing
- * window is open now or has just closed). Quarterly by default for the 303 and 349, as most clients
- * file them; the annual returns of the year before.
+ * window is open now or has just closed). Quarterly by default for the 303, the 349 and the
+ * withholdings, as most clients file them; the annual returns of the year before.
  */
 export function defaultPeriod(modelType: TaxModelType, today: string): { year: number; period: string } {
   const year = Number(today.slice(0, 4));
@@ -77,7 +102,7 @@ export function dueDateOf(modelType: TaxModelType, year: number, period: string)
 /** The model, year and period of the URL (`?model=&year=&period=`), each falling back to the default. */
 export function cockpitSelection(params: URLSearchParams, today: string) {
   const model = params.get('model');
-  const modelType: TaxModelType = isVatModel(model) ? model : DEFAULT_MODEL;
+  const modelType: TaxModelType = isCockpitModel(model) ? model : DEFAULT_MODEL;
   const fallback = defaultPeriod(modelType, today);
   const yearText = params.get('year');
   const year = Number(yearText);

@@ -1,4 +1,4 @@
-import type { TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
+import type { TaxModelType, TaxModelView } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshTaxQueries } from '@web/lib/tax-api';

@@ -1,13 +1,9 @@
-import type {
-  GenerateModelBody,
-  TaxModelView,
-  UpdateModelBody,
-  TaxModelType,
-} from '@shared/schemas/tax-models';
+import type { GenerateModelBody, TaxModelType, TaxModelView } from '@shared/schemas/tax-models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { isApiError } from '@web/lib/api-error';
 import { refreshTaxQueries } from '@web/lib/tax-api';
+import type { AdjustmentsBody } from '../utils/adjustments';
 
 export interface GenerateModelInput {
   modelType: TaxModelType;
@@ -15,7 +11,7 @@ export interface GenerateModelInput {
   period: string;
   /** Overwrite the model already generated for the period (never a filed one). */
   regenerate?: boolean;
-  adjustments?: UpdateModelBody | undefined;
+  adjustments?: AdjustmentsBody | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { BoxRow } from '@web/components/tax-models/box-table';
 import { formatBoxValue } from '@web/components/tax-models/box-table';
 import { formatCents, formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { withholdingOfSourceKey } from '@web/lib/tax-labels';
 import type { ModelRef } from '@web/lib/tax-models-api';
 import { Drawer, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -31,11 +32,29 @@ export function documentPath(d: Pick<BoxSourceRow, 'book' | 'id' | 'number'>): s
 const WIDE = ['sm'] as const;
 const NARROW = ['xs'] as const;
 
-/** The cuota a document adds: its VAT (and recargo, when any). */
-const cuota = (d: BoxSourceRow) =>
-  d.recargoCents !== 0
+/**
+ * What a document withheld, when every key it adds to the box is a withholding's: those lines carry
+ * `totalCents = −irpfCents` (shared/fiscal/aggregate-keys.ts); null for VAT lines.
+ */
+export function withheldOf(d: Pick<BoxSourceRow, 'keys' | 'totalCents'>): number | null {
+  if (d.keys.length === 0 || !d.keys.every((k) => withholdingOfSourceKey(k) !== null)) return null;
+  return -d.totalCents;
+}
+
+/** The kinds of withholding a document adds to the box, in words ('Arrendamiento de inmuebles urbanos'). */
+const withholdingKinds = (d: BoxSourceRow): string =>
+  [...new Set(d.keys.map((k) => withholdingOfSourceKey(k)).filter((t): t is string => t !== null))].join(
+    ', ',
+  );
+
+/** The cuota a document adds: its VAT (and recargo, when any), or what it withheld. */
+const cuota = (d: BoxSourceRow) => {
+  const withheld = withheldOf(d);
+  if (withheld !== null) return `Retención ${formatCents(withheld)}`;
+  return d.recargoCents !== 0
     ? `${formatCents(d.vatCents)} + recargo ${formatCents(d.recargoCents)}`
     : formatCents(d.vatCents);
+};
 
 const columns: TableColumnsType<BoxSourceRow> = [
   {
@@ -53,11 +72,13 @@ const columns: TableColumnsType<BoxSourceRow> = [
           {d.counterpartyName ? ` · ${d.counterpartyName}` : ''}
         </Typography.Text>
         <Typography.Text style={{ fontSize: 13 }}>
-          Base {formatCents(d.baseCents)} · Cuota {cuota(d)}
+          Base {formatCents(d.baseCents)} · {withheldOf(d) !== null ? cuota(d) : `Cuota ${cuota(d)}`}
         </Typography.Text>
-        <Typography.Text strong style={{ fontSize: 13 }}>
-          Total {formatCents(d.totalCents)}
-        </Typography.Text>
+        {withheldOf(d) === null ? (
+          <Typography.Text strong style={{ fontSize: 13 }}>
+            Total {formatCents(d.totalCents)}
+          </Typography.Text>
+        ) : null}
       </Flex>
     ),
   },
@@ -69,6 +90,11 @@ const columns: TableColumnsType<BoxSourceRow> = [
       <Flex vertical gap={2}>
         <Link to={documentPath(d)}>{d.number || 'Sin número'}</Link>
         <Tag style={{ marginInlineEnd: 0, width: 'fit-content' }}>{BOOK_LABELS[d.book]}</Tag>
+        {withheldOf(d) !== null ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {withholdingKinds(d)}
+          </Typography.Text>
+        ) : null}
       </Flex>
     ),
   },
@@ -95,13 +121,20 @@ const columns: TableColumnsType<BoxSourceRow> = [
     responsive: [...WIDE],
     render: (_, d) => formatCents(d.baseCents),
   },
-  { title: 'Cuota', key: 'vat', align: 'right', responsive: [...WIDE], render: (_, d) => cuota(d) },
+  {
+    title: 'Cuota o retención',
+    key: 'vat',
+    align: 'right',
+    responsive: [...WIDE],
+    render: (_, d) => cuota(d),
+  },
   {
     title: 'Total',
     key: 'total',
     align: 'right',
     responsive: [...WIDE],
-    render: (_, d) => <strong>{formatCents(d.totalCents)}</strong>,
+    // A withholding line carries no invoice total (only −irpf): nothing to add up there.
+    render: (_, d) => (withheldOf(d) !== null ? '—' : <strong>{formatCents(d.totalCents)}</strong>),
   },
 ];
 

@@ -225,6 +225,54 @@ describe('GenerateModelsPage', { timeout: 20_000 }, () => {
     expect(callsTo(apiRequest, 'taxModels.generate')).toEqual([]);
   });
 
+  it('an autónomo with employees owes the 130 and the 111: first in the list, each with its periods', async () => {
+    answerApi(
+      apiRequest,
+      answers({
+        'taxProfile.get': {
+          companyId: 'c-1',
+          requiredModels: [
+            { model: '303', periodicity: 'QUARTERLY', reason: 'IVA' },
+            { model: '130', periodicity: 'QUARTERLY', reason: 'Autónomo en estimación directa' },
+            // A large company files its withholdings every month (art. 108.1 RIRPF).
+            { model: '111', periodicity: 'MONTHLY', reason: 'Retenciones' },
+            { model: '036', periodicity: 'EVENT', reason: 'Censo' },
+          ],
+        },
+        'taxModels.batchGenerate': batchAnswer,
+      }),
+    );
+    renderPage();
+    const card = (await screen.findByText('Un modelo')).closest('.ant-card') as HTMLElement;
+    fireEvent.mouseDown(within(card).getByRole('combobox', { name: 'Modelo' }));
+    expect(await screen.findByText('Modelos que presenta la empresa')).toBeTruthy();
+    const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    expect(options.slice(0, 3)).toEqual([
+      '303 · IVA. Autoliquidación',
+      '130 · IRPF. Pago fraccionado (estimación directa)',
+      '111 · Retenciones del trabajo y actividades profesionales',
+    ]);
+    expect(options).toContain('115 · Retenciones por arrendamiento de inmuebles urbanos');
+    fireEvent.click(screen.getByTitle('111 · Retenciones del trabajo y actividades profesionales'));
+    // The 111 of this company by month.
+    fireEvent.mouseDown(within(card).getByRole('combobox', { name: 'Periodo' }));
+    expect(await screen.findByTitle('Marzo')).toBeTruthy();
+    expect(screen.queryByTitle('1T')).toBeNull();
+
+    // The batch asks each model only its own periods: the 130 by quarter, the 111 by month.
+    const batch = await batchCard(/^130/);
+    expect((within(batch).getByRole('checkbox', { name: /^111/ }) as HTMLInputElement).checked).toBe(true);
+    await toggle(batch, /^303/);
+    await toggle(batch, 'Trimestre 1T');
+    await toggle(batch, 'Enero');
+    fireEvent.click(within(batch).getByRole('button', { name: 'Generar lote' }));
+    await waitFor(() => expect(callsTo(apiRequest, 'taxModels.batchGenerate')).toHaveLength(2));
+    expect(callsTo(apiRequest, 'taxModels.batchGenerate').map((c) => c.body)).toEqual([
+      { year: 2026, quarter: 1, models: ['130'], regenerate: false },
+      { year: 2026, month: 1, models: ['111'], regenerate: false },
+    ]);
+  });
+
   it('a client who only reads may preview, not generate', async () => {
     answerApi(apiRequest, answers({ 'companies.get': membership('CLIENTE') }));
     renderPage();

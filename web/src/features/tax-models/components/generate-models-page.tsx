@@ -2,8 +2,10 @@
  * /app/tax/models/generate (issue 14 item 7): generate one model of a period (model, year, period;
  * 'Vista previa' opens it computed from the books without storing it), or several at once (models ×
  * quarters or months of one year, at most 20, spec part 2 §5, with the spec's messages). A period
- * already generated answers TAX_022: 'Regenerar' then recomputes it on purpose. The periods offered
- * follow the company's tax profile (a monthly 303 filer gets months).
+ * already generated answers TAX_022: 'Regenerar' then recomputes it on purpose. The models the
+ * company owes (its tax profile's: the VAT returns, the 130, the withholdings 111/115/123/216) come
+ * first and ticked; the periods offered follow the profile (a monthly 303 filer gets months, a large
+ * company's withholdings too; the 130 is always quarterly).
  */
 import type { BatchGenerateResult, TaxModelType } from '@shared/schemas/tax-models';
 import { ModelYear, modelIdOf, TAX_MODEL_TYPES } from '@shared/schemas/tax-models';
@@ -29,6 +31,7 @@ import {
   InputNumber,
   Row,
   Select,
+  type SelectProps,
   Table,
   type TableColumnsType,
   Tag,
@@ -43,6 +46,7 @@ import {
   type BatchPair,
   batchRequests,
   isAnnualModel,
+  isBatchModel,
   regenerateRequests,
 } from '../utils/batch';
 import { lastClosedPeriod } from '../utils/periods';
@@ -53,7 +57,23 @@ type Periodicity = 'QUARTERLY' | 'MONTHLY';
 const QUARTERS = ['1T', '2T', '3T', '4T'];
 const MONTHS = periodsOfModel('303', 'MONTHLY');
 
-const modelOptions = TAX_MODEL_TYPES.map((m) => ({ value: m, label: `${m} · ${taxModelNames[m]}` }));
+const modelOption = (m: TaxModelType) => ({ value: m, label: `${m} · ${taxModelNames[m]}` });
+
+/** The company's models first (its profile's), then the others Cuadra computes. */
+function modelOptions(owed: readonly TaxModelType[]): NonNullable<SelectProps['options']> {
+  if (owed.length === 0) return TAX_MODEL_TYPES.map(modelOption);
+  const others = TAX_MODEL_TYPES.filter((m) => !owed.includes(m));
+  return [
+    { label: 'Modelos que presenta la empresa', options: owed.map(modelOption) },
+    ...(others.length > 0 ? [{ label: 'Otros modelos', options: others.map(modelOption) }] : []),
+  ];
+}
+
+/** 'modelos 303, 349 y 130'. */
+function modelsText(models: readonly TaxModelType[]): string {
+  if (models.length === 1) return `modelo ${models[0]}`;
+  return `modelos ${models.slice(0, -1).join(', ')} y ${models.at(-1)}`;
+}
 
 export function GenerateModelsPage() {
   const context = useTaxModelsContext();
@@ -79,6 +99,8 @@ function GenerateForms({ companyId, ready }: { companyId: string; ready: boolean
   const periodicityOf = (m: TaxModelType): Periodicity =>
     required.find((r) => r.model === m)?.periodicity === 'MONTHLY' ? 'MONTHLY' : 'QUARTERLY';
   const owed = TAX_MODEL_TYPES.filter((m) => required.some((r) => r.model === m));
+  /** The periods of a model for this company: its own list, by quarter or month as the profile files it. */
+  const periodsOf = (m: TaxModelType): string[] => periodsOfModel(m, periodicityOf(m));
   const today = spanishToday();
   const fallbackYear = yearFrom(searchParams.get('year'), Number(today.slice(0, 4)));
   // The forms start from the profile (its models ticked, its periods offered): wait for it.
@@ -90,7 +112,8 @@ function GenerateForms({ companyId, ready }: { companyId: string; ready: boolean
         <SingleForm
           companyId={companyId}
           canGenerate={canGenerate}
-          periodicityOf={periodicityOf}
+          owed={owed}
+          periodsOf={periodsOf}
           initialYear={fallbackYear}
           today={today}
         />
@@ -99,8 +122,8 @@ function GenerateForms({ companyId, ready }: { companyId: string; ready: boolean
         {canBatch ? (
           <BatchForm
             companyId={companyId}
-            periodicityOf={periodicityOf}
-            initialModels={owed.length > 0 ? owed : ['303']}
+            periodsOf={periodsOf}
+            initialModels={owed.length > 0 ? owed.filter(isBatchModel) : ['303']}
             initialYear={fallbackYear}
           />
         ) : null}
@@ -111,37 +134,47 @@ function GenerateForms({ companyId, ready }: { companyId: string; ready: boolean
 
 // --- one model -----------------------------------------------------------------------------------
 
-function periodOptions(modelType: TaxModelType, periodicity: Periodicity, year: number) {
-  const periods = isAnnualModel(modelType) ? ['0A'] : periodicity === 'MONTHLY' ? MONTHS : QUARTERS;
+function periodOptions(periods: readonly string[], modelType: TaxModelType, year: number) {
   return periods.map((p) => ({
     value: p,
     label: modelPeriodLabel(modelType, p, year).replace(` ${year}`, ''),
   }));
 }
 
+/** How a list of periods runs, for the period a person most likely works on today. */
+const periodicityOfPeriods = (periods: readonly string[]): Periodicity | 'ANNUAL' =>
+  periods.every((p) => p === '0A')
+    ? 'ANNUAL'
+    : periods.some((p) => MONTHS.includes(p))
+      ? 'MONTHLY'
+      : 'QUARTERLY';
+
 function SingleForm({
   companyId,
   canGenerate,
-  periodicityOf,
+  owed,
+  periodsOf,
   initialYear,
   today,
 }: {
   companyId: string;
   canGenerate: boolean;
-  periodicityOf: (m: TaxModelType) => Periodicity;
+  owed: readonly TaxModelType[];
+  periodsOf: (m: TaxModelType) => string[];
   initialYear: number;
   today: string;
 }) {
   const navigate = useNavigate();
   const generate = useGenerateModel(companyId);
-  const [modelType, setModelType] = useState<TaxModelType>('303');
-  const last = lastClosedPeriod(today, isAnnualModel(modelType) ? 'ANNUAL' : periodicityOf(modelType));
+  const [modelType, setModelType] = useState<TaxModelType>(owed[0] ?? '303');
+  const periods = periodsOf(modelType);
+  const last = lastClosedPeriod(today, periodicityOfPeriods(periods));
   const [year, setYear] = useState<number | null>(initialYear);
   const [period, setPeriod] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [yearError, setYearError] = useState<string | null>(null);
 
-  const options = periodOptions(modelType, periodicityOf(modelType), year ?? initialYear);
+  const options = periodOptions(periods, modelType, year ?? initialYear);
   const chosen = period && options.some((o) => o.value === period) ? period : null;
   const effective =
     chosen ?? (options.some((o) => o.value === last.period) ? last.period : (options[0]?.value ?? '0A'));
@@ -182,7 +215,7 @@ function SingleForm({
           <Select
             aria-label="Modelo"
             value={modelType}
-            options={modelOptions}
+            options={modelOptions(owed)}
             onChange={(m: TaxModelType) => {
               setModelType(m);
               setPeriod(null);
@@ -256,12 +289,12 @@ type Outcome = BatchGenerateResult['results'][number];
 
 function BatchForm({
   companyId,
-  periodicityOf,
+  periodsOf,
   initialModels,
   initialYear,
 }: {
   companyId: string;
-  periodicityOf: (m: TaxModelType) => Periodicity;
+  periodsOf: (m: TaxModelType) => string[];
   initialModels: TaxModelType[];
   initialYear: number;
 }) {
@@ -272,9 +305,9 @@ function BatchForm({
   const [errors, setErrors] = useState<BatchErrors>({});
   const [results, setResults] = useState<{ year: number; outcomes: Outcome[] } | null>(null);
   const periodic = models.filter((m) => !isAnnualModel(m));
-  const monthly = periodic.some((m) => periodicityOf(m) === 'MONTHLY');
+  const monthly = periodic.some((m) => periodsOf(m).some((p) => MONTHS.includes(p)));
   // Quarters for a quarterly filer (and when no periodic model is chosen yet); months for a monthly one.
-  const quarterly = !monthly || periodic.some((m) => periodicityOf(m) === 'QUARTERLY');
+  const quarterly = !monthly || periodic.some((m) => periodsOf(m).some((p) => QUARTERS.includes(p)));
   const quarterChoices = QUARTERS.map((p) => ({ value: p, label: p }));
   const monthChoices = MONTHS.map((p) => ({
     value: p,
@@ -296,7 +329,13 @@ function BatchForm({
     const shown = periods.filter(
       (p) => (quarterly && QUARTERS.includes(p)) || (monthly && MONTHS.includes(p)),
     );
-    const { bodies, errors: found } = batchRequests({ year, models, periods: shown, regenerate: false });
+    const { bodies, errors: found } = batchRequests({
+      year,
+      models,
+      periods: shown,
+      regenerate: false,
+      periodsOf,
+    });
     setErrors(found);
     if (bodies.length > 0 && year !== null) send(bodies, year);
   };
@@ -327,7 +366,7 @@ function BatchForm({
             onChange={(next) => setModels(next as TaxModelType[])}
           >
             <Flex vertical gap={4}>
-              {TAX_MODEL_TYPES.map((m) => (
+              {TAX_MODEL_TYPES.filter(isBatchModel).map((m) => (
                 <Checkbox key={m} value={m}>
                   {m} · {taxModelNames[m]}
                   {isAnnualModel(m) ? ' (anual)' : ''}
@@ -337,13 +376,9 @@ function BatchForm({
           </Checkbox.Group>
         </Form.Item>
         <Form.Item
-          label={
-            monthly && quarterly
-              ? 'Trimestres o meses (modelos 303 y 349)'
-              : monthly
-                ? 'Meses (modelos 303 y 349)'
-                : 'Trimestres (modelos 303 y 349)'
-          }
+          label={`${monthly && quarterly ? 'Trimestres o meses' : monthly ? 'Meses' : 'Trimestres'}${
+            periodic.length > 0 ? ` (${modelsText(periodic)})` : ''
+          }`}
           validateStatus={errors.periods ? 'error' : undefined}
           help={errors.periods}
         >

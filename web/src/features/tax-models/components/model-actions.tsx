@@ -7,9 +7,9 @@
  *    'Volver a generado'.
  * Generating a period that already has a model answers TAX_022: then 'Regenerar' is offered.
  */
-import type { ModelValidationView, TaxModelView, UpdateModelBody } from '@shared/schemas/tax-models';
+import type { ModelValidationView, TaxModelView } from '@shared/schemas/tax-models';
 import { useCanCall } from '@web/lib/access';
-import { errorMessage } from '@web/lib/api-error';
+import { errorMessage, isApiError } from '@web/lib/api-error';
 import {
   type ModelRef,
   useDownloadModelPdf,
@@ -22,8 +22,12 @@ import { useState } from 'react';
 import { isAlreadyGenerated, useGenerateModel } from '../api/generate-model';
 import { useUpdateModel } from '../api/update-model';
 import { useUpdateModelStatus } from '../api/update-model-status';
+import type { AdjustmentsBody } from '../utils/adjustments';
 import { MarkSubmittedDialog } from './mark-submitted-dialog';
 import { SubmitDialog } from './submit-dialog';
+
+/** A 400: the server refused what was sent (its message says which field and why). */
+const isRefusal = (error: unknown): boolean => isApiError(error) && error.status === 400;
 
 export function ModelActions({
   companyId,
@@ -33,17 +37,20 @@ export function ModelActions({
   dirty,
   invalid,
   onValidated,
+  onRefused,
 }: {
   companyId: string;
   modelRef: ModelRef;
   model: TaxModelView | null;
   /** The adjustments as typed now. */
-  adjustments: UpdateModelBody;
+  adjustments: AdjustmentsBody;
   /** They differ from the stored ones. */
   dirty: boolean;
   /** A typed field is not valid. */
   invalid: boolean;
   onValidated: (validation: ModelValidationView) => void;
+  /** The server refused the adjustments (400): the page shows its messages beside the fields. */
+  onRefused?: (error: unknown) => void;
 }) {
   const can = useCanCall();
   const generate = useGenerateModel(companyId);
@@ -65,7 +72,10 @@ export function ModelActions({
         },
         onError: (error) => {
           if (isAlreadyGenerated(error)) setConflict(errorMessage(error));
-          else toast.fromError(error);
+          else {
+            toast.fromError(error);
+            if (isRefusal(error)) onRefused?.(error);
+          }
         },
       },
     );
@@ -76,7 +86,10 @@ export function ModelActions({
       { modelType: model.modelType, modelId: model.modelId, body: adjustments },
       {
         onSuccess: () => toast.success('Ajustes guardados y modelo recalculado'),
-        onError: (error) => toast.fromError(error),
+        onError: (error) => {
+          toast.fromError(error);
+          if (isRefusal(error)) onRefused?.(error);
+        },
       },
     );
   };

@@ -5,10 +5,14 @@
  * the books, with 'Generar'; a stored one shows what was generated, with the person's adjustments
  * (result type, compensation, IBAN, domiciliation, manual boxes), its issues, and the way to file it:
  * export the AEAT file, the PDF summary, mark it as filed elsewhere, or file it ('Presentar').
+ * The income-tax models (issue 15) add what the books do not give (income-tax-card.tsx): the 130's
+ * provision for hard-to-justify expenses (the preview follows the switch at once, `?applyDifficult
+ * Justification=`) and other income, the 111's employment income, the 115's rents, the 123's capital
+ * income; a refusal of the server (400) is shown beside the fields it names.
  * Every button follows the server's policies (useCan). The stored model is asked only when the list
  * says it exists, so a period without one answers no 404.
  */
-import type { ModelValidationView, TaxModelView, TaxModelType } from '@shared/schemas/tax-models';
+import type { ModelValidationView, TaxModelType, TaxModelView } from '@shared/schemas/tax-models';
 import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
 import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
@@ -19,7 +23,8 @@ import { ModelStatusTag } from '@web/components/tax-models/model-status-tag';
 import { formatCents, formatDate, formatDateTime } from '@web/lib/format';
 import { bpToInput, centsToInput } from '@web/lib/money-input';
 import { paths } from '@web/lib/paths';
-import { isNoTaxProfile } from '@web/lib/tax-api';
+import type { TaxProfileView } from '@web/lib/tax-api';
+import { isNoTaxProfile, useTaxProfile } from '@web/lib/tax-api';
 import { modelTitle } from '@web/lib/tax-labels';
 import { designBoxes } from '@web/lib/tax-model-designs';
 import {
@@ -33,8 +38,10 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Input, Row, Switch, Typog
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { type AdjustmentsDraft, draftToAdjustments, initialDraft, manualBoxes } from '../utils/adjustments';
+import { type Refusal, refusalOf } from '../utils/income-tax-adjustments';
 import { AdjustmentsCard } from './adjustments-card';
 import { BoxSourcesDrawer } from './box-sources-drawer';
+import { IncomeTaxCard } from './income-tax-card';
 import { ModelActions } from './model-actions';
 import { ModelsPageHeader, ModelsWelcomeCard, TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
@@ -108,12 +115,20 @@ function ModelPreviewContent({
   const known = list.isSuccess && !list.isPlaceholderData;
   const stored = useTaxModel(companyId, listed ? { modelType, modelId } : null, { enabled: ready && known });
   const [compensation, setCompensation] = useState<number | undefined>(undefined);
+  const [difficult, setDifficult] = useState<boolean | undefined>(undefined);
   const preview = useTaxModelPreview(
     companyId,
     modelType,
-    { year, period, compensationFromPreviousCents: compensation },
+    {
+      year,
+      period,
+      compensationFromPreviousCents: compensation,
+      applyDifficultJustification: modelType === '130' ? difficult : undefined,
+    },
     { enabled: ready && known && !listed },
   );
+  // The 130's provision follows the profile's IRPF method unless the person says otherwise.
+  const profile = useTaxProfile(companyId, { enabled: ready && modelType === '130' });
   const model: TaxModelView | null = stored.data ?? listed ?? null;
   const view = model ?? preview.data ?? null;
 
@@ -163,9 +178,29 @@ function ModelPreviewContent({
         model={model}
         previewFetching={preview.isFetching}
         onRecalculate={setCompensation}
+        onPreviewDifficult={setDifficult}
+        difficultDefault={profile.data ? appliesDifficultJustification(profile.data, year, period) : null}
       />
     </>
   );
+}
+
+/**
+ * Whether the profile in force on the period's first day applies the 130's provision for
+ * hard-to-justify expenses: only the estimación directa simplificada has it (art. 30.2.4ª LIRPF).
+ */
+export function appliesDifficultJustification(
+  profile: TaxProfileView,
+  year: number,
+  period: string,
+): boolean {
+  const quarter = /^([1-4])T$/.exec(period);
+  const start = `${year}-${String(quarter ? (Number(quarter[1]) - 1) * 3 + 1 : 1).padStart(2, '0')}-01`;
+  const inForce = [...profile.versions]
+    .filter((v) => v.effectiveFrom <= start)
+    .sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom))
+    .pop();
+  return (inForce?.facts ?? profile.facts).irpfMethod === 'DIRECTA_SIMPLIFICADA';
 }
 
 function ModelView({
@@ -175,6 +210,8 @@ function ModelView({
   model,
   previewFetching,
   onRecalculate,
+  onPreviewDifficult,
+  difficultDefault,
 }: {
   companyId: string;
   modelRef: ModelRef;
@@ -182,15 +219,32 @@ function ModelView({
   model: TaxModelView | null;
   previewFetching: boolean;
   onRecalculate: (compensationCents: number | undefined) => void;
+  /** 130 without a stored model: preview with or without the provision. */
+  onPreviewDifficult: (apply: boolean | undefined) => void;
+  /** 130: what the profile says of the provision; null while unknown. */
+  difficultDefault: boolean | null;
 }) {
   const modelType: TaxModelType = modelRef.modelType;
   const defs = useMemo(() => designBoxes(modelType, view.design), [modelType, view.design]);
   const saved = model?.adjustments;
   const savedKey = model ? `${model.modelId}:${model.version}:${model.updatedAt}` : 'preview';
-  const [draft, setDraft] = useState<AdjustmentsDraft>(() => initialDraft(modelType, saved, defs));
+  const [draft, setDraftState] = useState<AdjustmentsDraft>(() => initialDraft(modelType, saved, defs));
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   // A new version of the stored model (saved, regenerated) starts the form again from it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the stored version changes
-  useEffect(() => setDraft(initialDraft(modelType, saved, defs)), [savedKey, defs]);
+  useEffect(() => {
+    setDraftState(initialDraft(modelType, saved, defs));
+    setRefusal(null);
+  }, [savedKey, defs]);
+  /** A change of what is typed: the server's last refusal no longer applies to it. */
+  const setDraft = (next: AdjustmentsDraft) => {
+    setDraftState(next);
+    setRefusal(null);
+    const apply = next.income.applyDifficultJustification;
+    if (!model && modelType === '130' && apply !== draft.income.applyDifficultJustification) {
+      onPreviewDifficult(apply ?? undefined);
+    }
+  };
   const [openBox, setOpenBox] = useState<BoxRow | null>(null);
   const [validation, setValidation] = useState<ModelValidationView | null>(null);
   const [hideZeros, setHideZeros] = useState(false);
@@ -267,6 +321,7 @@ function ModelView({
         dirty={JSON.stringify(adjustments) !== JSON.stringify(savedAdjustments)}
         invalid={Object.keys(errors).length > 0}
         onValidated={setValidation}
+        onRefused={(error) => setRefusal(refusalOf(error, draft.income))}
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
@@ -304,6 +359,15 @@ function ModelView({
               errors={errors}
               editable={editable}
               extra={recalculate}
+            />
+            <IncomeTaxCard
+              modelType={modelType}
+              draft={draft.income}
+              onChange={(income) => setDraft({ ...draft, income })}
+              errors={{ ...refusal?.fields, ...errors }}
+              refusal={refusal?.message ?? null}
+              editable={editable}
+              difficultDefault={difficultDefault}
             />
             <Card title="Incidencias" size="small">
               <Flex vertical gap={12}>

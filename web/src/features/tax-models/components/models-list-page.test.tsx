@@ -78,8 +78,11 @@ const answers = (overrides: ApiAnswers = {}): ApiAnswers => ({
       }),
       obligation({}),
       obligation({ obligationId: '2026-390-0A', modelType: '390', period: '0A', dueDate: '2027-01-30' }),
-      // Not a VAT model: not listed here.
-      obligation({ obligationId: '2026-111-2T', modelType: '111' }),
+      // The withholdings and the 130 are computed too (issue 15): listed after the VAT returns.
+      obligation({ obligationId: '2026-111-2T', modelType: '111', reason: 'Retenciones' }),
+      obligation({ obligationId: '2026-130-1T', modelType: '130', period: '1T', status: 'OVERDUE' }),
+      // Not computed by Cuadra (filed elsewhere): not listed here.
+      obligation({ obligationId: '2026-036-2026-03-01', modelType: '036', period: '2026-03-01' }),
     ],
   },
   ...overrides,
@@ -120,10 +123,17 @@ describe('ModelsListPage', { timeout: 20_000 }, () => {
       expect(rowLabels()).toEqual([
         'Modelo 303 · 1T 2026',
         'Modelo 303 · 2T 2026',
-        'Modelo 349 · 1T 2026',
         'Modelo 390 · Ejercicio 2026',
+        'Modelo 349 · 1T 2026',
+        'Modelo 130 · 1T 2026',
+        'Modelo 111 · 2T 2026',
       ]),
     );
+    const withholdings = screen.getByRole('row', { name: 'Modelo 111 · 2T 2026' });
+    expect(
+      within(withholdings).getAllByText('Retenciones del trabajo y actividades profesionales').length,
+    ).toBeGreaterThan(0);
+    expect(within(withholdings).getAllByText('Sin generar').length).toBeGreaterThan(0);
     const first = screen.getByRole('row', { name: 'Modelo 303 · 1T 2026' });
     expect(within(first).getAllByText('Generado').length).toBeGreaterThan(0);
     expect(within(first).getAllByText('A ingresar').length).toBeGreaterThan(0);
@@ -142,7 +152,14 @@ describe('ModelsListPage', { timeout: 20_000 }, () => {
   it('?status=NOT_GENERATED shows only the periods still to generate', async () => {
     answerApi(apiRequest, answers());
     renderPage('?year=2026&status=NOT_GENERATED');
-    await waitFor(() => expect(rowLabels()).toEqual(['Modelo 303 · 2T 2026', 'Modelo 390 · Ejercicio 2026']));
+    await waitFor(() =>
+      expect(rowLabels()).toEqual([
+        'Modelo 303 · 2T 2026',
+        'Modelo 390 · Ejercicio 2026',
+        'Modelo 130 · 1T 2026',
+        'Modelo 111 · 2T 2026',
+      ]),
+    );
   });
 
   it('?model= narrows to one model', async () => {

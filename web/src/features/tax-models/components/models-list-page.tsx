@@ -1,6 +1,7 @@
 /**
- * /app/tax/models, 'Modelos' (issue 14 item 7): the selected company's VAT models of a year (303,
- * 390, 349, 347), one row per period, stored or still to generate: the stored models (status, result,
+ * /app/tax/models, 'Modelos' (issue 14 item 7, issue 15): the selected company's models of a year that
+ * Cuadra computes (the VAT returns 303, 390, 349, 347; the 130 and the withholdings 111, 115, 123,
+ * 216), one row per period, stored or still to generate: the stored models (status, result,
  * generated and filed dates, justificante) and the periods its calendar owes that have none yet
  * ('Sin generar'). Filters by model and status in the URL; a row opens the model's page (its boxes,
  * the invoices behind each, the way to file it). 'Generar modelos' for who may generate.
@@ -9,9 +10,9 @@ import type { ObligationView } from '@shared/schemas/tax';
 import {
   MODEL_STATUSES,
   type ModelResult,
-  type TaxModelView,
   TAX_MODEL_TYPES,
   type TaxModelType,
+  type TaxModelView,
 } from '@shared/schemas/tax-models';
 import { taxModelNames } from '@shared/schemas/tax-profile';
 import { LinkButton } from '@web/components/link-button';
@@ -59,7 +60,11 @@ const OBLIGATION_TO_MODEL_STATUS: Record<ObligationView['status'], ModelStatusOr
   OBLIGATION_GENERATED: 'OBLIGATION_GENERATED',
 };
 
-const isVatModel = (m: string): m is TaxModelType => (TAX_MODEL_TYPES as readonly string[]).includes(m);
+/** A model Cuadra computes (the calendar also owes others: 036, 100, 200…, filed elsewhere). */
+const isComputedModel = (m: string): m is TaxModelType => (TAX_MODEL_TYPES as readonly string[]).includes(m);
+
+/** The models in the order of the forms: the VAT returns, then the income-tax ones. */
+const modelRank = (m: TaxModelType) => TAX_MODEL_TYPES.indexOf(m);
 
 /** The stored models and the periods the calendar owes without one, in period order. */
 export function modelRows(
@@ -70,7 +75,7 @@ export function modelRows(
   const due = new Map(obligations.map((o) => [o.obligationId, o.dueDate]));
   const rows = new Map<string, ModelListRow>();
   for (const o of obligations) {
-    if (o.year !== year || !isVatModel(o.modelType)) continue;
+    if (o.year !== year || !isComputedModel(o.modelType)) continue;
     rows.set(o.obligationId, {
       modelId: o.obligationId,
       modelType: o.modelType,
@@ -98,9 +103,13 @@ export function modelRows(
       dueDate: due.get(m.modelId) ?? null,
     });
   }
-  const periodRank = (p: string) => (p === '0A' ? 99 : /T$/.test(p) ? Number(p[0]) * 3 + 0.5 : Number(p));
+  // A quarter after its last month; the 202's instalments after the last month they look at (1P March,
+  // 2P September, 3P November); the year last.
+  const instalment: Record<string, number> = { '1P': 3.5, '2P': 9.5, '3P': 11.5 };
+  const periodRank = (p: string) =>
+    p === '0A' ? 99 : /T$/.test(p) ? Number(p[0]) * 3 + 0.5 : (instalment[p] ?? Number(p));
   return [...rows.values()].sort(
-    (a, b) => a.modelType.localeCompare(b.modelType) || periodRank(a.period) - periodRank(b.period),
+    (a, b) => modelRank(a.modelType) - modelRank(b.modelType) || periodRank(a.period) - periodRank(b.period),
   );
 }
 
@@ -205,7 +214,7 @@ export function ModelsListPage() {
   const thisYear = Number(spanishToday().slice(0, 4));
   const year = yearFrom(searchParams.get('year'), thisYear);
   const rawModel = searchParams.get('model') ?? '';
-  const modelType = isVatModel(rawModel) ? rawModel : undefined;
+  const modelType = isComputedModel(rawModel) ? rawModel : undefined;
   const rawStatus = searchParams.get('status') ?? '';
   const status = (STATUS_FILTERS as string[]).includes(rawStatus)
     ? (rawStatus as ModelStatusOrNone)
@@ -320,7 +329,11 @@ export function ModelsListPage() {
                   style={{ minWidth: 200 }}
                   options={[
                     { value: '', label: 'Todos los modelos' },
-                    ...TAX_MODEL_TYPES.map((m) => ({ value: m, label: `Modelo ${m}` })),
+                    ...TAX_MODEL_TYPES.map((m) => ({
+                      value: m,
+                      label: `Modelo ${m}`,
+                      title: taxModelNames[m],
+                    })),
                   ]}
                   onChange={(next: string) => setParam('model', next || undefined)}
                 />
@@ -353,7 +366,7 @@ export function ModelsListPage() {
                     <EmptyState
                       description={
                         all.length === 0
-                          ? `No hay modelos de IVA de ${year} para esta empresa.`
+                          ? `No hay modelos de ${year} para esta empresa.`
                           : 'Ningún modelo cumple los filtros.'
                       }
                     />

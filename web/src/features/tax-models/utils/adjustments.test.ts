@@ -1,6 +1,6 @@
 import { designBoxes } from '@web/lib/tax-model-designs';
 import { describe, expect, it } from 'vitest';
-import { draftToAdjustments, initialDraft, manualBoxes } from './adjustments';
+import { draftToAdjustments, hasBankDetails, initialDraft, manualBoxes } from './adjustments';
 
 const defs = designBoxes('303', '303-2026');
 const view = { allowedResultTypes: ['I', 'U', 'G'] as ('I' | 'U' | 'G')[] };
@@ -59,5 +59,29 @@ describe('a model’s adjustments as typed', () => {
     expect(draft.compensation).toBe('500,00');
     expect(draft.resultType).toBe('G');
     expect(draft.boxes['44']).toBe('123,45');
+  });
+
+  it('adds the income-tax fields of the model (130) and keeps their errors with the others', () => {
+    const draft = initialDraft('130', { applyDifficultJustification: false, otherIncomeCents: 10_000 }, []);
+    expect(draft.income.otherIncome).toBe('100,00');
+    const typed = {
+      ...draft,
+      iban: 'ES91 2100 0418 4502 0005 1332',
+      income: { ...draft.income, otherExpenses: '-1' },
+    };
+    expect(draftToAdjustments('130', typed, { allowedResultTypes: ['I', 'U', 'B'] }, [])).toEqual({
+      adjustments: {
+        applyDifficultJustification: false,
+        otherIncomeCents: 10_000,
+        iban: 'ES9121000418450200051332',
+      },
+      errors: { otherExpenses: 'Otros gastos deducibles no puede ser negativo' },
+    });
+  });
+
+  it('asks the bank account of the self-assessments paid by direct debit, not of the informative returns', () => {
+    expect(['303', '130', '111', '115', '123', '216'].every((m) => hasBankDetails(m as '303'))).toBe(true);
+    expect(hasBankDetails('349')).toBe(false);
+    expect(hasBankDetails('390')).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
  * The person's adjustments of a model as the form holds them (typed text) and as the API takes them
  * (`ModelAdjustments`: céntimos, basis points, counts). An empty field means "as computed": the
  * compensation carried from the previous 303 with result C, the result type the result implies, the
- * value the books give a box. Pure, so the rules are tested without rendering.
+ * value the books give a box. The income-tax models' own fields (130, 111, 115, 123: issue 15) are in
+ * income-tax-adjustments.ts. Pure, so the rules are tested without rendering.
  */
 
 import { validateIban } from '@shared/fiscal/iban';
@@ -11,11 +12,24 @@ import type {
   ModelAdjustments,
   ModelPreview,
   ResultType,
-  UpdateModelBody,
   TaxModelType,
+  UpdateModelBody,
 } from '@shared/schemas/tax-models';
+import { DOMICILIABLE_MODELS } from '@shared/schemas/tax-profile';
 import { bpToInput, centsToInput, parseEurosToCents, parsePercentToBp } from '@web/lib/money-input';
 import { COMPENSATION_BOX } from '@web/lib/tax-model-designs';
+import {
+  type IncomeTaxAdjustments,
+  type IncomeTaxDraft,
+  incomeTaxDraftToAdjustments,
+  initialIncomeTaxDraft,
+} from './income-tax-adjustments';
+
+/**
+ * The PUT / generate body: the contract's adjustments with the income-tax models' fields of
+ * `ModelAdjustments` (shared/fiscal/models/types.ts), whatever the body schema already lists of them.
+ */
+export type AdjustmentsBody = UpdateModelBody & IncomeTaxAdjustments;
 
 export interface AdjustmentsDraft {
   /** Céntimos typed es-ES ('1.234,56'); '' = the compensation carried from earlier periods. */
@@ -26,10 +40,16 @@ export interface AdjustmentsDraft {
   domiciliation: boolean;
   /** Manual boxes by number, typed; '' = not set. */
   boxes: Record<string, string>;
+  /** 130, 111, 115, 123: what the books do not give (income-tax-adjustments.ts). */
+  income: IncomeTaxDraft;
 }
 
-/** The models whose result is paid or claimed through a bank account (page 03 / DID of the 303). */
-export const hasBankDetails = (modelType: TaxModelType): boolean => modelType === '303';
+/**
+ * The models whose result is paid or claimed through a bank account: the self-assessments that may
+ * be paid by direct debit (303 page 03 / DID; the IBAN of the 130, 111, 115, 123 and 216 pages).
+ */
+export const hasBankDetails = (modelType: TaxModelType): boolean =>
+  (DOMICILIABLE_MODELS as readonly string[]).includes(modelType);
 
 /** The manual boxes the person types in the box table (the compensation has its own field). */
 export function manualBoxes(modelType: TaxModelType, defs: readonly BoxDef[]): BoxDef[] {
@@ -61,6 +81,7 @@ export function initialDraft(
     iban: a.iban ?? '',
     domiciliation: a.domiciliation ?? false,
     boxes,
+    income: initialIncomeTaxDraft(a),
   };
 }
 
@@ -73,8 +94,8 @@ function parseBox(text: string, def: BoxDef): number | null {
 const looksNegative = (text: string) => /^\s*[-−]/.test(text);
 
 export interface DraftResult {
-  adjustments: UpdateModelBody;
-  /** Field ('compensation', 'iban', or a box number) → Spanish message. */
+  adjustments: AdjustmentsBody;
+  /** Field ('compensation', 'iban', a box number, or an income-tax field: 'rentals.0.nif') → Spanish message. */
   errors: Record<string, string>;
 }
 
@@ -85,8 +106,9 @@ export function draftToAdjustments(
   view: Pick<ModelPreview, 'allowedResultTypes'>,
   defs: readonly BoxDef[],
 ): DraftResult {
-  const adjustments: UpdateModelBody = {};
-  const errors: Record<string, string> = {};
+  const income = incomeTaxDraftToAdjustments(modelType, draft.income);
+  const adjustments: AdjustmentsBody = { ...income.adjustments };
+  const errors: Record<string, string> = { ...income.errors };
   const compensationBox = COMPENSATION_BOX[modelType];
   if (compensationBox && draft.compensation.trim() !== '') {
     const label = defs.find((d) => d.box === compensationBox)?.label ?? 'La compensación';

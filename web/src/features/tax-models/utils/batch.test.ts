@@ -62,6 +62,28 @@ describe('batch generation requests', () => {
     ).toEqual({});
   });
 
+  it('asks for each model only the periods it has: the 130 by quarter, a large company’s 111 by month', () => {
+    const periodsOf = (m: string) => (m === '111' ? ['01', '02', '03'] : ['1T', '2T', '3T', '4T']);
+    const { bodies, errors } = batchRequests({
+      year: 2026,
+      models: ['130', '111', '347'],
+      periods: ['1T', '01', '02'],
+      regenerate: false,
+      periodsOf,
+    });
+    expect(errors).toEqual({});
+    expect(bodies).toEqual([
+      { year: 2026, quarter: 1, models: ['130'], regenerate: false },
+      { year: 2026, month: 1, models: ['111'], regenerate: false },
+      { year: 2026, month: 2, models: ['111'], regenerate: false },
+      { year: 2026, models: ['347'], regenerate: false },
+    ]);
+    // Without the company's periodicity the 130 still has no months.
+    expect(batchPairs({ models: ['130'], periods: ['1T', '01'] })).toEqual([
+      { modelType: '130', period: '1T' },
+    ]);
+  });
+
   it('asks for a period when a periodic model is chosen', () => {
     const { errors } = batchRequests({ year: 2026, models: ['303'], periods: [], regenerate: false });
     expect(errors.periods).toBe('Selecciona al menos un trimestre o un mes');

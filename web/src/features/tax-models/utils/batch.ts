@@ -1,14 +1,25 @@
 /**
  * Batch generation as the form holds it (models × periods of one year) and as the API takes it: one
- * `BatchGenerateBody` per period (quarter or month) with the periodic models (303, 349), plus one
- * without a period for the annual ones (390, 347). The spec's limits (part 2 §5) are checked with the
- * contract's own schemas, so the messages are the API's: 'El año debe estar entre 2000 y 2100',
- * 'Debe seleccionar al menos un modelo', 'No se pueden generar más de 20 modelos simultáneamente'.
+ * `BatchGenerateBody` per period (quarter or month) with the periodic models that have it (303, 349,
+ * the 130 and the withholdings 111, 115, 123, 216), plus one without a period for the annual ones
+ * (390, 347). The spec's limits (part 2 §5) are checked with the contract's own schemas, so the
+ * messages are the API's: 'El año debe estar entre 2000 y 2100', 'Debe seleccionar al menos un
+ * modelo', 'No se pueden generar más de 20 modelos simultáneamente'.
  */
+import { validPeriodsOf } from '@shared/fiscal/models';
 import { BatchGenerateBody, ModelYear, type TaxModelType } from '@shared/schemas/tax-models';
 
-export const ANNUAL_MODELS: readonly TaxModelType[] = ['390', '347'];
-export const isAnnualModel = (m: TaxModelType) => ANNUAL_MODELS.includes(m);
+const QUARTER_OR_MONTH = /^([1-4]T|0[1-9]|1[0-2])$/;
+
+/** Filed once a year ('0A' is its only period): 390, 347. */
+export const isAnnualModel = (m: TaxModelType): boolean => validPeriodsOf(m).every((p) => p === '0A');
+
+/**
+ * Whether the batch can ask for the model: its periods are quarters, months or the year (the API's
+ * `quarter`/`month`), not the 202's instalments ('1P'..'3P').
+ */
+export const isBatchModel = (m: TaxModelType): boolean =>
+  validPeriodsOf(m).every((p) => p === '0A' || QUARTER_OR_MONTH.test(p));
 
 /** '1T'..'4T' (quarters) or '01'..'12' (months). */
 export type BatchPeriod = string;
@@ -18,19 +29,29 @@ export interface BatchForm {
   models: TaxModelType[];
   periods: BatchPeriod[];
   regenerate: boolean;
+  /**
+   * The periods a model has for this company (the 130 only quarters; a monthly filer's 303 months);
+   * absent: every quarter and month of the model.
+   */
+  periodsOf?: ((m: TaxModelType) => readonly string[]) | undefined;
 }
+
+const everyPeriodOf = (m: TaxModelType): readonly string[] => validPeriodsOf(m);
 
 export interface BatchPair {
   modelType: TaxModelType;
   period: string;
 }
 
-/** Every model and period the form asks for (an annual model once, as '0A'). */
-export function batchPairs(form: Pick<BatchForm, 'models' | 'periods'>): BatchPair[] {
+/** Every model and period the form asks for (an annual model once, as '0A'; each other in its own periods). */
+export function batchPairs(form: Pick<BatchForm, 'models' | 'periods' | 'periodsOf'>): BatchPair[] {
+  const periodsOf = form.periodsOf ?? everyPeriodOf;
   const pairs: BatchPair[] = [];
   for (const modelType of form.models) {
     if (isAnnualModel(modelType)) pairs.push({ modelType, period: '0A' });
-    else for (const period of form.periods) pairs.push({ modelType, period });
+    else
+      for (const period of form.periods)
+        if (periodsOf(modelType).includes(period)) pairs.push({ modelType, period });
   }
   return pairs;
 }
@@ -62,7 +83,9 @@ export function batchRequests(form: BatchForm): { bodies: BatchGenerateBody[]; e
   const bodies: BatchGenerateBody[] = [];
   if (periodic.length > 0) {
     for (const period of form.periods) {
-      bodies.push({ year: year.data, ...periodPart(period), models: periodic, regenerate: form.regenerate });
+      const models = pairs.filter((p) => p.period === period).map((p) => p.modelType);
+      if (models.length > 0)
+        bodies.push({ year: year.data, ...periodPart(period), models, regenerate: form.regenerate });
     }
   }
   if (annual.length > 0) bodies.push({ year: year.data, models: annual, regenerate: form.regenerate });
