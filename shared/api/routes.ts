@@ -1096,7 +1096,7 @@ export const routes = {
     'tax.read',
   ),
 
-  // --- tax models: the VAT models 303, 390, 349, 347 (issue 14; spec part 2 §3 Tax models, §5, §7) ---
+  // --- tax models: the VAT models 303, 390, 349, 347 (issue 14) and the income-tax ones (issue 15) ---
   'taxModels.list': r('GET', `${V1}/tax/companies/{companyId}/models`, 'taxmodels', 'user', true, 'tax.read'),
   'taxModels.pendingConfirmation': r(
     'GET',
@@ -1173,6 +1173,39 @@ export const routes = {
   'taxModels.export': r(
     'POST',
     `${V1}/tax/companies/{companyId}/models/{modelType}/export`,
+    'taxmodels',
+    'user',
+    true,
+    'tax.read',
+  ),
+  // A model's returns by year and quarter, metrics and statistics (issue 15; spec part 2 §7: 115, 123, 131).
+  'taxModels.byYear': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/models/{modelType}/years/{year}`,
+    'taxmodels',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'taxModels.byQuarter': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/models/{modelType}/years/{year}/quarters/{quarter}`,
+    'taxmodels',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'taxModels.metrics': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/models/{modelType}/metrics`,
+    'taxmodels',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'taxModels.statistics': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/models/{modelType}/statistics`,
     'taxmodels',
     'user',
     true,
@@ -1390,6 +1423,31 @@ export const routes = {
   'taxModels.pdf': r(
     'GET',
     `${V1}/tax/companies/{companyId}/models/{modelType}/{modelId}/pdf`,
+    'pdf',
+    'user',
+    true,
+    'tax.read',
+  ),
+  // Issue 15 item 4: the annual returns Cuadra does not file itself (100, 200, 036, 369, 720), as checklists.
+  'taxAnnualReturns.list': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/annual-returns`,
+    'taxmodels',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'taxAnnualReturns.get': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/annual-returns/{modelType}`,
+    'taxmodels',
+    'user',
+    true,
+    'tax.read',
+  ),
+  'taxAnnualReturns.pdf': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/annual-returns/{modelType}/pdf`,
     'pdf',
     'user',
     true,

@@ -30,7 +30,7 @@ import {
 import { InvoiceTotalsError } from './invoice-totals';
 import { applyBp, roundHalfUpBig, sumCents } from './money';
 import { counterpartyKeyOf, type ReceivedForAggregates } from './tax-aggregates';
-import { defaultWithholding, isKeyOfKind, isWithholdingKind, type WithholdingKind } from './withholdings';
+import { defaultWithholding, isWithholdingKind, type WithholdingKind } from './withholdings';
 
 export type ReceivedTotalsLine = Pick<
   ReceivedInvoiceLine,
@@ -193,9 +193,9 @@ export function recordedWithholding(
 }
 
 /**
- * The withholding of a stored received invoice: its own kind and key when it has them (a key that
- * does not fit the kind falls back to the kind's default), else — an invoice stored before the kinds
- * existed — a professional's when it withholds anything, none otherwise. The migration on read of
+ * The withholding of a stored received invoice: its own kind and key when it has them (a legacy key read
+ * as its real one; a key that does not fit the kind falls back to the kind's default), else — an invoice
+ * stored before the kinds existed — a professional's when it withholds anything, none otherwise. The migration on read of
  * the records and of the aggregates (the nightly recompute rebuilds them through this).
  */
 export function storedWithholding(
@@ -206,8 +206,10 @@ export function storedWithholding(
   const withholds = (rec.irpfRateBp ?? 0) > 0 || rec.totals.irpfCents !== 0;
   if (!withholds) return { withholdingKind: null, withholdingKey: null };
   const kind = isWithholdingKind(rec.withholdingKind) ? rec.withholdingKind : undefined;
-  const key = kind && rec.withholdingKey && isKeyOfKind(kind, rec.withholdingKey) ? rec.withholdingKey : null;
-  const d = defaultWithholding(kind ? { withholdingKind: kind, withholdingKey: key } : null);
+  // defaultWithholding reads a key stored before the 193/296 lists ('DIV') as its real one ('A02').
+  const d = defaultWithholding(
+    kind ? { withholdingKind: kind, withholdingKey: rec.withholdingKey ?? null } : null,
+  );
   return { withholdingKind: d.kind, withholdingKey: d.key };
 }
 

@@ -195,14 +195,18 @@ describe('withholding as recorded and as stored', () => {
       recordedWithholding({ irpfRateBp: 1900, withholdingKind: 'RENT' }, { withholdingKind: 'CAPITAL' }),
     ).toEqual({ withholdingKind: 'RENT', withholdingKey: '-' });
     expect(
+      recordedWithholding({ irpfRateBp: 1900 }, { withholdingKind: 'CAPITAL', withholdingKey: 'A02' }),
+    ).toEqual({ withholdingKind: 'CAPITAL', withholdingKey: 'A02' });
+    // A supplier remembered with a key from before the 193 list is read with the real one.
+    expect(
       recordedWithholding({ irpfRateBp: 1900 }, { withholdingKind: 'CAPITAL', withholdingKey: 'DIV' }),
-    ).toEqual({ withholdingKind: 'CAPITAL', withholdingKey: 'DIV' });
+    ).toEqual({ withholdingKind: 'CAPITAL', withholdingKey: 'A02' });
     // A remembered key that is not of its kind falls back to the kind's default.
     expect(
       recordedWithholding({ irpfRateBp: 1900 }, { withholdingKind: 'CAPITAL', withholdingKey: 'G01' }),
     ).toEqual({
       withholdingKind: 'CAPITAL',
-      withholdingKey: 'INT',
+      withholdingKey: 'B03',
     });
     expect(recordedWithholding({ irpfRateBp: 1500 }, null)).toEqual({
       withholdingKind: 'PROFESSIONAL',
@@ -250,6 +254,22 @@ describe('withholding as recorded and as stored', () => {
       withholdingKind: 'RENT',
       withholdingKey: '-',
     });
+  });
+
+  it('storedWithholding reads the keys stored before the 193 and 296 lists as the real ones', () => {
+    const read = (withholdingKind: 'CAPITAL' | 'NON_RESIDENT', withholdingKey: string) =>
+      storedWithholding(stored(1900, { withholdingKind, withholdingKey })).withholdingKey;
+    expect(read('CAPITAL', 'DIV')).toBe('A02');
+    expect(read('CAPITAL', 'INT')).toBe('B03');
+    expect(read('CAPITAL', 'OTH')).toBe('C12');
+    expect(read('CAPITAL', 'C04')).toBe('C04');
+    expect(read('NON_RESIDENT', '-')).toBe('2501');
+    expect(read('NON_RESIDENT', '1901')).toBe('1901');
+    // …and so the aggregates rebuilt from them carry the real key.
+    expect(
+      toReceivedForAggregates(stored(1900, { withholdingKind: 'CAPITAL', withholdingKey: 'DIV' }))
+        .withholding,
+    ).toEqual({ kind: 'CAPITAL', key: 'A02', baseCents: 50_000 });
   });
 
   it('toReceivedForAggregates carries kind, key and the invoice base as the withholding base', () => {

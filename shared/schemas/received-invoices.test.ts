@@ -259,4 +259,32 @@ describe('withholding kind and key (issue 15 item 1)', () => {
       issues(ordinary({ irpfRateBp: 1500, withholdingKind: 'CAPITAL', withholdingKey: 'DIVIDENDO' })),
     ).toEqual(['withholdingKey: La clave de retención no es válida.']);
   });
+
+  it('take the 193 and 296 keys, and refuse the internal keys stored before them (read only)', () => {
+    expect(
+      CreateReceivedInvoiceBody.parse(
+        ordinary({ irpfRateBp: 1900, withholdingKind: 'CAPITAL', withholdingKey: 'a02' }),
+      ),
+    ).toMatchObject({ withholdingKind: 'CAPITAL', withholdingKey: 'A02' });
+    expect(
+      UpdateReceivedInvoiceBody.parse(
+        ordinary({ irpfRateBp: 2400, withholdingKind: 'NON_RESIDENT', withholdingKey: '1901' }),
+      ),
+    ).toMatchObject({ withholdingKind: 'NON_RESIDENT', withholdingKey: '1901' });
+    expect(issues(ordinary({ irpfRateBp: 1900, withholdingKind: 'CAPITAL', withholdingKey: 'INT' }))).toEqual(
+      [
+        'withholdingKey: La clave de retención INT no corresponde a Rendimientos del capital mobiliario ' +
+          '(intereses, dividendos).',
+      ],
+    );
+    expect(
+      issues(
+        ordinary({ irpfRateBp: 2400, withholdingKind: 'NON_RESIDENT', withholdingKey: '-' }),
+        UpdateReceivedInvoiceBody,
+      ),
+    ).toEqual([
+      'withholdingKey: La clave de retención - no corresponde a Rentas de no residentes sin establecimiento ' +
+        'permanente.',
+    ]);
+  });
 });

@@ -35,7 +35,8 @@ export const ModelPeriodSchema = z
   .trim()
   .toUpperCase()
   .regex(/^([1-4]T|0[1-9]|1[0-2]|0A|[1-3]P)$/, {
-    message: 'El periodo debe ser un trimestre (1T-4T), un mes (01-12), 0A (anual) o un pago fraccionado (1P-3P).',
+    message:
+      'El periodo debe ser un trimestre (1T-4T), un mes (01-12), 0A (anual) o un pago fraccionado (1P-3P).',
   });
 
 export const ModelTypeSchema = z.enum(TAX_MODEL_TYPES, {
@@ -68,6 +69,65 @@ export const nonNegativeCents = (field: string) =>
 
 const RESULT_TYPES = ['I', 'U', 'G', 'C', 'D', 'X', 'V', 'N', 'B'] as const;
 
+/** A signed amount in céntimos (130 [13]: last year's net income may be a loss). */
+const signedCents = (field: string) =>
+  z
+    .number({ message: `${field} debe ser un importe en céntimos` })
+    .int({ message: `${field} debe ser un importe en céntimos` })
+    .min(-1_000_000_000_000_00)
+    .max(1_000_000_000_000_00);
+
+/** A count of recipients (111 [01], [04]…). */
+const recipientCount = (field: string) =>
+  z
+    .number({ message: `${field} debe ser un número entero` })
+    .int({ message: `${field} debe ser un número entero` })
+    .min(0, { message: `${field} no puede ser negativo` })
+    .max(10_000_000);
+
+/**
+ * A recipient's NIF as typed: any text here; its format (8 digits and a letter, or X/Y/Z, 7 digits and a
+ * letter), duplicates and amounts are the model's checks (`validateWithholdingInputs`, spec part 2 §5).
+ */
+const recipientNif = (field: string) =>
+  z
+    .string({ message: `${field} debe ser un texto` })
+    .trim()
+    .toUpperCase()
+    .max(20);
+
+/** 111 [01]-[06]: the employment income of the period, entered while payroll runs elsewhere. */
+export const WorkIncomeBody = z
+  .object({
+    recipients: recipientCount('recipients').default(0),
+    baseCents: nonNegativeCents('baseCents').default(0),
+    withholdingCents: nonNegativeCents('withholdingCents').default(0),
+    inKindRecipients: recipientCount('inKindRecipients').default(0),
+    inKindValueCents: nonNegativeCents('inKindValueCents').default(0),
+    inKindWithholdingCents: nonNegativeCents('inKindWithholdingCents').default(0),
+  })
+  .strict();
+
+/** 115: a rent paid outside the books (spec: rentalProperties of nif and rentAmount). */
+export const RentalPropertyBody = z
+  .object({
+    nif: recipientNif('nif'),
+    name: safeText().max(120).optional(),
+    rentAmount: nonNegativeCents('rentAmount'),
+    withholdingCents: nonNegativeCents('withholdingCents').optional(),
+  })
+  .strict();
+
+/** 123: capital income paid outside the books (spec: capitalIncomeOperations of recipientNif and incomeAmount). */
+export const CapitalIncomeBody = z
+  .object({
+    recipientNif: recipientNif('recipientNif'),
+    name: safeText().max(120).optional(),
+    incomeAmount: nonNegativeCents('incomeAmount'),
+    withholdingCents: nonNegativeCents('withholdingCents').optional(),
+  })
+  .strict();
+
 /** The person's adjustments (PUT body; preview also accepts them as query `adjustments` JSON-free fields). */
 export const ModelAdjustmentsBody = z
   .object({
@@ -79,29 +139,94 @@ export const ModelAdjustmentsBody = z
     boxes: z.record(z.string().regex(/^\d{1,3}$/), z.number().int()).optional(),
     previousReceipt: safeText().max(13).optional(),
     noActivity: z.boolean().optional(),
+    // --- income tax and withholdings (issue 15; ModelAdjustments in shared/fiscal/models/types.ts) ---
+    /** 130: add the provision for hard-to-justify expenses (estimación directa simplificada). */
+    applyDifficultJustification: z.boolean().optional(),
+    /** 130 [13]: last year's net activity income (may be negative). */
+    previousYearNetIncomeCents: signedCents('previousYearNetIncomeCents').optional(),
+    /** 130: income and expenses outside the invoices, year to date (subsidies; RETA, amortisation). */
+    otherIncomeCents: nonNegativeCents('otherIncomeCents').optional(),
+    otherExpensesCents: nonNegativeCents('otherExpensesCents').optional(),
+    workIncome: WorkIncomeBody.optional(),
+    rentalProperties: z.array(RentalPropertyBody).max(1000).optional(),
+    capitalIncomeOperations: z.array(CapitalIncomeBody).max(1000).optional(),
   })
   .strict();
 
-export const PreviewQuery = z.object({
-  year: ModelYear,
-  period: ModelPeriodSchema,
-  /** Preview with a compensation other than the carried one (céntimos). */
-  compensationFromPreviousCents: z.coerce
-    .number()
-    .int()
-    .min(0, { message: 'compensationFromPreviousCents no puede ser negativo' })
-    .optional(),
-});
+const QUARTER_MESSAGE = 'El trimestre debe estar entre 1 y 4';
+/** The spec's `quarter` (1-4), an alternative to `period` for the quarterly models (quarter=2 ≡ period=2T). */
+export const ModelQuarter = z.coerce
+  .number({ message: QUARTER_MESSAGE })
+  .int({ message: QUARTER_MESSAGE })
+  .min(1, { message: QUARTER_MESSAGE })
+  .max(4, { message: QUARTER_MESSAGE });
+
+/** `period` or the spec's `quarter`: one of them, and when both, the same quarter ('2T' and 2). */
+function periodOrQuarter(
+  v: { period?: string | undefined; quarter?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.period === undefined && v.quarter === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['period'],
+      message: 'Indica el periodo (period) o el trimestre (quarter).',
+    });
+  } else if (v.period !== undefined && v.quarter !== undefined && v.period !== `${v.quarter}T`) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['quarter'],
+      message: `El trimestre ${v.quarter} no coincide con el periodo ${v.period}.`,
+    });
+  }
+}
+
+/** The output always carries `period` ('2T' for quarter 2), never `quarter`. */
+function withPeriod<T extends { period?: string | undefined; quarter?: number | undefined }>(
+  v: T,
+): Omit<T, 'period' | 'quarter'> & { period: string } {
+  const { period, quarter, ...rest } = v;
+  return { ...rest, period: period ?? `${quarter}T` };
+}
+
+/** `?flag=true|false` (a query string carries text). */
+const QueryBoolean = (field: string) =>
+  z.enum(['true', 'false'], { message: `${field} debe ser true o false` }).transform((v) => v === 'true');
+
+/**
+ * GET preview: `year` and `period`, or the spec's `quarter` (1-4) for a quarterly model; the 303's
+ * compensation and the 130's `applyDifficultJustification` (spec part 2 §3, §7) to preview with.
+ */
+export const PreviewQuery = z
+  .object({
+    year: ModelYear,
+    period: ModelPeriodSchema.optional(),
+    quarter: ModelQuarter.optional(),
+    /** Preview with a compensation other than the carried one (céntimos). */
+    compensationFromPreviousCents: z.coerce
+      .number()
+      .int()
+      .min(0, { message: 'compensationFromPreviousCents no puede ser negativo' })
+      .optional(),
+    /** 130: with (true) or without (false) the provision for hard-to-justify expenses. */
+    applyDifficultJustification: QueryBoolean('applyDifficultJustification').optional(),
+  })
+  .superRefine(periodOrQuarter)
+  .transform(withPeriod);
 
 export const GenerateModelBody = z
   .object({
     year: ModelYear,
-    period: ModelPeriodSchema,
+    period: ModelPeriodSchema.optional(),
+    /** The spec's alternative to `period` for a quarterly model (2 ≡ '2T'). */
+    quarter: ModelQuarter.optional(),
     /** Overwrite a model already generated for the period (else TAX_022). Never a submitted one. */
     regenerate: z.boolean().default(false),
     adjustments: ModelAdjustmentsBody.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(periodOrQuarter)
+  .transform(withPeriod);
 export type GenerateModelBody = z.infer<typeof GenerateModelBody>;
 
 export const UpdateModelBody = ModelAdjustmentsBody;
@@ -306,6 +431,11 @@ export interface CockpitRow {
   companyId: string;
   companyName: string;
   nif: string;
+  /**
+   * The company's own period for the one asked (its periodicity: a large company's 111 of '06' for a
+   * requested '2T', due in the same window).
+   */
+  period: string;
   /** Whether the company owes this model for the period (its obligations say so). */
   applicable: boolean;
   obligationId: string | null;
@@ -435,12 +565,17 @@ export interface ModelValidationView {
   changedSinceGenerated: { box: string; storedCents: number; booksCents: number }[];
 }
 
+/** One entry of a prefilled list: the 115's `rentalProperties`, the 123's `capitalIncomeOperations`. */
+export type PrefillListEntry = Record<string, string | number>;
+
 /** GET prefill: the spec's input fields of the model (part 2 §3 "Tax models (input fields)"). */
 export interface PrefillView {
   modelType: TaxModelType;
   year: number;
   period: string;
   fields: Record<string, number>;
+  /** The list fields, one entry per recipient in the books (115 rentalProperties: nif, name, rentAmount). */
+  lists: Record<string, PrefillListEntry[]>;
 }
 
 export const CrossValidationBody = z.object({ year: ModelYear }).strict();
@@ -508,7 +643,7 @@ export interface ComplianceView {
   }[];
 }
 
-/** POST analyze-period: which VAT models the period owes and where each stands. */
+/** POST analyze-period: which VAT models and income-tax returns the period owes and where each stands. */
 export const AnalyzePeriodBody = z
   .object({
     year: ModelYear,
@@ -683,3 +818,81 @@ export interface PublishedModelView {
 
 /** `published-models/{modelId}/file`: a published model's file for the client. */
 export const PublishedModelPath = z.object({ companyId: Id, modelId: ModelPath.shape.modelId });
+
+// --- a model's returns by year, metrics and statistics (issue 15; spec part 2 §7) -------------------
+
+/** `…/models/{modelType}/years/{year}`. */
+export const ModelYearPath = z.object({ companyId: Id, modelType: ModelTypeSchema, year: ModelYear });
+/** `…/models/{modelType}/years/{year}/quarters/{quarter}`. */
+export const ModelQuarterPath = ModelYearPath.extend({ quarter: ModelQuarter });
+
+/** `?year=` of metrics (default: the current year in Madrid) and statistics (default: every year). */
+export const ModelYearQuery = z.object({ year: ModelYear.optional() });
+
+/** One period of a model's year: the stored return, or NOT_GENERATED. */
+export interface ModelYearPeriod {
+  period: string;
+  modelId: string;
+  status: ModelStatus | 'NOT_GENERATED';
+  model: TaxModelView | null;
+}
+
+/** GET by year: the company's returns of a model for a year, period by period (1T..4T or 01..12). */
+export interface ModelYearView {
+  modelType: TaxModelType;
+  year: number;
+  periods: ModelYearPeriod[];
+}
+
+/** The figures of one stored return the metrics read (spec: result, bases and withholdings, recipients). */
+export interface ModelPeriodMetrics {
+  period: string;
+  modelId: string | null;
+  status: ModelStatus | 'NOT_GENERATED';
+  result: ModelResult | null;
+  /** Withholding returns: the withholding bases; 130: the net income to date ([03]). */
+  baseCents: number | null;
+  /** Withholding returns: what was withheld; 130: the withholdings borne to date ([06]). */
+  withheldCents: number | null;
+  /** Withholding returns: recipients (or incomes) declared in the period. */
+  recipients: number | null;
+}
+
+/** GET metrics: per period, and the year's totals (a cumulative model's figures: its latest return's). */
+export interface ModelMetricsView {
+  modelType: TaxModelType;
+  year: number;
+  /** The 130's boxes run from January: the year's figures are the latest return's, not a sum. */
+  cumulative: boolean;
+  periods: ModelPeriodMetrics[];
+  totals: {
+    generated: number;
+    submitted: number;
+    /** Σ of the results to pay (I, U, G), céntimos. */
+    toPayCents: number;
+    /** Σ of the signed results, céntimos. */
+    resultCents: number;
+    baseCents: number | null;
+    withheldCents: number | null;
+  };
+}
+
+/** GET statistics: the stored returns of a model counted by status and result type, with their sums. */
+export interface ModelStatisticsView {
+  modelType: TaxModelType;
+  /** null: every year the company has returns of the model for. */
+  year: number | null;
+  total: number;
+  byStatus: Record<ModelStatus, number>;
+  byResultType: Partial<Record<ResultType, number>>;
+  approved: number;
+  published: number;
+  toPayCents: number;
+  /** Σ of the negative results (to compensate, to deduct, to refund), as a positive amount. */
+  toRecoverCents: number;
+  resultCents: number;
+  /** Mean signed result per return, céntimos rounded half up (null without returns). */
+  averageResultCents: number | null;
+  /** The years the returns are of, newest first. */
+  years: number[];
+}

@@ -1,6 +1,7 @@
 /**
- * The tax models domain's Lambda (issue 14): the VAT models 303, 390, 349 and 347 computed from the
- * running aggregates (preview, generate, adjust, validate, status, export in the AEAT's own file),
+ * The tax models domain's Lambda (issues 14 and 15): the VAT models 303, 390, 349 and 347 and the
+ * income-tax ones 130, 111, 115, 123 and 216 computed from the running aggregates (preview, generate,
+ * adjust, validate, status, export in the AEAT's own file; by year and quarter, metrics, statistics),
  * batch generation and cross-model validation, filing through the submission gateway (certificate or
  * collaborator with an authorization), the published models a client sees, and the gestor's cockpit.
  */
@@ -32,6 +33,12 @@ import {
 import { complianceStatusRoute, threshold347Route } from './actions/compliance';
 import { crossValidationRoute } from './actions/cross-validation';
 import { exportFormatsRoute, exportModelRoute } from './actions/export';
+import {
+  modelByQuarterRoute,
+  modelMetricsRoute,
+  modelStatisticsRoute,
+  modelsByYearRoute,
+} from './actions/model-years';
 import {
   approveModelRoute,
   generateModelRoute,
@@ -70,6 +77,10 @@ export const taxModelsActions: ActionsOf<'taxmodels', TaxModelsDeps> = {
   'taxModels.validateData': validateDataRoute,
   'taxModels.generate': generateModelRoute,
   'taxModels.export': exportModelRoute,
+  'taxModels.byYear': modelsByYearRoute,
+  'taxModels.byQuarter': modelByQuarterRoute,
+  'taxModels.metrics': modelMetricsRoute,
+  'taxModels.statistics': modelStatisticsRoute,
   'taxModels.get': getModelRoute,
   'taxModels.update': updateModelRoute,
   'taxModels.validate': validateModelRoute,

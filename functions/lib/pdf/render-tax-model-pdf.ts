@@ -1,5 +1,6 @@
 /**
- * The A4 summary of a stored VAT model (issue 14 item 4, "a PDF summary of each model"): the company
+ * The A4 summary of a stored tax model (issue 14 item 4, "a PDF summary of each model"; the income-tax
+ * returns of issue 15 the same way, their sections as their designs name them): the company
  * and its NIF, the model, the period and the AEAT design it was computed with, every box with an
  * amount (by section, with its label as the design prints it), the declared records of an
  * informative return (349, 347), the result, the status with its dates and the justificante, and
@@ -39,6 +40,11 @@ const MODEL_NAMES: Record<string, string> = {
   '390': 'Modelo 390 - IVA. Declaración-resumen anual',
   '349': 'Modelo 349 - Declaración recapitulativa de operaciones intracomunitarias',
   '347': 'Modelo 347 - Declaración anual de operaciones con terceras personas',
+  '130': 'Modelo 130 - IRPF. Pago fraccionado. Actividades económicas en estimación directa',
+  '111': 'Modelo 111 - Retenciones e ingresos a cuenta. Trabajo, actividades económicas y premios',
+  '115': 'Modelo 115 - Retenciones e ingresos a cuenta. Arrendamiento de inmuebles urbanos',
+  '123': 'Modelo 123 - Retenciones e ingresos a cuenta. Rendimientos del capital mobiliario',
+  '216': 'Modelo 216 - IRNR. Retenciones e ingresos a cuenta. Rentas sin establecimiento permanente',
 };
 
 const RESULT_LABELS: Record<string, string> = {
@@ -50,6 +56,7 @@ const RESULT_LABELS: Record<string, string> = {
   X: 'A devolver (transferencia al extranjero)',
   V: 'A devolver (cuenta corriente tributaria)',
   N: 'Sin actividad / resultado cero',
+  B: 'A deducir en los siguientes trimestres',
   INFORMATIVE: 'Declaración informativa',
 };
 
@@ -194,11 +201,11 @@ class Writer {
 
 function drawHeader(w: Writer, input: TaxModelPdfInput): void {
   const { model, company } = input;
-  w.y -= 18;
-  w.text(MODEL_NAMES[model.modelType] ?? `Modelo ${model.modelType}`, MARGIN, w.y, {
-    size: 15,
-    bold: true,
-    colour: BLUE,
+  // The income-tax returns' names are long: the title wraps within the margins.
+  const title = MODEL_NAMES[model.modelType] ?? `Modelo ${model.modelType}`;
+  w.wrap(title, CONTENT_W, 15, true).forEach((line, i) => {
+    w.y -= i === 0 ? 18 : 17;
+    w.text(line, MARGIN, w.y, { size: 15, bold: true, colour: BLUE });
   });
   w.y -= 14;
   w.text('Resumen del modelo (no sustituye a la presentación ante la AEAT)', MARGIN, w.y, {

@@ -1,10 +1,12 @@
 /**
- * What the simulated AEAT checks in a model file before it accepts a filing (issue 14 item 4):
- * the file's own format (the "<T" self-assessment envelope of the 303 and 390, the 500-character
- * "BOE" records of the 349 and 347 — ../shared/reference/tax-models.md §3), that it declares what
- * the filing says (model, year, period, declarant NIF), and that whoever presents it may: the
- * declarant's own certificate, or a colaborador social acting on its behalf. Pure; the answers are
- * the AEAT's kind of error (a code and a Spanish description).
+ * What the simulated AEAT checks in a model file before it accepts a filing (issue 14 item 4; the
+ * income-tax returns of issue 15): the file's own format (the "<T" self-assessment envelope of the
+ * 303, 390, 130, 111, 115, 123 and 216, the 500-character "BOE" records of the 349 and 347 —
+ * ../shared/reference/tax-models.md §3), that it declares what the filing says (model, year, period,
+ * declarant NIF, a declaration type the model has), and that whoever presents it may: the declarant's
+ * own certificate, or a colaborador social acting on its behalf. Pure; the answers are the AEAT's kind
+ * of error (a code and a Spanish description). The page lengths are the AEAT designs' own (reference
+ * §3.2 and the OCA layouts of ../shared/data/aeat/models), not read from the product's designs.
  */
 
 import { validateTaxId } from '@shared/fiscal/nif';
@@ -25,6 +27,7 @@ export const FILING_ERRORS = {
   invalidNif: '1006',
   invalidPeriod: '1007',
   unknownModel: '1008',
+  declarationType: '1009',
   records: '1010',
   requestReused: '1011',
 } as const;
@@ -41,16 +44,59 @@ export interface FilingHeaders {
   nifColaborador: string | null;
 }
 
+const QUARTER_OR_MONTH = /^([1-4]T|0[1-9]|1[0-2])$/;
+
 /** The models this service takes and the periods each accepts. */
 const MODEL_PERIODS: Record<string, RegExp> = {
-  '303': /^([1-4]T|0[1-9]|1[0-2])$/,
+  '303': QUARTER_OR_MONTH,
   '390': /^0A$/,
-  '349': /^([1-4]T|0[1-9]|1[0-2])$/,
+  '349': QUARTER_OR_MONTH,
   '347': /^0A$/,
+  // Art. 109 RIRPF: the 130 is quarterly; the withholding returns monthly for large companies.
+  '130': /^[1-4]T$/,
+  '111': QUARTER_OR_MONTH,
+  '115': QUARTER_OR_MONTH,
+  '123': QUARTER_OR_MONTH,
+  '216': QUARTER_OR_MONTH,
 };
 
-/** Page lengths of the 303's "<T" pages (designs DR303e24v200 and DR303e26v101 share them). */
-const PAGE_LENGTHS_303: Record<string, number> = { '01000': 1581, '03000': 1017, '04000': 998, DID00: 823 };
+/** The self-assessments filed in the "<T" envelope (the others are BOE records). */
+const SELF_ASSESSMENTS = new Set(['303', '390', '130', '111', '115', '123', '216']);
+
+/**
+ * Page lengths of the "<T" pages the AEAT designs fix, per model and tax year: the 303's (DR303e24v200
+ * and DR303e26v101 share them), the 130's page 01 of 600 (DR130e15v12), the 111's of 1.000
+ * (dr111e16v17), the 115's of 500 (DR115e15v11), the 123's of 600 (2024) and the 216's of 400 (DR216e16)
+ * or 600 (2024 onwards).
+ */
+function pageLengths(modelo: string, year: number): Record<string, number> | undefined {
+  switch (modelo) {
+    case '303':
+      return { '01000': 1581, '03000': 1017, '04000': 998, DID00: 823 };
+    case '130':
+      return { '01000': 600 };
+    case '111':
+      return { '01000': 1000 };
+    case '115':
+      return { '01000': 500 };
+    case '123':
+      return { '01000': 600 };
+    case '216':
+      return { '01000': year >= 2024 ? 600 : 400 };
+    default:
+      return undefined;
+  }
+}
+
+/** The declaration types ("tipo de declaración", page 01 position 13) each income-tax return accepts. */
+const DECLARATION_TYPES: Record<string, string> = {
+  // DR130e15v12: ingreso, domiciliación, cuenta corriente tributaria, negativa, a deducir.
+  '130': 'IUGNB',
+  '111': 'IUGN',
+  '115': 'IUGN',
+  '123': 'IUGN',
+  '216': 'IUGN',
+};
 
 /** A BOE informative-return record is 500 characters. */
 const BOE_RECORD_LENGTH = 500;
@@ -106,7 +152,7 @@ export function checkPresenter(h: FilingHeaders, presenterNif: string): ModelFil
   ];
 }
 
-/** The "<T" envelope of a self-assessment (303, 390): header, AUX, pages, footer; the 303's page lengths. */
+/** The "<T" envelope of a self-assessment: header, AUX, pages, footer; the designs' page lengths. */
 function checkEnvelope(file: string, h: FilingHeaders): ModelFilingError[] {
   const head = `<T${h.modelo}0${h.ejercicio}${h.periodo}0000>`;
   const foot = `</T${h.modelo}0${h.ejercicio}${h.periodo}0000>`;
@@ -164,10 +210,14 @@ function checkEnvelope(file: string, h: FilingHeaders): ModelFilingError[] {
       break;
     }
     const page = rest.slice(0, end + close.length);
-    const expected = h.modelo === '303' ? PAGE_LENGTHS_303[code] : undefined;
-    if (h.modelo === '303' && expected === undefined)
+    const lengths = pageLengths(h.modelo, Number(h.ejercicio));
+    const expected = lengths?.[code];
+    if (lengths && expected === undefined)
       errors.push(
-        err(FILING_ERRORS.format, `La página ${code} no existe en el diseño de registro del modelo 303.`),
+        err(
+          FILING_ERRORS.format,
+          `La página ${code} no existe en el diseño de registro del modelo ${h.modelo}.`,
+        ),
       );
     if (expected !== undefined && page.length !== expected) {
       errors.push(
@@ -187,7 +237,10 @@ function checkEnvelope(file: string, h: FilingHeaders): ModelFilingError[] {
   return checkFirstPage(pageOne, h);
 }
 
-/** Page 01: the declarant's NIF at 14 and, in the 303, year at 103 and period at 107 (DR303). */
+/**
+ * Page 01: the declarant's NIF at 14 and, in every self-assessment but the 390, year at 103 and period
+ * at 107 (DR303, DR130, dr111, DR115, the 123 and the 216); an income-tax return's declaration type at 13.
+ */
 function checkFirstPage(page: string, h: FilingHeaders): ModelFilingError[] {
   const nif = page.slice(13, 22).trim();
   if (nif !== h.nifDeclarante) {
@@ -198,7 +251,17 @@ function checkFirstPage(page: string, h: FilingHeaders): ModelFilingError[] {
       ),
     ];
   }
-  if (h.modelo === '303') {
+  const types = DECLARATION_TYPES[h.modelo];
+  const type = page.slice(12, 13);
+  if (types && (type.trim() === '' || !types.includes(type))) {
+    return [
+      err(
+        FILING_ERRORS.declarationType,
+        `El tipo de declaración '${type.trim() || ' '}' no es válido para el modelo ${h.modelo}: admite ${types.split('').join(', ')}.`,
+      ),
+    ];
+  }
+  if (h.modelo !== '390') {
     const year = page.slice(102, 106);
     const period = page.slice(106, 108);
     if (year !== h.ejercicio || period !== h.periodo) {
@@ -282,5 +345,5 @@ function checkBoeRecords(file: string, h: FilingHeaders): ModelFilingError[] {
 
 /** Every check of the file against the filing's headers (presenter aside). */
 export function checkModelFile(file: string, h: FilingHeaders): ModelFilingError[] {
-  return h.modelo === '303' || h.modelo === '390' ? checkEnvelope(file, h) : checkBoeRecords(file, h);
+  return SELF_ASSESSMENTS.has(h.modelo) ? checkEnvelope(file, h) : checkBoeRecords(file, h);
 }

@@ -53,9 +53,11 @@ const candidates = () => [
   `x${randomBytes(6).toString('hex')}`,
   `B${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`,
   'gestor-welcome',
-  // A tax model's type and id (`<year>-<model>-<period>`).
+  // A tax model's type and id (`<year>-<model>-<period>`), a tax year and a quarter.
   '303',
   '2026-303-1T',
+  '2026',
+  '1',
 ];
 
 /**

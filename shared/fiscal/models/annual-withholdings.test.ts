@@ -110,9 +110,11 @@ describe('the shared machinery of the annual summaries', () => {
 });
 
 describe('modelo 193', () => {
+  // The books: interest of a partner's loan, the 2T invoice stored with the former internal key 'INT'
+  // and the 4T one with the real key (193 B, naturaleza 03).
   const quarters = yearQuarters({
     '2T': [recipientLine('33333333P', 'Sanz Gil, Eva', 'CAPITAL', 'INT', { base: 100_000, irpf: 19_000 })],
-    '4T': [recipientLine('33333333P', 'Sanz Gil, Eva', 'CAPITAL', 'INT', { base: 100_000, irpf: 19_000 })],
+    '4T': [recipientLine('33333333P', 'Sanz Gil, Eva', 'CAPITAL', 'B03', { base: 100_000, irpf: 19_000 })],
   });
   const partner: AnnualRecipientInput = {
     nif: '44444444A',
@@ -122,25 +124,63 @@ describe('modelo 193', () => {
     baseCents: 50_000,
     withholdingCents: 9_500,
   };
+  const landlord: AnnualRecipientInput = {
+    nif: '66666666Q',
+    name: 'Gil Paz, Juan',
+    province: '08',
+    key: 'C04',
+    baseCents: 30_000,
+    withholdingCents: 5_700,
+  };
   const input = modelInput('193', 2025, '0A', {
     quarters,
     lines: yearOf(quarters),
-    adjustments: { annualRecipients: [partner, { ...partner, nif: '55555555K', key: 'INT' }] },
+    adjustments: { annualRecipients: [partner, { ...partner, nif: '55555555K', key: 'INT' }, landlord] },
   });
 
-  it("declares the books' interest with an ERROR for the internal key, and an entered recipient", () => {
+  it("declares the books' interest under the real key, whatever key each invoice was stored with", () => {
     // Act
     const c = compute193(input, design193);
 
     // Assert
-    expect(c.records.map((r) => [r.taxId, r.key, r.subkey, r.amountCents, r.withholdingRateBp])).toEqual([
-      ['33333333P', '', '', 200_000, 1900],
-      ['44444444A', 'B', '01', 50_000, 1900],
+    expect(
+      c.records.map((r) => [r.taxId, r.key, r.subkey, r.amountCents, r.withholdingRateBp, r.paymentKey]),
+    ).toEqual([
+      ['33333333P', 'B', '03', 200_000, 1900, 1],
+      ['44444444A', 'B', '01', 50_000, 1900, 1],
+      ['66666666Q', 'C', '04', 30_000, 1900, undefined],
     ]);
-    expect(c.issues.find((i) => i.code === 'KEY')).toMatchObject({ field: '33333333P', severity: 'ERROR' });
-    expect(c.issues.find((i) => i.code === 'ANNUAL_RECIPIENT')?.field).toBe('annualRecipients[1]');
+    expect(c.records[0]?.origin).toBe('BOOKS');
+    expect(codes(c)).not.toContain('KEY');
+    // A former internal key is read from the books only: the person enters the real ones.
+    expect(c.issues.find((i) => i.code === 'ANNUAL_RECIPIENT')).toMatchObject({
+      field: 'annualRecipients[1]',
+      message: expect.stringContaining('la clave INT no es una clave de percepción del modelo 193'),
+    });
     expect(codes(c)).not.toContain('SAME_RECIPIENT');
-    expect(c.boxes).toEqual({ '01': 2, '02': 250_000, '03': 47_500, '04': 47_500, '05': 0 });
+    expect(c.boxes).toEqual({ '01': 3, '02': 280_000, '03': 53_200, '04': 53_200, '05': 0 });
+  });
+
+  it('refuses an entered recipient the books already declare under the same real key', () => {
+    const c = compute193(
+      modelInput('193', 2025, '0A', {
+        quarters,
+        lines: yearOf(quarters),
+        adjustments: { annualRecipients: [{ ...partner, nif: '33333333P', key: 'B03' }] },
+      }),
+      design193,
+    );
+    expect(c.records).toHaveLength(1);
+    expect(c.issues.find((i) => i.code === 'DUPLICATE_RECIPIENT')?.field).toBe('annualRecipients[0]');
+  });
+
+  it("declares a book key that is not the 193's with a blank key and an ERROR", () => {
+    const books = yearQuarters({
+      '1T': [recipientLine('33333333P', 'Sanz Gil, Eva', 'CAPITAL', 'A09', { base: 10_000, irpf: 1_900 })],
+    });
+    const c = compute193(modelInput('193', 2025, '0A', { quarters: books, lines: yearOf(books) }), design193);
+    expect(c.records.map((r) => [r.key, r.subkey])).toEqual([['', '']]);
+    expect(c.issues.find((i) => i.code === 'KEY')).toMatchObject({ field: '33333333P', severity: 'ERROR' });
   });
 
   it('warns when an entered recipient is in the books under another key', () => {
@@ -159,7 +199,7 @@ describe('modelo 193', () => {
     });
   });
 
-  it('writes a file whose records read back field by field', () => {
+  it('writes a file whose records read back field by field, the key and naturaleza at 92-94', () => {
     // Act
     const c = compute193(input, design193);
     const lines = decodeLatin1(
@@ -167,17 +207,32 @@ describe('modelo 193', () => {
     ).split('\r\n');
 
     // Assert
-    expect(lines.map((l) => l.length)).toEqual([500, 500, 500, 0]);
+    expect(lines.map((l) => l.length)).toEqual([500, 500, 500, 500, 0]);
     expect(fieldsOf(lines[0] as string, design193.pages, '1')).toMatchObject({
       1: 1,
       2: 193,
       9: 'B87654323',
-      136: 2,
-      145: 250_000,
-      160: 47_500,
-      175: 47_500,
+      136: 3,
+      145: 280_000,
+      160: 53_200,
+      175: 53_200,
       220: 0,
     });
+    // The books' loan interest, stored as 'INT' and 'B03': B, naturaleza 03, paid as issuer, in money.
+    expect(fieldsOf(lines[1] as string, design193.pages, '2')).toMatchObject({
+      18: '33333333P',
+      36: 'SANZ GIL, EVA',
+      77: 0,
+      92: 'B',
+      93: 3,
+      95: 1,
+      122: 1,
+      123: 200_000,
+      152: 200_000,
+      165: 1900,
+      169: 38_000,
+    });
+    expect((lines[1] as string).slice(91, 95)).toBe('B031');
     expect(fieldsOf(lines[2] as string, design193.pages, '2')).toMatchObject({
       1: 2,
       2: 193,
@@ -186,15 +241,21 @@ describe('modelo 193', () => {
       77: 28,
       92: 'B',
       93: 1,
+      95: 1,
+      122: 1,
       123: 50_000,
       152: 50_000,
       165: 1900,
       169: 9_500,
     });
-    expect(fieldsOf(lines[1] as string, design193.pages, '2')).toMatchObject({
-      18: '33333333P',
-      77: 0,
-      92: '',
+    // Key C has no "PAGO".
+    expect(fieldsOf(lines[3] as string, design193.pages, '2')).toMatchObject({
+      18: '66666666Q',
+      77: 8,
+      92: 'C',
+      93: 4,
+      95: 0,
+      122: 1,
     });
   });
 });
@@ -251,10 +312,11 @@ describe('modelo 296', () => {
     ).toEqual([
       ['FR1', 'FR', '02', '01', undefined, 1, 'F'],
       ['FR99887766', 'FR', '02', '01', '30062025', 1, 'F'],
-      ['P1234567', 'US', '', '', undefined, undefined, undefined],
+      // The books' former key '-': the residual clave 25 "Otras rentas" at the general rates.
+      ['P1234567', 'US', '25', '01', undefined, undefined, undefined],
     ]);
     expect(c.boxes).toEqual({ '01': 3, '02': 400_000, '03': 86_000, '04': 86_000 });
-    expect(c.issues.find((i) => i.code === 'KEY')?.field).toBe('US:PASSPORT:P1234567');
+    expect(codes(c)).not.toContain('KEY');
     expect(c.issues.find((i) => i.field === 'annualRecipients[1]')?.message).toContain('clave 01 a 25');
     const books = c.issues.find((i) => i.code === 'RECIPIENT_DATA' && i.field === 'US:PASSPORT:P1234567');
     expect(books?.message).toBe(
@@ -318,7 +380,8 @@ describe('modelo 296', () => {
     expect(fieldsOf(lines[2] as string, design296.pages, '2')).toMatchObject({
       37: 'SMITH, JOHN',
       91: 0,
-      100: '',
+      100: '25',
+      102: 1,
       104: 200_000,
       117: 2400,
       121: 48_000,
@@ -326,5 +389,33 @@ describe('modelo 296', () => {
       433: 'P1234567',
       498: 'US',
     });
+    expect((lines[2] as string).slice(99, 103)).toBe('2501');
+  });
+
+  it("declares the books' real keys, the former '-' and '2501' as one record", () => {
+    // Arrange
+    const smith = (key: string, base: number) =>
+      recipientLine(
+        'US:PASSPORT:P1234567',
+        'Smith, John',
+        'NON_RESIDENT',
+        key,
+        { base, irpf: base * 0.24 },
+        'US',
+      );
+    const books = yearQuarters({
+      '1T': [smith('-', 100_000)],
+      '2T': [smith('2501', 50_000), smith('1901', 200_000)],
+    });
+
+    // Act
+    const c = compute296(modelInput('296', 2025, '0A', { quarters: books, lines: yearOf(books) }), design296);
+
+    // Assert
+    expect(c.records.map((r) => [r.key, r.subkey, r.amountCents, r.withholdingCents])).toEqual([
+      ['19', '01', 200_000, 48_000],
+      ['25', '01', 150_000, 36_000],
+    ]);
+    expect(codes(c)).not.toContain('KEY');
   });
 });

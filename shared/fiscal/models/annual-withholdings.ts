@@ -6,7 +6,8 @@
  *
  * A summary is Σ over the year's four quarters (`input.quarters`, '1T'..'4T') of the RECEIVED book's
  * recipient lines `W|<kind>|<key>` (aggregate grammar v4, ../aggregate-keys.ts) of the withholding kinds
- * it summarises (../withholdings.ts `summaryModel`), grouped per recipient (`counterpartyKey`) and key:
+ * it summarises (../withholdings.ts `summaryModel`), grouped per recipient (`counterpartyKey`) and key (a
+ * legacy internal key read as the real one it stands for, ../withholdings.ts `canonicalWithholdingKey`):
  * one record each, its base the withholding base and its withholding the amount withheld. The person adds
  * the recipients the books do not know (`adjustments.annualRecipients`: employees while payroll runs
  * elsewhere, landlords paid outside the books…), validated and refused when the books already declare
@@ -19,7 +20,7 @@ import { parseWithholdingOpKey } from '../aggregate-keys';
 import { formatEuros, roundHalfUp, sumCents } from '../money';
 import { validateTaxId } from '../nif';
 import { UNIDENTIFIED_COUNTERPARTY } from '../tax-aggregates';
-import { isWithholdingKind, WITHHOLDING_KIND_INFO } from '../withholdings';
+import { canonicalWithholdingKey, isWithholdingKind, WITHHOLDING_KIND_INFO } from '../withholdings';
 import { QUARTER_PERIODS } from './periods';
 import type { AnnualRecipientInput, DeclaredRecord, ModelInput, ModelIssue, PeriodLines } from './types';
 
@@ -171,10 +172,13 @@ function accumulate(lines: (PeriodLines | undefined)[], model: SummaryModel): Ma
     for (const line of period?.byCounterparty.RECEIVED ?? []) {
       const w = parseWithholdingOpKey(line.opKey);
       if (!w || !isWithholdingKind(w.kind) || WITHHOLDING_KIND_INFO[w.kind].summaryModel !== model) continue;
-      const id = `${line.counterpartyKey}|${w.key}`;
+      // A key written before the 193/296 lists ('INT') is declared under the real key it stands for, together
+      // with the lines already carrying that key.
+      const key = canonicalWithholdingKey(w.kind, w.key);
+      const id = `${line.counterpartyKey}|${key}`;
       const a = acc.get(id) ?? {
         counterpartyKey: line.counterpartyKey,
-        rawKey: w.key,
+        rawKey: key,
         name: '',
         country: line.country,
         baseCents: 0,

@@ -6,16 +6,21 @@
  * §2.6): the 2024 design declares dividends and the rest of the income apart —
  *  - [01]/[04]/[07] dividends and other shares in an entity's profits: number of rentas (counted by NIF,
  *    as OCA's help says: the distinct recipients), base and withheld, from the CAPITAL withholdings with
- *    key `DIV` (art. 25.1 LIRPF);
- *  - [02]/[05]/[08] the rest (interest `INT`, other income `OTH`, any other CAPITAL key), plus the
- *    operations the person enters without an invoice in the books (adjustments.capitalIncomeOperations,
- *    which carry no key: loan interest and the like are the usual case), each withheld at the amount given
- *    or else at the CAPITAL rate in force on the period's first day (19 %, art. 101.4 LIRPF), rounded;
+ *    the 193 perception key A, income from participation in an entity's equity (art. 25.1 LIRPF:
+ *    ../withholdings.ts DIVIDEND_KEYS_193, A01-A08; a line stored with the former internal key `DIV` is
+ *    read as A02);
+ *  - [02]/[05]/[08] the rest (keys B, C and D: interest B03, other income C12…; the former `INT` and `OTH`
+ *    read as B03 and C12), plus the operations the person enters without an invoice in the books
+ *    (adjustments.capitalIncomeOperations: an entry with a key of A goes to the dividends instead; one
+ *    without a key is taken as the rest, loan interest and the like being the usual case), each withheld at
+ *    the amount given or else at the CAPITAL rate in force on the period's first day (19 %, art. 101.4
+ *    LIRPF), rounded;
  *  - [03] = [01] + [02], [06] = [04] + [05], [09] = [07] + [08];
  *  - [10] income of earlier years and [11] its regularisation (periodificación), the person's;
  *  - [12] = [09] + [11]; [13] earlier returns of the period (complementary only); [14] = [12] − [13].
  */
 
+import { DIVIDEND_KEYS_193 } from '../withholdings';
 import { layout123v2024 } from './layouts/123';
 import type { DesignWithholdings } from './model-withholdings';
 import type { BoxDef } from './types';
@@ -80,8 +85,8 @@ export const design123v2024: DesignWithholdings = {
   fileFormat: 'T',
   rules: {
     blocks: [
-      { boxes: ['01', '04', '07'], kinds: ['CAPITAL'], keys: ['DIV'] },
-      { boxes: ['02', '05', '08'], kinds: ['CAPITAL'], exceptKeys: ['DIV'] },
+      { boxes: ['01', '04', '07'], kinds: ['CAPITAL'], keys: DIVIDEND_KEYS_193 },
+      { boxes: ['02', '05', '08'], kinds: ['CAPITAL'], exceptKeys: DIVIDEND_KEYS_193 },
     ],
     personList: { list: 'capitalIncomeOperations', block: 1, rateKind: 'CAPITAL' },
     totals: [

@@ -8,13 +8,15 @@
  * withholdings, [03] withholdings, [04] withholdings paid in (the declarant's own: every one it withheld,
  * paid through its 123s), [05] expenses of art. 26.1.a LIRPF (entered by the person, adjustments.boxes).
  *
- * Keys: a record carries the 193 perception key (a letter) and the naturaleza (two digits), written
- * together as the key of an entered recipient ('A01'). The books' keys are Cuadra's internal ones until the
- * 193's key list is sourced (../withholdings.ts CAPITAL: DIV, INT, OTH): such a record is declared with a
- * blank key and an ERROR asking for it. The AEAT's value lists could not be sourced here (see
- * ./layouts/193.ts), so an entered key is checked for its form only.
+ * Keys (AEAT DR193, type-2 positions 92 and 93-94; ../withholdings.ts NATURALEZAS_193): a record carries
+ * the perception key (A-D) and its naturaleza (two digits), written together as the books and an entered
+ * recipient carry them ('B03'). A book line written with one of Cuadra's former internal keys (DIV, INT,
+ * OTH) is declared under the real key it stands for (A02, B03, C12: ./annual-withholdings.ts). For keys
+ * A, B and D the design's "PAGO" (position 95) is 1, "como emisor": the declarant pays its own dividends
+ * and interest.
  */
 
+import { isKey193 } from '../withholdings';
 import {
   collectAnnualSummary,
   type ParsedKey,
@@ -61,24 +63,28 @@ export const design193: ModelDesign = {
   source:
     'Positions, lengths and types as pbarcelog/AeatModelos Src/Mod193e2019v00 (Mod193e2019v00.cs, ' +
     'Mod193e2019v00p01.cs after the AEAT DR193_2017.pdf; commit 41d702d1da5ced1b287c4c406bd3ce4374471bb2): ' +
-    "facts only. The AEAT's own design and its value lists were not available.",
+    'facts only. Perception keys, naturalezas, "PAGO" and "TIPO DE PERCEPCIÓN" from the AEAT design itself ' +
+    '("Modelo 193. Diseños de registro", ejercicio 2019), mirrored as AeatModelos Doc/Specs/DR193_2017.pdf ' +
+    '(commit e99d8f737794fbdfed237b335b675ce7a67e8240).',
   boxes: BOXES_193,
   pages: layout193,
   fileFormat: 'BOE',
 };
 
-/** '<letter><two digits>' (key and naturaleza); the books' internal keys are not 193 keys. */
+/** A 193 perception key and naturaleza ('B03' → B, 03), as the design lists them (isKey193). */
 export function parseKey193(raw: string): ParsedKey {
-  const m = /^([A-Z])(\d{2})$/.exec(raw);
-  if (m) return { key: m[1] as string, subkey: m[2] as string };
+  if (isKey193(raw)) return { key: raw.slice(0, 1), subkey: raw.slice(1) };
   return {
     key: '',
     subkey: '',
     error:
-      `la clave ${raw} no es una clave de percepción del modelo 193 con su naturaleza (una letra y dos ` +
-      'cifras, p. ej. A01): indíquela antes de presentar',
+      `la clave ${raw} no es una clave de percepción del modelo 193 con su naturaleza (A01 a A08, B01 a ` +
+      'B07, C01 a C14 o D01 a D07; p. ej. B03 intereses de préstamos): indíquela antes de presentar',
   };
 }
+
+/** DR193 position 95 "PAGO", only for keys A, B and D: 1 "como emisor" (the declarant's own payments). */
+const PAID_AS_ISSUER = ['A', 'B', 'D'];
 
 const RULES_193: SummaryRules = {
   model: '193',
@@ -88,6 +94,7 @@ const RULES_193: SummaryRules = {
   inKind: false,
   complete(record) {
     record.withholdingRateBp = rateOf(record.amountCents, record.withholdingCents ?? 0);
+    if (PAID_AS_ISSUER.includes(record.key)) record.paymentKey = 1;
     return [];
   },
 };

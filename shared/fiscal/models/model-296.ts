@@ -9,15 +9,17 @@
  * claves 01-02 paid as issuer or withholder ("PAGO" 1): every record of the declarant's own payments, so
  * [04] = [03].
  *
- * Keys (DR296 2017, positions 100-103): the two-digit clave (01 dividends … 25 other income) and subclave
- * (01 general rates … 11), written together as '1901'. The books write '-' (../withholdings.ts
- * NON_RESIDENT has no 296 keys yet): such a record is declared with a blank key and an ERROR asking for it.
+ * Keys (DR296 2017, positions 100-103; ../withholdings.ts NON_RESIDENT and isKey296): the two-digit clave
+ * (01 dividends … 25 other income) and subclave (01 general rates … 11), written together as '1901', as the
+ * books and an entered recipient carry them. A book line written with Cuadra's former key '-' is declared
+ * under the residual clave 25 "Otras rentas" at the general rates, '2501' (./annual-withholdings.ts).
  * A recipient without a Spanish NIF is named by the tax id of the country of residence (counterparty key
  * `<country>:<type>:<value>`). The accrual date, the address abroad and, for individuals, the birth data
  * are not in the books: a WARNING lists them per record (an entered recipient may give the date and the
  * address).
  */
 
+import { isKey296 } from '../withholdings';
 import {
   collectAnnualSummary,
   type ParsedKey,
@@ -72,14 +74,9 @@ export const design296: ModelDesign = {
   fileFormat: 'BOE',
 };
 
-/** DR296 2017: claves 01-25, subclaves 01-11. */
+/** DR296 2017: claves 01-25, subclaves 01-11 ('1901' → 19, 01). */
 export function parseKey296(raw: string): ParsedKey {
-  const m = /^(\d{2})(\d{2})$/.exec(raw);
-  const clave = m ? Number(m[1]) : 0;
-  const subclave = m ? Number(m[2]) : 0;
-  if (m && clave >= 1 && clave <= 25 && subclave >= 1 && subclave <= 11) {
-    return { key: m[1] as string, subkey: m[2] as string };
-  }
+  if (isKey296(raw)) return { key: raw.slice(0, 2), subkey: raw.slice(2) };
   return {
     key: '',
     subkey: '',

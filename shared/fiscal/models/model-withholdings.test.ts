@@ -491,6 +491,86 @@ describe('123 (2024 design)', () => {
     });
     expect(messages(c)).toEqual(['El importe debe ser mayor que 0', 'NIF duplicado: 33333333p']);
   });
+
+  it('routes by the 193 perception key: every naturaleza of A to the dividends, B, C and D to the rest', () => {
+    // Arrange: the 193's real keys, and a dividend stored with the former internal key 'DIV'.
+    const lines = withholdingPeriod([
+      { kind: 'CAPITAL', key: 'A02', recipient: '11111111H', base: 500_000, irpf: 95_000 },
+      { kind: 'CAPITAL', key: 'DIV', recipient: '22222222J', base: 500_000, irpf: 95_000 },
+      { kind: 'CAPITAL', key: 'A01', recipient: '33333333P', base: 10_000, irpf: 1_900 },
+      { kind: 'CAPITAL', key: 'B03', recipient: '11111111H', base: 30_000, irpf: 5_700 },
+      { kind: 'CAPITAL', key: 'C12', recipient: '11111111H', base: 10_000, irpf: 1_900 },
+      { kind: 'CAPITAL', key: 'D03', recipient: '44444444A', base: 20_000, irpf: 3_800 },
+    ]);
+
+    // Act
+    const c = compute('123', 2025, '2T', { lines });
+
+    // Assert
+    expect(c.boxes).toMatchObject({
+      '01': 3,
+      '04': 1_010_000,
+      '07': 191_900,
+      '02': 2,
+      '05': 60_000,
+      '08': 11_400,
+      '14': 203_300,
+    });
+    expect(c.sources['04']).toEqual([
+      'RECEIVED:IRPF|CAPITAL|A01',
+      'RECEIVED:IRPF|CAPITAL|A02',
+      'RECEIVED:IRPF|CAPITAL|DIV',
+    ]);
+    expect(c.sources['01']).toEqual([
+      'RECEIVED:W|CAPITAL|A01',
+      'RECEIVED:W|CAPITAL|A02',
+      'RECEIVED:W|CAPITAL|DIV',
+    ]);
+    expect(c.issues).toEqual([]);
+  });
+
+  it("routes the person's operations by their key: A to the dividends, B/C/D or none to the rest", () => {
+    // Act
+    const c = compute('123', 2025, '2T', {
+      adjustments: {
+        capitalIncomeOperations: [
+          { recipientNif: '55555555K', incomeAmount: 100_000, key: 'A02' },
+          { recipientNif: '66666666Q', incomeAmount: 40_000, withholdingCents: 7_600, key: ' b03 ' },
+          { recipientNif: '77777777B', incomeAmount: 10_000 },
+        ],
+      },
+    });
+
+    // Assert
+    expect(c.boxes).toMatchObject({
+      '01': 1,
+      '04': 100_000,
+      '07': 19_000,
+      '02': 2,
+      '05': 50_000,
+      '08': 9_500,
+    });
+    expect(c.issues).toEqual([]);
+  });
+
+  it("refuses an operation's key that is not a 193 key, the former internal ones included", () => {
+    const c = compute('123', 2025, '2T', {
+      adjustments: {
+        capitalIncomeOperations: [
+          { recipientNif: '55555555K', incomeAmount: 100_000, key: 'DIV' },
+          { recipientNif: '66666666Q', incomeAmount: 100_000, key: 'A09' },
+        ],
+      },
+    });
+    expect(errors(c).map((i) => [i.code, i.field])).toEqual([
+      ['INVALID_KEY', 'capitalIncomeOperations[0].key'],
+      ['INVALID_KEY', 'capitalIncomeOperations[1].key'],
+    ]);
+    expect(errors(c)[0]?.message).toBe(
+      'La clave DIV del NIF 55555555K no es una clave de percepción del modelo 193 con su naturaleza ' +
+        '(p. ej. A02 dividendos, B03 intereses de préstamos)',
+    );
+  });
 });
 
 describe('216', () => {

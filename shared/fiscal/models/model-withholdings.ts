@@ -28,6 +28,8 @@ import { applyBp } from '../money';
 import { normalizeTaxId } from '../nif';
 import { UNIDENTIFIED_COUNTERPARTY } from '../tax-aggregates';
 import {
+  canonicalWithholdingKey,
+  isKey193,
   isWithholdingKind,
   WITHHOLDING_KIND_INFO,
   type WithholdingKind,
@@ -72,7 +74,10 @@ export type WithholdingModelType = (typeof WITHHOLDING_MODEL_TYPES)[number];
 export interface WithholdingBlock {
   boxes: readonly [count: string, base: string, withheld: string];
   kinds: readonly WithholdingKind[];
-  /** Only these perception keys (absent: every key of the kinds). */
+  /**
+   * Only these perception keys (absent: every key of the kinds). Compared with the key a line stands for
+   * (../withholdings.ts canonicalWithholdingKey: a legacy 'DIV' is the 193's A02).
+   */
   keys?: readonly string[];
   /** Every key of the kinds but these. */
   exceptKeys?: readonly string[];
@@ -87,7 +92,10 @@ export interface BoxFormula {
 
 export interface RulesWithholdings {
   blocks: readonly WithholdingBlock[];
-  /** The person's list a design adds to one of its blocks, and the kind whose rate applies when no amount withheld is given. */
+  /**
+   * The person's list a design adds to one of its blocks (an entry with a key goes to the block of that key
+   * of `rateKind`), and the kind whose rate applies when no amount withheld is given.
+   */
   personList?: {
     list: 'rentalProperties' | 'capitalIncomeOperations';
     block: number;
@@ -164,12 +172,20 @@ const LISTS = {
 
 type ListName = keyof typeof LISTS;
 
-/** A list entry as the computation reads it: the recipient's NIF, the amount paid, the amount withheld. */
+/**
+ * A list entry as the computation reads it: the recipient's NIF, the amount paid, the amount withheld and,
+ * for the 123's capital income, the 193 key of the income.
+ */
 interface PersonEntry {
   nif: string;
   amount: number;
   withholdingCents: number | undefined;
+  key?: string | undefined;
 }
+
+/** A key as typed: trimmed and upper-cased ('a02 ' → 'A02'); anything but text is kept to be refused. */
+const keyOf = (key: unknown): string | undefined =>
+  key === undefined ? undefined : typeof key === 'string' ? key.trim().toUpperCase() : String(key);
 
 function entriesOf(adjustments: ModelAdjustments, list: ListName): PersonEntry[] | undefined {
   if (list === 'rentalProperties') {
@@ -183,6 +199,7 @@ function entriesOf(adjustments: ModelAdjustments, list: ListName): PersonEntry[]
     nif: o.recipientNif,
     amount: o.incomeAmount,
     withholdingCents: o.withholdingCents,
+    key: keyOf(o.key),
   }));
 }
 
@@ -239,6 +256,17 @@ function validateList(
         ...numberIssues(e.withholdingCents, `${at}.withholdingCents`, `El importe retenido al NIF ${shown}`),
       );
     }
+    // 123: the income's 193 perception key and naturaleza (AEAT DR193), never a former internal key.
+    if (e.key !== undefined && !isKey193(e.key)) {
+      issues.push(
+        error(
+          'INVALID_KEY',
+          `${at}.key`,
+          `La clave ${e.key} del NIF ${shown} no es una clave de percepción del modelo 193 con su naturaleza ` +
+            '(p. ej. A02 dividendos, B03 intereses de préstamos)',
+        ),
+      );
+    }
   });
   return issues;
 }
@@ -290,10 +318,13 @@ export function validateWithholdingInputs(
 
 // --- the books ----------------------------------------------------------------------------------
 
-const blockOf = (rules: RulesWithholdings, kind: WithholdingKind, key: string): number =>
-  rules.blocks.findIndex(
+/** The block of a kind and key, the key read as the real one it stands for (a legacy 'DIV' is A02). */
+function blockOf(rules: RulesWithholdings, kind: WithholdingKind, rawKey: string): number {
+  const key = canonicalWithholdingKey(kind, rawKey);
+  return rules.blocks.findIndex(
     (b) => b.kinds.includes(kind) && (!b.keys || b.keys.includes(key)) && !b.exceptKeys?.includes(key),
   );
+}
 
 const warning = (code: string, field: string, message: string): ModelIssue => ({
   code,
@@ -410,7 +441,10 @@ function readBooks(
 export const withholdingResultTypes = (amountCents: number): ResultType[] =>
   amountCents > 0 ? ['I', 'U', 'G'] : ['N'];
 
-/** The person's list entries into a block; the amount withheld, when not given, at the kind's rate. */
+/**
+ * The person's list entries into their blocks (the list's block, or the block of the entry's key when it
+ * has a valid one); the amount withheld, when not given, at the kind's rate.
+ */
 function addPersonList(
   input: ModelInput,
   rules: RulesWithholdings,
@@ -421,13 +455,16 @@ function addPersonList(
   const personList = rules.personList;
   if (!personList) return;
   const entries = entriesOf(input.adjustments, personList.list) ?? [];
-  const block = rules.blocks[personList.block];
-  const set = recipients[personList.block];
-  if (!block || !set || entries.length === 0) return;
-  const [count, base, withheld] = block.boxes;
+  if (entries.length === 0) return;
   const start = periodBounds(input.year, input.period).start;
   const rateBp = withholdingRateOn(personList.rateKind, start);
   for (const e of entries) {
+    const keyed = e.key !== undefined && isKey193(e.key) ? blockOf(rules, personList.rateKind, e.key) : -1;
+    const index = keyed >= 0 ? keyed : personList.block;
+    const block = rules.blocks[index];
+    const set = recipients[index];
+    if (!block || !set) continue;
+    const [count, base, withheld] = block.boxes;
     sums.add(count, 0, MANUAL_SOURCE);
     set.add(normalizeTaxId(typeof e.nif === 'string' ? e.nif : ''));
     sums.add(base, e.amount, MANUAL_SOURCE);

@@ -248,6 +248,11 @@ export interface CapitalIncomeInput {
   /** The income paid, céntimos (> 0). */
   incomeAmount: number;
   withholdingCents?: number;
+  /**
+   * The 193 perception key and naturaleza of the income ('A02' dividends, 'B03' loan interest; AEAT DR193,
+   * ../withholdings.ts isKey193): a key A goes to the dividends boxes [01]/[04]/[07]; absent, the rest.
+   */
+  key?: string;
 }
 
 export type ResultType =
@@ -312,7 +317,10 @@ export interface DeclaredRecord {
   personType?: 'F' | 'J';
   /** 296: accrual date as the design writes it (DDMMAAAA). */
   accrualDate?: string;
-  /** 296 "PAGO" of claves 01-02: 1 paid as issuer or withholder (the declarant's own payments). */
+  /**
+   * "PAGO": 193 keys A, B and D, 1 paid as issuer; 296 claves 01-02, 1 paid as issuer or withholder (the
+   * declarant's own payments).
+   */
   paymentKey?: number;
   /** 296: tax id in the country of residence and that country (ISO alpha-2). */
   foreignTaxId?: string;

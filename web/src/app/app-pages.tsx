@@ -165,6 +165,7 @@ export const appPages: readonly AppPage[] = [
       ['tax/history', 'TaxHistoryRoute'],
       ['tax/pending-confirmation', 'PendingConfirmationRoute'],
       ['tax/threshold-statistics', 'ThresholdStatisticsRoute'],
+      ['tax/annual-returns', 'AnnualReturnsRoute'],
     ] as const
   ).map(([path, name]) => ({
     path,

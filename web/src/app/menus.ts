@@ -132,6 +132,8 @@ const taxGroup: MenuEntry = {
     { key: 'tax-models', label: 'Modelos', path: paths.app.tax.models },
     { key: 'tax-history', label: 'Historial', path: paths.app.tax.history },
     { key: 'tax-validation-center', label: 'Centro de validación', path: paths.app.tax.validationCenter },
+    // The annual returns filed elsewhere: what Cuadra knows and what to gather (issue 15).
+    { key: 'tax-annual-returns', label: 'Declaraciones anuales', path: paths.app.tax.annualReturns },
     // GESTOR only (its page's roles): one model and period across every client.
     { key: 'tax-cockpit', label: 'Presentación por lotes', path: paths.app.tax.cockpit },
     { key: 'tax-configuration', label: 'Configuración fiscal', path: paths.app.tax.configuration },

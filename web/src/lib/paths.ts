@@ -108,6 +108,8 @@ export const paths = {
       thresholdStatistics: '/app/tax/threshold-statistics',
       /** The selected company's models of a year checked against each other and the books (issue 14). */
       validationCenter: '/app/tax/validation-center',
+      /** The annual returns filed outside Cuadra (100, 200, 036, 369, 720) and their checklists (issue 15). */
+      annualReturns: '/app/tax/annual-returns',
       /** The gestor's batch cockpit: one model and period across every client (issue 14 item 5). */
       cockpit: '/app/tax/cockpit',
       configuration: '/app/tax/configuration',

@@ -246,6 +246,7 @@ export function recordKeyLabel(modelType: string, key: string): string {
 
 import { parseWithholdingKey } from '@shared/fiscal/aggregate-keys';
 import {
+  canonicalWithholdingKey,
   isKeyOfKind,
   isWithholdingKind,
   WITHHOLDING_KIND_INFO,
@@ -256,8 +257,9 @@ import {
  * 'Actividades profesionales · G.01 Actividades profesionales (tipo general)'; a kind with a single key
  * (rents, non-residents) is named by the kind alone. A key the kind does not have is shown as it is.
  */
-export function withholdingText(kind: WithholdingKind, key: string | null | undefined): string {
+export function withholdingText(kind: WithholdingKind, stored: string | null | undefined): string {
   const info = WITHHOLDING_KIND_INFO[kind];
+  const key = stored ? canonicalWithholdingKey(kind, stored) : stored;
   if (info.keys.length === 1 && (!key || isKeyOfKind(kind, key))) return info.label;
   const keyLabel = info.keys.find((k) => k.key === key)?.label ?? (key ? `Clave ${key}` : null);
   return keyLabel ? `${info.label} · ${keyLabel}` : info.label;

@@ -64,9 +64,12 @@ export interface ModelRef {
   period: string;
 }
 
-/** `2026-303-1T` → { year 2026, modelType '303', period '1T' }; null for anything else. */
+/**
+ * `2026-303-1T` → { year 2026, modelType '303', period '1T' }; the 202's instalments are '1P'..'3P'
+ * (`2026-202-1P`); null for anything else.
+ */
 export function parseModelId(modelId: string): ModelRef | null {
-  const m = /^(\d{4})-(\d{3})-([1-4]T|0[1-9]|1[0-2]|0A)$/.exec(modelId);
+  const m = /^(\d{4})-(\d{3})-([1-4]T|0[1-9]|1[0-2]|0A|[1-3]P)$/.exec(modelId);
   if (!m) return null;
   const modelType = m[2] as TaxModelType;
   if (!TAX_MODEL_TYPES.includes(modelType)) return null;

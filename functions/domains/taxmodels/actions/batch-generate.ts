@@ -7,7 +7,9 @@
  * - annual models (390, 347): '0A' for a whole-year request or for the last quarter / December
  *   (they are filed with it), otherwise not applicable.
  * A model the company does not owe (its profile's facts) is NOT_APPLICABLE; one already generated is
- * ALREADY_GENERATED unless `regenerate`; a filed one is never touched.
+ * ALREADY_GENERATED unless `regenerate`; a filed one is never touched. The income-tax returns go the
+ * same way: the 130 quarterly (an exempt professional, art. 109.1 RIRPF, owes none: NOT_APPLICABLE),
+ * the 111, 115, 123 and 216 quarterly or, for a large company, monthly (art. 108.1 RIRPF).
  */
 
 import { defineCompanyAction } from '@functions/platform/http';

@@ -6,8 +6,9 @@
  *   the same contribution its confirmation writes) and the boxes it feeds in each VAT model (each
  *   model computed on that one invoice, with the company's facts);
  * - calculations/comprehensive: both at once (invoiceData + calculationContext);
- * - analyze-period: per VAT model of a year, quarter or month: whether the company files it, and where
- *   the model stands (generated, filed, or what the books give now).
+ * - analyze-period: per VAT model and income-tax return (130, 111, 115, 123, 216) of a year, quarter
+ *   or month: whether the company files it, and where the model stands (generated, filed, or what the
+ *   books give now).
  * Nothing is stored.
  */
 
@@ -41,7 +42,14 @@ import {
 } from '@shared/schemas/tax-models';
 import { defaultTaxProfileFacts, type TaxProfileFacts } from '@shared/schemas/tax-profile';
 import type * as z from 'zod';
-import { designOf, factsAt, previewModel, requirementOf, validPeriodsOf } from '../model/compute';
+import {
+  designOf,
+  factsAt,
+  INCOME_TAX_SELF_ASSESSMENTS,
+  previewModel,
+  requirementOf,
+  validPeriodsOf,
+} from '../model/compute';
 import {
   periodicityFor,
   periodicityOfCode,
@@ -307,7 +315,7 @@ export async function analyzePeriod(
         : '0A';
   const facts = factsAt(profile, periodRange(body.year, start).start);
   const out: AnalyzePeriodView['models'] = [];
-  for (const modelType of VAT_MODEL_TYPES) {
+  for (const modelType of [...VAT_MODEL_TYPES, ...INCOME_TAX_SELF_ASSESSMENTS]) {
     const req = requirementOf(profile, facts, modelType);
     const periodicity = periodicityOfCode(validPeriodsOf(profile, facts, modelType)[0] as string);
     for (const period of periodsOfRequest(periodicity, body)) {

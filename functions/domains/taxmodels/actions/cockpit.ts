@@ -1,6 +1,8 @@
 /**
- * The gestor's batch cockpit (issue 14 item 5): one model and period across every client on one
- * screen. GESTOR (and ADMIN) only: the route table gates the Cognito group; every company still
+ * The gestor's batch cockpit (issue 14 item 5; the income-tax returns of issue 15): one model and
+ * period across every client on one screen, each client in its own periodicity: asked for the 111 of
+ * 2T, a large company (monthly withholdings, art. 108.1 RIRPF) shows and acts on its June return, due
+ * in the same window (model/periods.ts periodInWindow). GESTOR (and ADMIN) only: the route table gates the Cognito group; every company still
  * passes tax.read (tax.write for the actions) on the caller's own membership, so a gestor sees and
  * touches only its clients (store/gestor-companies.ts).
  *
@@ -44,12 +46,12 @@ import type * as z from 'zod';
 import { type CurrentModelFacts, detectAnomalies } from '../model/anomalies';
 import { coversModel, madridToday } from '../model/authorizations';
 import { mapBounded } from '../model/bounded';
-import { previewModel } from '../model/compute';
+import { factsAt, previewModel, validPeriodsOf } from '../model/compute';
 import { modelFile } from '../model/files';
-import { previousPeriod } from '../model/periods';
+import { periodInWindow, periodRange, previousPeriod } from '../model/periods';
 import { toModelView } from '../model/views';
 import { listAuthorizations } from '../store/authorizations';
-import { fileIdentityOf } from '../store/books';
+import { fileIdentityOf, getTaxProfile } from '../store/books';
 import type { TaxModelsDeps } from '../store/deps';
 import { type PortfolioCompany, portfolioCompanies } from '../store/gestor-companies';
 import {
@@ -79,6 +81,26 @@ interface Period {
 }
 
 const idOf = (modelType: TaxModelType, p: Period) => modelIdOf(p.year, modelType, p.period);
+
+/**
+ * The period of this company's return that the request names (its own periodicity: periodInWindow);
+ * without a tax profile, the period asked for.
+ */
+export async function companyPeriod(
+  deps: TaxModelsDeps,
+  companyId: string,
+  q: { modelType: TaxModelType; year: number; period: string },
+): Promise<string> {
+  const profile = await getTaxProfile(deps, companyId);
+  if (!profile) return q.period;
+  let start: string;
+  try {
+    start = periodRange(q.year, q.period).start;
+  } catch {
+    return q.period;
+  }
+  return periodInWindow(q.period, validPeriodsOf(profile, factsAt(profile, start), q.modelType));
+}
 
 /** The periods before `p`, oldest first (the trend's), and the same period a year earlier. */
 export function earlierPeriods(p: Period, count = TREND_PERIODS): { trend: Period[]; lastYear: Period } {
@@ -117,7 +139,7 @@ export async function cockpitRow(
   company: PortfolioCompany,
   q: CockpitParams,
 ): Promise<CockpitRow> {
-  const current: Period = { year: q.year, period: q.period };
+  const current: Period = { year: q.year, period: await companyPeriod(deps, company.companyId, q) };
   const modelId = idOf(q.modelType, current);
   const { trend, lastYear } = earlierPeriods(current);
   const years = [...new Set([current, lastYear, ...trend].map((p) => p.year))];
@@ -131,6 +153,7 @@ export async function cockpitRow(
     companyId: company.companyId,
     companyName: company.name,
     nif: company.nif,
+    period: current.period,
     applicable: obligation !== undefined,
     obligationId: obligation?.obligationId ?? null,
     dueDate: obligation?.dueDate ?? null,
@@ -215,6 +238,12 @@ export const cockpitGetRoute = defineUserAction({
 
 // --- bulk actions -------------------------------------------------------------------------------------
 
+/** The company's stored return the request names (in its own periodicity). */
+async function modelOfCompany(deps: TaxModelsDeps, companyId: string, body: CockpitBody) {
+  const period = await companyPeriod(deps, companyId, body);
+  return getModel(deps, companyId, modelIdOf(body.year, body.modelType, period));
+}
+
 type Outcome = CockpitActionResult['results'][number];
 const ok = (companyId: string, message: string): Outcome => ({ companyId, outcome: 'OK', message });
 const skipped = (companyId: string, message: string): Outcome => ({ companyId, outcome: 'SKIPPED', message });
@@ -267,7 +296,8 @@ export const cockpitComputeRoute = defineUserAction({
       body,
       WRITES_IN_FLIGHT,
       async (c) => {
-        const modelId = modelIdOf(body.year, body.modelType, body.period);
+        const period = await companyPeriod(deps, c.companyId, body);
+        const modelId = modelIdOf(body.year, body.modelType, period);
         const [obligation, existing] = await Promise.all([
           getObligation(deps, c.companyId, modelId),
           getModel(deps, c.companyId, modelId),
@@ -275,7 +305,7 @@ export const cockpitComputeRoute = defineUserAction({
         if (!obligation && !existing)
           return skipped(
             c.companyId,
-            `La empresa no tiene el modelo ${periodText(body)} entre sus obligaciones.`,
+            `La empresa no tiene el modelo ${periodText({ ...body, period })} entre sus obligaciones.`,
           );
         if (existing?.status === 'SUBMITTED') return skipped(c.companyId, 'Ya presentado: no se recalcula.');
         const adjustments = existing?.adjustments ?? {};
@@ -283,7 +313,7 @@ export const cockpitComputeRoute = defineUserAction({
           companyId: c.companyId,
           modelType: body.modelType,
           year: body.year,
-          period: body.period,
+          period,
           adjustments,
         });
         const saved = await saveGeneratedModel(deps, c.companyId, preview, {
@@ -309,7 +339,7 @@ export const cockpitApproveRoute = defineUserAction({
       body,
       WRITES_IN_FLIGHT,
       async (c) => {
-        const model = await getModel(deps, c.companyId, modelIdOf(body.year, body.modelType, body.period));
+        const model = await modelOfCompany(deps, c.companyId, body);
         if (!model) return skipped(c.companyId, 'No hay modelo generado: calcúlalo primero.');
         if (model.status === 'SUBMITTED') return skipped(c.companyId, 'Ya presentado.');
         if (model.approvedAt) return skipped(c.companyId, 'Ya estaba aprobado.');
@@ -335,7 +365,7 @@ export const cockpitPublishRoute = defineUserAction({
       body,
       WRITES_IN_FLIGHT,
       async (c) => {
-        const model = await getModel(deps, c.companyId, modelIdOf(body.year, body.modelType, body.period));
+        const model = await modelOfCompany(deps, c.companyId, body);
         if (!model) return skipped(c.companyId, 'No hay modelo generado.');
         if (model.publishedAt && model.updatedAt <= model.publishedAt)
           return skipped(c.companyId, 'Ya estaba publicado.');
@@ -394,7 +424,7 @@ async function submitOne(
   firmNifs: ReadonlySet<string>,
   log?: Logger,
 ): Promise<Outcome> {
-  const model = await getModel(deps, c.companyId, modelIdOf(body.year, body.modelType, body.period));
+  const model = await modelOfCompany(deps, c.companyId, body);
   if (!model) return skipped(c.companyId, 'No hay modelo generado.');
   if (model.status === 'SUBMITTED')
     return skipped(c.companyId, `Ya presentado (${model.reference ?? 'sin justificante'}).`);
@@ -437,7 +467,7 @@ export async function cockpitExport(deps: TaxModelsDeps, auth: AuthContext, body
     body,
     WRITES_IN_FLIGHT,
     async (c) => {
-      const model = await getModel(deps, c.companyId, modelIdOf(body.year, body.modelType, body.period));
+      const model = await modelOfCompany(deps, c.companyId, body);
       if (!model) return skipped(c.companyId, 'No hay modelo generado.');
       const file = modelFile(toModelView(model), await fileIdentityOf(deps, c.companyId, model));
       files[file.fileName] = file.body;

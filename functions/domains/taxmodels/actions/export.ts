@@ -15,9 +15,9 @@ import {
   type ExportFormatView,
   ExportQuery,
   ModelTypePath,
-  type TaxModelView,
   TAX_MODEL_TYPES,
   type TaxModelType,
+  type TaxModelView,
 } from '@shared/schemas/tax-models';
 import type * as z from 'zod';
 import { previewModel } from '../model/compute';

@@ -8,6 +8,9 @@
  * - update: adjustments merged over the stored ones (a field absent keeps its value; `boxes` replaces
  *   the manual boxes), the model recomputed from today's books and stored with version + 1; a filed
  *   model is refused.
+ * - generate and update check the person's entries of a withholding return first (spec part 2 §5: the
+ *   115's rentalProperties, the 123's capitalIncomeOperations): an error is 400 CORE_004 with every
+ *   message in its details. The body may name the quarter (`quarter: 2`) instead of the period ('2T').
  * - status: SUBMITTED by hand with its justificante (the obligation too); back to MODEL_GENERATED only
  *   when it was not filed through Cuadra.
  * - approve: a model without validation errors, not filed.
@@ -25,12 +28,12 @@ import {
   ModelTypePath,
   type ModelValidationView,
   PendingConfirmationQuery,
+  type TaxModelType,
   type TaxModelView,
   UpdateModelBody,
-  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import type * as z from 'zod';
-import { previewModel } from '../model/compute';
+import { previewModel, previewWithBooks } from '../model/compute';
 import { boxIdentities } from '../model/identities';
 import { byPeriodDesc, toModelView } from '../model/views';
 import type { TaxModelsDeps } from '../store/deps';
@@ -81,16 +84,18 @@ export async function generateModel(
   deps: TaxModelsDeps,
 ): Promise<TaxModelView> {
   const { body } = input;
-  const adjustments: ModelAdjustments = body.adjustments ?? {};
-  const preview = await previewModel(deps, {
+  // Without adjustments in the body a VAT model starts from none; an income-tax return regenerated
+  // keeps the ones stored with it (the rents, the payroll figures the person entered).
+  const { preview, input: computed } = await previewWithBooks(deps, {
     companyId: input.companyId,
     modelType: input.modelType,
     year: body.year,
     period: body.period,
-    adjustments,
+    adjustments: body.adjustments,
+    strictInputs: true,
   });
   const stored = await saveGeneratedModel(deps, input.companyId, preview, {
-    adjustments,
+    adjustments: computed.adjustments,
     userId: input.userId,
     regenerate: body.regenerate,
   });
@@ -140,6 +145,7 @@ export async function updateModel(
     year: current.year,
     period: current.period,
     adjustments,
+    strictInputs: true,
   });
   return toModelView(await saveAdjustedModel(deps, current, preview, adjustments));
 }

@@ -1,7 +1,8 @@
 /**
  * The model of a period before it is stored (issue 14 items 3 and 7):
- * - preview: `GET …/models/{modelType}/preview?year=&period=` answers `{ modelType, year, period,
- *   design, boxes, result, … }` from the period's aggregates alone;
+ * - preview: `GET …/models/{modelType}/preview?year=&period=` (or the spec's `quarter=1..4`; the 130
+ *   also `applyDifficultJustification=true|false`) answers `{ modelType, year, period, design, boxes,
+ *   result, … }` from the period's aggregates alone;
  * - sources: the invoices behind one box (`?box=`), 100 a page, each with what it adds to the box;
  * - prefill: the spec's input fields of the model, from the same preview;
  * - validate-data: whether the period can be generated, and what to look at first.
@@ -10,6 +11,8 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError, isAppError } from '@shared/api/errors';
 import { paginate } from '@shared/api/listing';
+import { computeModel } from '@shared/fiscal/models';
+import type { ModelAdjustments, ModelInput } from '@shared/fiscal/models/types';
 import { validateTaxId } from '@shared/fiscal/nif';
 import {
   type BoxSourceRow,
@@ -20,12 +23,18 @@ import {
   ModelTypePath,
   type PrefillView,
   PreviewQuery,
+  type TaxModelType,
   type ValidateDataView,
   type ValidationCheck,
-  type TaxModelType,
 } from '@shared/schemas/tax-models';
 import type * as z from 'zod';
-import { designOf, previewModel, previewWithBooks, requirementOf } from '../model/compute';
+import {
+  designOf,
+  INCOME_TAX_SELF_ASSESSMENTS,
+  previewModel,
+  previewWithBooks,
+  requirementOf,
+} from '../model/compute';
 import { periodRange } from '../model/periods';
 import { prefillFields } from '../model/prefill';
 import type { TaxModelsDeps } from '../store/deps';
@@ -33,6 +42,21 @@ import { getModel, modelIdOf } from '../store/models';
 import { type BookDocument, periodDocuments } from '../store/sources';
 
 type Params = z.infer<typeof ModelTypePath>;
+
+/**
+ * The query's adjustments: the 303's compensation (instead of the carried one), the 130's provision
+ * for hard-to-justify expenses (over the stored model's adjustments, model/compute.ts).
+ */
+export function queryAdjustments(query: z.infer<typeof PreviewQuery>): ModelAdjustments {
+  return {
+    ...(query.compensationFromPreviousCents !== undefined
+      ? { compensationFromPreviousCents: query.compensationFromPreviousCents }
+      : {}),
+    ...(query.applyDifficultJustification !== undefined
+      ? { applyDifficultJustification: query.applyDifficultJustification }
+      : {}),
+  };
+}
 
 export const previewRoute = defineCompanyAction({
   params: ModelTypePath,
@@ -43,10 +67,11 @@ export const previewRoute = defineCompanyAction({
       modelType: params.modelType,
       year: query.year,
       period: query.period,
-      adjustments:
-        query.compensationFromPreviousCents !== undefined
-          ? { compensationFromPreviousCents: query.compensationFromPreviousCents }
-          : {},
+      // The VAT models preview the books with the query's figures alone; the income-tax ones start
+      // from the stored model's adjustments (the rents or the payroll entered by hand).
+      ...(INCOME_TAX_SELF_ASSESSMENTS.has(params.modelType)
+        ? { overrides: queryAdjustments(query) }
+        : { adjustments: queryAdjustments(query) }),
     }),
 });
 
@@ -103,6 +128,15 @@ function mergeDocuments(docs: BookDocument[]): BookDocument[] {
   return [...byId.values()];
 }
 
+/**
+ * The dates whose documents can be behind a box: the period's, or from 1 January for the 130, whose
+ * section I is cumulative (art. 110.1.a RIRPF).
+ */
+export function sourcesRange(modelType: TaxModelType, year: number, period: string) {
+  const range = periodRange(year, period);
+  return modelType === '130' ? { start: `${year}-01-01`, end: range.end } : range;
+}
+
 export async function boxSources(
   input: { companyId: string; modelType: TaxModelType; query: z.infer<typeof BoxSourcesQuery> },
   deps: TaxModelsDeps,
@@ -129,11 +163,16 @@ export async function boxSources(
   const docs =
     sources.length === 0
       ? []
-      : await periodDocuments(deps, input.companyId, periodRange(query.year, preview.period), {
-          issued: has('ISSUED:', false),
-          received: has('RECEIVED:', false),
-          payments: has('ISSUED:', true),
-        });
+      : await periodDocuments(
+          deps,
+          input.companyId,
+          sourcesRange(input.modelType, query.year, preview.period),
+          {
+            issued: has('ISSUED:', false),
+            received: has('RECEIVED:', false),
+            payments: has('ISSUED:', true),
+          },
+        );
   const rows = mergeDocuments(docs)
     .map((d) => contributionToBox(d, keys))
     .filter((r): r is BoxSourceRow => r !== null)
@@ -167,18 +206,26 @@ export async function prefill(
   input: { companyId: string; params: Params; query: z.infer<typeof ModelPeriodQuery> },
   deps: TaxModelsDeps,
 ): Promise<PrefillView> {
-  const { preview, books } = await previewWithBooks(deps, {
+  const computed = await previewWithBooks(deps, {
     companyId: input.companyId,
     modelType: input.params.modelType,
     year: input.query.year,
     period: input.query.period,
   });
-  return {
-    modelType: preview.modelType,
-    year: preview.year,
-    period: preview.period,
-    fields: prefillFields(preview, books.aggregates),
-  };
+  const { preview, books } = computed;
+  const { fields, lists } = prefillFields(preview, books.aggregates, {
+    ...(preview.modelType === '130' ? { boxesWithoutProvision: boxesWithoutProvision(computed.input) } : {}),
+  });
+  return { modelType: preview.modelType, year: preview.year, period: preview.period, fields, lists };
+}
+
+/**
+ * The 130's boxes computed again without the provision for hard-to-justify expenses (pure, from the
+ * same input): [02] with it minus [02] without it is the provision the prefill reports.
+ */
+export function boxesWithoutProvision(input: ModelInput): Record<string, number> {
+  return computeModel({ ...input, adjustments: { ...input.adjustments, applyDifficultJustification: false } })
+    .boxes;
 }
 
 export const prefillRoute = defineCompanyAction({

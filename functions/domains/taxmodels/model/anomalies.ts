@@ -12,13 +12,17 @@
  *    extended one period, predicts the current one; flagged when the result is further from it than
  *    1.000,00 € AND than 50 % of the mean absolute result of those periods;
  *  - NO_INVOICES: nothing on the issued side in the period (no aggregate item at all, or no box with
- *    a value comes from the ISSUED book: the preview's `sources`);
- *  - COMPENSATION_NOT_APPLIED (303): the previous 303 ended 'C' (a compensar) and [110] (cuotas a
+ *    a value comes from the ISSUED book: the preview's `sources`); for a withholding return (111, 115,
+ *    123, 216), whose figures come from what the company withheld, nothing withheld: no box with a
+ *    value comes from the RECEIVED book or from the person's entries ('MANUAL');
+ *  - COMPENSATION_NOT_APPLIED (303 only): the previous 303 ended 'C' (a compensar) and [110] (cuotas a
  *    compensar pendientes de periodos anteriores) carries less than that amount (art. 99.Cinco LIVA:
- *    the excess is carried to the following self-assessments);
+ *    the excess is carried to the following self-assessments); the income-tax returns carry nothing
+ *    that way (the 130's negative quarters are its own box [15]);
  *  - VALIDATION_ERRORS: the model has issues of severity ERROR (it cannot be filed as it stands).
  */
 
+import { MANUAL_SOURCE, WITHHOLDING_MODEL_TYPES } from '@shared/fiscal/models/model-withholdings';
 import { formatEuros } from '@shared/fiscal/money';
 import type { AnomalyCode, ModelIssue, ModelResult, TaxModelType } from '@shared/schemas/tax-models';
 
@@ -138,6 +142,17 @@ export function hasNoIssuedInvoices(current: CurrentModelFacts): boolean {
   );
 }
 
+/** The withholding returns: their figures come from the received book (what the company withheld). */
+const WITHHOLDING_RETURNS: ReadonlySet<string> = new Set(WITHHOLDING_MODEL_TYPES);
+
+/** Nothing withheld: no box with a value comes from the RECEIVED book or the person's entries. */
+export function hasNoWithholdings(current: CurrentModelFacts): boolean {
+  return !Object.entries(current.sources).some(
+    ([box, keys]) =>
+      (current.boxes[box] ?? 0) !== 0 && keys.some((k) => k.startsWith('RECEIVED:') || k === MANUAL_SOURCE),
+  );
+}
+
 /** The compensation the previous 303 left pending (its result 'C'), in céntimos; 0 otherwise. */
 export function pendingCompensation(previous: ModelResult | null): number {
   return previous?.type === 'C' ? abs(previous.amountCents) : 0;
@@ -161,7 +176,13 @@ export function detectAnomalies(input: AnomalyInput): Anomaly[] {
   const trend = offTrend(amount, input.trend);
   if (trend) out.push(trend);
 
-  if (hasNoIssuedInvoices(current))
+  if (WITHHOLDING_RETURNS.has(modelType)) {
+    if (hasNoWithholdings(current))
+      out.push({
+        code: 'NO_INVOICES',
+        message: 'No hay retenciones en el periodo: ninguna factura recibida con retención de este modelo.',
+      });
+  } else if (hasNoIssuedInvoices(current))
     out.push({ code: 'NO_INVOICES', message: 'No hay facturas emitidas en el periodo.' });
 
   const pending = modelType === '303' ? pendingCompensation(previous) : 0;

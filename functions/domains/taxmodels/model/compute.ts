@@ -1,18 +1,27 @@
 /**
- * A model's preview (issue 14 item 3): what the books say for one model and period, computed by the
- * pure model definitions (shared/fiscal/models) from
+ * A model's preview (issue 14 item 3; issue 15 items 2, 3, 5, 6): what the books say for one model
+ * and period, computed by the pure model definitions (shared/fiscal/models) from
  *  - the company (NIF, name) and its tax profile: the facts in force on the period's first day
  *    (none: 400 TAX_021);
  *  - the running aggregates of the period: ONE Query (the month '2026-03' for '03', the quarter
- *    '2026-Q1' for '1T', the year with its quarters for '0A'), never the invoices;
+ *    '2026-Q1' for '1T', the year with its quarters for '0A'), never the invoices. The 303 and the
+ *    130 read only the by-tax-key sections; the 130 (cumulative from January, art. 110.1.a RIRPF)
+ *    reads them for every quarter of the year up to its own; the withholding returns (111, 115, 123,
+ *    216) read their period whole: the `W|<kind>|<key>` counterparty lines are their recipients;
  *  - the earlier returns it needs: the 303s of the year and the previous one (the compensation
  *    carried to [110], the 390's sums), the filed 349s of the year and the previous one (the bases
- *    declared before, for rectifications).
+ *    declared before, for rectifications), the 130s of the year and the previous one (box [05]; the
+ *    previous year's net income of box [13], art. 110.3.c RIRPF), the same withholding return's of
+ *    the year (a complementary return's earlier result);
+ *  - the 130's previous-year net income when neither the person nor a stored 4T gives it: that year's
+ *    4T computed from that year's tax-key lines (null when it has no books at all).
  * A period the model or the profile does not have (a month for a quarterly filer, a quarter for the
- * 390) is 400 TAX_027 with the valid periods in its details.
+ * 390) is 400 TAX_027 with the valid periods in its details. The income-tax models preview with the
+ * stored model's adjustments (the rents, the employment income entered by hand) unless given others.
  */
 
 import { AppError, isAppError } from '@shared/api/errors';
+import { parseWithholdingOpKey } from '@shared/fiscal/aggregate-keys';
 import {
   computeModel,
   designFor,
@@ -20,15 +29,19 @@ import {
   ModelPeriodError,
   modelDefinitions,
 } from '@shared/fiscal/models';
+import { validateWithholdingInputs } from '@shared/fiscal/models/model-withholdings';
 import type {
   EarlierReturn,
   ModelAdjustments,
   ModelComputation,
   ModelDesign,
   ModelInput,
+  ModelIssue,
+  PeriodLines,
   TaxModelType,
 } from '@shared/fiscal/models/types';
 import { type RequiredModel, requiredModels, versionAt } from '@shared/fiscal/tax-obligations';
+import { kindsOfModel } from '@shared/fiscal/withholdings';
 import type { ModelPreview } from '@shared/schemas/tax-models';
 import type { TaxProfile, TaxProfileFacts } from '@shared/schemas/tax-profile';
 import {
@@ -36,6 +49,7 @@ import {
   getCompanyIdentity,
   type PeriodRead,
   readAggregates,
+  readQuarterTaxKeys,
   requireTaxProfile,
 } from '../store/books';
 import type { TaxModelsDeps } from '../store/deps';
@@ -56,8 +70,34 @@ export interface PreviewRequest {
   modelType: TaxModelType;
   year: number;
   period: string;
+  /**
+   * The adjustments to compute with. Absent: none, except for the income-tax models, which take the
+   * stored model's (the rents, the employment income the person entered), when one exists.
+   */
   adjustments?: ModelAdjustments | undefined;
+  /** Given over the adjustments (the preview's query: 130 `applyDifficultJustification`). */
+  overrides?: ModelAdjustments | undefined;
+  /**
+   * The adjustments are the person's new entries (generate, PUT): the withholding returns' lists are
+   * checked first (spec part 2 §5) and an error is 400 CORE_004 instead of an issue of the model.
+   */
+  strictInputs?: boolean | undefined;
 }
+
+/** The income-tax self-assessments of issue 15 this domain computes from the books. */
+export const INCOME_TAX_SELF_ASSESSMENTS: ReadonlySet<TaxModelType> = new Set([
+  '130',
+  '111',
+  '115',
+  '123',
+  '216',
+]);
+/** The withholding returns: one line per recipient in the books (`W|<kind>|<key>`). */
+export const WITHHOLDING_RETURNS: ReadonlySet<TaxModelType> = new Set(['111', '115', '123', '216']);
+
+/** Art. 109.1 RIRPF: a professional with ≥ 70 % of last year's income under withholding files no 130. */
+export const EXEMPT_130_MESSAGE =
+  'Exento del modelo 130: al menos el 70 % de los ingresos del año anterior tuvo retención (art. 109.1 RIRPF).';
 
 /** The profile's facts in force on a date (before the first version: the first one's). */
 export function factsAt(profile: Pick<TaxProfile, 'versions' | 'facts'>, isoDate: string): TaxProfileFacts {
@@ -100,10 +140,10 @@ export function designOf(modelType: TaxModelType, designId: string): ModelDesign
  * ser negativo'), only the boxes the design leaves to the person, signed only where the design signs.
  */
 export function checkAdjustments(design: ModelDesign, adjustments: ModelAdjustments): void {
-  if ((adjustments.compensationFromPreviousCents ?? 0) < 0) {
-    throw new AppError('CORE_004', 'compensationFromPreviousCents no puede ser negativo', {
-      field: 'compensationFromPreviousCents',
-    });
+  for (const field of ['compensationFromPreviousCents', 'otherIncomeCents', 'otherExpensesCents'] as const) {
+    if ((adjustments[field] ?? 0) < 0) {
+      throw new AppError('CORE_004', `${field} no puede ser negativo`, { field });
+    }
   }
   for (const [box, value] of Object.entries(adjustments.boxes ?? {})) {
     const def = design.boxes.find((b) => b.box === box);
@@ -122,18 +162,68 @@ export function checkAdjustments(design: ModelDesign, adjustments: ModelAdjustme
   }
 }
 
-/** The stored returns a computation reads: 303s and 349s of the year and the previous one. */
+/**
+ * 400 CORE_004 for the errors among a model's input issues (spec part 2 §5: the 115's rentalProperties
+ * and the 123's capitalIncomeOperations): the first message as the error's, every one in its details.
+ */
+export function throwInputErrors(issues: readonly ModelIssue[]): void {
+  const errors = issues.filter((i) => i.severity === 'ERROR');
+  const first = errors[0];
+  if (!first) return;
+  throw new AppError('CORE_004', first.message, {
+    ...(first.field ? { field: first.field } : {}),
+    details: {
+      location: 'body',
+      issues: errors.map((i) => ({ field: i.field ?? '', message: i.message, code: i.code })),
+    },
+  });
+}
+
+/**
+ * Which stored returns a model's computation reads, and of which years: the 303s of the year and the
+ * previous one (303: [110] carried; 390: the year's sums), the 349s (rectifications), the 130s of the
+ * year and the previous one ([05]; the previous year's 4T for [13]); a withholding return, instalment
+ * or annual summary its own type's of the year (an annual summary: the quarterly returns it sums).
+ */
+export function earlierReturnsRead(
+  modelType: TaxModelType,
+  year: number,
+): { modelType: TaxModelType; years: number[] } | null {
+  switch (modelType) {
+    case '347':
+      return null;
+    case '349':
+      return { modelType: '349', years: [year - 1, year] };
+    case '390':
+      return { modelType: '303', years: [year] };
+    case '303':
+      return { modelType: '303', years: [year - 1, year] };
+    case '130':
+      return { modelType: '130', years: [year - 1, year] };
+    case '190':
+      return { modelType: '111', years: [year] };
+    case '180':
+      return { modelType: '115', years: [year] };
+    case '193':
+      return { modelType: '123', years: [year] };
+    case '296':
+      return { modelType: '216', years: [year] };
+    default:
+      return { modelType, years: [year] };
+  }
+}
+
+/** The stored returns a computation reads (`earlierReturnsRead`): one Query per year. */
 async function earlierReturns(
   deps: Deps,
   companyId: string,
   modelType: TaxModelType,
   year: number,
 ): Promise<StoredModel[]> {
-  if (modelType === '347') return [];
-  const wanted: TaxModelType = modelType === '349' ? '349' : '303';
-  const years = modelType === '390' ? [year] : [year - 1, year];
+  const read = earlierReturnsRead(modelType, year);
+  if (!read) return [];
   const lists = await Promise.all(
-    years.map((y) => listModels(deps, companyId, { year: y, modelType: wanted })),
+    read.years.map((y) => listModels(deps, companyId, { year: y, modelType: read.modelType })),
   );
   return lists.flat();
 }
@@ -169,6 +259,8 @@ export function previouslyDeclared349(filed: readonly StoredModel[]): Record<str
 /** What a preview read and computed: the preview and the books behind it. */
 export interface PreviewWithBooks {
   preview: ModelPreview;
+  /** What the definition computed from (prefill recomputes the 130 without its provision from it). */
+  input: ModelInput;
   books: PeriodRead;
   facts: TaxProfileFacts;
   profile: TaxProfile;
@@ -178,6 +270,100 @@ export interface PreviewWithBooks {
 /** The model computed from the books for one period (nothing stored). */
 export async function previewModel(deps: Deps, req: PreviewRequest): Promise<ModelPreview> {
   return (await previewWithBooks(deps, req)).preview;
+}
+
+/** The adjustments a preview computes with: the request's, else the stored model's (income tax), then the overrides. */
+export function adjustmentsFor(
+  req: Pick<PreviewRequest, 'modelType' | 'year' | 'adjustments' | 'overrides'>,
+  period: string,
+  earlier: readonly StoredModel[],
+): ModelAdjustments {
+  const stored =
+    req.adjustments === undefined && INCOME_TAX_SELF_ASSESSMENTS.has(req.modelType)
+      ? earlier.find((m) => m.modelType === req.modelType && m.year === req.year && m.period === period)
+          ?.adjustments
+      : undefined;
+  const out: ModelAdjustments = { ...(req.adjustments ?? stored ?? {}) };
+  for (const [k, v] of Object.entries(req.overrides ?? {})) {
+    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}
+
+/**
+ * The recipients the period's books already have for a withholding return (their `W|<kind>|<key>` lines
+ * of the model's kinds, net of rectifications): a NIF the person lists again would be declared twice.
+ */
+export function bookRecipientsOf(modelType: TaxModelType, lines: PeriodLines): Set<string> {
+  const kinds = new Set<string>(
+    modelType === '111' || modelType === '115' || modelType === '123' || modelType === '216'
+      ? kindsOfModel(modelType)
+      : [],
+  );
+  const net = new Map<string, number>();
+  for (const c of lines.byCounterparty.RECEIVED) {
+    const w = parseWithholdingOpKey(c.opKey);
+    if (!w || !kinds.has(w.kind)) continue;
+    net.set(
+      c.counterpartyKey,
+      (net.get(c.counterpartyKey) ?? 0) + Math.abs(c.baseCents) + Math.abs(c.irpfCents ?? 0),
+    );
+  }
+  return new Set([...net].filter(([, n]) => n !== 0).map(([k]) => k));
+}
+
+/** The books a model reads for a period (see the header): the 130's quarters, else the period's aggregates. */
+function readBooks(deps: Deps, companyId: string, modelType: TaxModelType, year: number, period: string) {
+  if (modelType === '130') return readQuarterTaxKeys(deps, companyId, year, Number(period[0]));
+  return readAggregates(deps, companyId, aggregatePeriodOf(year, period), modelType === '303');
+}
+
+const hasBooks = (quarters: Record<string, PeriodLines>): boolean =>
+  Object.values(quarters).some((q) => q.byKey.ISSUED.length > 0 || q.byKey.RECEIVED.length > 0);
+
+/**
+ * 130 [13] (art. 110.3.c RIRPF): the previous year's net activity income, [03] of its 4T — the stored
+ * one, else that 4T computed from that year's tax-key lines with the facts then in force and no
+ * adjustments (eight Queries, counted in `itemsRead`); null when that year has no books at all or
+ * no design covers it.
+ */
+async function previousYearNetIncome(
+  deps: Deps,
+  ctx: {
+    companyId: string;
+    year: number;
+    company: CompanyIdentity;
+    profile: TaxProfile;
+    earlier: readonly StoredModel[];
+  },
+): Promise<{ cents: number | null; itemsRead: number }> {
+  const previousYear = ctx.year - 1;
+  const stored = ctx.earlier.find(
+    (m) => m.modelType === '130' && m.year === previousYear && m.period === '4T',
+  );
+  if (stored) return { cents: stored.boxes['03'] ?? null, itemsRead: 0 };
+  if (previousYear < 2000) return { cents: null, itemsRead: 0 };
+  const books = await readQuarterTaxKeys(deps, ctx.companyId, previousYear, 4);
+  if (!hasBooks(books.quarters)) return { cents: null, itemsRead: books.itemsRead };
+  try {
+    const computation = computeModel({
+      modelType: '130',
+      year: previousYear,
+      period: '4T',
+      company: { companyId: ctx.companyId, nif: ctx.company.nif, name: ctx.company.name },
+      facts: factsAt(ctx.profile, `${previousYear}-01-01`),
+      periodicity: 'QUARTERLY',
+      aggregates: books.aggregates,
+      quarters: books.quarters,
+      earlier: ctx.earlier.filter((m) => m.modelType === '130' && m.year === previousYear).map(toEarlier),
+      adjustments: {},
+      previousYearNetIncomeCents: null,
+    });
+    return { cents: computation.boxes['03'] ?? null, itemsRead: books.itemsRead };
+  } catch (e) {
+    if (e instanceof ModelDefinitionError) return { cents: null, itemsRead: books.itemsRead };
+    throw e;
+  }
 }
 
 /** `previewModel`, with the books it read (prefill and the drill-down reuse them). */
@@ -201,11 +387,6 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
     throw invalidPeriod({ modelType, year, period, validPeriods: valid });
   }
   const periodicity: Periodicity = periodicityOfCode(period);
-  const [books, earlier] = await Promise.all([
-    readAggregates(deps, companyId, aggregatePeriodOf(year, period), modelType === '303'),
-    earlierReturns(deps, companyId, modelType, year),
-  ]);
-  const adjustments = req.adjustments ?? {};
   const design = designFor(modelType, year, period);
   if (!design) {
     throw new AppError(
@@ -213,7 +394,21 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
       `No hay diseño de registro del modelo ${modelType} para ${period} de ${year}.`,
     );
   }
+  const [books, earlier] = await Promise.all([
+    readBooks(deps, companyId, modelType, year, period),
+    earlierReturns(deps, companyId, modelType, year),
+  ]);
+  const adjustments = adjustmentsFor(req, period, earlier);
   checkAdjustments(design, adjustments);
+  if (req.strictInputs && WITHHOLDING_RETURNS.has(modelType)) {
+    throwInputErrors(
+      validateWithholdingInputs(modelType, adjustments, bookRecipientsOf(modelType, books.aggregates)),
+    );
+  }
+  const previous =
+    modelType === '130' && adjustments.previousYearNetIncomeCents === undefined
+      ? await previousYearNetIncome(deps, { companyId, year, company, profile, earlier })
+      : { cents: null, itemsRead: 0 };
   const input: ModelInput = {
     modelType,
     year,
@@ -227,6 +422,7 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
       .filter((m) => !(m.year === year && m.period === period && m.modelType === modelType))
       .map(toEarlier),
     ...(modelType === '349' ? { previouslyDeclared349: previouslyDeclared349(earlier) } : {}),
+    ...(modelType === '130' ? { previousYearNetIncomeCents: previous.cents } : {}),
     adjustments,
   };
   let computation: ModelComputation;
@@ -239,5 +435,27 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
     }
     throw new AppError('TAX_023', 'Error en el cálculo fiscal.', { cause: e });
   }
-  return { preview: { ...computation, itemsRead: books.itemsRead }, books, facts, profile, company };
+  // Art. 109.1 RIRPF: the exempt professional owes no 130; the preview still answers, with the reason.
+  if (modelType === '130' && facts.withholdingExemption130) {
+    computation = {
+      ...computation,
+      issues: [
+        ...computation.issues,
+        {
+          code: 'EXEMPT_130',
+          field: 'withholdingExemption130',
+          message: EXEMPT_130_MESSAGE,
+          severity: 'WARNING',
+        },
+      ],
+    };
+  }
+  return {
+    preview: { ...computation, itemsRead: books.itemsRead + previous.itemsRead },
+    input,
+    books,
+    facts,
+    profile,
+    company,
+  };
 }

@@ -12,9 +12,9 @@ import type { TaxModelView } from '@shared/schemas/tax-models';
 import { defaultTaxProfileFacts, type TaxProfileFacts } from '@shared/schemas/tax-profile';
 import { describe, expect, it } from 'vitest';
 import { checks303vs390, checks349vs303 } from './cross-checks';
-import { declarationId, modelFile } from './files';
+import { declarationId, incomeTaxIdentity, modelFile, splitPersonName } from './files';
 import { boxIdentities } from './identities';
-import { periodsOfRequest, previousPeriod } from './periods';
+import { periodInWindow, periodsOfRequest, previousPeriod } from './periods';
 import { nifHolderKind } from './prefill';
 
 const facts = (over: Partial<TaxProfileFacts> = {}): TaxProfileFacts => ({
@@ -284,5 +284,49 @@ describe('periods', () => {
     expect(nifHolderKind('X1234567L')).toBe('individual');
     expect(nifHolderKind('B12345674')).toBe('corporate');
     expect(nifHolderKind('P2807900B')).toBe('public');
+  });
+});
+
+describe('income-tax returns (issue 15)', () => {
+  it('splits an individual’s name into surnames and first name', () => {
+    expect(splitPersonName('Ana García López')).toEqual({ surnames: 'García López', firstName: 'Ana' });
+    expect(splitPersonName('María José de la Fuente del Río')).toEqual({
+      surnames: 'de la Fuente del Río',
+      firstName: 'María José',
+    });
+    expect(splitPersonName('García López, Ana')).toEqual({ surnames: 'García López', firstName: 'Ana' });
+    expect(splitPersonName('Ana García')).toEqual({ surnames: 'García', firstName: 'Ana' });
+    expect(splitPersonName('Madonna')).toEqual({ surnames: 'Madonna', firstName: '' });
+  });
+
+  it('names the declarant in two fields or one, as the design has them, and marks a complementary', () => {
+    const d130 = designFor('130', 2025, '2T')!;
+    const d123 = designFor('123', 2025, '2T')!;
+    const person = { name: 'Ana García López', companyType: 'AUTONOMO' as const };
+    expect(incomeTaxIdentity(d130, { adjustments: {} }, person)).toEqual({
+      complementary: false,
+      name: 'García López',
+      firstName: 'Ana',
+    });
+    expect(incomeTaxIdentity(d123, { adjustments: { previousReceipt: '1234567890123' } }, person)).toEqual({
+      complementary: true,
+      name: 'García López Ana',
+      firstName: '',
+    });
+    expect(incomeTaxIdentity(d130, { adjustments: {} }, { name: 'Empresa SL', companyType: 'SL' })).toEqual({
+      complementary: false,
+      name: 'Empresa SL',
+      firstName: '',
+    });
+  });
+
+  it('finds a client’s period in the same window: a month for a quarter and back', () => {
+    const months = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
+    const quarters = ['1T', '2T', '3T', '4T'];
+    expect(periodInWindow('2T', quarters)).toBe('2T');
+    expect(periodInWindow('2T', months)).toBe('06');
+    expect(periodInWindow('06', quarters)).toBe('2T');
+    expect(periodInWindow('05', quarters)).toBe('05');
+    expect(periodInWindow('2T', ['0A'])).toBe('2T');
   });
 });

@@ -8,6 +8,12 @@
  * (AEAT DR303e24v200 page 01 positions 109-129: "1" sí, "2" no; 128-129 only in the last period, else
  * "0"; simplified regime "1" only RS, "3" only RG) and the person's adjustments (bank account, sin
  * actividad, the receipt of the return a rectificativa corrects).
+ *
+ * The income-tax returns (130, 111, 115, 123, 216: "<T" files too) identify an individual by surnames
+ * (`name`, 60 positions) and first name (`firstName`, 20) where their design has both fields (DR130e15v12,
+ * dr111e16v17, DR216e16: "Apellidos" / "Nombre"), and by "apellidos y nombre" in one field where it has
+ * one (123 and 216 of 2024); a company by its name. A complementary return is marked ('X') and names the
+ * receipt of the return it completes.
  */
 
 import { AppError } from '@shared/api/errors';
@@ -23,7 +29,7 @@ import type { ModelComputation, ModelDesign } from '@shared/fiscal/models/types'
 import { requiredModels } from '@shared/fiscal/tax-obligations';
 import type { TaxModelView } from '@shared/schemas/tax-models';
 import type { TaxProfileFacts } from '@shared/schemas/tax-profile';
-import { designOf } from './compute';
+import { designOf, INCOME_TAX_SELF_ASSESSMENTS } from './compute';
 
 /** Who files and with what software; `facts` decide the identification flags of 303/390. */
 export interface ModelFileIdentity {
@@ -110,6 +116,75 @@ function selfAssessmentValues(
   return values;
 }
 
+/** Particles that belong to the surname that follows them ('de la Fuente', 'del Río', 'San Juan'). */
+const PARTICLES = new Set([
+  'DE',
+  'DEL',
+  'LA',
+  'LAS',
+  'LOS',
+  'Y',
+  'I',
+  'SAN',
+  'SANTA',
+  'DA',
+  'DAS',
+  'DO',
+  'DOS',
+  'VAN',
+  'VON',
+]);
+
+/**
+ * An individual's name as the AEAT forms ask for it: surnames and first name. 'García López, Ana' says
+ * so itself; otherwise the Spanish order is assumed (first name(s), then two surnames, each surname with
+ * its particles): 'Ana María de la Fuente Ruiz' → 'de la Fuente Ruiz' / 'Ana María'. One word is a
+ * surname; two are a first name and a surname.
+ */
+export function splitPersonName(full: string): { surnames: string; firstName: string } {
+  const text = full.trim().replace(/\s+/g, ' ');
+  const comma = text.indexOf(',');
+  if (comma >= 0) return { surnames: text.slice(0, comma).trim(), firstName: text.slice(comma + 1).trim() };
+  const units: string[] = [];
+  let pending: string[] = [];
+  for (const word of text.split(' ').filter(Boolean)) {
+    if (PARTICLES.has(word.toUpperCase()) && units.length > 0) {
+      pending.push(word);
+      continue;
+    }
+    units.push([...pending, word].join(' '));
+    pending = [];
+  }
+  if (pending.length > 0) units.push(pending.join(' '));
+  if (units.length <= 1) return { surnames: units[0] ?? '', firstName: '' };
+  const surnameUnits = units.length === 2 ? 1 : 2;
+  return {
+    surnames: units.slice(-surnameUnits).join(' '),
+    firstName: units.slice(0, -surnameUnits).join(' '),
+  };
+}
+
+/**
+ * The declarant's identification values of an income-tax return: an autónomo by surnames and first name
+ * (in two fields when the design has `firstName`, else "apellidos y nombre" in one), a company by its
+ * name; and the complementary mark.
+ */
+export function incomeTaxIdentity(
+  design: ModelDesign,
+  model: Pick<TaxModelView, 'adjustments'>,
+  identity: Pick<ModelFileIdentity, 'name' | 'companyType'>,
+): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {
+    complementary: Boolean(model.adjustments.previousReceipt),
+  };
+  if (identity.companyType !== 'AUTONOMO') return { ...values, name: identity.name, firstName: '' };
+  const { surnames, firstName } = splitPersonName(identity.name);
+  const twoFields = design.pages.some((p) => p.fields.some((f) => f.source === 'value:firstName'));
+  return twoFields
+    ? { ...values, name: surnames, firstName }
+    : { ...values, name: [surnames, firstName].filter(Boolean).join(' '), firstName: '' };
+}
+
 function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFileIdentity): Uint8Array {
   const computation: ModelComputation = {
     modelType: model.modelType,
@@ -144,6 +219,7 @@ function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFile
     softwareNif: identity.softwareNif,
     softwareVersion: identity.softwareVersion ?? SOFTWARE_VERSION,
     ...selfAssessmentValues(model, identity),
+    ...(INCOME_TAX_SELF_ASSESSMENTS.has(model.modelType) ? incomeTaxIdentity(design, model, identity) : {}),
   });
 }
 

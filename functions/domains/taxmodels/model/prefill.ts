@@ -9,14 +9,33 @@
  * - 390: total VAT charged ([47]), total deductible ([64]) and what the year's 303s paid;
  * - 349: deliveries (E, T), acquisitions (A) and services (S, I), amounts and operator counts;
  * - 347: operations with individuals, companies and public bodies (by the NIF's first character),
- *   amounts and counts.
+ *   amounts and counts;
+ * - 130: businessIncome [01], businessExpenses (the expenses of [02] without the provision),
+ *   capitalIncome and capitalExpenses (0: a 130 declares activity income only), deductions ([13] +
+ *   [16]), bonifications (0), fractionalPayment ([05]), totalPayments ([06]) and
+ *   difficultJustificationExpenses (the provision of art. 30.2.4ª LIRPF: [02] with it minus [02]
+ *   without it, given by the caller);
+ * - 111: work income in cash [01]-[03], in kind ([04]-[06] and the activities' [10]-[12]), professional
+ *   and other activities [07]-[09], prizes [13]-[15], total withheld [28];
+ * - 115: rentalProperties, one per landlord in the books (nif, name, rentAmount, withholdingCents) and
+ *   the totals [01]-[03]; 123: capitalIncomeOperations (recipientNif, name, incomeAmount,
+ *   withholdingCents) and its totals; 216: its recipients the same way. The recipients come from the
+ *   `W|<kind>|<key>` counterparty lines of the received book (one per NIF, whatever its keys).
  */
 
-import { parseCashKey, parseIssuedKey, parseReceivedKey } from '@shared/fiscal/aggregate-keys';
+import {
+  parseCashKey,
+  parseIssuedKey,
+  parseReceivedKey,
+  parseWithholdingOpKey,
+} from '@shared/fiscal/aggregate-keys';
 import type { DeclaredRecord, PeriodLines } from '@shared/fiscal/models/types';
-import type { ModelPreview } from '@shared/schemas/tax-models';
+import { kindsOfModel } from '@shared/fiscal/withholdings';
+import type { ModelPreview, PrefillListEntry } from '@shared/schemas/tax-models';
+import { metricBoxesOf } from './metrics';
 
 type Fields = Record<string, number>;
+type Lists = Record<string, PrefillListEntry[]>;
 
 function prefill303(preview: ModelPreview, lines: PeriodLines): Fields {
   const f: Fields = {
@@ -111,23 +130,139 @@ function prefill347(records: DeclaredRecord[]): Fields {
   return f;
 }
 
-/** The spec's input fields of the preview's model. */
-export function prefillFields(preview: ModelPreview, lines: PeriodLines): Fields {
+// --- income tax and withholdings (issue 15) -------------------------------------------------------
+
+/**
+ * The 130's spec fields; `boxesWithoutProvision` are the same computation's boxes without the provision
+ * for hard-to-justify expenses (absent: no provision was applied).
+ */
+export function prefill130(preview: ModelPreview, boxesWithoutProvision?: Record<string, number>): Fields {
+  const v = (b: string) => preview.boxes[b] ?? 0;
+  const provision = boxesWithoutProvision ? v('02') - (boxesWithoutProvision['02'] ?? 0) : 0;
+  return {
+    businessIncome: v('01'),
+    businessExpenses: v('02') - provision,
+    capitalIncome: 0,
+    capitalExpenses: 0,
+    deductions: v('13') + v('16'),
+    bonifications: 0,
+    fractionalPayment: v('05'),
+    totalPayments: v('06'),
+    difficultJustificationExpenses: provision,
+  };
+}
+
+function prefill111(preview: ModelPreview): Fields {
+  const v = (...boxes: string[]) => boxes.reduce((s, b) => s + (preview.boxes[b] ?? 0), 0);
+  return {
+    workRecipients: v('01'),
+    workBase: v('02'),
+    workRetentions: v('03'),
+    inKindRecipients: v('04', '10'),
+    inKindValue: v('05', '11'),
+    inKindRetentions: v('06', '12'),
+    professionalRecipients: v('07'),
+    professionalBase: v('08'),
+    professionalRetentions: v('09'),
+    prizesRecipients: v('13'),
+    prizesBase: v('14'),
+    prizesRetentions: v('15'),
+    totalRetentions: v('28'),
+  };
+}
+
+/** One entry per recipient of the model's withholdings in the period's books, by NIF. */
+export function bookRecipients(
+  modelType: '111' | '115' | '123' | '216',
+  lines: PeriodLines,
+): { nif: string; name: string; baseCents: number; withheldCents: number }[] {
+  const kinds = new Set<string>(kindsOfModel(modelType));
+  const byNif = new Map<string, { nif: string; name: string; baseCents: number; withheldCents: number }>();
+  for (const c of lines.byCounterparty.RECEIVED) {
+    const w = parseWithholdingOpKey(c.opKey);
+    if (!w || !kinds.has(w.kind)) continue;
+    const cur = byNif.get(c.counterpartyKey) ?? {
+      nif: c.counterpartyKey,
+      name: c.name,
+      baseCents: 0,
+      withheldCents: 0,
+    };
+    cur.baseCents += c.baseCents;
+    cur.withheldCents += c.irpfCents ?? 0;
+    if (c.name) cur.name = c.name;
+    byNif.set(c.counterpartyKey, cur);
+  }
+  return [...byNif.values()]
+    .filter((r) => r.baseCents !== 0 || r.withheldCents !== 0)
+    .sort((a, b) => a.nif.localeCompare(b.nif));
+}
+
+/** Recipients, base and withheld of a withholding return, from its design's blocks (model/metrics.ts). */
+function withholdingTotals(preview: ModelPreview): Fields {
+  const boxes = metricBoxesOf(preview.modelType, preview.design);
+  const sum = (list: readonly string[] | undefined) =>
+    (list ?? []).reduce((s, b) => s + (preview.boxes[b] ?? 0), 0);
+  return {
+    recipients: sum(boxes?.recipients),
+    baseCents: sum(boxes?.base),
+    retentions: sum(boxes?.withheld),
+  };
+}
+
+/** The spec's input fields of the preview's model, and its lists. */
+export function prefillFields(
+  preview: ModelPreview,
+  lines: PeriodLines,
+  opts: { boxesWithoutProvision?: Record<string, number> } = {},
+): { fields: Fields; lists: Lists } {
+  const only = (fields: Fields) => ({ fields, lists: {} });
   switch (preview.modelType) {
     case '303':
-      return prefill303(preview, lines);
+      return only(prefill303(preview, lines));
     case '390':
-      return {
+      return only({
         totalVatCharged: preview.boxes['47'] ?? 0,
         totalVatDeductible: preview.boxes['64'] ?? 0,
         quarterlyPayments: preview.boxes['95'] ?? 0,
-      };
+      });
     case '349':
-      return prefill349(preview.records);
+      return only(prefill349(preview.records));
     case '347':
-      return prefill347(preview.records);
+      return only(prefill347(preview.records));
+    case '130':
+      return only(prefill130(preview, opts.boxesWithoutProvision));
+    case '111':
+      return only(prefill111(preview));
+    case '115':
+      return {
+        fields: withholdingTotals(preview),
+        lists: {
+          rentalProperties: bookRecipients('115', lines).map((r) => ({
+            nif: r.nif,
+            name: r.name,
+            rentAmount: r.baseCents,
+            withholdingCents: r.withheldCents,
+          })),
+        },
+      };
+    case '123':
+    case '216':
+      return {
+        fields: withholdingTotals(preview),
+        lists: {
+          [preview.modelType === '123' ? 'capitalIncomeOperations' : 'nonResidentIncome']: bookRecipients(
+            preview.modelType,
+            lines,
+          ).map((r) => ({
+            recipientNif: r.nif,
+            name: r.name,
+            incomeAmount: r.baseCents,
+            withholdingCents: r.withheldCents,
+          })),
+        },
+      };
     default:
-      // PLACEHOLDER: the income-tax models' spec fields (issue 15), filled by the domain helper.
-      return {};
+      // 131, 202 and the annual summaries (190, 180, 193, 296) answer their boxes through the preview.
+      return only({});
   }
 }

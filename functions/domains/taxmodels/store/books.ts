@@ -1,7 +1,8 @@
 /**
  * What a model's computation reads besides the stored models: the company's identity (`keys.company`),
  * its tax profile (`keys.taxProfile`, the tax domain's item, read only) and the running aggregates of
- * the period (functions/lib/tax-aggregates: ONE Query per period, O(1) in the size of the books).
+ * the period (functions/lib/tax-aggregates: ONE Query per period, O(1) in the size of the books; the
+ * 130's quarters of the year: only their by-tax-key sections, two Queries per quarter).
  */
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -99,7 +100,7 @@ export async function requireTaxProfile(deps: Deps, companyId: string): Promise<
 
 export interface PeriodRead {
   aggregates: PeriodLines;
-  /** The year's quarters ('1T'..'4T'), for an annual period. */
+  /** The year's quarters ('1T'..'4T'), for an annual period (the 130: those up to its own). */
   quarters?: Record<string, PeriodLines>;
   itemsRead: number;
 }
@@ -133,4 +134,29 @@ export async function readAggregates(
   }
   const read = await readPeriodAggregates(deps, companyId, aggregatePeriod);
   return { aggregates: linesOf(read), itemsRead: read.itemsRead };
+}
+
+/**
+ * The by-tax-key lines of the quarters of `year` from the first to `through` (1-4), each quarter's two
+ * `K` sections (both books) in parallel: what the 130 reads, cumulative from January (art. 110.1.a
+ * RIRPF). The counterparty and invoice-type items are left unread, so the items read follow the tax
+ * keys in use, never the number of customers or suppliers. `aggregates` is the last quarter's.
+ */
+export async function readQuarterTaxKeys(
+  deps: Deps,
+  companyId: string,
+  year: number,
+  through: number,
+): Promise<PeriodRead & { quarters: Record<string, PeriodLines> }> {
+  const numbers = Array.from({ length: Math.min(Math.max(through, 1), 4) }, (_, i) => i + 1);
+  const reads = await Promise.all(numbers.map((q) => readPeriodTaxKeys(deps, companyId, `${year}-Q${q}`)));
+  const quarters: Record<string, PeriodLines> = {};
+  reads.forEach((read, i) => {
+    quarters[`${i + 1}T`] = linesOf(read);
+  });
+  return {
+    aggregates: quarters[`${numbers.length}T`] as PeriodLines,
+    quarters,
+    itemsRead: reads.reduce((n, r) => n + r.itemsRead, 0),
+  };
 }

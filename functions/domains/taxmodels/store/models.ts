@@ -24,8 +24,8 @@ import {
   type ModelPreview,
   type ModelStatus,
   modelIdOf,
-  type TaxModelView,
   type TaxModelType,
+  type TaxModelView,
 } from '@shared/schemas/tax-models';
 import type { TaxModelsDeps } from './deps';
 import { publicationNotificationItems, publicationRecipients } from './notify';

@@ -17,6 +17,7 @@ import {
   issuedContribution,
   receivedContribution,
 } from '@shared/fiscal/tax-aggregates';
+import { WITHHOLDING_KIND_INFO, type WithholdingKind } from '@shared/fiscal/withholdings';
 import type { ReceivedInvoice, ReceivedLineKind } from '@shared/schemas/received-invoices';
 import type { taxModelsHarness } from './harness';
 
@@ -103,6 +104,8 @@ export interface ReceivedSpec {
   /** [base, VAT rate bp, kind?, investmentGoods?] per line. */
   lines: [number, number, ReceivedLineKind?, boolean?][];
   irpfRateBp?: number;
+  /** The withholding's kind and key (issue 15); absent with a withholding: a professional's (G01). */
+  withholding?: { kind: WithholdingKind; key?: string };
 }
 
 /** Stores a received invoice and adds it to the aggregates. */
@@ -136,6 +139,12 @@ export async function addReceived(h: Harness, companyId: string, spec: ReceivedS
     accountingDate: spec.date,
     lines: [],
     irpfRateBp: spec.irpfRateBp ?? 0,
+    ...(spec.withholding
+      ? {
+          withholdingKind: spec.withholding.kind,
+          withholdingKey: spec.withholding.key ?? WITHHOLDING_KIND_INFO[spec.withholding.kind].defaultKey,
+        }
+      : {}),
     expenseCategoryId: null,
     attachments: [],
     approvalStatus: 'APPROVED',
@@ -159,8 +168,8 @@ export async function addReceived(h: Harness, companyId: string, spec: ReceivedS
 
 /**
  * The worked example (reference notes §5): four issued invoices of 2T 2025 (two to companies with
- * 15 % IRPF, two to consumers) and the quarter's received invoices (rent with 19 % IRPF, telecom,
- * a designer with 15 % IRPF, a technical book at 4 %).
+ * 15 % IRPF, two to consumers) and the quarter's received invoices (rent with 19 % IRPF, typed RENT →
+ * 115; telecom; a designer with 15 % IRPF, PROFESSIONAL G01 → 111; a technical book at 4 %).
  */
 export async function workedExample(h: Harness, companyId: string) {
   await addIssued(h, companyId, {
@@ -201,6 +210,7 @@ export async function workedExample(h: Harness, companyId: string) {
       supplier: { name: 'Arrendador particular', taxId: '11111111H' },
       lines: [[60_000, 2100]],
       irpfRateBp: 1900,
+      withholding: { kind: 'RENT' },
     });
   }
   await addReceived(h, companyId, {
@@ -217,6 +227,7 @@ export async function workedExample(h: Harness, companyId: string) {
     supplier: { name: 'Diseñadora autónoma', taxId: '22222222J' },
     lines: [[100_000, 2100]],
     irpfRateBp: 1500,
+    withholding: { kind: 'PROFESSIONAL', key: 'G01' },
   });
   await addReceived(h, companyId, {
     id: 'lib1',
@@ -242,3 +253,60 @@ export const WORKED_EXAMPLE_303 = {
   '46': 124_760,
   '71': 124_760,
 } as const;
+
+/**
+ * The worked example's first quarter (reference notes §5, "Q1 2025 already filed: income 8,000.00;
+ * expenses 3,300.00; withholdings borne 750.00"): 5.000,00 € invoiced to a company that withholds 15 %
+ * (750,00 €) and 3.000,00 € to a consumer; 3.300,00 € of expenses: the rent, 3 × 600,00 € (RENT 19 %),
+ * and 1.500,00 € of office supplies at 21 %.
+ */
+export async function workedExampleQ1(h: Harness, companyId: string) {
+  await addIssued(h, companyId, {
+    id: 'f001',
+    number: 'F-2025-001',
+    date: '2025-02-10',
+    customer: { name: 'Cliente SL', taxId: 'B12345674' },
+    lines: [[500_000, 2100]],
+    irpfRateBp: 1500,
+  });
+  await addIssued(h, companyId, {
+    id: 'f002',
+    number: 'F-2025-002',
+    date: '2025-03-12',
+    customer: { name: 'Lucía Pérez', taxId: '12345678Z' },
+    lines: [[300_000, 2100]],
+  });
+  for (const [i, date] of ['2025-01-01', '2025-02-01', '2025-03-01'].entries()) {
+    await addReceived(h, companyId, {
+      id: `alq0${i + 1}`,
+      number: `ALQ-0${i + 1}`,
+      date,
+      supplier: { name: 'Arrendador particular', taxId: '11111111H' },
+      lines: [[60_000, 2100]],
+      irpfRateBp: 1900,
+      withholding: { kind: 'RENT' },
+    });
+  }
+  await addReceived(h, companyId, {
+    id: 'sum1',
+    number: 'SUM-1',
+    date: '2025-03-20',
+    supplier: { name: 'Suministros Oficina SL', taxId: 'B87654323' },
+    lines: [[150_000, 2100]],
+  });
+}
+
+/**
+ * The worked example's RETA quota of 2T 2025 (reference notes §5: 900,00 €, no VAT): the social
+ * security receipt entered as a received document with one not-subject line, so it is an expense of the
+ * 130 ([02]) and of no VAT box.
+ */
+export async function workedExampleReta(h: Harness, companyId: string) {
+  await addReceived(h, companyId, {
+    id: 'reta2',
+    number: 'RETA-Q2',
+    date: '2025-06-30',
+    supplier: { name: 'Tesorería General de la Seguridad Social', taxId: 'Q2827003A' },
+    lines: [[90_000, 0, 'NOT_SUBJECT']],
+  });
+}

@@ -6,11 +6,14 @@
  * SOURCES: positions, lengths, types and field names (facts only) from pbarcelog/AeatModelos
  * Src/Mod193e2019v00/Mod193e2019v00.cs (type 1), Mod193e2019v00p01.cs (type 2, "Diseño de registro:
  * DR193_2017.pdf") and Txt.cs (field names), commit 41d702d1da5ced1b287c4c406bd3ce4374471bb2 (AGPL; no code
- * taken), tabulated in ./sources/193/layout_mod193_2019_derived_from_aeatmodelos.csv. The AEAT's own 193
- * design was not available here, nor its value lists (perception keys, naturaleza, tipo de percepción,
- * pago): the key and naturaleza are written as the record carries them, the fields whose codes are not
- * sourced (clave código, pago, tipo de percepción, naturaleza del declarante…) as zeros or blanks.
- * Derived by us: the value/record names (see ../aeat-file.ts).
+ * taken), tabulated in ./sources/193/layout_mod193_2019_derived_from_aeatmodelos.csv. Value lists from the
+ * AEAT design itself ("Modelo 193. Diseños de registro", ejercicio 2019, mirrored as AeatModelos
+ * Doc/Specs/DR193_2017.pdf, commit e99d8f737794fbdfed237b335b675ce7a67e8240): the perception key (92, A-D)
+ * and naturaleza (93-94) as the record carries them (../../withholdings.ts NATURALEZAS_193); "PAGO" (95,
+ * keys A, B and D only) 1 "como emisor", the declarant paying its own dividends and interest, else 0;
+ * "TIPO DE PERCEPCIÓN" (122) 1 "dinerarias" (the 193 here declares money only). The fields Cuadra does
+ * not fill (clave código and código emisor, securities, loans, naturaleza del declarante…) are written as
+ * zeros or blanks. Derived by us: the value/record names (see ../aeat-file.ts).
  */
 
 import type { PageLayout } from '../types';
@@ -57,12 +60,12 @@ export const layout193: PageLayout[] = [
     [80, 12, 'An', 'blank', 'Código emisor'],
     [92, 1, 'An', 'record:key', 'Clave de percepción'],
     [93, 2, 'Num', 'record:subkey', 'Naturaleza'],
-    [95, 1, 'Num', 'const:0', 'Pago'],
+    [95, 1, 'Num', 'record:paymentKey', 'Pago (1: como emisor; claves A, B y D)'],
     [96, 1, 'An', 'blank', 'Tipo código'],
     [97, 20, 'An', 'blank', 'Código cuenta valores / número operación préstamo'],
     [117, 1, 'An', 'blank', 'Pendiente'],
     [118, 4, 'Num', 'const:0', 'Ejercicio devengo'],
-    [122, 1, 'Num', 'const:0', 'Tipo de percepción'],
+    [122, 1, 'Num', 'const:1', 'Tipo de percepción (1: dineraria)'],
     [123, 13, 'Num', 'record:amountCents', 'Importe de percepciones / remuneración al prestamista', 2],
     [136, 3, 'An', 'blank', 'Blancos'],
     [139, 13, 'Num', 'const:0', 'Importe reducciones', 2],

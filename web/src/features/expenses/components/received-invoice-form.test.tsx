@@ -442,12 +442,12 @@ describe('ReceivedInvoiceForm withholding kind and key (issue 15)', { timeout: 6
     await waitFor(() =>
       expect(shown(kindSelect())).toBe('Rendimientos del capital mobiliario (intereses, dividendos)'),
     );
-    await waitFor(() => expect(shown(keySelect())).toBe('Dividendos y participaciones en beneficios'));
+    await waitFor(() => expect(shown(keySelect())).toBe('A.02 Dividendos y participaciones en beneficios'));
     expect((screen.getByLabelText(/^Retención IRPF/) as HTMLInputElement).value).toBe('19');
 
     // Another key of the same kind.
     fireEvent.mouseDown(keySelect());
-    fireEvent.click(await screen.findByTitle('Intereses de préstamos'));
+    fireEvent.click(await screen.findByTitle('B.03 Intereses de préstamos no bancarios (socios o terceros)'));
     type('Nº de factura del proveedor', 'LIQ-2026-2');
     type('Descripción (línea 1)', 'Intereses del préstamo de socios');
     type('Precio unitario (línea 1)', '500');
@@ -458,7 +458,7 @@ describe('ReceivedInvoiceForm withholding kind and key (issue 15)', { timeout: 6
       supplierId: 's-7',
       irpfRateBp: 1900,
       withholdingKind: 'CAPITAL',
-      withholdingKey: 'INT',
+      withholdingKey: 'B03',
     });
   });
 });

@@ -189,7 +189,7 @@ describe('SupplierDrawer withholding kind and key (issue 15)', { timeout: 30_000
       },
     ]);
     await waitFor(() =>
-      expect(title('Clave de la retención')).toBe('Dividendos y participaciones en beneficios'),
+      expect(title('Clave de la retención')).toBe('A.02 Dividendos y participaciones en beneficios'),
     );
     fireEvent.change(field('irpfRate'), { target: { value: '0' } });
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Tipo de retención' })).toBeNull());

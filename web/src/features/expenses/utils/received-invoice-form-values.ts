@@ -332,7 +332,7 @@ export function fromReceivedInvoice(r: ReceivedInvoice): ReceivedFormValues {
     })),
     irpfRate: formatPercentInput(r.irpfRateBp),
     withholdingKind: r.withholdingKind ?? undefined,
-    withholdingKey: r.withholdingKey ?? undefined,
+    withholdingKey: r.withholdingKind ? keyForKind(r.withholdingKind, r.withholdingKey) : undefined,
     expenseCategoryId: r.expenseCategoryId ?? undefined,
     paymentMethod: r.paymentMethod,
     notes: r.notes,

@@ -179,7 +179,7 @@ export function fromSupplier(s: Supplier): SupplierFormValues {
     defaultVatRateBp: s.defaultVatRateBp,
     irpfRate: formatPercentInput(s.irpfRateBp ?? 0),
     withholdingKind: s.withholdingKind ?? undefined,
-    withholdingKey: s.withholdingKey ?? undefined,
+    withholdingKey: s.withholdingKind ? keyForKind(s.withholdingKind, s.withholdingKey) : undefined,
     notes: s.notes,
     isActive: s.isActive,
   };

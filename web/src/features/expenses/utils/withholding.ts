@@ -5,6 +5,7 @@
  * (shared/fiscal/withholdings.ts); this file only words them for the forms. Pure.
  */
 import {
+  canonicalWithholdingKey,
   isKeyOfKind,
   WITHHOLDING_KIND_INFO,
   WITHHOLDING_KINDS,
@@ -23,8 +24,11 @@ export const withholdingKeyOptions = (kind: WithholdingKind | undefined) =>
   kind ? WITHHOLDING_KIND_INFO[kind].keys.map((k) => ({ value: k.key, label: k.label })) : [];
 
 /** The key kept when the kind changes: the current one when the kind has it, else the kind's default. */
-export const keyForKind = (kind: WithholdingKind, key: string | null | undefined): string =>
-  key && isKeyOfKind(kind, key) ? key : WITHHOLDING_KIND_INFO[kind].defaultKey;
+export const keyForKind = (kind: WithholdingKind, key: string | null | undefined): string => {
+  // A supplier stored before the official 193/296 keys carries an internal one ('DIV'): read it as its key.
+  const canonical = key ? canonicalWithholdingKey(kind, key) : key;
+  return canonical && isKeyOfKind(kind, canonical) ? canonical : WITHHOLDING_KIND_INFO[kind].defaultKey;
+};
 
 /** Whether a typed rate carries a withholding (more than 0 %). */
 export const withholds = (rateText: string | undefined): boolean =>

@@ -8,7 +8,9 @@
  * The income-tax models (issue 15) add what the books do not give (income-tax-card.tsx): the 130's
  * provision for hard-to-justify expenses (the preview follows the switch at once, `?applyDifficult
  * Justification=`) and other income, the 111's employment income, the 115's rents, the 123's capital
- * income; a refusal of the server (400) is shown beside the fields it names.
+ * income; a refusal of the server (400) is shown beside the fields it names. The 131's activities in
+ * módulos, the 202's basis and the annual summaries' recipients outside the books are in
+ * annual-inputs-card.tsx.
  * Every button follows the server's policies (useCan). The stored model is asked only when the list
  * says it exists, so a period without one answers no 404.
  */
@@ -38,8 +40,10 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Input, Row, Switch, Typog
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { type AdjustmentsDraft, draftToAdjustments, initialDraft, manualBoxes } from '../utils/adjustments';
+import { annualRefusalOf, hasAnnualFields, maxActivities131 } from '../utils/annual-adjustments';
 import { type Refusal, refusalOf } from '../utils/income-tax-adjustments';
 import { AdjustmentsCard } from './adjustments-card';
+import { AnnualInputsCard } from './annual-inputs-card';
 import { BoxSourcesDrawer } from './box-sources-drawer';
 import { IncomeTaxCard } from './income-tax-card';
 import { ModelActions } from './model-actions';
@@ -321,7 +325,13 @@ function ModelView({
         dirty={JSON.stringify(adjustments) !== JSON.stringify(savedAdjustments)}
         invalid={Object.keys(errors).length > 0}
         onValidated={setValidation}
-        onRefused={(error) => setRefusal(refusalOf(error, draft.income))}
+        onRefused={(error) =>
+          setRefusal(
+            hasAnnualFields(modelType)
+              ? annualRefusalOf(error, modelType, draft.annual)
+              : refusalOf(error, draft.income),
+          )
+        }
       />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
@@ -368,6 +378,15 @@ function ModelView({
               refusal={refusal?.message ?? null}
               editable={editable}
               difficultDefault={difficultDefault}
+            />
+            <AnnualInputsCard
+              modelType={modelType}
+              draft={draft.annual}
+              onChange={(annual) => setDraft({ ...draft, annual })}
+              errors={{ ...refusal?.fields, ...errors }}
+              refusal={refusal?.message ?? null}
+              editable={editable}
+              maxActivities={maxActivities131(view.design)}
             />
             <Card title="Incidencias" size="small">
               <Flex vertical gap={12}>

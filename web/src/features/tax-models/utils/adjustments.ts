@@ -3,7 +3,8 @@
  * (`ModelAdjustments`: céntimos, basis points, counts). An empty field means "as computed": the
  * compensation carried from the previous 303 with result C, the result type the result implies, the
  * value the books give a box. The income-tax models' own fields (130, 111, 115, 123: issue 15) are in
- * income-tax-adjustments.ts. Pure, so the rules are tested without rendering.
+ * income-tax-adjustments.ts; the 131's, the 202's and the annual summaries' in annual-adjustments.ts.
+ * Pure, so the rules are tested without rendering.
  */
 
 import { validateIban } from '@shared/fiscal/iban';
@@ -19,6 +20,12 @@ import { DOMICILIABLE_MODELS } from '@shared/schemas/tax-profile';
 import { bpToInput, centsToInput, parseEurosToCents, parsePercentToBp } from '@web/lib/money-input';
 import { COMPENSATION_BOX } from '@web/lib/tax-model-designs';
 import {
+  type AnnualAdjustments,
+  type AnnualDraft,
+  annualDraftToAdjustments,
+  initialAnnualDraft,
+} from './annual-adjustments';
+import {
   type IncomeTaxAdjustments,
   type IncomeTaxDraft,
   incomeTaxDraftToAdjustments,
@@ -29,7 +36,7 @@ import {
  * The PUT / generate body: the contract's adjustments with the income-tax models' fields of
  * `ModelAdjustments` (shared/fiscal/models/types.ts), whatever the body schema already lists of them.
  */
-export type AdjustmentsBody = UpdateModelBody & IncomeTaxAdjustments;
+export type AdjustmentsBody = UpdateModelBody & IncomeTaxAdjustments & AnnualAdjustments;
 
 export interface AdjustmentsDraft {
   /** Céntimos typed es-ES ('1.234,56'); '' = the compensation carried from earlier periods. */
@@ -42,6 +49,8 @@ export interface AdjustmentsDraft {
   boxes: Record<string, string>;
   /** 130, 111, 115, 123: what the books do not give (income-tax-adjustments.ts). */
   income: IncomeTaxDraft;
+  /** 131, 202, 190, 180, 193, 296: what the books do not give (annual-adjustments.ts). */
+  annual: AnnualDraft;
 }
 
 /**
@@ -82,6 +91,7 @@ export function initialDraft(
     domiciliation: a.domiciliation ?? false,
     boxes,
     income: initialIncomeTaxDraft(a),
+    annual: initialAnnualDraft(a),
   };
 }
 
@@ -103,12 +113,13 @@ export interface DraftResult {
 export function draftToAdjustments(
   modelType: TaxModelType,
   draft: AdjustmentsDraft,
-  view: Pick<ModelPreview, 'allowedResultTypes'>,
+  view: Pick<ModelPreview, 'allowedResultTypes'> & Partial<Pick<ModelPreview, 'year' | 'design'>>,
   defs: readonly BoxDef[],
 ): DraftResult {
   const income = incomeTaxDraftToAdjustments(modelType, draft.income);
-  const adjustments: AdjustmentsBody = { ...income.adjustments };
-  const errors: Record<string, string> = { ...income.errors };
+  const annual = annualDraftToAdjustments(modelType, draft.annual, view);
+  const adjustments: AdjustmentsBody = { ...income.adjustments, ...annual.adjustments };
+  const errors: Record<string, string> = { ...income.errors, ...annual.errors };
   const compensationBox = COMPENSATION_BOX[modelType];
   if (compensationBox && draft.compensation.trim() !== '') {
     const label = defs.find((d) => d.box === compensationBox)?.label ?? 'La compensación';

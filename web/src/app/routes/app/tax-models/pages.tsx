@@ -11,6 +11,7 @@ const Preview = lazy(() => import('./preview'));
 const History = lazy(() => import('./history'));
 const Pending = lazy(() => import('./pending-confirmation'));
 const Thresholds = lazy(() => import('./threshold-statistics'));
+const AnnualReturns = lazy(() => import('./annual-returns'));
 
 export function TaxModelsRoute() {
   return <List />;
@@ -34,4 +35,8 @@ export function PendingConfirmationRoute() {
 
 export function ThresholdStatisticsRoute() {
   return <Thresholds />;
+}
+
+export function AnnualReturnsRoute() {
+  return <AnnualReturns />;
 }
