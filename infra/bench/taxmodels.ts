@@ -130,6 +130,25 @@ export async function benchTaxModels(): Promise<{ lines: string[]; ok: boolean }
         `    boxes filled in ${out.quarter}T: ${p.filledBoxes.join(' ')}`,
         `    (targets: p99 <= ${P99_LIST_MS} ms, reference/performance.md P5 list routes; at most ${MAX_ITEMS_READ} items read, P9)`,
       );
+      const it = out.incomeTax;
+      if (it) {
+        lines.push('  Income-tax previews of the same quarter (issue 15):');
+        row(
+          `GET models/130/preview ${out.quarter}T (cumulative)`,
+          it['130'],
+          `design ${it['130'].design}; ${it['130'].itemsRead} items (small company: ${it['130'].smallItemsRead})`,
+          P99_LIST_MS,
+        );
+        row(
+          `GET models/111/preview ${out.quarter}T`,
+          it['111'],
+          `design ${it['111'].design}; ${it['111'].itemsRead} items (small company: ${it['111'].smallItemsRead})`,
+          P99_LIST_MS,
+        );
+        lines.push(
+          '    (the 130 reads the tax-key items of each quarter up to its own: they follow the tax keys, never the invoices; the 111 reads the quarter with its counterparties)',
+        );
+      } else ok = false;
     } else ok = false;
 
     const r = out.recompute;

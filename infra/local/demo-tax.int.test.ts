@@ -23,12 +23,14 @@ const THIS_YEAR = Number(madridToday().slice(0, 4));
 const EXPECTED_MODELS: Record<string, Record<string, string>> = {
   // Professional in direct estimation without the 70 % exemption: 303, 130, Renta, 390, 347.
   'demo-marta-sanchez': { '303': 'Q', '390': 'A', '130': 'Q', '100': 'A', '347': 'A' },
-  // Plumber who pays a professional: 111 and its 190 besides his own returns.
+  // Plumber who pays a professional and rents his workshop: 111/190 and 115/180 besides his own returns.
   'demo-romero-fontaneria': {
     '303': 'Q',
     '390': 'A',
     '111': 'Q',
     '190': 'A',
+    '115': 'Q',
+    '180': 'A',
     '130': 'Q',
     '100': 'A',
     '347': 'A',
@@ -47,11 +49,14 @@ const EXPECTED_MODELS: Record<string, Record<string, string>> = {
   },
   // Large company in the SII: everything monthly, no 347 nor 390; monthly 349.
   'demo-transportes-levante': { '303': 'M', '349': 'M', '111': 'M', '190': 'A', '202': 'I', '200': 'A' },
+  // Adviser SL with employees, a collaborating lawyer and a partner's loan: 111/190 and 123/193.
   'demo-navarro-asesores': {
     '303': 'Q',
     '390': 'A',
     '111': 'Q',
     '190': 'A',
+    '123': 'Q',
+    '193': 'A',
     '202': 'I',
     '200': 'A',
     '347': 'A',

@@ -1644,4 +1644,54 @@ describe('B: SL with employees, 111/115/123 of 2025 and the 190/180 of the year'
       .toEqual(expect.arrayContaining([10, 9_470_000, 1_261_100]));
     expect.soft(errorsOf(m)).toEqual([]);
   }, 120_000);
+
+  /**
+   * The files of what was generated: the 111 of 4T carries the work income entered on it, and the 190 the
+   * employees entered on it (a file rebuilt from the books alone would lose them).
+   * 190 (reference §3.4; layouts/sources/190/layout_mod190_2025_derived_from_oca.csv): type 1 at 136 the
+   * number of records (length 9), 146 the total of the perceptions (15; 145 its sign), 161 the total withheld (15);
+   * type 2 at 18 the recipient's NIF, 78 the key, 79 the subkey, 82 cash perceptions (13), 95 withheld (13),
+   * 109 value in kind (13), 122 payments on account (13).
+   */
+  it('exports the generated 111 of 4T and 190 of 2025 with what the person entered', async () => {
+    await expectAeatFile(
+      'B 111 4T file',
+      co,
+      { model: '111', year: 2025, period: '4T', pageLength: 1000 },
+      'I',
+      Q111['4T'] as Record<string, number>,
+    );
+    const text = await aeatFile(co, '190', 2025, '0A');
+    const records = text.split('\r\n').filter((r) => r.length > 0);
+    expect.soft(records.length, '190: 1 declarant + 10 recipient records').toBe(11);
+    for (const r of records) expect.soft(r.length, '190 record length').toBe(500);
+    const [one, ...twos] = records as [string, ...string[]];
+    const at = (r: string, pos: number, len: number) => r.slice(pos - 1, pos - 1 + len);
+    expect.soft(at(one, 1, 8), '190 type 1').toBe('11902025');
+    expect.soft(at(one, 9, 9), '190 declarant').toBe(co.nif);
+    expect.soft(at(one, 136, 9), '190 number of records').toBe('000000010');
+    expect.soft(at(one, 145, 1), '190 total sign').not.toBe('N');
+    expect.soft(at(one, 146, 15), '190 total perceptions').toBe('000000009470000');
+    expect.soft(at(one, 161, 15), '190 total withheld').toBe('000000001261100');
+    const find = (nif: string, key: string) => twos.find((r) => at(r, 18, 9) === nif && at(r, 78, 1) === key);
+    const e1 = find(E[0], 'A');
+    expect.soft(e1, 'E1 record').toBeDefined();
+    if (e1) {
+      expect.soft(at(e1, 82, 13), 'E1 cash').toBe('0000002400000');
+      expect.soft(at(e1, 95, 13), 'E1 withheld').toBe('0000000312000');
+      expect.soft(at(e1, 109, 13), 'E1 in kind').toBe('0000000060000');
+      expect.soft(at(e1, 122, 13), 'E1 on account').toBe('0000000009000');
+    }
+    for (const [key, subkey, base, withheld] of [
+      ['G', '01', '0000000150000', '0000000022500'],
+      ['F', '02', '0000000030000', '0000000004500'],
+    ] as const) {
+      const r = find(P2.taxId, key);
+      expect.soft(r, `P2 ${key}${subkey} record`).toBeDefined();
+      if (!r) continue;
+      expect.soft(at(r, 79, 2), `P2 ${key} subkey`).toBe(subkey);
+      expect.soft(at(r, 82, 13), `P2 ${key} cash`).toBe(base);
+      expect.soft(at(r, 95, 13), `P2 ${key} withheld`).toBe(withheld);
+    }
+  }, 120_000);
 });

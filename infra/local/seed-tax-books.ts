@@ -13,7 +13,9 @@
  *  - Javier Romero, plumber (business activity): no withholding on his invoices; 10 % on repairs of
  *    dwellings for individuals and communities of owners (art. 91.Uno.2.10º LIVA), 21 % for
  *    businesses; his adviser's fees with 15 % IRPF withheld (he files the 111, art. 75.1.c RIRPF);
- *    a van bought last year as an investment good (art. 108 LIVA).
+ *    his workshop rented from a private landlord every month, 21 % VAT and 19 % withheld (art. 75.2.a
+ *    RIRPF, art. 101.8 LIRPF: the 115 and its 180); a van bought last year as an investment good
+ *    (art. 108 LIVA).
  *  - Transportes Levante Norte SA (monthly, SII): domestic haulage at 21 %, transport services to
  *    businesses of other member states not subject in Spain (N2, art. 69.Uno.1º LIVA) to customers
  *    identified by their NIF-IVA, one exempt intra-EU delivery of a used semi-trailer (E5, art. 25
@@ -21,7 +23,10 @@
  *    unit as an investment good. Not sent to VeriFacTu (no configuration): its records wait.
  *  - Navarro Asesores SL: monthly bookkeeping fees at 21 % (a company: no withholding on them),
  *    income-tax returns of individuals in the second quarter, annual accounts and Impuesto sobre
- *    Sociedades in the third; a collaborating lawyer with 15 % IRPF withheld (art. 75.1.c RIRPF).
+ *    Sociedades in the third; a collaborating lawyer with 15 % IRPF withheld (art. 75.1.c RIRPF);
+ *    the interest of a partner's loan every quarter, 19 % withheld (art. 75.1.b RIRPF, art. 101.4
+ *    LIRPF: the 123 and its 193, key B.03), not subject to VAT (a private lender is no empresario,
+ *    art. 5.Uno LIVA).
  *
  * Everything goes through the REST API as the company's gestor (or owner) would, with the calls of
  * seed-invoicing.ts: a series, customers, invoices created and confirmed in date order, received
@@ -120,7 +125,7 @@ interface Received {
     quantity: number;
     unitPriceCents: number;
     vatRateBp: number;
-    kind?: 'DOMESTIC' | 'INTRA_EU_GOODS' | 'INTRA_EU_SERVICES';
+    kind?: 'DOMESTIC' | 'INTRA_EU_GOODS' | 'INTRA_EU_SERVICES' | 'NOT_SUBJECT';
     investmentGoods?: boolean;
   }[];
   irpfRateBp?: number;
@@ -298,6 +303,10 @@ const marta: DemoBook = {
 // --- Javier Romero: plumber ---------------------------------------------------------------------
 
 const ROMERO_ADVISER = { name: 'Lucía Martínez Ortega', taxId: dni(50_123_456) };
+/** The owner of the workshop Javier Romero rents: a private person (the rent carries VAT and 19 % IRPF). */
+const ROMERO_LANDLORD = { name: 'Rosa María Delgado Pons', taxId: dni(5_284_137) };
+/** The workshop's monthly rent, excluding VAT. */
+export const ROMERO_RENT_CENTS = 45_000;
 const romero: DemoBook = {
   companyId: 'demo-romero-fontaneria',
   email: 'gestor@cuadra.test',
@@ -402,6 +411,23 @@ const romero: DemoBook = {
       };
     });
     const received: Received[] = [
+      {
+        day: 1,
+        supplier: ROMERO_LANDLORD,
+        number: `ALQ-${m.year}-${pad(m.month)}`,
+        lines: [
+          {
+            description: `Alquiler del local-almacén de Calle de Embajadores 74, bajo (${pad(m.month)}/${m.year})`,
+            quantity: 1,
+            unitPriceCents: ROMERO_RENT_CENTS,
+            vatRateBp: 2100,
+          },
+        ],
+        irpfRateBp: 1900,
+        // The rent of urban premises: 115 [01]-[03], 180 (art. 101.8 LIRPF: 19 %).
+        withholding: { kind: 'RENT', key: '-' },
+        paymentMethod: 'TRANSFER',
+      },
       {
         day: 2,
         supplier: { name: 'Saneamientos Centro SA', taxId: cif('A', '2810954') },
@@ -679,6 +705,11 @@ const transportes: DemoBook = {
 
 // --- Navarro Asesores SL: the second gestor's firm -------------------------------------------
 
+/** The partner who lent the firm 60.000,00 € (a private person: the interest carries no VAT). */
+const NAVARRO_PARTNER = { name: 'Francisco Javier Navarro Ortiz', taxId: dni(28_391_027) };
+/** A quarter's interest of that loan. */
+export const NAVARRO_LOAN_INTEREST_CENTS = 60_000;
+
 const navarro: DemoBook = {
   companyId: 'demo-navarro-asesores',
   email: 'gestor2@cuadra.test',
@@ -817,6 +848,27 @@ const navarro: DemoBook = {
         ],
         irpfRateBp: 1500,
         withholding: { kind: 'PROFESSIONAL', key: 'G01' },
+        paymentMethod: 'TRANSFER',
+      });
+    }
+    if (m.month % 3 === 0) {
+      // The partner's loan of 60.000,00 € at 4 % a year: 600,00 € of interest paid each quarter.
+      received.push({
+        day: 30,
+        supplier: NAVARRO_PARTNER,
+        number: `INT-${m.year}-T${m.quarter}`,
+        lines: [
+          {
+            description: `Intereses del préstamo del socio (60.000,00 € al 4 %), ${m.quarter}T ${m.year}`,
+            quantity: 1,
+            unitPriceCents: NAVARRO_LOAN_INTEREST_CENTS,
+            vatRateBp: 0,
+            kind: 'NOT_SUBJECT',
+          },
+        ],
+        irpfRateBp: 1900,
+        // Interest of a non-bank loan: 123 [02]/[05]/[08], 193 key B.03 (art. 101.4 LIRPF: 19 %).
+        withholding: { kind: 'CAPITAL', key: 'B03' },
         paymentMethod: 'TRANSFER',
       });
     }

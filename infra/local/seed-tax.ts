@@ -57,7 +57,8 @@ export const demoTaxProfiles: DemoTaxProfile[] = [
   {
     // Plumber (business activity, IAE 504.1): no withholding on his invoices (art. 95 RIRPF only
     // covers professionals and módulos), so quarterly 130; he pays a professional (his accountant's
-    // fees) with withholding: 111 and 190 (art. 75.1.c RIRPF).
+    // fees) with withholding: 111 and 190 (art. 75.1.c RIRPF); he rents his workshop from a private
+    // landlord: 115 and 180 (art. 75.2.a RIRPF).
     companyId: 'demo-romero-fontaneria',
     email: 'gestor@cuadra.test',
     taxYearOffset: 0,
@@ -66,6 +67,7 @@ export const demoTaxProfiles: DemoTaxProfile[] = [
       withholdingExemption130: false,
       irpfRateBp: 0,
       paysProfessionals: true,
+      rentsPremises: true,
     }),
   },
   {
@@ -97,11 +99,12 @@ export const demoTaxProfiles: DemoTaxProfile[] = [
     }),
   },
   {
-    // The second gestor's own firm: quarterly VAT, employees and outside professionals (111/190).
+    // The second gestor's own firm: quarterly VAT, employees and outside professionals (111/190),
+    // the interest of a partner's loan (123/193, art. 75.1.b RIRPF).
     companyId: 'demo-navarro-asesores',
     email: 'gestor2@cuadra.test',
     taxYearOffset: 0,
-    facts: sociedad({ hasEmployees: true, paysProfessionals: true }),
+    facts: sociedad({ hasEmployees: true, paysProfessionals: true, paysDividendsOrInterest: true }),
   },
 ];
 

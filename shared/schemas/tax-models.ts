@@ -7,6 +7,7 @@
  */
 
 import * as z from 'zod';
+import type { AnnualChecklist } from '../fiscal/annual-checklists';
 import type {
   DeclaredRecord,
   ModelAdjustments,
@@ -125,6 +126,118 @@ export const CapitalIncomeBody = z
     name: safeText().max(120).optional(),
     incomeAmount: nonNegativeCents('incomeAmount'),
     withholdingCents: nonNegativeCents('withholdingCents').optional(),
+    /** The 193 perception key and naturaleza ('A02' dividends, 'B03' loan interest); the 123 checks it. */
+    key: z.string({ message: 'key debe ser un texto' }).trim().toUpperCase().max(4).optional(),
+  })
+  .strict();
+
+/** 131: one activity in estimación objetiva and its modules (spec: modulesData of moduleUnits, unitValue, deductions). */
+export const ModuleActivityBody = z
+  .object({
+    /** IAE epigraph; its length (1-4 characters, as the 131 writes it) is the model's check. */
+    activityCode: safeText()
+      .toUpperCase()
+      .min(1, { message: 'Indica el epígrafe IAE de la actividad' })
+      .max(10),
+    description: safeText().max(200).optional(),
+    /** Units of the activity's modules: may carry decimals (1,5 personas). */
+    moduleUnits: z
+      .number({ message: 'moduleUnits debe ser un número' })
+      .min(0, { message: 'moduleUnits no puede ser negativo' })
+      .max(1_000_000_000),
+    unitValue: nonNegativeCents('unitValue'),
+    deductions: nonNegativeCents('deductions'),
+    employees: recipientCount('employees').optional(),
+  })
+  .strict();
+
+/** A rate in basis points (0 to 100 %), never negative. */
+const rateBp = (field: string) =>
+  z
+    .number({ message: `${field} debe ser un porcentaje en puntos básicos` })
+    .int({ message: `${field} debe ser un porcentaje en puntos básicos` })
+    .min(0, { message: `${field} no puede ser negativo` })
+    .max(10_000, { message: `${field} no puede superar el 100 %` });
+
+/** 202: what the instalment is computed on (art. 40 LIS; Instalment202Input). */
+export const Instalment202Body = z
+  .object({
+    method: z.enum(['40.2', '40.3'], { message: 'El método debe ser 40.2 o 40.3' }),
+    lastReturnBaseCents: nonNegativeCents('lastReturnBaseCents').optional(),
+    /** 40.3: the taxable base of the months elapsed (may be negative). */
+    periodBaseCents: signedCents('periodBaseCents').optional(),
+    previousYearTurnoverCents: nonNegativeCents('previousYearTurnoverCents').optional(),
+    withholdingsCents: nonNegativeCents('withholdingsCents').optional(),
+    previousInstalmentsCents: nonNegativeCents('previousInstalmentsCents').optional(),
+    taxRateBp: rateBp('taxRateBp').optional(),
+  })
+  .strict();
+
+const countryCode = (field: string) =>
+  z
+    .string({ message: `${field} debe ser un texto` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { message: `${field} debe ser un código de país de 2 letras` });
+
+/** 296: a recipient's address abroad (ForeignAddressInput). */
+export const ForeignAddressBody = z
+  .object({
+    street: safeText().max(120),
+    complement: safeText().max(120).optional(),
+    city: safeText().max(120),
+    region: safeText().max(120).optional(),
+    postalCode: safeText().max(20).optional(),
+    country: countryCode('country'),
+  })
+  .strict();
+
+/** 180: the leased property of a landlord entered by hand (LeasedPropertyInput); lengths are the model's check. */
+export const LeasedPropertyBody = z
+  .object({
+    situation: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+      message: 'La situación del inmueble es 1, 2, 3 o 4',
+    }),
+    cadastralReference: safeText().toUpperCase().max(30).optional(),
+    streetType: safeText().max(20).optional(),
+    streetName: safeText().max(120),
+    numberType: safeText().max(20).optional(),
+    number: recipientCount('number').optional(),
+    numberQualifier: safeText().max(20).optional(),
+    block: safeText().max(20).optional(),
+    portal: safeText().max(20).optional(),
+    stairs: safeText().max(20).optional(),
+    floor: safeText().max(20).optional(),
+    door: safeText().max(20).optional(),
+    complement: safeText().max(120).optional(),
+    locality: safeText().max(120).optional(),
+    municipality: safeText().max(120),
+    municipalityCode: safeText().max(10).optional(),
+    postalCode: safeText().max(10),
+  })
+  .strict();
+
+/**
+ * 190/180/193/296: a recipient the books do not know (AnnualRecipientInput). The NIF, the key of the
+ * model, the province, the postal code and the model's own data (property, address abroad) are the
+ * definitions' checks (shared/fiscal/models/annual-withholdings.ts), answered as 400 on generate and PUT.
+ */
+export const AnnualRecipientBody = z
+  .object({
+    nif: recipientNif('nif'),
+    name: safeText().max(120),
+    province: safeText().max(2).optional(),
+    postalCode: safeText().max(10).optional(),
+    key: z.string({ message: 'key debe ser un texto' }).trim().toUpperCase().min(1).max(4),
+    baseCents: nonNegativeCents('baseCents'),
+    withholdingCents: nonNegativeCents('withholdingCents'),
+    inKindValueCents: nonNegativeCents('inKindValueCents').optional(),
+    inKindWithholdingCents: nonNegativeCents('inKindWithholdingCents').optional(),
+    personType: z.enum(['F', 'J'], { message: 'personType debe ser F o J' }).optional(),
+    country: countryCode('country').optional(),
+    accrualDate: z.iso.date({ message: 'accrualDate debe tener el formato AAAA-MM-DD.' }).optional(),
+    address: ForeignAddressBody.optional(),
+    property: LeasedPropertyBody.optional(),
   })
   .strict();
 
@@ -150,6 +263,16 @@ export const ModelAdjustmentsBody = z
     workIncome: WorkIncomeBody.optional(),
     rentalProperties: z.array(RentalPropertyBody).max(1000).optional(),
     capitalIncomeOperations: z.array(CapitalIncomeBody).max(1000).optional(),
+    /** 131 (módulos): the activities and their modules; more than the design holds is the model's error. */
+    modulesData: z.array(ModuleActivityBody).max(20).optional(),
+    /** 131: the rate applied to every activity's net income instead of the design's rule. */
+    irpfRateBp: rateBp('irpfRateBp').optional(),
+    /** 131 (spec previousPayments): instalments paid earlier in the year (the 131 reports and ignores it). */
+    previousPaymentsCents: nonNegativeCents('previousPaymentsCents').optional(),
+    /** 202: the method and its figures (art. 40.2 or 40.3 LIS). */
+    instalment202: Instalment202Body.optional(),
+    /** 190/180/193/296: recipients the books do not know, one record each. */
+    annualRecipients: z.array(AnnualRecipientBody).max(5000).optional(),
   })
   .strict();
 
@@ -895,4 +1018,27 @@ export interface ModelStatisticsView {
   averageResultCents: number | null;
   /** The years the returns are of, newest first. */
   years: number[];
+}
+
+// --- the annual returns Cuadra does not file itself, as checklists (issue 15 item 4) ----------------
+
+/**
+ * `…/annual-returns/{modelType}`: 100, 200, 036, 369 or 720 (shared/fiscal/annual-checklists.ts
+ * CHECKLIST_MODELS). Any three digits pass here; another model is answered 404 CORE_006 by the action.
+ */
+export const AnnualReturnPath = z.object({
+  companyId: Id,
+  modelType: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, { message: 'El modelo debe ser su número de tres cifras (p. ej. 100).' }),
+});
+
+/** `?year=`: the tax year of the returns (default: the last closed year, the one filed this year). */
+export const AnnualReturnQuery = z.object({ year: ModelYear.optional() });
+
+/** GET annual-returns: the five checklists of a year. */
+export interface AnnualReturnsView {
+  year: number;
+  items: AnnualChecklist[];
 }

@@ -1,12 +1,14 @@
 /**
- * The pdf domain's Lambda: the invoice PDF and sending it by e-mail (pdf-lib is heavy: only this
- * bundle carries it). The same function is the manifest's `pdf-render` invokable: a direct
- * invocation from the invoices workers (no `httpMethod`/`requestContext`) is validated against
- * shared/schemas/pdf-render.ts and rendered; API Gateway events go through the pipeline.
+ * The pdf domain's Lambda: the invoice PDF and sending it by e-mail, the summary of a tax model and the
+ * checklist of an annual return (pdf-lib is heavy: only this bundle carries it). The same function is
+ * the manifest's `pdf-render` invokable: a direct invocation from the invoices workers (no
+ * `httpMethod`/`requestContext`) is validated against shared/schemas/pdf-render.ts and rendered; API
+ * Gateway events go through the pipeline.
  */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { withInvocations } from '@functions/platform/invoke';
+import { getAnnualReturnPdfRoute } from './actions/get-annual-return-pdf';
 import { getInvoicePdfRoute } from './actions/get-invoice-pdf';
 import { getTaxModelPdfRoute } from './actions/get-tax-model-pdf';
 import { listInvoiceEmailsRoute } from './actions/list-invoice-emails';
@@ -22,6 +24,8 @@ export const pdfActions: ActionsOf<'pdf', PdfDeps> = {
   'invoices.emailLog': listInvoiceEmailsRoute,
   // the summary of a stored tax model (issue 14)
   'taxModels.pdf': getTaxModelPdfRoute,
+  // the checklist of an annual return Cuadra does not file itself (issue 15)
+  'taxAnnualReturns.pdf': getAnnualReturnPdfRoute,
 };
 
 export const handler = withInvocations(createApiHandler('pdf', pdfActions, makeDeps), renderPdfInvocation);

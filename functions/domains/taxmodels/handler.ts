@@ -1,12 +1,15 @@
 /**
  * The tax models domain's Lambda (issues 14 and 15): the VAT models 303, 390, 349 and 347 and the
- * income-tax ones 130, 111, 115, 123 and 216 computed from the running aggregates (preview, generate,
+ * income-tax ones (instalments 130, 131, 202; withholdings 111, 115, 123, 216; their annual summaries
+ * 190, 180, 193, 296) computed from the running aggregates (preview, generate,
  * adjust, validate, status, export in the AEAT's own file; by year and quarter, metrics, statistics),
  * batch generation and cross-model validation, filing through the submission gateway (certificate or
- * collaborator with an authorization), the published models a client sees, and the gestor's cockpit.
+ * collaborator with an authorization), the published models a client sees, the gestor's cockpit, and
+ * the checklists of the annual returns Cuadra does not file (100, 200, 036, 369, 720).
  */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { getAnnualReturnRoute, listAnnualReturnsRoute } from './actions/annual-returns';
 import {
   activeAuthorizationsRoute,
   createAuthorizationRoute,
@@ -107,6 +110,8 @@ export const taxModelsActions: ActionsOf<'taxmodels', TaxModelsDeps> = {
   'taxAuthorizations.renew': renewAuthorizationRoute,
   'taxAuthorizations.revoke': revokeAuthorizationRoute,
   'taxCertificate.validate': validateCertificateRoute,
+  'taxAnnualReturns.list': listAnnualReturnsRoute,
+  'taxAnnualReturns.get': getAnnualReturnRoute,
   'taxSubmissions.recent': recentSubmissionsRoute,
   'taxGestoria.history': gestoriaHistoryRoute,
   'taxGestoria.statistics': gestoriaStatisticsRoute,

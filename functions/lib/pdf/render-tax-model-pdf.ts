@@ -45,6 +45,12 @@ const MODEL_NAMES: Record<string, string> = {
   '115': 'Modelo 115 - Retenciones e ingresos a cuenta. Arrendamiento de inmuebles urbanos',
   '123': 'Modelo 123 - Retenciones e ingresos a cuenta. Rendimientos del capital mobiliario',
   '216': 'Modelo 216 - IRNR. Retenciones e ingresos a cuenta. Rentas sin establecimiento permanente',
+  '131': 'Modelo 131 - IRPF. Pago fraccionado. Actividades económicas en estimación objetiva',
+  '202': 'Modelo 202 - Impuesto sobre Sociedades. Pago fraccionado',
+  '190': 'Modelo 190 - Retenciones del trabajo, actividades económicas y premios. Resumen anual',
+  '180': 'Modelo 180 - Retenciones por arrendamiento de inmuebles urbanos. Resumen anual',
+  '193': 'Modelo 193 - Retenciones del capital mobiliario. Resumen anual',
+  '296': 'Modelo 296 - IRNR. Retenciones a no residentes sin establecimiento permanente. Resumen anual',
 };
 
 const RESULT_LABELS: Record<string, string> = {
@@ -81,9 +87,17 @@ const MONTHS = [
   'diciembre',
 ];
 
-/** '1T' → '1.er trimestre 2026', '03' → 'marzo 2026', '0A' → 'ejercicio 2026'. */
+/** The 202 instalments (art. 40.1 LIS): the month each is paid in. */
+const INSTALMENT_TEXT: Record<string, string> = {
+  '1P': '1.er pago fraccionado (abril)',
+  '2P': '2.º pago fraccionado (octubre)',
+  '3P': '3.er pago fraccionado (diciembre)',
+};
+
+/** '1T' → '1.er trimestre 2026', '03' → 'marzo 2026', '0A' → 'ejercicio 2026', '1P' → the 202's first. */
 export function periodText(year: number, period: string): string {
   if (period === '0A') return `Ejercicio ${year}`;
+  if (INSTALMENT_TEXT[period]) return `${INSTALMENT_TEXT[period]} ${year} (${period})`;
   if (/^[1-4]T$/.test(period)) return `${period[0]}.º trimestre ${year} (${period})`;
   return `${MONTHS[Number(period) - 1] ?? period} ${year} (${period})`;
 }

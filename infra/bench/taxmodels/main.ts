@@ -167,6 +167,11 @@ export interface BenchOutput {
   };
   smallItemsRead?: number;
   smallBreakdown?: ItemsBreakdown;
+  /**
+   * Issue 15: the income-tax previews of the same quarter. The 130 is cumulative (the tax-key items of
+   * every quarter up to the measured one), the 111 reads the quarter with its recipients.
+   */
+  incomeTax?: Record<'130' | '111', Latency & { itemsRead: number; smallItemsRead: number; design: string }>;
   recompute?: { quarters: QuarterCheck[]; wallMs: number; peakRssMb: number };
   error?: string;
 }
@@ -256,11 +261,12 @@ async function call<T>(
   return res.envelope.data as T;
 }
 
-const preview303 = (companyId: string, period: string) =>
+const previewOf = (modelType: '303' | '130' | '111', companyId: string, period: string) =>
   call<ModelPreview>(taxModelsApi, 'taxmodels', 'taxModels.preview', {
-    params: { companyId, modelType: '303' },
+    params: { companyId, modelType },
     query: { year: String(YEAR), period },
   });
+const preview303 = (companyId: string, period: string) => previewOf('303', companyId, period);
 
 /** Times `fn` `samples` times after `warmup` untimed calls; a failure is counted, never thrown. */
 async function measure<T>(samples: number, warmup: number, fn: () => Promise<T>, onResult?: (r: T) => void) {
@@ -748,6 +754,27 @@ async function main(): Promise<void> {
     output.smallItemsRead = (await preview303(SMALL, period)).itemsRead;
     output.smallBreakdown = await breakdownOf(db, SMALL, quarter);
     progress('preview measured');
+
+    const incomeTax: NonNullable<BenchOutput['incomeTax']> = {} as NonNullable<BenchOutput['incomeTax']>;
+    for (const modelType of ['130', '111'] as const) {
+      let seen: ModelPreview | undefined;
+      const l = await measure(
+        SAMPLES,
+        WARMUP,
+        () => previewOf(modelType, BIG, period),
+        (r) => {
+          seen = r;
+        },
+      );
+      incomeTax[modelType] = {
+        ...l,
+        itemsRead: seen?.itemsRead ?? Number.NaN,
+        design: seen?.design ?? '?',
+        smallItemsRead: (await previewOf(modelType, SMALL, period)).itemsRead,
+      };
+    }
+    output.incomeTax = incomeTax;
+    progress('income-tax previews measured');
 
     output.recompute = await recomputeYear(db);
   } catch (e) {

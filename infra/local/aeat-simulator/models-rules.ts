@@ -1,8 +1,10 @@
 /**
  * What the simulated AEAT checks in a model file before it accepts a filing (issue 14 item 4; the
  * income-tax returns of issue 15): the file's own format (the "<T" self-assessment envelope of the
- * 303, 390, 130, 111, 115, 123 and 216, the 500-character "BOE" records of the 349 and 347 —
- * ../shared/reference/tax-models.md §3), that it declares what the filing says (model, year, period,
+ * 303, 390, 130, 131, 202, 111, 115, 123 and 216, the 500-character "BOE" records of the 349, the 347 and
+ * the annual withholding summaries 190, 180, 193 and 296 — ../shared/reference/tax-models.md §3; a
+ * summary's declarant record must count its recipient records and add up their bases and withholdings,
+ * and every recipient must carry a valid NIF), that it declares what the filing says (model, year, period,
  * declarant NIF, a declaration type the model has), and that whoever presents it may: the declarant's
  * own certificate, or a colaborador social acting on its behalf. Pure; the answers are the AEAT's kind
  * of error (a code and a Spanish description). The page lengths are the AEAT designs' own (reference
@@ -58,16 +60,25 @@ const MODEL_PERIODS: Record<string, RegExp> = {
   '115': QUARTER_OR_MONTH,
   '123': QUARTER_OR_MONTH,
   '216': QUARTER_OR_MONTH,
+  // Art. 110 RIRPF: the 131 is quarterly; art. 40.1 LIS: the 202's three instalments.
+  '131': /^[1-4]T$/,
+  '202': /^[1-3]P$/,
+  // Art. 108.3 RIRPF (and art. 15.2 RIRNR): the annual summaries of the withholdings.
+  '190': /^0A$/,
+  '180': /^0A$/,
+  '193': /^0A$/,
+  '296': /^0A$/,
 };
 
 /** The self-assessments filed in the "<T" envelope (the others are BOE records). */
-const SELF_ASSESSMENTS = new Set(['303', '390', '130', '111', '115', '123', '216']);
+const SELF_ASSESSMENTS = new Set(['303', '390', '130', '131', '202', '111', '115', '123', '216']);
 
 /**
  * Page lengths of the "<T" pages the AEAT designs fix, per model and tax year: the 303's (DR303e24v200
  * and DR303e26v101 share them), the 130's page 01 of 600 (DR130e15v12), the 111's of 1.000
- * (dr111e16v17), the 115's of 500 (DR115e15v11), the 123's of 600 (2024) and the 216's of 400 (DR216e16)
- * or 600 (2024 onwards).
+ * (dr111e16v17), the 115's of 500 (DR115e15v11), the 123's of 600 (2024), the 216's of 400 (DR216e16)
+ * or 600 (2024 onwards), the 131's page 01 of 751 (DR131e2019) and the 202's pages 01 of 700 and 02 of
+ * 951 (DR202e25).
  */
 function pageLengths(modelo: string, year: number): Record<string, number> | undefined {
   switch (modelo) {
@@ -75,6 +86,10 @@ function pageLengths(modelo: string, year: number): Record<string, number> | und
       return { '01000': 1581, '03000': 1017, '04000': 998, DID00: 823 };
     case '130':
       return { '01000': 600 };
+    case '131':
+      return { '01000': 751 };
+    case '202':
+      return { '01000': 700, '02000': 951 };
     case '111':
       return { '01000': 1000 };
     case '115':
@@ -96,6 +111,14 @@ const DECLARATION_TYPES: Record<string, string> = {
   '115': 'IUGN',
   '123': 'IUGN',
   '216': 'IUGN',
+  // DR131e2019: as the 130 (a deducir in 1T-3T); DR202e25: an instalment is never refunded.
+  '131': 'IUGNB',
+  '202': 'IUGN',
+};
+
+/** Page 01's year and period (1-based): at 103 and 107 in every self-assessment but the 202 (104, 108). */
+const YEAR_PERIOD_AT: Record<string, { year: number; period: number }> = {
+  '202': { year: 104, period: 108 },
 };
 
 /** A BOE informative-return record is 500 characters. */
@@ -239,7 +262,8 @@ function checkEnvelope(file: string, h: FilingHeaders): ModelFilingError[] {
 
 /**
  * Page 01: the declarant's NIF at 14 and, in every self-assessment but the 390, year at 103 and period
- * at 107 (DR303, DR130, dr111, DR115, the 123 and the 216); an income-tax return's declaration type at 13.
+ * at 107 (DR303, DR130, DR131, dr111, DR115, the 123 and the 216; DR202e25 at 104 and 108); an income-tax
+ * return's declaration type at 13.
  */
 function checkFirstPage(page: string, h: FilingHeaders): ModelFilingError[] {
   const nif = page.slice(13, 22).trim();
@@ -262,8 +286,9 @@ function checkFirstPage(page: string, h: FilingHeaders): ModelFilingError[] {
     ];
   }
   if (h.modelo !== '390') {
-    const year = page.slice(102, 106);
-    const period = page.slice(106, 108);
+    const at = YEAR_PERIOD_AT[h.modelo] ?? { year: 103, period: 107 };
+    const year = page.slice(at.year - 1, at.year + 3);
+    const period = page.slice(at.period - 1, at.period + 1);
     if (year !== h.ejercicio || period !== h.periodo) {
       return [
         err(
@@ -276,7 +301,123 @@ function checkFirstPage(page: string, h: FilingHeaders): ModelFilingError[] {
   return [];
 }
 
-/** The "BOE" records of an informative return (349, 347): 500 characters each, type 1 then type 2. */
+/** An amount of a BOE record: its first position, its length, and whether it carries a sign (' ' or 'N'). */
+interface AmountField {
+  at: number;
+  length: number;
+  signed: boolean;
+}
+
+/**
+ * The annual summaries' totals (type-1 record) and the amounts of each recipient record (type 2) they add
+ * up, from the AEAT designs (DR190, DR180, DR193, DR296): the base (190: the perceptions in money and in
+ * kind) and the withholdings (190: those on money and the payments on account on kind).
+ */
+const SUMMARY_AMOUNTS: Record<
+  string,
+  { base: AmountField; withheld: AmountField; recordBase: AmountField[]; recordWithheld: AmountField[] }
+> = {
+  '190': {
+    base: { at: 145, length: 16, signed: true },
+    withheld: { at: 161, length: 15, signed: false },
+    recordBase: [
+      { at: 81, length: 14, signed: true },
+      { at: 108, length: 14, signed: true },
+    ],
+    recordWithheld: [
+      { at: 95, length: 13, signed: false },
+      { at: 122, length: 13, signed: false },
+    ],
+  },
+  '180': {
+    base: { at: 145, length: 16, signed: true },
+    withheld: { at: 161, length: 15, signed: false },
+    recordBase: [{ at: 79, length: 14, signed: true }],
+    recordWithheld: [{ at: 97, length: 13, signed: false }],
+  },
+  '193': {
+    base: { at: 145, length: 15, signed: false },
+    withheld: { at: 160, length: 15, signed: false },
+    recordBase: [{ at: 152, length: 13, signed: false }],
+    recordWithheld: [{ at: 169, length: 13, signed: false }],
+  },
+  '296': {
+    base: { at: 145, length: 15, signed: true },
+    withheld: { at: 160, length: 15, signed: false },
+    recordBase: [{ at: 104, length: 13, signed: true }],
+    recordWithheld: [{ at: 121, length: 13, signed: false }],
+  },
+};
+
+/** The céntimos an amount field holds (NaN when it is not digits, after its sign). */
+function amountAt(record: string, f: AmountField): number {
+  const raw = record.slice(f.at - 1, f.at - 1 + f.length);
+  const sign = f.signed ? raw[0] : '';
+  const digits = f.signed ? raw.slice(1) : raw;
+  if (!/^\d+$/.test(digits) || (f.signed && sign !== ' ' && sign !== 'N')) return Number.NaN;
+  return sign === 'N' ? -Number(digits) : Number(digits);
+}
+
+const sumAt = (record: string, fields: readonly AmountField[]) =>
+  fields.reduce((s, f) => s + amountAt(record, f), 0);
+
+const euros = (cents: number) =>
+  Number.isFinite(cents) ? `${(cents / 100).toFixed(2).replace('.', ',')} €` : 'ilegible';
+
+/**
+ * An annual summary's recipient records: each of the declarant's year and NIF (positions 5 and 9), with
+ * a valid recipient NIF at 18 (the 296 may leave it blank for a recipient named by a foreign tax id),
+ * and the declarant's totals equal to their sums.
+ */
+function checkSummaryRecords(
+  declarant: string,
+  others: readonly string[],
+  h: FilingHeaders,
+): ModelFilingError[] {
+  const amounts = SUMMARY_AMOUNTS[h.modelo];
+  if (!amounts) return [];
+  const errors: ModelFilingError[] = [];
+  others.forEach((r, i) => {
+    if (r.slice(4, 8) !== h.ejercicio || r.slice(8, 17).trim() !== h.nifDeclarante) {
+      errors.push(
+        err(
+          FILING_ERRORS.records,
+          `El registro de perceptor ${i + 1} no es del ejercicio ${h.ejercicio} y del declarante ${h.nifDeclarante}.`,
+        ),
+      );
+    }
+    const nif = r.slice(17, 26).trim();
+    if (!(h.modelo === '296' && nif === '') && !validateTaxId(nif).valid) {
+      errors.push(
+        err(
+          FILING_ERRORS.invalidNif,
+          `El NIF del perceptor del registro ${i + 1} (${nif || 'vacío'}) no es válido.`,
+        ),
+      );
+    }
+  });
+  for (const [what, total, parts] of [
+    ['las bases', amounts.base, amounts.recordBase],
+    ['las retenciones', amounts.withheld, amounts.recordWithheld],
+  ] as const) {
+    const declared = amountAt(declarant, total);
+    const found = others.reduce((s, r) => s + sumAt(r, parts), 0);
+    if (!Number.isFinite(declared) || declared !== found) {
+      errors.push(
+        err(
+          FILING_ERRORS.records,
+          `La suma de ${what} de los registros de perceptores (${euros(found)}) no coincide con el total del registro de declarante (${euros(declared)}).`,
+        ),
+      );
+    }
+  }
+  return errors;
+}
+
+/**
+ * The "BOE" records of an informative return (349, 347, 190, 180, 193, 296): 500 characters each, type 1
+ * then type 2.
+ */
 function checkBoeRecords(file: string, h: FilingHeaders): ModelFilingError[] {
   const lines = file.split(/\r?\n/).filter((l) => l.length > 0);
   if (lines.length === 0) return [err(FILING_ERRORS.format, 'El fichero está vacío.')];
@@ -326,12 +467,15 @@ function checkBoeRecords(file: string, h: FilingHeaders): ModelFilingError[] {
       err(FILING_ERRORS.records, 'Tras el registro de declarante solo puede haber registros de tipo 2.'),
     );
   // 347: the number of declared parties at 136 (9) counts the type 2 records of kind D (pos 76);
-  // 349: operators at 138 (9) plus rectifications at 162 (9) count every type 2 record.
+  // 349: operators at 138 (9) plus rectifications at 162 (9) count every type 2 record; an annual
+  // summary's recipients (190: perceptions) at 136 (9) too.
   const count = (at: number) => Number(declarant.slice(at - 1, at + 8));
   const [declared, found] =
     h.modelo === '347'
       ? [count(136), others.filter((l) => l[75] === 'D').length]
-      : [count(138) + count(162), others.length];
+      : h.modelo === '349'
+        ? [count(138) + count(162), others.length]
+        : [count(136), others.length];
   if (!Number.isFinite(declared) || declared !== found) {
     errors.push(
       err(
@@ -340,6 +484,7 @@ function checkBoeRecords(file: string, h: FilingHeaders): ModelFilingError[] {
       ),
     );
   }
+  errors.push(...checkSummaryRecords(declarant, others, h));
   return errors;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { daysText, healthReasonText, withholdingOfSourceKey, withholdingText } from './tax-labels';
+import {
+  daysText,
+  healthReasonText,
+  recordKeyLabel,
+  withholdingOfSourceKey,
+  withholdingText,
+} from './tax-labels';
 
 describe('healthReasonText', () => {
   it('shows a health status code of the analysis as its Spanish label', () => {
@@ -38,5 +44,14 @@ describe('withholdingText', () => {
     expect(withholdingOfSourceKey('RECEIVED:IRPF|RENT|-')).toBe('Arrendamiento de inmuebles urbanos');
     expect(withholdingOfSourceKey('ISSUED:IRPF')).toBe('Retenciones soportadas (clientes)');
     expect(withholdingOfSourceKey('ISSUED:S1|2100|0|ES|0|G')).toBeNull();
+  });
+});
+
+describe('recordKeyLabel for the annual withholding summaries', () => {
+  it('words a 190 record by its key and subkey, a 180 record by its kind', () => {
+    expect(recordKeyLabel('190', 'G', '01')).toBe('G.01 Actividades profesionales (tipo general)');
+    expect(recordKeyLabel('180', '-')).toBe('Arrendamiento de inmuebles urbanos');
+    expect(recordKeyLabel('190', 'Z', '09')).toBe('Clave Z.09');
+    expect(recordKeyLabel('349', 'E')).toBe('Entregas intracomunitarias de bienes');
   });
 });

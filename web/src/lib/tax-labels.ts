@@ -236,8 +236,24 @@ export const KEY_349_LABELS: Record<string, string> = {
   I: 'Servicios adquiridos',
 };
 
-/** The words of a declared record's key: 349 keys or 347 A/B; the key itself when unknown. */
-export function recordKeyLabel(modelType: string, key: string): string {
+const ANNUAL_SUMMARIES = new Set(['190', '180', '193', '296']);
+
+/**
+ * The words of a declared record's key: 349 keys or 347 A/B; for the annual withholding summaries
+ * (190/180/193/296) the withholding key's own label ('G.01 Actividades profesionales…', with the record's
+ * subkey); the key itself when unknown.
+ */
+export function recordKeyLabel(modelType: string, key: string, subkey?: string): string {
+  if (ANNUAL_SUMMARIES.has(modelType)) {
+    const full = `${key}${subkey ?? ''}`;
+    for (const kind of WITHHOLDING_KINDS) {
+      const info = WITHHOLDING_KIND_INFO[kind];
+      if (info.summaryModel !== modelType) continue;
+      const found = info.keys.find((k) => k.key === full || (info.keys.length === 1 && k.key === key));
+      if (found) return info.keys.length === 1 ? info.label : found.label;
+    }
+    return subkey ? `Clave ${key}.${subkey}` : `Clave ${key}`;
+  }
   const labels: Record<string, string> = modelType === '347' ? KEY_347_LABELS : KEY_349_LABELS;
   return labels[key] ?? `Clave ${key}`;
 }
@@ -250,6 +266,7 @@ import {
   isKeyOfKind,
   isWithholdingKind,
   WITHHOLDING_KIND_INFO,
+  WITHHOLDING_KINDS,
   type WithholdingKind,
 } from '@shared/fiscal/withholdings';
 

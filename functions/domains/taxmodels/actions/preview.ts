@@ -30,7 +30,7 @@ import {
 import type * as z from 'zod';
 import {
   designOf,
-  INCOME_TAX_SELF_ASSESSMENTS,
+  KEEPS_STORED_ADJUSTMENTS,
   previewModel,
   previewWithBooks,
   requirementOf,
@@ -69,7 +69,7 @@ export const previewRoute = defineCompanyAction({
       period: query.period,
       // The VAT models preview the books with the query's figures alone; the income-tax ones start
       // from the stored model's adjustments (the rents or the payroll entered by hand).
-      ...(INCOME_TAX_SELF_ASSESSMENTS.has(params.modelType)
+      ...(KEEPS_STORED_ADJUSTMENTS.has(params.modelType)
         ? { overrides: queryAdjustments(query) }
         : { adjustments: queryAdjustments(query) }),
     }),
@@ -215,6 +215,8 @@ export async function prefill(
   const { preview, books } = computed;
   const { fields, lists } = prefillFields(preview, books.aggregates, {
     ...(preview.modelType === '130' ? { boxesWithoutProvision: boxesWithoutProvision(computed.input) } : {}),
+    adjustments: computed.input.adjustments,
+    earlier: computed.input.earlier,
   });
   return { modelType: preview.modelType, year: preview.year, period: preview.period, fields, lists };
 }

@@ -4,17 +4,29 @@
  *  - the company (NIF, name) and its tax profile: the facts in force on the period's first day
  *    (none: 400 TAX_021);
  *  - the running aggregates of the period: ONE Query (the month '2026-03' for '03', the quarter
- *    '2026-Q1' for '1T', the year with its quarters for '0A'), never the invoices. The 303 and the
- *    130 read only the by-tax-key sections; the 130 (cumulative from January, art. 110.1.a RIRPF)
- *    reads them for every quarter of the year up to its own; the withholding returns (111, 115, 123,
- *    216) read their period whole: the `W|<kind>|<key>` counterparty lines are their recipients;
+ *    '2026-Q1' for '1T', the year with its quarters for '0A'), never the invoices. The 303, the 130,
+ *    the 131 and the 202 read only the by-tax-key sections; the 130 (cumulative from January, art.
+ *    110.1.a RIRPF) reads them for every quarter of the year up to its own; the 131 its quarter (its [08]:
+ *    the ISSUED `IRPF` borne, art. 110.3.b RIRPF); the 202 January to the instalment's last month (its
+ *    [28], art. 40.3 LIS: March, September, November); the withholding returns (111, 115, 123, 216) read
+ *    their period whole: the `W|<kind>|<key>` counterparty lines are their recipients; the annual
+ *    summaries (190, 180, 193, 296) the year with its four quarters and their `W` lines;
  *  - the earlier returns it needs: the 303s of the year and the previous one (the compensation
  *    carried to [110], the 390's sums), the filed 349s of the year and the previous one (the bases
  *    declared before, for rectifications), the 130s of the year and the previous one (box [05]; the
- *    previous year's net income of box [13], art. 110.3.c RIRPF), the same withholding return's of
- *    the year (a complementary return's earlier result);
+ *    previous year's net income of box [13], art. 110.3.c RIRPF), the 131s of the year and the
+ *    previous one with the previous year's 4T 130 (its [11]; its [09]), the 202s of the year (their
+ *    [30]), the same withholding return's of the year (a complementary return's earlier result), and
+ *    for an annual summary the year's quarterly returns it sums (190: the 111s, 180: the 115s, 193: the
+ *    123s, 296: the 216s), which the definitions check their totals against;
  *  - the 130's previous-year net income when neither the person nor a stored 4T gives it: that year's
- *    4T computed from that year's tax-key lines (null when it has no books at all).
+ *    4T computed from that year's tax-key lines (null when it has no books at all); the 131's: the
+ *    previous year's stored 131 [01] (the net income by modules), else its stored 4T 130 [03], else
+ *    unknown (módulos are not the books: nothing is computed).
+ * Generate and PUT check the person's entries first: the withholding returns' lists (spec part 2 §5,
+ * `validateWithholdingInputs`), the 131's activities and rate, the 202's figures and an annual summary's
+ * recipients (the definitions' own checks, read from their issues: `ENTRY_CHECKS`); an error is 400
+ * CORE_004 with every message in its details.
  * A period the model or the profile does not have (a month for a quarterly filer, a quarter for the
  * 390) is 400 TAX_027 with the valid periods in its details. The income-tax models preview with the
  * stored model's adjustments (the rents, the employment income entered by hand) unless given others.
@@ -30,15 +42,16 @@ import {
   modelDefinitions,
 } from '@shared/fiscal/models';
 import { validateWithholdingInputs } from '@shared/fiscal/models/model-withholdings';
-import type {
-  EarlierReturn,
-  ModelAdjustments,
-  ModelComputation,
-  ModelDesign,
-  ModelInput,
-  ModelIssue,
-  PeriodLines,
-  TaxModelType,
+import {
+  type EarlierReturn,
+  INCOME_TAX_MODEL_TYPES,
+  type ModelAdjustments,
+  type ModelComputation,
+  type ModelDesign,
+  type ModelInput,
+  type ModelIssue,
+  type PeriodLines,
+  type TaxModelType,
 } from '@shared/fiscal/models/types';
 import { type RequiredModel, requiredModels, versionAt } from '@shared/fiscal/tax-obligations';
 import { kindsOfModel } from '@shared/fiscal/withholdings';
@@ -50,6 +63,7 @@ import {
   type PeriodRead,
   readAggregates,
   readQuarterTaxKeys,
+  readTaxKeysThrough,
   requireTaxProfile,
 } from '../store/books';
 import type { TaxModelsDeps } from '../store/deps';
@@ -84,14 +98,23 @@ export interface PreviewRequest {
   strictInputs?: boolean | undefined;
 }
 
-/** The income-tax self-assessments of issue 15 this domain computes from the books. */
+/** The income-tax self-assessments of issue 15 this domain computes from the books ("<T" files). */
 export const INCOME_TAX_SELF_ASSESSMENTS: ReadonlySet<TaxModelType> = new Set([
   '130',
+  '131',
   '111',
   '115',
   '123',
   '216',
+  '202',
 ]);
+/**
+ * The models a preview and a regeneration compute with the stored model's adjustments when given none:
+ * every income-tax one (the rents, the payroll, the modules, the 202's method, the recipients entered).
+ */
+export const KEEPS_STORED_ADJUSTMENTS: ReadonlySet<TaxModelType> = new Set(INCOME_TAX_MODEL_TYPES);
+/** The annual withholding summaries: one record per recipient, from the year's `W` lines. */
+export const ANNUAL_SUMMARIES: ReadonlySet<TaxModelType> = new Set(['190', '180', '193', '296']);
 /** The withholding returns: one line per recipient in the books (`W|<kind>|<key>`). */
 export const WITHHOLDING_RETURNS: ReadonlySet<TaxModelType> = new Set(['111', '115', '123', '216']);
 
@@ -163,6 +186,27 @@ export function checkAdjustments(design: ModelDesign, adjustments: ModelAdjustme
 }
 
 /**
+ * The errors of a definition's computation that are about the person's entries, not the books (the
+ * definitions' own checks of them): the 131's activities (their number, negative or fractional amounts,
+ * the epigraph of 1-4 characters) and rate; the 202's turnover and tax rate; an annual summary's entered
+ * recipients (NIF, key, amounts, province, property or address abroad; one the books already declare).
+ */
+export const ENTRY_CHECKS: Partial<Record<TaxModelType, ReadonlySet<string>>> = {
+  '131': new Set(['TOO_MANY_ACTIVITIES', 'NEGATIVE_AMOUNT', 'NOT_CENTS', 'ACTIVITY_CODE', 'RATE']),
+  '202': new Set(['NEGATIVE_AMOUNT', 'RATE']),
+  '190': new Set(['ANNUAL_RECIPIENT', 'DUPLICATE_RECIPIENT']),
+  '180': new Set(['ANNUAL_RECIPIENT', 'DUPLICATE_RECIPIENT']),
+  '193': new Set(['ANNUAL_RECIPIENT', 'DUPLICATE_RECIPIENT']),
+  '296': new Set(['ANNUAL_RECIPIENT', 'DUPLICATE_RECIPIENT']),
+};
+
+/** The computation's errors about the person's entries (`ENTRY_CHECKS`). */
+export function entryErrorsOf(modelType: TaxModelType, issues: readonly ModelIssue[]): ModelIssue[] {
+  const codes = ENTRY_CHECKS[modelType];
+  return codes ? issues.filter((i) => i.severity === 'ERROR' && codes.has(i.code)) : [];
+}
+
+/**
  * 400 CORE_004 for the errors among a model's input issues (spec part 2 §5: the 115's rentalProperties
  * and the 123's capitalIncomeOperations): the first message as the error's, every one in its details.
  */
@@ -179,53 +223,78 @@ export function throwInputErrors(issues: readonly ModelIssue[]): void {
   });
 }
 
+/** Stored returns of one model type and some years that a computation reads. */
+export interface EarlierRead {
+  modelType: TaxModelType;
+  years: number[];
+}
+
 /**
  * Which stored returns a model's computation reads, and of which years: the 303s of the year and the
  * previous one (303: [110] carried; 390: the year's sums), the 349s (rectifications), the 130s of the
- * year and the previous one ([05]; the previous year's 4T for [13]); a withholding return, instalment
- * or annual summary its own type's of the year (an annual summary: the quarterly returns it sums).
+ * year and the previous one ([05]; the previous year's 4T for [13]), the 131s of the year and the
+ * previous one and the previous year's 130s ([11]; [09]); an annual summary the quarterly returns it
+ * sums (190: 111, 180: 115, 193: 123, 296: 216) and its own of the year (the recipients entered before);
+ * a withholding return or a 202 its own type's of the year.
  */
-export function earlierReturnsRead(
-  modelType: TaxModelType,
-  year: number,
-): { modelType: TaxModelType; years: number[] } | null {
+export function earlierReturnsRead(modelType: TaxModelType, year: number): EarlierRead[] {
   switch (modelType) {
     case '347':
-      return null;
+      return [];
     case '349':
-      return { modelType: '349', years: [year - 1, year] };
+      return [{ modelType: '349', years: [year - 1, year] }];
     case '390':
-      return { modelType: '303', years: [year] };
+      return [{ modelType: '303', years: [year] }];
     case '303':
-      return { modelType: '303', years: [year - 1, year] };
+      return [{ modelType: '303', years: [year - 1, year] }];
     case '130':
-      return { modelType: '130', years: [year - 1, year] };
+      return [{ modelType: '130', years: [year - 1, year] }];
+    case '131':
+      return [
+        { modelType: '131', years: [year - 1, year] },
+        { modelType: '130', years: [year - 1] },
+      ];
     case '190':
-      return { modelType: '111', years: [year] };
+      return [
+        { modelType: '111', years: [year] },
+        { modelType: '190', years: [year] },
+      ];
     case '180':
-      return { modelType: '115', years: [year] };
+      return [
+        { modelType: '115', years: [year] },
+        { modelType: '180', years: [year] },
+      ];
     case '193':
-      return { modelType: '123', years: [year] };
+      return [
+        { modelType: '123', years: [year] },
+        { modelType: '193', years: [year] },
+      ];
     case '296':
-      return { modelType: '216', years: [year] };
+      return [
+        { modelType: '216', years: [year] },
+        { modelType: '296', years: [year] },
+      ];
     default:
-      return { modelType, years: [year] };
+      return [{ modelType, years: [year] }];
   }
 }
 
-/** The stored returns a computation reads (`earlierReturnsRead`): one Query per year. */
+/**
+ * The stored returns a computation reads (`earlierReturnsRead`): one Query per year (the models of a
+ * year share it, whatever their type).
+ */
 async function earlierReturns(
   deps: Deps,
   companyId: string,
   modelType: TaxModelType,
   year: number,
 ): Promise<StoredModel[]> {
-  const read = earlierReturnsRead(modelType, year);
-  if (!read) return [];
-  const lists = await Promise.all(
-    read.years.map((y) => listModels(deps, companyId, { year: y, modelType: read.modelType })),
-  );
-  return lists.flat();
+  const reads = earlierReturnsRead(modelType, year);
+  const years = [...new Set(reads.flatMap((r) => r.years))];
+  const lists = await Promise.all(years.map((y) => listModels(deps, companyId, { year: y })));
+  return lists
+    .flat()
+    .filter((m) => reads.some((r) => r.modelType === m.modelType && r.years.includes(m.year)));
 }
 
 const toEarlier = (m: StoredModel): EarlierReturn => ({
@@ -279,7 +348,7 @@ export function adjustmentsFor(
   earlier: readonly StoredModel[],
 ): ModelAdjustments {
   const stored =
-    req.adjustments === undefined && INCOME_TAX_SELF_ASSESSMENTS.has(req.modelType)
+    req.adjustments === undefined && KEEPS_STORED_ADJUSTMENTS.has(req.modelType)
       ? earlier.find((m) => m.modelType === req.modelType && m.year === req.year && m.period === period)
           ?.adjustments
       : undefined;
@@ -312,10 +381,28 @@ export function bookRecipientsOf(modelType: TaxModelType, lines: PeriodLines): S
   return new Set([...net].filter(([, n]) => n !== 0).map(([k]) => k));
 }
 
-/** The books a model reads for a period (see the header): the 130's quarters, else the period's aggregates. */
-function readBooks(deps: Deps, companyId: string, modelType: TaxModelType, year: number, period: string) {
+/** The last month of the books a 202 instalment looks at (art. 40.3 LIS: March, September, November). */
+const INSTALMENT_LAST_MONTH: Record<string, number> = { '1P': 3, '2P': 9, '3P': 11 };
+
+/**
+ * The books a model reads for a period (see the header): the 130's quarters, the 202's months from
+ * January, else the period's aggregates (by tax key only for the 303 and the 131).
+ */
+function readBooks(
+  deps: Deps,
+  companyId: string,
+  modelType: TaxModelType,
+  year: number,
+  period: string,
+): Promise<PeriodRead> {
   if (modelType === '130') return readQuarterTaxKeys(deps, companyId, year, Number(period[0]));
-  return readAggregates(deps, companyId, aggregatePeriodOf(year, period), modelType === '303');
+  const lastMonth = INSTALMENT_LAST_MONTH[period];
+  if (modelType === '202' && lastMonth !== undefined) {
+    return readTaxKeysThrough(deps, companyId, year, lastMonth);
+  }
+  const taxKeysOnly =
+    modelType === '303' || (modelType === '131' && periodicityOfCode(period) === 'QUARTERLY');
+  return readAggregates(deps, companyId, aggregatePeriodOf(year, period), taxKeysOnly);
 }
 
 const hasBooks = (quarters: Record<string, PeriodLines>): boolean =>
@@ -366,6 +453,21 @@ async function previousYearNetIncome(
   }
 }
 
+/**
+ * 131 [09] (art. 110.3.c RIRPF): the previous year's net activity income. A 131's activities are valued
+ * by the modules of the year with the data on 1 January, so the previous year's stored 131 [01] (its
+ * latest quarter) is that year's net income by modules; a person who was in direct estimation then has
+ * the previous year's 4T 130 [03]. Neither: unknown (the definition asks for it).
+ */
+export function previousYearNetIncome131(earlier: readonly StoredModel[], year: number): number | null {
+  const previous = earlier
+    .filter((m) => m.modelType === '131' && m.year === year - 1)
+    .sort((a, b) => (a.period < b.period ? 1 : -1))[0];
+  if (previous) return previous.boxes['01'] ?? null;
+  const q4 = earlier.find((m) => m.modelType === '130' && m.year === year - 1 && m.period === '4T');
+  return q4 ? (q4.boxes['03'] ?? null) : null;
+}
+
 /** `previewModel`, with the books it read (prefill and the drill-down reuse them). */
 export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise<PreviewWithBooks> {
   const { companyId, modelType, year } = req;
@@ -408,7 +510,13 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
   const previous =
     modelType === '130' && adjustments.previousYearNetIncomeCents === undefined
       ? await previousYearNetIncome(deps, { companyId, year, company, profile, earlier })
-      : { cents: null, itemsRead: 0 };
+      : {
+          cents:
+            modelType === '131' && adjustments.previousYearNetIncomeCents === undefined
+              ? previousYearNetIncome131(earlier, year)
+              : null,
+          itemsRead: 0,
+        };
   const input: ModelInput = {
     modelType,
     year,
@@ -422,7 +530,7 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
       .filter((m) => !(m.year === year && m.period === period && m.modelType === modelType))
       .map(toEarlier),
     ...(modelType === '349' ? { previouslyDeclared349: previouslyDeclared349(earlier) } : {}),
-    ...(modelType === '130' ? { previousYearNetIncomeCents: previous.cents } : {}),
+    ...(modelType === '130' || modelType === '131' ? { previousYearNetIncomeCents: previous.cents } : {}),
     adjustments,
   };
   let computation: ModelComputation;
@@ -435,6 +543,8 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
     }
     throw new AppError('TAX_023', 'Error en el cálculo fiscal.', { cause: e });
   }
+  // The definitions' own checks of the person's entries (131, 202, annual summaries): 400 on generate/PUT.
+  if (req.strictInputs) throwInputErrors(entryErrorsOf(modelType, computation.issues));
   // Art. 109.1 RIRPF: the exempt professional owes no 130; the preview still answers, with the reason.
   if (modelType === '130' && facts.withholdingExemption130) {
     computation = {

@@ -13,7 +13,14 @@
  * (`name`, 60 positions) and first name (`firstName`, 20) where their design has both fields (DR130e15v12,
  * dr111e16v17, DR216e16: "Apellidos" / "Nombre"), and by "apellidos y nombre" in one field where it has
  * one (123 and 216 of 2024); a company by its name. A complementary return is marked ('X') and names the
- * receipt of the return it completes.
+ * receipt of the return it completes. The 131 writes each activity's IAE epigraph and the 202 its
+ * modality, the tax period's first day, the turnover marks and the tax rate: the values their definitions
+ * export (`fileValues131`, `fileValues202`).
+ *
+ * The annual withholding summaries (190, 180, 193, 296) are BOE files like the 347 and the 349: the
+ * declarant's type-1 record with the totals, one type-2 record per recipient and key. A summary given
+ * the receipt of an earlier one (`previousReceipt`, its 13-digit declaration id) is a substitutive
+ * declaration ('S' and that id, positions 122-135): the file always carries every record of the year.
  */
 
 import { AppError } from '@shared/api/errors';
@@ -24,12 +31,14 @@ import {
   writeInformativeReturn,
   writeSelfAssessment,
 } from '@shared/fiscal/models/aeat-file';
+import { fileValues131 } from '@shared/fiscal/models/model-131';
+import { fileValues202 } from '@shared/fiscal/models/model-202';
 import { isLastPeriodOfYear } from '@shared/fiscal/models/periods';
 import type { ModelComputation, ModelDesign } from '@shared/fiscal/models/types';
 import { requiredModels } from '@shared/fiscal/tax-obligations';
 import type { TaxModelView } from '@shared/schemas/tax-models';
-import type { TaxProfileFacts } from '@shared/schemas/tax-profile';
-import { designOf, INCOME_TAX_SELF_ASSESSMENTS } from './compute';
+import { defaultTaxProfileFacts, type TaxProfileFacts } from '@shared/schemas/tax-profile';
+import { ANNUAL_SUMMARIES, designOf, INCOME_TAX_SELF_ASSESSMENTS } from './compute';
 
 /** Who files and with what software; `facts` decide the identification flags of 303/390. */
 export interface ModelFileIdentity {
@@ -185,6 +194,30 @@ export function incomeTaxIdentity(
     : { ...values, name: [surnames, firstName].filter(Boolean).join(' '), firstName: '' };
 }
 
+/** The values of a return's own design that are not boxes (131 epigraphs; 202 modality and marks). */
+export function definitionValues(
+  model: Pick<TaxModelView, 'modelType' | 'year' | 'period' | 'adjustments'>,
+  identity: Pick<ModelFileIdentity, 'facts' | 'companyType'>,
+): Record<string, string | boolean> {
+  if (model.modelType === '131') return fileValues131(model.adjustments);
+  if (model.modelType === '202') {
+    const facts =
+      identity.facts ??
+      defaultTaxProfileFacts({ companyType: identity.companyType ?? 'SL', siiEnabled: false });
+    return fileValues202({ year: model.year, period: model.period, facts, adjustments: model.adjustments });
+  }
+  return {};
+}
+
+/** An annual summary given an earlier one's 13-digit id is its substitutive declaration. */
+export function informativeValues(
+  model: Pick<TaxModelView, 'modelType' | 'adjustments'>,
+): Record<string, string> {
+  const previous = model.adjustments.previousReceipt?.trim() ?? '';
+  if (!ANNUAL_SUMMARIES.has(model.modelType) || !/^\d{13}$/.test(previous)) return {};
+  return { substitutive: 'S', previousDeclarationId: previous };
+}
+
 function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFileIdentity): Uint8Array {
   const computation: ModelComputation = {
     modelType: model.modelType,
@@ -209,6 +242,7 @@ function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFile
       ...base,
       contactName: identity.contactName ?? identity.name,
       declarationId: declarationId(model),
+      ...informativeValues(model),
     });
   }
   if (!identity.softwareNif) {
@@ -220,6 +254,7 @@ function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFile
     softwareVersion: identity.softwareVersion ?? SOFTWARE_VERSION,
     ...selfAssessmentValues(model, identity),
     ...(INCOME_TAX_SELF_ASSESSMENTS.has(model.modelType) ? incomeTaxIdentity(design, model, identity) : {}),
+    ...definitionValues(model, identity),
   });
 }
 

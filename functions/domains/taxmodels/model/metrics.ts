@@ -7,7 +7,10 @@
  *    ([recipients, base, withheld]) and the 111's payroll blocks; what was withheld is what its result
  *    formula adds up (the 111's [28], the 115's [03]…, before the earlier returns of a complementary);
  *  - 130: the net income to date [03] and the withholdings borne [06] (reference notes §2.3), both
- *    cumulative from January: the year's figure is its latest return's, never a sum (art. 110.1 RIRPF).
+ *    cumulative from January: the year's figure is its latest return's, never a sum (art. 110.1 RIRPF);
+ *  - 131: the withholdings borne in the quarter [08] (its net income [01] is the year's by modules,
+ *    the same every quarter: not a figure to add up, so no base);
+ *  - the annual summaries (190, 180, 193, 296): recipients [01], base [02] and withholdings [03].
  * Other models: result and status only.
  */
 
@@ -23,7 +26,7 @@ import {
   type TaxModelType,
   type TaxModelView,
 } from '@shared/schemas/tax-models';
-import { designOf, WITHHOLDING_RETURNS } from './compute';
+import { ANNUAL_SUMMARIES, designOf, WITHHOLDING_RETURNS } from './compute';
 
 interface MetricBoxes {
   base: readonly string[];
@@ -34,12 +37,19 @@ interface MetricBoxes {
 /** The 130's boxes (DR130e15v12): net income and withholdings borne, from 1 January. */
 const BOXES_130: MetricBoxes = { base: ['03'], withheld: ['06'], recipients: [] };
 
+/** The 131's withholdings borne in the quarter (DR131e2019 [08]). */
+const BOXES_131: MetricBoxes = { base: [], withheld: ['08'], recipients: [] };
+/** An annual summary's type-1 totals: recipients, base, withholdings. */
+const BOXES_SUMMARY: MetricBoxes = { base: ['02'], withheld: ['03'], recipients: ['01'] };
+
 /** Models whose boxes run from January (the year's figure is the latest return's). */
 export const CUMULATIVE_MODELS: ReadonlySet<TaxModelType> = new Set(['130']);
 
 /** The boxes of a stored return's design that hold its bases, withholdings and recipients. */
 export function metricBoxesOf(modelType: TaxModelType, designId: string): MetricBoxes | undefined {
   if (modelType === '130') return BOXES_130;
+  if (modelType === '131') return BOXES_131;
+  if (ANNUAL_SUMMARIES.has(modelType)) return BOXES_SUMMARY;
   if (!WITHHOLDING_RETURNS.has(modelType)) return undefined;
   const design = designOf(modelType, designId);
   if (!design) return undefined;

@@ -20,7 +20,18 @@
  * - 115: rentalProperties, one per landlord in the books (nif, name, rentAmount, withholdingCents) and
  *   the totals [01]-[03]; 123: capitalIncomeOperations (recipientNif, name, incomeAmount,
  *   withholdingCents) and its totals; 216: its recipients the same way. The recipients come from the
- *   `W|<kind>|<key>` counterparty lines of the received book (one per NIF, whatever its keys).
+ *   `W|<kind>|<key>` counterparty lines of the received book (one per NIF, whatever its keys);
+ * - 131: previousPayments (the positive results of the year's earlier 131s: the 131 does not deduct
+ *   them, art. 110.1.b RIRPF, but the person sees them), irpfRate (the rate applied: the one entered,
+ *   else the first activity's) and modulesData, one entry per activity with its net income, rate and
+ *   result (RN, PA, RP);
+ * - 190: totalRecipients [01], totalBase [02], totalRetentions [03] and totalPaidRetentions (the results
+ *   of the year's 111s, what was paid in), and per block of the 111 the work (keys A-F), professional
+ *   and activity (G-I) and in-kind figures with their recipients (distinct NIFs); 180, 193 and 296 the
+ *   same totals (the 180's results paid in are the 115s', the 193's its [04], the 296's its [04]). The
+ *   spec's 180 row names the 111's blocks, which rents do not have: a 180 answers its totals;
+ * - 202: the base and the amount of the chosen method, the withholdings [28] and the earlier instalments
+ *   [30].
  */
 
 import {
@@ -29,7 +40,13 @@ import {
   parseReceivedKey,
   parseWithholdingOpKey,
 } from '@shared/fiscal/aggregate-keys';
-import type { DeclaredRecord, PeriodLines } from '@shared/fiscal/models/types';
+import { blockOf190 } from '@shared/fiscal/models/model-190';
+import type {
+  DeclaredRecord,
+  EarlierReturn,
+  ModelAdjustments,
+  PeriodLines,
+} from '@shared/fiscal/models/types';
 import { kindsOfModel } from '@shared/fiscal/withholdings';
 import type { ModelPreview, PrefillListEntry } from '@shared/schemas/tax-models';
 import { metricBoxesOf } from './metrics';
@@ -209,12 +226,120 @@ function withholdingTotals(preview: ModelPreview): Fields {
   };
 }
 
+/**
+ * The year's stored returns of a model before `period` (one per period, the filed one first) and the Σ
+ * of their positive results: what was paid in.
+ */
+export function paidBefore(
+  earlier: readonly EarlierReturn[],
+  modelType: string,
+  year: number,
+  period?: string,
+): number {
+  const byPeriod = new Map<string, EarlierReturn>();
+  for (const r of earlier) {
+    if (r.modelType !== modelType || r.year !== year || (period !== undefined && r.period >= period))
+      continue;
+    const cur = byPeriod.get(r.period);
+    if (!cur || (cur.status !== 'SUBMITTED' && r.status === 'SUBMITTED')) byPeriod.set(r.period, r);
+  }
+  return [...byPeriod.values()].reduce((s, r) => s + Math.max(0, r.result.amountCents), 0);
+}
+
+function prefill131(preview: ModelPreview, adjustments: ModelAdjustments, earlier: readonly EarlierReturn[]) {
+  const activities = adjustments.modulesData ?? [];
+  const fields: Fields = {
+    previousPayments: paidBefore(earlier, '131', preview.year, preview.period),
+    irpfRate: adjustments.irpfRateBp ?? preview.boxes.PA1 ?? 0,
+  };
+  const lists: Lists = {
+    modulesData: activities.map((a, i) => ({
+      activityCode: a.activityCode,
+      ...(a.description ? { description: a.description } : {}),
+      moduleUnits: a.moduleUnits,
+      unitValue: a.unitValue,
+      deductions: a.deductions,
+      ...(a.employees !== undefined ? { employees: a.employees } : {}),
+      netIncome: preview.boxes[`RN${i + 1}`] ?? 0,
+      rateBp: preview.boxes[`PA${i + 1}`] ?? 0,
+      instalment: preview.boxes[`RP${i + 1}`] ?? 0,
+    })),
+  };
+  return { fields, lists };
+}
+
+/** The recipients (distinct tax ids), base and withholdings of some records. */
+function recordFigures(records: readonly DeclaredRecord[]) {
+  return {
+    recipients: new Set(records.map((r) => r.taxId || r.foreignTaxId || r.counterpartyKey)).size,
+    base: records.reduce((s, r) => s + r.amountCents, 0),
+    retentions: records.reduce((s, r) => s + (r.withholdingCents ?? 0), 0),
+  };
+}
+
+function prefill190(preview: ModelPreview, earlier: readonly EarlierReturn[]): Fields {
+  const operators = preview.records.filter((r) => r.kind === 'OPERATOR');
+  const work = recordFigures(operators.filter((r) => blockOf190(r.key, r.subkey ?? '') === 'WORK'));
+  const activity = recordFigures(operators.filter((r) => blockOf190(r.key, r.subkey ?? '') === 'ACTIVITY'));
+  const inKind = operators.filter(
+    (r) => (r.inKindValueCents ?? 0) !== 0 || (r.inKindWithholdingCents ?? 0) !== 0,
+  );
+  return {
+    totalRecipients: preview.boxes['01'] ?? 0,
+    totalBase: preview.boxes['02'] ?? 0,
+    totalRetentions: preview.boxes['03'] ?? 0,
+    totalPaidRetentions: paidBefore(earlier, '111', preview.year),
+    workRecipients: work.recipients,
+    workBase: work.base,
+    workRetentions: work.retentions,
+    professionalRecipients: activity.recipients,
+    professionalBase: activity.base,
+    professionalRetentions: activity.retentions,
+    inKindRecipients: recordFigures(inKind).recipients,
+    inKindValue: inKind.reduce((s, r) => s + (r.inKindValueCents ?? 0), 0),
+    inKindRetentions: inKind.reduce((s, r) => s + (r.inKindWithholdingCents ?? 0), 0),
+  };
+}
+
+function summaryTotals(preview: ModelPreview, paid: number): Fields {
+  return {
+    totalRecipients: preview.boxes['01'] ?? 0,
+    totalBase: preview.boxes['02'] ?? 0,
+    totalRetentions: preview.boxes['03'] ?? 0,
+    totalPaidRetentions: paid,
+  };
+}
+
+function prefill202(preview: ModelPreview, adjustments: ModelAdjustments): Fields {
+  const v = (b: string) => preview.boxes[b] ?? 0;
+  const method = adjustments.instalment202?.method ?? '40.2';
+  return method === '40.3'
+    ? {
+        instalmentBase: v('17'),
+        percentage: v('17P'),
+        withholdings: v('28'),
+        previousInstalments: v('30'),
+        amountToPay: v('34'),
+      }
+    : { instalmentBase: v('01'), amountToPay: v('03') };
+}
+
+/** What the prefill reads besides the preview and its books: the computation's input. */
+export interface PrefillContext {
+  /** 130: the same computation without the provision (absent: no provision was applied). */
+  boxesWithoutProvision?: Record<string, number>;
+  adjustments?: ModelAdjustments;
+  earlier?: readonly EarlierReturn[];
+}
+
 /** The spec's input fields of the preview's model, and its lists. */
 export function prefillFields(
   preview: ModelPreview,
   lines: PeriodLines,
-  opts: { boxesWithoutProvision?: Record<string, number> } = {},
+  opts: PrefillContext = {},
 ): { fields: Fields; lists: Lists } {
+  const earlier = opts.earlier ?? [];
+  const adjustments = opts.adjustments ?? {};
   const only = (fields: Fields) => ({ fields, lists: {} });
   switch (preview.modelType) {
     case '303':
@@ -261,8 +386,16 @@ export function prefillFields(
           })),
         },
       };
-    default:
-      // 131, 202 and the annual summaries (190, 180, 193, 296) answer their boxes through the preview.
-      return only({});
+    case '131':
+      return prefill131(preview, adjustments, earlier);
+    case '202':
+      return only(prefill202(preview, adjustments));
+    case '190':
+      return only(prefill190(preview, earlier));
+    case '180':
+      return only(summaryTotals(preview, paidBefore(earlier, '115', preview.year)));
+    case '193':
+    case '296':
+      return only(summaryTotals(preview, preview.boxes['04'] ?? 0));
   }
 }

@@ -2,7 +2,8 @@
  * What a model's computation reads besides the stored models: the company's identity (`keys.company`),
  * its tax profile (`keys.taxProfile`, the tax domain's item, read only) and the running aggregates of
  * the period (functions/lib/tax-aggregates: ONE Query per period, O(1) in the size of the books; the
- * 130's quarters of the year: only their by-tax-key sections, two Queries per quarter).
+ * 130's quarters of the year and the 202's months from January: only their by-tax-key sections, two
+ * Queries per quarter or month).
  */
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -18,6 +19,7 @@ import { keys } from '@shared/db/keys';
 import { type CompanyType, stripKeys } from '@shared/db/records';
 import { periodBounds } from '@shared/fiscal/models/periods';
 import type { PeriodLines } from '@shared/fiscal/models/types';
+import type { AggregateLine, TaxBook } from '@shared/fiscal/tax-aggregates';
 import { versionAt } from '@shared/fiscal/tax-obligations';
 import type { TaxModelView } from '@shared/schemas/tax-models';
 import type { TaxProfile } from '@shared/schemas/tax-profile';
@@ -157,6 +159,63 @@ export async function readQuarterTaxKeys(
   return {
     aggregates: quarters[`${numbers.length}T`] as PeriodLines,
     quarters,
+    itemsRead: reads.reduce((n, r) => n + r.itemsRead, 0),
+  };
+}
+
+/** The by-tax-key lines of several periods summed per book and key (counts and amounts). */
+export function sumTaxKeyLines(periods: readonly PeriodLines[]): PeriodLines {
+  const byKey: Record<TaxBook, AggregateLine[]> = { ISSUED: [], RECEIVED: [] };
+  for (const book of ['ISSUED', 'RECEIVED'] as const) {
+    const acc = new Map<string, AggregateLine>();
+    for (const p of periods) {
+      for (const l of p.byKey[book]) {
+        const cur = acc.get(l.taxKey);
+        if (!cur) {
+          acc.set(l.taxKey, { ...l });
+          continue;
+        }
+        cur.baseCents += l.baseCents;
+        cur.vatCents += l.vatCents;
+        cur.recargoCents += l.recargoCents;
+        cur.irpfCents += l.irpfCents;
+        cur.deductibleVatCents += l.deductibleVatCents;
+        cur.deductibleBaseCents += l.deductibleBaseCents;
+        cur.totalCents += l.totalCents;
+        cur.count += l.count;
+      }
+    }
+    byKey[book] = [...acc.values()].sort((a, b) => (a.taxKey < b.taxKey ? -1 : 1));
+  }
+  return {
+    byKey,
+    byCounterparty: { ISSUED: [], RECEIVED: [] },
+    byInvoiceType: { ISSUED: [], RECEIVED: [] },
+  };
+}
+
+/**
+ * The by-tax-key lines of `year` from January to `lastMonth` (1-12), summed: the whole quarters first,
+ * then the months of the last one (the 202's 3P looks at January-November, art. 40.3 LIS: Q1-Q3, October,
+ * November), two Queries each, in parallel. What the 202 reads for the withholdings borne ([28]).
+ */
+export async function readTaxKeysThrough(
+  deps: Deps,
+  companyId: string,
+  year: number,
+  lastMonth: number,
+): Promise<PeriodRead> {
+  const quarters = Math.floor(lastMonth / 3);
+  const periods = [
+    ...Array.from({ length: quarters }, (_, i) => `${year}-Q${i + 1}`),
+    ...Array.from(
+      { length: lastMonth - quarters * 3 },
+      (_, i) => `${year}-${String(quarters * 3 + i + 1).padStart(2, '0')}`,
+    ),
+  ];
+  const reads = await Promise.all(periods.map((p) => readPeriodTaxKeys(deps, companyId, p)));
+  return {
+    aggregates: sumTaxKeyLines(reads.map(linesOf)),
     itemsRead: reads.reduce((n, r) => n + r.itemsRead, 0),
   };
 }

@@ -31,6 +31,13 @@ function Details({ modelType, r }: { modelType: string; r: DeclaredRecord }) {
           Trimestres: {r.quarterAmountsCents.map((q) => formatCents(q)).join(' · ')}
         </Typography.Text>
       ) : null}
+      {r.withholdingCents !== undefined ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Retención: {formatCents(r.withholdingCents)}
+          {r.inKindValueCents ? ` · En especie: ${formatCents(r.inKindValueCents)}` : ''}
+          {r.origin === 'ENTERED' ? ' · Añadido a mano' : ''}
+        </Typography.Text>
+      ) : null}
       {r.cashAmountCents ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           En metálico: {formatCents(r.cashAmountCents)}
@@ -67,7 +74,9 @@ export function DeclaredRecords({
       render: (_, r) => (
         <Flex vertical gap={2}>
           {who(r)}
-          <Typography.Text style={{ fontSize: 13 }}>{recordKeyLabel(modelType, r.key)}</Typography.Text>
+          <Typography.Text style={{ fontSize: 13 }}>
+            {recordKeyLabel(modelType, r.key, r.subkey)}
+          </Typography.Text>
           {screens.sm ? null : <Details modelType={modelType} r={r} />}
         </Flex>
       ),
@@ -96,7 +105,9 @@ export function DeclaredRecords({
       dataSource={[...records]}
       pagination={records.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
       locale={{ emptyText: 'No hay operaciones que declarar en el periodo.' }}
-      onRow={(r) => ({ 'aria-label': `${r.name || r.taxId} · ${recordKeyLabel(modelType, r.key)}` })}
+      onRow={(r) => ({
+        'aria-label': `${r.name || r.taxId} · ${recordKeyLabel(modelType, r.key, r.subkey)}`,
+      })}
     />
   );
 }

@@ -351,7 +351,7 @@ function ModelView({
               </Flex>
             </Flex>
             <BoxTable rows={rows} onOpenBox={setOpenBox} renderInput={renderInput} hideZeros={hideZeros} />
-            {modelType === '349' || modelType === '347' ? (
+            {['349', '347', '190', '180', '193', '296'].includes(modelType) ? (
               <Card size="small" title={`Declarados (${view.records.length})`}>
                 <DeclaredRecords modelType={modelType} records={view.records} />
               </Card>
