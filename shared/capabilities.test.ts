@@ -25,6 +25,7 @@ describe('capabilities', () => {
       'companyUsers',
       'fiscalCalendar',
       'taxModels',
+      'incomeTaxModels',
     ]);
     expect(unavailableCapabilities()).toEqual(
       expect.arrayContaining(['sii', 'accounting', 'payroll', 'banking', 'ocr']),

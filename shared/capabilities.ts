@@ -22,8 +22,8 @@ export const CAPABILITIES = [
   'companyUsers',
   'fiscalCalendar',
   'taxModels',
-  // --- not built yet ---
   'incomeTaxModels',
+  // --- not built yet ---
   'sii',
   'accounting',
   'payroll',
@@ -82,8 +82,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   // Issue 15: 130, 131, 111, 115, 123, 180, 190, 193, 216, 296, 202.
   incomeTaxModels: {
     label: 'Modelos de IRPF, retenciones y pagos fraccionados (130, 131, 111, 115, 123, 180, 190, 202...)',
-    available: false,
-    // Computing them; the calendar already names their deadlines (fiscalCalendar).
+    available: true,
     claimPattern:
       /\b(130|131|111|115|123|180|190|193|216|296|202)\b[^.\n]{0,60}(calculad|preparad|se preparan)|(calcul|prepara)\w*[^.\n]{0,40}\b(130|131|111|115|123|180|190|193|216|296|202)\b|modelos? de retenciones|pagar de IVA e IRPF/i,
   },

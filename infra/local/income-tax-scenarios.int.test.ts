@@ -14,13 +14,18 @@
  *    15 % key G01 (→ 111); a 10 % VAT expense; an investment good (amortised, never an expense of the
  *    quarter); income high enough that the 5 % provision for hard-to-justify expenses (art. 30.2.4ª
  *    LIRPF) reaches its 2.000 € annual cap in 3T. 130 1T, 2T, 3T; 111 and 115 of 2T and 3T.
+ *    Then the three 130s generated with the RETA quota (otherExpensesCents), [05] read from the stored ones.
+ * A2. Autónomo: 130 of 1T 2023 (7 % provision, that year only); 2026 after a year without activity
+ *    ([13] 100 €), a quarter whose withholdings exceed the 20 % ([07] < 0 → N), [13] limited to [12].
  * B. SL with employees (work income entered on the 111 through adjustments.workIncome, payroll being run
- *    elsewhere), a landlord (a second one from July), three professionals (one at 7 %, key G03) and
- *    interest paid to two partners (CAPITAL 19 %, art. 101.4 LIRPF → 123), every quarter of 2025; then the
- *    190 and the 180 of 2025 against the four 111s and 115s.
+ *    elsewhere), a landlord (a second one from July), three professionals (one at 7 %, key G03; one also
+ *    paid for a course, key F02: two records), a course lecturer (work income, F02), a contest prize (K03,
+ *    111 [13]-[15]) and interest paid to two partners (CAPITAL 19 %, art. 101.4 LIRPF → 123), every quarter
+ *    of 2025; then the 190 (employees entered as annualRecipients) and the 180 of 2025 against the four
+ *    111s and 115s, and their BOE files.
  * C. Validation of the person's entries and of the period (spec part 2 §5).
- * D. The AEAT files of the 130, 111 and 115.
- * E. Access: another firm's users and a CLIENTE without VIEW_TAX_DOCUMENTS.
+ * D. The AEAT files of the 130 (a negative [07] too), 111, 115, 180 and 190.
+ * E. Access: another firm's users and a CLIENTE without VIEW_TAX_DOCUMENTS; an SL's 130.
  *
  * Box comparisons use expect.soft: a run lists every box that disagrees, not only the first.
  */

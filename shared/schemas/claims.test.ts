@@ -89,7 +89,7 @@ describe('claims of plans and onboarding', () => {
       'Importación y exportación de facturas en Excel y CSV',
       'Modelos de la AEAT y calendario fiscal con avisos',
       // Issue 14: the 303 is computed; the 130 comes with the income-tax models (issue 15).
-      'Modelo 303 calculado con tus facturas',
+      'Modelos 130 y 303 calculados con tus facturas',
     ]);
   });
 });

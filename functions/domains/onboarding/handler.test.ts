@@ -248,7 +248,7 @@ describe('onboarding handler', () => {
       role: 'CLIENTE',
       flow: 'AUTONOMO',
       currentStep: 'autonomo-welcome',
-      totalSteps: 6,
+      totalSteps: 7,
     });
     const c = progressOf(await cliente({ routeId: 'onboarding.initialize', query: { userRole: 'CLIENTE' } }));
     expect(c).toMatchObject({ role: 'CLIENTE', flow: 'CLIENTE', currentStep: 'cliente-welcome' });

@@ -105,13 +105,13 @@ describe('public pages', () => {
     ]) {
       expect(await screen.findByRole('heading', { level: 2, name: topic })).toBeTruthy();
     }
-    // With the fiscal calendar and the VAT models on main the tax topic shows its deadline question
-    // and the models question in its VAT-only wording (111, 115 and 130 wait for issue 15).
+    // With the fiscal calendar, the VAT models and the income-tax models on main, the tax topic shows
+    // its deadline question and the models question in its full wording (issue 15).
     expect(screen.getByText('¿Cuándo vencen las declaraciones trimestrales?')).toBeTruthy();
     expect(screen.getAllByText('¿Qué modelos prepara Cuadra?')).toHaveLength(1);
     fireEvent.click(screen.getByText('¿Qué modelos prepara Cuadra?'));
-    expect(await screen.findByText(/Los de IVA: el 303/)).toBeTruthy();
-    expect(screen.queryByText(/130 \(pago fraccionado del IRPF\)/)).toBeNull();
+    expect(await screen.findByText(/130 \(pago fraccionado del IRPF\)/)).toBeTruthy();
+    expect(screen.queryByText(/Los de IVA: el 303/)).toBeNull();
     expect(screen.queryByText(/Al menos 8 caracteres, con una letra mayúscula/)).toBeNull();
 
     fireEvent.click(screen.getByText('¿Qué requisitos tiene la contraseña?'));

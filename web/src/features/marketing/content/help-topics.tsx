@@ -225,8 +225,11 @@ const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
         answer: (
           <p>
             Los trimestrales 303 (IVA), 111 (retenciones de trabajo y profesionales), 115 (retenciones de
-            alquileres), 130 (pago fraccionado del IRPF) y 349 (operaciones intracomunitarias), y los anuales
-            390 y 347, entre otros. Se calculan con los datos registrados y los revisas antes de presentarlos.
+            alquileres), 123, 216, 130 (pago fraccionado del IRPF) o 131 y 349 (operaciones
+            intracomunitarias), los pagos fraccionados 202, y los anuales 390, 347, 190, 180, 193 y 296. Se
+            calculan con las facturas registradas, los revisas casilla a casilla y obtienes el fichero oficial
+            de la AEAT. Para la Renta (100), el Impuesto sobre Sociedades (200), el 036, la ventanilla única
+            (369) y el 720 te prepara una lista con lo que ya sabe y lo que falta por reunir.
           </p>
         ),
         needs: ['taxModels', 'incomeTaxModels'],
