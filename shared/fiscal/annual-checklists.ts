@@ -116,13 +116,13 @@ const booksItems = (f: ChecklistFigures | null, year: number): ChecklistItem[] =
       'income',
       'Ingresos de la actividad (bases de las facturas emitidas)',
       f.incomeCents,
-      `${f.issuedCount} facturas`,
+      f.issuedCount === 1 ? '1 factura' : `${f.issuedCount} facturas`,
     ),
     known(
       'expenses',
       'Gastos de la actividad (bases de las facturas recibidas e IVA no deducible)',
       f.expensesCents,
-      `${f.receivedCount} facturas recibidas`,
+      f.receivedCount === 1 ? '1 factura recibida' : `${f.receivedCount} facturas recibidas`,
     ),
     known('net', 'Diferencia entre ingresos y gastos', f.incomeCents - f.expensesCents),
     ...(f.investmentGoodsCents !== 0

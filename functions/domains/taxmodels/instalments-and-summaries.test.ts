@@ -5,6 +5,9 @@
  * month and the earlier instalments; the annual summaries 190 and 180 of a year whose 111s and 115s were
  * generated (their totals equal the sums of those), with recipients entered by hand; the definitions'
  * own checks of those entries answered 400 on generate and PUT; their AEAT files, prefill and metrics.
+ * And two rules of the 130's assembly: a previous year without books that the profile covers counts as
+ * 0 € for [13] (reference notes §2.3), and a company's 130 or 131 carries an ERROR (its instalments are
+ * the 202's).
  *
  * By hand — 131 2T 2025: activity 1 (epígrafe 6511, 1,5 units × 10.000,00 € − 2.000,00 €, no employees):
  * RN 13.000,00, 2 % → 260,00; activity 2 (6531, 2 × 8.000,00 € − 1.000,00 €, one employee): RN 15.000,00,
@@ -216,6 +219,43 @@ describe('131', () => {
       })
     ).envelope.data!;
     expect(metrics.periods[1]).toMatchObject({ period: '2T', withheldCents: 2_000, baseCents: null });
+  });
+});
+
+describe('130 and 131 assembly rules', () => {
+  it('counts a previous year without books as 0 € when the profile covers it, unknown before it', async () => {
+    const DIRECT = 'co-direct';
+    h.table.put(company(DIRECT, 'Irene Pastor Climent', { nif: '44444444A', companyType: 'AUTONOMO' }));
+    h.table.put(member(DIRECT, GESTOR.userId, 'GESTOR'));
+    h.table.put(profile(DIRECT, 'AUTONOMO', { irpfMethod: 'DIRECTA_NORMAL' }, 2024));
+    // 1T 2025: 2.000,00 € invoiced → [03] 2.000,00, [04] = [12] 400,00.
+    await addIssued(h, DIRECT, {
+      id: 'd1',
+      number: 'D-1',
+      date: '2025-02-10',
+      customer: { name: 'Lucía Pérez', taxId: '12345678Z' },
+      lines: [[200_000, 2100]],
+    });
+    const covered = (await preview(DIRECT, '130', { year: '2025', period: '1T' })).envelope.data!;
+    // 2024 had no books and the profile starts in 2024: net income 0 → 100,00 € (art. 110.3.c RIRPF).
+    expect(covered.boxes).toMatchObject({ '12': 40_000, '13': 10_000, '19': 30_000 });
+    expect(covered.issues.map((i) => i.code)).not.toContain('PREVIOUS_YEAR_INCOME');
+    h.table.put(profile(DIRECT, 'AUTONOMO', { irpfMethod: 'DIRECTA_NORMAL' }, 2025));
+    const before = (await preview(DIRECT, '130', { year: '2025', period: '1T' })).envelope.data!;
+    expect(before.boxes['13']).toBe(0);
+    expect(before.issues.map((i) => i.code)).toContain('PREVIOUS_YEAR_INCOME');
+  });
+
+  it('gives a company’s 130 and 131 an ERROR: its instalments are the 202’s', async () => {
+    for (const modelType of ['130', '131']) {
+      const p = (await preview(SL, modelType, { year: '2025', period: '2T' })).envelope.data!;
+      expect(p.issues.find((i) => i.code === 'NOT_AN_IRPF_TAXPAYER')).toMatchObject({
+        severity: 'ERROR',
+        message: expect.stringContaining('modelo 202'),
+      });
+    }
+    const own = (await preview(AUTONOMO, '131', { year: '2025', period: '2T' })).envelope.data!;
+    expect(own.issues.map((i) => i.code)).not.toContain('NOT_AN_IRPF_TAXPAYER');
   });
 });
 

@@ -2,11 +2,17 @@
  * What the simulated AEAT checks in the income-tax returns' files (issue 15): the "<T" envelope and
  * the page lengths of each design (130: 600, 111: 1.000, 115: 500, 123: 600, 216: 400 until 2023 and
  * 600 from 2024), the declaration type each model has, the year and period of page 01 and the periods
- * each model is filed for; and that the files the product writes pass them.
+ * each model is filed for; and that the files the product writes pass them: the 131 (751) and the 202
+ * (700 and 951, year and period at 104 and 108) "<T" files, and the BOE records of the annual summaries
+ * 190, 180, 193 and 296, whose declarant record must count the recipients and add up their amounts.
  */
 
 import { modelFile } from '@functions/domains/taxmodels/model/files';
+import { computeModel } from '@shared/fiscal/models';
+import type { ModelAdjustments, ModelInput, PeriodLines, TaxModelType } from '@shared/fiscal/models/types';
+import type { CounterpartyLine } from '@shared/fiscal/tax-aggregates';
 import type { TaxModelView } from '@shared/schemas/tax-models';
+import { defaultTaxProfileFacts } from '@shared/schemas/tax-profile';
 import { describe, expect, it } from 'vitest';
 import { checkHeaders, checkModelFile, FILING_ERRORS, type FilingHeaders } from './models-rules';
 
@@ -137,5 +143,194 @@ describe('income-tax returns', () => {
       softwareNif: 'B00000034',
     });
     expect(checkModelFile(file.body.toString('latin1'), headers('130'))).toEqual([]);
+  });
+});
+
+// --- 131, 202 and the annual summaries, as the product writes them -------------------------------------
+
+const NO_LINES: PeriodLines = {
+  byKey: { ISSUED: [], RECEIVED: [] },
+  byCounterparty: { ISSUED: [], RECEIVED: [] },
+  byInvoiceType: { ISSUED: [], RECEIVED: [] },
+};
+
+/** A quarter whose received book holds one recipient line `W|<kind>|<key>`. */
+const withRecipient = (
+  opKey: string,
+  counterpartyKey: string,
+  baseCents: number,
+  irpfCents: number,
+): PeriodLines => {
+  const line: CounterpartyLine = {
+    counterpartyKey,
+    opKey,
+    name: 'Perceptor de Prueba',
+    country: counterpartyKey.includes(':') ? counterpartyKey.slice(0, 2) : 'ES',
+    baseCents,
+    vatCents: 0,
+    totalCents: baseCents,
+    count: 1,
+    irpfCents,
+  };
+  return { ...NO_LINES, byCounterparty: { ISSUED: [], RECEIVED: [line] } };
+};
+
+/** The product's stored view of a model computed from `input` (pure: the definitions and the file writer). */
+function stored(
+  modelType: TaxModelType,
+  period: string,
+  o: {
+    adjustments?: ModelAdjustments;
+    quarters?: Record<string, PeriodLines>;
+    companyType?: 'SL' | 'AUTONOMO';
+  } = {},
+): TaxModelView {
+  const companyType = o.companyType ?? 'SL';
+  const input: ModelInput = {
+    modelType,
+    year: 2025,
+    period,
+    company: { companyId: 'co', nif: NIF, name: 'Declarante' },
+    facts: {
+      ...defaultTaxProfileFacts({ companyType, siiEnabled: false }),
+      irpfMethod: companyType === 'AUTONOMO' ? 'MODULOS' : null,
+    },
+    periodicity: period === '0A' ? 'ANNUAL' : /P$/.test(period) ? 'INSTALMENTS' : 'QUARTERLY',
+    aggregates: NO_LINES,
+    ...(o.quarters ? { quarters: o.quarters } : {}),
+    earlier: [],
+    adjustments: o.adjustments ?? {},
+  };
+  const c = computeModel(input);
+  return {
+    ...c,
+    itemsRead: 0,
+    modelId: `2025-${modelType}-${period}`,
+    companyId: 'co',
+    status: 'MODEL_GENERATED',
+    adjustments: input.adjustments,
+    generatedAt: '2026-01-10T09:00:00.000Z',
+    generatedBy: 'u',
+    updatedAt: '2026-01-10T09:00:00.000Z',
+    version: 1,
+    approvedAt: null,
+    approvedBy: null,
+    submittedAt: null,
+    reference: null,
+    submissionId: null,
+    publishedAt: null,
+  };
+}
+
+const fileOf = (model: TaxModelView, companyType: 'SL' | 'AUTONOMO' = 'SL') =>
+  modelFile(model, {
+    nif: NIF,
+    name: 'Ana García López',
+    companyType,
+    softwareNif: 'B00000034',
+  }).body.toString('latin1');
+
+describe('131 and 202', () => {
+  it('passes the 131 the product writes (two activities) and refuses one of another length', () => {
+    const model = stored('131', '2T', {
+      companyType: 'AUTONOMO',
+      adjustments: {
+        modulesData: [
+          { activityCode: '6511', moduleUnits: 1, unitValue: 1_000_000, deductions: 0, employees: 0 },
+          { activityCode: '6531', moduleUnits: 2, unitValue: 500_000, deductions: 0, employees: 1 },
+        ],
+      },
+    });
+    const file = fileOf(model, 'AUTONOMO');
+    expect(checkModelFile(file, headers('131'))).toEqual([]);
+    expect(checkModelFile(file.replace('6531', '65310'), headers('131'))[0]?.codigo).toBe(
+      FILING_ERRORS.length,
+    );
+    expect(checkHeaders(headers('131', { periodo: '0A' }))[0]?.codigo).toBe(FILING_ERRORS.invalidPeriod);
+  });
+
+  it('passes the 202 the product writes by both methods (year and period at 104 and 108)', () => {
+    const a = stored('202', '1P', {
+      adjustments: { instalment202: { method: '40.2', lastReturnBaseCents: 1_000_000 } },
+    });
+    expect(checkModelFile(fileOf(a), headers('202', { periodo: '1P' }))).toEqual([]);
+    const b = stored('202', '3P', {
+      adjustments: { instalment202: { method: '40.3', periodBaseCents: 10_000_000 } },
+    });
+    const file = fileOf(b);
+    expect(file).toContain('<T20202000>');
+    expect(checkModelFile(file, headers('202', { periodo: '3P' }))).toEqual([]);
+    // The envelope of another instalment than page 01's.
+    const moved = file
+      .replace('<T202020253P0000>', '<T202020252P0000>')
+      .replace('</T202020253P0000>', '</T202020252P0000>');
+    expect(checkModelFile(moved, headers('202', { periodo: '2P' }))).toEqual([
+      {
+        codigo: FILING_ERRORS.periodMismatch,
+        descripcion:
+          'El ejercicio y periodo de la página 01000 (2025 3P) no coinciden con los de la presentación (2025 2P).',
+      },
+    ]);
+    expect(checkHeaders(headers('202', { periodo: '4P' }))[0]?.codigo).toBe(FILING_ERRORS.invalidPeriod);
+  });
+});
+
+describe('annual summaries (BOE records)', () => {
+  const year = (opKey: string, counterpartyKey: string) => ({
+    '1T': withRecipient(opKey, counterpartyKey, 100_000, 15_000),
+    '2T': withRecipient(opKey, counterpartyKey, 200_000, 30_000),
+    '3T': NO_LINES,
+    '4T': withRecipient(opKey, counterpartyKey, 50_000, 7_500),
+  });
+  const annual = (h: string) => headers(h, { periodo: '0A' });
+
+  it.each([
+    ['190', 'W|PROFESSIONAL|G01', '22222222J'],
+    ['180', 'W|RENT|-', '11111111H'],
+    ['193', 'W|CAPITAL|B03', '22222222J'],
+    ['296', 'W|NON_RESIDENT|2501', 'FR:VAT:FR12345678901'],
+  ] as const)('passes the %s the product writes', (modelType, opKey, recipient) => {
+    const model = stored(modelType, '0A', { quarters: year(opKey, recipient) });
+    expect(model.records).toHaveLength(1);
+    expect(checkModelFile(fileOf(model), annual(modelType))).toEqual([]);
+  });
+
+  it('refuses a declarant record whose count or totals do not match its recipient records', () => {
+    const model = stored('190', '0A', {
+      quarters: year('W|PROFESSIONAL|G01', '22222222J'),
+      adjustments: {
+        annualRecipients: [
+          {
+            nif: '12345678Z',
+            name: 'Pérez, Lucía',
+            key: 'A',
+            baseCents: 1_000_000,
+            withholdingCents: 150_000,
+            province: '46',
+          },
+        ],
+      },
+    });
+    const lines = fileOf(model).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    // The last recipient record left out (records go by NIF): the count (2) and the totals no longer match.
+    const missing = `${lines[0]}\r\n${lines[1]}\r\n`;
+    expect(checkModelFile(missing, annual('190')).map((e) => e.descripcion)).toEqual([
+      'El número de registros de declarados (1) no coincide con el que indica el registro de declarante (2).',
+      'La suma de las bases de los registros de perceptores (10.000,00 €) no coincide con el total del registro de declarante (13.500,00 €).',
+      'La suma de las retenciones de los registros de perceptores (1.500,00 €) no coincide con el total del registro de declarante (2.025,00 €).',
+    ]);
+    // A recipient's NIF that is not one.
+    const badNif = lines
+      .map((l, i) => (i === 2 ? `${l.slice(0, 17)}12345678A${l.slice(26)}` : l))
+      .join('\r\n');
+    expect(checkModelFile(`${badNif}\r\n`, annual('190'))).toEqual([
+      {
+        codigo: FILING_ERRORS.invalidNif,
+        descripcion: 'El NIF del perceptor del registro 2 (12345678A) no es válido.',
+      },
+    ]);
+    expect(checkHeaders(annual('190'))).toEqual([]);
+    expect(checkHeaders(headers('190', { periodo: '4T' }))[0]?.codigo).toBe(FILING_ERRORS.invalidPeriod);
   });
 });

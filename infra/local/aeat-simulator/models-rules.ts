@@ -361,8 +361,13 @@ function amountAt(record: string, f: AmountField): number {
 const sumAt = (record: string, fields: readonly AmountField[]) =>
   fields.reduce((s, f) => s + amountAt(record, f), 0);
 
-const euros = (cents: number) =>
-  Number.isFinite(cents) ? `${(cents / 100).toFixed(2).replace('.', ',')} €` : 'ilegible';
+/** Céntimos as the AEAT's messages write euros: '13.500,00 €'. */
+function euros(cents: number): string {
+  if (!Number.isFinite(cents)) return 'ilegible';
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${cents < 0 ? '-' : ''}${whole},${String(abs % 100).padStart(2, '0')} €`;
+}
 
 /**
  * An annual summary's recipient records: each of the declarant's year and NIF (positions 5 and 9), with

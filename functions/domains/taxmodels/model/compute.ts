@@ -20,9 +20,10 @@
  *    for an annual summary the year's quarterly returns it sums (190: the 111s, 180: the 115s, 193: the
  *    123s, 296: the 216s), which the definitions check their totals against;
  *  - the 130's previous-year net income when neither the person nor a stored 4T gives it: that year's
- *    4T computed from that year's tax-key lines (null when it has no books at all); the 131's: the
- *    previous year's stored 131 [01] (the net income by modules), else its stored 4T 130 [03], else
- *    unknown (módulos are not the books: nothing is computed).
+ *    4T computed from that year's tax-key lines (a year without books the profile covers is a year
+ *    without activity: 0 €; before the profile, unknown); the 131's: the previous year's stored 131
+ *    [01] (the net income by modules), else its stored 4T 130 [03], else unknown (módulos are not the
+ *    books: nothing is computed).
  * Generate and PUT check the person's entries first: the withholding returns' lists (spec part 2 §5,
  * `validateWithholdingInputs`), the 131's activities and rate, the 202's figures and an annual summary's
  * recipients (the definitions' own checks, read from their issues: `ENTRY_CHECKS`); an error is 400
@@ -30,6 +31,8 @@
  * A period the model or the profile does not have (a month for a quarterly filer, a quarter for the
  * 390) is 400 TAX_027 with the valid periods in its details. The income-tax models preview with the
  * stored model's adjustments (the rents, the employment income entered by hand) unless given others.
+ * A company that pays the Impuesto sobre Sociedades previews a 130 or a 131 with an ERROR (its
+ * instalments are the 202's, art. 40 LIS), so it can be neither approved nor filed.
  */
 
 import { AppError, isAppError } from '@shared/api/errors';
@@ -117,6 +120,21 @@ export const KEEPS_STORED_ADJUSTMENTS: ReadonlySet<TaxModelType> = new Set(INCOM
 export const ANNUAL_SUMMARIES: ReadonlySet<TaxModelType> = new Set(['190', '180', '193', '296']);
 /** The withholding returns: one line per recipient in the books (`W|<kind>|<key>`). */
 export const WITHHOLDING_RETURNS: ReadonlySet<TaxModelType> = new Set(['111', '115', '123', '216']);
+
+/** The company types that pay the Impuesto sobre Sociedades (art. 7.1.a LIS): their instalments are the 202's. */
+const CORPORATE_TAX_PAYERS: ReadonlySet<string> = new Set(['SL', 'SA']);
+
+/**
+ * Art. 109 RIRPF: the 130 and the 131 are instalments of the IRPF of individuals; a company pays its own
+ * on the 202 (art. 40 LIS). Its return would never be accepted: an error of the preview, so it cannot be
+ * approved nor filed.
+ */
+export const notAnIrpfTaxpayer = (modelType: TaxModelType): ModelIssue => ({
+  code: 'NOT_AN_IRPF_TAXPAYER',
+  field: 'companyType',
+  message: `El modelo ${modelType} es un pago fraccionado del IRPF de las personas físicas (art. 109 del Reglamento del IRPF); una sociedad ingresa sus pagos fraccionados con el modelo 202 (art. 40 LIS).`,
+  severity: 'ERROR',
+});
 
 /** Art. 109.1 RIRPF: a professional with ≥ 70 % of last year's income under withholding files no 130. */
 export const EXEMPT_130_MESSAGE =
@@ -411,8 +429,10 @@ const hasBooks = (quarters: Record<string, PeriodLines>): boolean =>
 /**
  * 130 [13] (art. 110.3.c RIRPF): the previous year's net activity income, [03] of its 4T — the stored
  * one, else that 4T computed from that year's tax-key lines with the facts then in force and no
- * adjustments (eight Queries, counted in `itemsRead`); null when that year has no books at all or
- * no design covers it.
+ * adjustments (eight Queries, counted in `itemsRead`). A year without books that the tax profile covers
+ * (its `taxYear` is that year or an earlier one: Cuadra kept the books then) is a year without activity,
+ * whose net income counts as 0 € (reference notes §2.3, box 13); before the profile, or when no design
+ * covers it, unknown (null).
  */
 async function previousYearNetIncome(
   deps: Deps,
@@ -431,7 +451,9 @@ async function previousYearNetIncome(
   if (stored) return { cents: stored.boxes['03'] ?? null, itemsRead: 0 };
   if (previousYear < 2000) return { cents: null, itemsRead: 0 };
   const books = await readQuarterTaxKeys(deps, ctx.companyId, previousYear, 4);
-  if (!hasBooks(books.quarters)) return { cents: null, itemsRead: books.itemsRead };
+  if (!hasBooks(books.quarters)) {
+    return { cents: ctx.profile.taxYear <= previousYear ? 0 : null, itemsRead: books.itemsRead };
+  }
   try {
     const computation = computeModel({
       modelType: '130',
@@ -545,6 +567,9 @@ export async function previewWithBooks(deps: Deps, req: PreviewRequest): Promise
   }
   // The definitions' own checks of the person's entries (131, 202, annual summaries): 400 on generate/PUT.
   if (req.strictInputs) throwInputErrors(entryErrorsOf(modelType, computation.issues));
+  if ((modelType === '130' || modelType === '131') && CORPORATE_TAX_PAYERS.has(profile.companyType)) {
+    computation = { ...computation, issues: [...computation.issues, notAnIrpfTaxpayer(modelType)] };
+  }
   // Art. 109.1 RIRPF: the exempt professional owes no 130; the preview still answers, with the reason.
   if (modelType === '130' && facts.withholdingExemption130) {
     computation = {
