@@ -91,7 +91,8 @@ export interface WithholdingKeyParts {
 }
 
 /** `IRPF|<kind>|<key>`: a typed withholding on the RECEIVED book. */
-export const formatWithholdingKey = (p: WithholdingKeyParts): string => `${IRPF_KEY_PREFIX}${p.kind}|${p.key}`;
+export const formatWithholdingKey = (p: WithholdingKeyParts): string =>
+  `${IRPF_KEY_PREFIX}${p.kind}|${p.key}`;
 /** `W|<kind>|<key>`: the counterparty line of a withholding's recipient. */
 export const formatWithholdingOpKey = (p: WithholdingKeyParts): string =>
   `${WITHHOLDING_OP_KEY_PREFIX}${p.kind}|${p.key}`;
@@ -106,7 +107,8 @@ function parseTwo(key: string, prefix: string): WithholdingKeyParts | undefined 
 }
 
 /** The parts of `IRPF|<kind>|<key>`; undefined for the untyped `IRPF` and other keys. */
-export const parseWithholdingKey = (key: string): WithholdingKeyParts | undefined => parseTwo(key, IRPF_KEY_PREFIX);
+export const parseWithholdingKey = (key: string): WithholdingKeyParts | undefined =>
+  parseTwo(key, IRPF_KEY_PREFIX);
 /** The parts of a `W|<kind>|<key>` counterparty operation key. */
 export const parseWithholdingOpKey = (opKey: string): WithholdingKeyParts | undefined =>
   parseTwo(opKey, WITHHOLDING_OP_KEY_PREFIX);

@@ -7,8 +7,6 @@
  */
 
 import { filesVatMonthly, type TaxProfileFacts } from '../../schemas/tax-profile';
-import { model180, model190, model193, model296 } from './model-annual-withholdings';
-import { model111, model115, model123, model216 } from './model-withholdings';
 import { model130 } from './model-130';
 import { model131 } from './model-131';
 import { model202 } from './model-202';
@@ -16,6 +14,8 @@ import { model303 } from './model-303';
 import { model347 } from './model-347';
 import { model349 } from './model-349';
 import { model390 } from './model-390';
+import { model180, model190, model193, model296 } from './model-annual-withholdings';
+import { model111, model115, model123, model216 } from './model-withholdings';
 import {
   ANNUAL_PERIOD,
   INSTALMENT_PERIODS,
