@@ -34,10 +34,12 @@ describe('access policies in the route table', () => {
       const route = routes[id];
       if (route.domain === 'verifactu')
         expect(route.access, id).toBe(route.method === 'GET' ? 'tax.read' : 'tax.write');
-      // The pdf domain also renders a tax model's summary (a tax document: tax.read).
-      if (['invoices', 'expenses', 'pdf'].includes(route.domain) && id !== 'taxModels.pdf')
+      // The pdf domain also renders a tax model's summary and an annual return's checklist (tax
+      // documents: tax.read).
+      const taxPdf = id === 'taxModels.pdf' || id === 'taxAnnualReturns.pdf';
+      if (['invoices', 'expenses', 'pdf'].includes(route.domain) && !taxPdf)
         expect(route.access, id).toMatch(/^invoices\.(read|write)$/);
-      if (id === 'taxModels.pdf') expect(route.access, id).toBe('tax.read');
+      if (taxPdf) expect(route.access, id).toBe('tax.read');
       if (route.method !== 'GET' && route.access === 'invoices.read') expect(id).toBe('invoices.export');
     }
   });

@@ -1211,6 +1211,15 @@ export const routes = {
     true,
     'tax.read',
   ),
+  // The 131's activities (spec part 2 §7: "Model 131 … activities"): what its returns of the year declare.
+  'taxModels.activities': r(
+    'GET',
+    `${V1}/tax/companies/{companyId}/models/{modelType}/activities`,
+    'taxmodels',
+    'user',
+    true,
+    'tax.read',
+  ),
   'taxModels.get': r(
     'GET',
     `${V1}/tax/companies/{companyId}/models/{modelType}/{modelId}`,

@@ -37,6 +37,7 @@ import { complianceStatusRoute, threshold347Route } from './actions/compliance';
 import { crossValidationRoute } from './actions/cross-validation';
 import { exportFormatsRoute, exportModelRoute } from './actions/export';
 import {
+  modelActivitiesRoute,
   modelByQuarterRoute,
   modelMetricsRoute,
   modelStatisticsRoute,
@@ -84,6 +85,7 @@ export const taxModelsActions: ActionsOf<'taxmodels', TaxModelsDeps> = {
   'taxModels.byQuarter': modelByQuarterRoute,
   'taxModels.metrics': modelMetricsRoute,
   'taxModels.statistics': modelStatisticsRoute,
+  'taxModels.activities': modelActivitiesRoute,
   'taxModels.get': getModelRoute,
   'taxModels.update': updateModelRoute,
   'taxModels.validate': validateModelRoute,

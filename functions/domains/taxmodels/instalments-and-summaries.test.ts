@@ -114,6 +114,23 @@ describe('131', () => {
     expect(again.boxes['01']).toBe(1_300_000);
   });
 
+  it('lists the activities its returns of the year declare (spec: Model 131 activities)', async () => {
+    await generate(AUTONOMO, '131', { year: 2025, quarter: 1, adjustments: { modulesData: [ACTIVITIES[0]] } });
+    await generate(AUTONOMO, '131', { year: 2025, quarter: 2, adjustments: { modulesData: ACTIVITIES } });
+    const res = await call<{ year: number; activities: { activityCode: string; periods: string[] }[] }>(
+      'taxModels.activities',
+      AUTONOMO,
+      { params: { modelType: '131' }, query: { year: '2025' } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.envelope.data?.activities.map((a) => [a.activityCode, a.periods])).toEqual([
+      ['6511', ['1T', '2T']],
+      ['6531', ['2T']],
+    ]);
+    const other = await call('taxModels.activities', AUTONOMO, { params: { modelType: '130' } });
+    expect(other.status).toBe(400);
+  });
+
   it('takes [09] from the previous year’s 131 (its net income by modules)', async () => {
     await generate(AUTONOMO, '131', {
       year: 2024,

@@ -10,11 +10,15 @@
  * - metrics: `GET …/models/{modelType}/metrics?year=` (default this year in Madrid) → per period the
  *   result, bases, withholdings, recipients and status, and the year's totals (model/metrics.ts);
  * - statistics: `GET …/models/{modelType}/statistics?year=` (default every year) → counts by status and
- *   result type, sums and the average result.
+ *   result type, sums and the average result;
+ * - activities (131 only): `GET …/models/131/activities?year=` (default this year) → each activity (IAE
+ *   epigraph) the year's 131s declare, with the modules of its latest return and the periods it is in.
  * Same access as the model's get (tax.read: a CLIENTE needs VIEW_TAX_DOCUMENTS).
  */
 
 import { defineCompanyAction } from '@functions/platform/http';
+import { AppError } from '@shared/api/errors';
+import type { ModuleActivityInput } from '@shared/fiscal/models/types';
 import {
   ModelQuarterPath,
   ModelTypePath,
@@ -118,5 +122,46 @@ export const modelStatisticsRoute = defineCompanyAction({
   run: async ({ scope, params, query }, deps: TaxModelsDeps) => {
     const stored = await listModels(deps, scope.companyId, { year: query.year, modelType: params.modelType });
     return modelStatistics(params.modelType, query.year ?? null, stored);
+  },
+});
+
+/** One activity of the year's 131s: its latest modules and the periods that declare it. */
+export interface Activity131 extends ModuleActivityInput {
+  periods: string[];
+}
+
+/** The activities the stored 131s of a year declare (`modulesData`), oldest period first. */
+export function activitiesOf131(
+  stored: readonly { period: string; adjustments?: { modulesData?: ModuleActivityInput[] } }[],
+): Activity131[] {
+  const byCode = new Map<string, Activity131>();
+  const sorted = [...stored].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
+  for (const m of sorted) {
+    for (const a of m.adjustments?.modulesData ?? []) {
+      const code = a.activityCode.trim().toUpperCase();
+      const periods = byCode.get(code)?.periods ?? [];
+      // The latest return's modules stand for the activity; every period that declares it is listed.
+      byCode.set(code, { ...a, activityCode: code, periods: [...periods, m.period] });
+    }
+  }
+  return [...byCode.values()].sort((a, b) => (a.activityCode < b.activityCode ? -1 : 1));
+}
+
+export const modelActivitiesRoute = defineCompanyAction({
+  params: ModelTypePath,
+  query: ModelYearQuery,
+  run: async ({ scope, params, query }, deps: TaxModelsDeps) => {
+    if (params.modelType !== '131') {
+      throw new AppError(
+        'CORE_004',
+        'Solo el modelo 131 (estimación objetiva) declara actividades con módulos.',
+        {
+          field: 'modelType',
+        },
+      );
+    }
+    const year = query.year ?? Number(madridToday(deps.now()).slice(0, 4));
+    const stored = await listModels(deps, scope.companyId, { year, modelType: '131' });
+    return { modelType: '131' as const, year, activities: activitiesOf131(stored) };
   },
 });
