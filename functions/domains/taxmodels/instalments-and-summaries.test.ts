@@ -115,7 +115,11 @@ describe('131', () => {
   });
 
   it('lists the activities its returns of the year declare (spec: Model 131 activities)', async () => {
-    await generate(AUTONOMO, '131', { year: 2025, quarter: 1, adjustments: { modulesData: [ACTIVITIES[0]] } });
+    await generate(AUTONOMO, '131', {
+      year: 2025,
+      quarter: 1,
+      adjustments: { modulesData: [ACTIVITIES[0]] },
+    });
     await generate(AUTONOMO, '131', { year: 2025, quarter: 2, adjustments: { modulesData: ACTIVITIES } });
     const res = await call<{ year: number; activities: { activityCode: string; periods: string[] }[] }>(
       'taxModels.activities',
