@@ -147,7 +147,7 @@ describe('taxAnnualReturns.pdf', () => {
       'Sí: Autónomo',
       '30/06/2026',
       '5.000,00 €',
-      '1 facturas',
+      '1 factura',
       '750,00 €',
       'Pago fraccionado 130 1T',
       'Aún no generado en Cuadra',
