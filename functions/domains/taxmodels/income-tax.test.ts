@@ -278,6 +278,25 @@ describe('111 and 115', () => {
     expect(p115.result).toEqual({ type: 'I', amountCents: 34_200 });
   });
 
+  it('read only the received book: more customers never add items to a withholding return', async () => {
+    const before = (await preview('111', { year: '2025', quarter: '2' })).envelope.data!.itemsRead;
+    for (let i = 0; i < 5; i++) {
+      await addIssued(h, CO, {
+        id: `extra-${i}`,
+        number: `F-2025-2${i}`,
+        date: '2025-05-20',
+        customer: {
+          name: `Cliente ${i} SL`,
+          taxId: ['B12345674', 'A58818501', 'B65410011', 'B86561412', 'A08001851'][i]!,
+        },
+        lines: [[100_000, 2100]],
+      });
+    }
+    const after = (await preview('111', { year: '2025', quarter: '2' })).envelope.data!;
+    expect(after.itemsRead).toBe(before);
+    expect(after.boxes['09']).toBe(15_000);
+  });
+
   it('prefill the 115’s rentalProperties from the books and the 111’s blocks', async () => {
     const p115 = (
       await h.call<PrefillView>(GESTOR, {

@@ -14,6 +14,7 @@ export {
   readAggregateState,
   readAllAggregateItems,
   readPeriodAggregates,
+  readPeriodBookSections,
   readPeriodTaxKeys,
   readQuarterlyAggregates,
   type StoredAggregateState,

@@ -328,6 +328,35 @@ export async function readPeriodTaxKeys(
 }
 
 /**
+ * Some sections of ONE book of a month or a quarter (one Query per section, in parallel): what the
+ * withholding returns read (111, 115, 123, 216: the RECEIVED book's `K` withholding keys and `C`
+ * recipients), so the items read never include the customers of the ISSUED book.
+ */
+export async function readPeriodBookSections(
+  deps: TableDeps,
+  companyId: string,
+  period: string,
+  book: TaxBook,
+  sections: readonly ('K' | 'T' | 'C')[],
+): Promise<PeriodAggregates> {
+  const kind = periodKind(period);
+  if (kind !== 'MONTH' && kind !== 'QUARTER') throw new Error(`Not a month or a quarter: ${period}`);
+  const reads = await Promise.all(
+    sections.map((section) => {
+      const k = keys.taxAggregateSectionPrefix(companyId, period, book, section);
+      return queryAll(deps, {
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
+        ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix, ':end': `${k.skPrefix}\u{10FFFF}` },
+        ConsistentRead: true,
+      });
+    }),
+  );
+  const items = reads.flat();
+  return { ...linesOfItems(items), itemsRead: items.length };
+}
+
+/**
  * A year's aggregates quarter by quarter and summed, from the same single Query as the year's
  * `readPeriodAggregates` (the items carry their quarter in `period`).
  */

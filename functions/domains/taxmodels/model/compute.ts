@@ -66,6 +66,7 @@ import {
   type PeriodRead,
   readAggregates,
   readQuarterTaxKeys,
+  readReceivedBook,
   readTaxKeysThrough,
   requireTaxProfile,
 } from '../store/books';
@@ -417,6 +418,9 @@ function readBooks(
   const lastMonth = INSTALMENT_LAST_MONTH[period];
   if (modelType === '202' && lastMonth !== undefined) {
     return readTaxKeysThrough(deps, companyId, year, lastMonth);
+  }
+  if (WITHHOLDING_RETURNS.has(modelType) && periodicityOfCode(period) !== 'ANNUAL') {
+    return readReceivedBook(deps, companyId, aggregatePeriodOf(year, period));
   }
   const taxKeysOnly =
     modelType === '303' || (modelType === '131' && periodicityOfCode(period) === 'QUARTERLY');

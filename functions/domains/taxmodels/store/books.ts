@@ -10,6 +10,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type PeriodAggregates,
   readPeriodAggregates,
+  readPeriodBookSections,
   readPeriodTaxKeys,
   readQuarterlyAggregates,
 } from '@functions/lib/tax-aggregates';
@@ -135,6 +136,20 @@ export async function readAggregates(
     return { aggregates: linesOf(year), quarters: byCode, itemsRead: year.itemsRead };
   }
   const read = await readPeriodAggregates(deps, companyId, aggregatePeriod);
+  return { aggregates: linesOf(read), itemsRead: read.itemsRead };
+}
+
+/**
+ * What a withholding return (111, 115, 123, 216) reads of a month or quarter: the RECEIVED book's
+ * tax keys (its `IRPF|<kind>|<key>` lines) and counterparties (the `W|…` recipients), never the ISSUED
+ * book's customers. `aggregatePeriod` is '2026-03' or '2026-Q1'.
+ */
+export async function readReceivedBook(
+  deps: Deps,
+  companyId: string,
+  aggregatePeriod: string,
+): Promise<PeriodRead> {
+  const read = await readPeriodBookSections(deps, companyId, aggregatePeriod, 'RECEIVED', ['K', 'C']);
   return { aggregates: linesOf(read), itemsRead: read.itemsRead };
 }
 
