@@ -9,21 +9,12 @@
  */
 
 import type { AnnualChecklist, ChecklistItemStatus } from '@shared/fiscal/annual-checklists';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { A4Writer, BLUE, CONTENT_W, GREY, MARGIN, RED } from './a4-writer';
 import { formatCents, formatDate, toWinAnsi } from './format';
 
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const MARGIN = 40;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
-const BOTTOM = 50;
-const BLUE = rgb(0.12, 0.31, 0.47);
-const GREY = rgb(0.35, 0.35, 0.35);
-const LIGHT = rgb(0.85, 0.85, 0.85);
-const BLACK = rgb(0, 0, 0);
 const GREEN = rgb(0.1, 0.45, 0.2);
 const AMBER = rgb(0.65, 0.4, 0);
-const RED = rgb(0.75, 0.1, 0.1);
 
 export interface AnnualChecklistPdfInput {
   checklist: AnnualChecklist;
@@ -44,76 +35,7 @@ const AMOUNT_W = 95;
 const LABEL_X = MARGIN + STATUS_W;
 const LABEL_W = CONTENT_W - STATUS_W - AMOUNT_W - 8;
 
-class Page {
-  page!: PDFPage;
-  y = 0;
-  readonly pages: PDFPage[] = [];
-  constructor(
-    readonly doc: PDFDocument,
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
-    readonly continuation: string,
-  ) {}
-
-  add(): void {
-    this.page = this.doc.addPage([PAGE_W, PAGE_H]);
-    this.pages.push(this.page);
-    this.y = PAGE_H - MARGIN;
-    if (this.pages.length > 1) {
-      this.text(this.continuation, MARGIN, this.y - 10, { size: 9, colour: GREY });
-      this.y -= 26;
-    }
-  }
-
-  width(text: string, size: number, bold = false): number {
-    return (bold ? this.bold : this.font).widthOfTextAtSize(toWinAnsi(text), size);
-  }
-
-  text(
-    text: string,
-    x: number,
-    y: number,
-    o: { size?: number; bold?: boolean; colour?: RGB; align?: 'left' | 'right'; width?: number } = {},
-  ): void {
-    const size = o.size ?? 9;
-    const clean = toWinAnsi(text);
-    const left = o.align === 'right' ? x + (o.width ?? 0) - this.width(clean, size, o.bold) : x;
-    this.page.drawText(clean, {
-      x: left,
-      y,
-      size,
-      font: o.bold ? this.bold : this.font,
-      color: o.colour ?? BLACK,
-    });
-  }
-
-  wrap(text: string, width: number, size: number, bold = false): string[] {
-    const out: string[] = [];
-    let line = '';
-    for (const word of toWinAnsi(text).split(' ')) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (this.width(candidate, size, bold) > width && line) {
-        out.push(line);
-        line = word;
-      } else line = candidate;
-    }
-    out.push(line);
-    return out;
-  }
-
-  ensure(height: number): void {
-    if (this.y - height < BOTTOM) this.add();
-  }
-
-  rule(): void {
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y },
-      end: { x: MARGIN + CONTENT_W, y: this.y },
-      thickness: 0.5,
-      color: LIGHT,
-    });
-  }
-}
+class Page extends A4Writer {}
 
 const dateText = (iso: string | null): string => (iso ? formatDate(iso.slice(0, 10)) : 'Sin plazo fijo');
 
@@ -223,7 +145,7 @@ export async function renderAnnualChecklistPdf(input: AnnualChecklistPdfInput): 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const p = new Page(doc, font, bold, `${title} (continuación)`);
-  p.add();
+  p.addPage();
   drawHeader(p, input);
   drawItems(p, input.checklist);
   drawFooters(p, input);

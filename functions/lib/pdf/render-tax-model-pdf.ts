@@ -10,19 +10,9 @@
 
 import type { BoxDef } from '@shared/fiscal/models/types';
 import type { TaxModelView } from '@shared/schemas/tax-models';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { A4Writer, BLACK, BLUE, CONTENT_W, GREY, LIGHT, MARGIN, RED } from './a4-writer';
 import { formatCents, formatDate, formatRate, toWinAnsi } from './format';
-
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const MARGIN = 40;
-const CONTENT_W = PAGE_W - 2 * MARGIN;
-const BOTTOM = 50;
-const BLUE = rgb(0.12, 0.31, 0.47);
-const GREY = rgb(0.35, 0.35, 0.35);
-const LIGHT = rgb(0.85, 0.85, 0.85);
-const BLACK = rgb(0, 0, 0);
-const RED = rgb(0.75, 0.1, 0.1);
 
 export interface TaxModelPdfInput {
   model: TaxModelView;
@@ -111,67 +101,7 @@ export function boxText(def: Pick<BoxDef, 'unit'> | undefined, value: number): s
 
 const isoDate = (iso: string | null): string => (iso ? formatDate(iso.slice(0, 10)) : '-');
 
-class Writer {
-  page!: PDFPage;
-  y = 0;
-  readonly pages: PDFPage[] = [];
-  constructor(
-    readonly doc: PDFDocument,
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
-    readonly continuation: string,
-  ) {}
-
-  addPage(): void {
-    this.page = this.doc.addPage([PAGE_W, PAGE_H]);
-    this.pages.push(this.page);
-    this.y = PAGE_H - MARGIN;
-    if (this.pages.length > 1) {
-      this.text(this.continuation, MARGIN, this.y - 10, { size: 9, colour: GREY });
-      this.y -= 26;
-    }
-  }
-
-  width(text: string, size: number, bold = false): number {
-    return (bold ? this.bold : this.font).widthOfTextAtSize(toWinAnsi(text), size);
-  }
-
-  text(
-    text: string,
-    x: number,
-    y: number,
-    o: { size?: number; bold?: boolean; colour?: RGB; align?: 'left' | 'right'; width?: number } = {},
-  ): void {
-    const size = o.size ?? 9;
-    const clean = toWinAnsi(text);
-    const left = o.align === 'right' ? x + (o.width ?? 0) - this.width(clean, size, o.bold) : x;
-    this.page.drawText(clean, {
-      x: left,
-      y,
-      size,
-      font: o.bold ? this.bold : this.font,
-      color: o.colour ?? BLACK,
-    });
-  }
-
-  wrap(text: string, width: number, size: number, bold = false): string[] {
-    const out: string[] = [];
-    let line = '';
-    for (const word of toWinAnsi(text).split(' ')) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (this.width(candidate, size, bold) > width && line) {
-        out.push(line);
-        line = word;
-      } else line = candidate;
-    }
-    out.push(line);
-    return out;
-  }
-
-  ensure(height: number): void {
-    if (this.y - height < BOTTOM) this.addPage();
-  }
-
+class Writer extends A4Writer {
   heading(title: string): void {
     this.ensure(34);
     this.y -= 18;
