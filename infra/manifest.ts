@@ -58,7 +58,8 @@ export type DomainName =
   | 'pdf'
   | 'verifactu'
   | 'tax'
-  | 'taxmodels';
+  | 'taxmodels'
+  | 'sii';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -137,6 +138,20 @@ export const domains: Record<DomainName, DomainDef> = {
       buckets: [{ bucket: 'documents', access: 'readwrite' }],
     },
   },
+  // The SII (issue 16): configuration, the books' records and their submissions, statistics, retries
+  // and ConsultaLR queries. Test-connection and queries call the AEAT with the company's certificate
+  // (the VeriFacTu certificate store); submit calls wake the company's sender.
+  sii: {
+    api: api('sii'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    needs: {
+      table: 'readwrite',
+      certificatesKey: true,
+      queues: ['sii-send'],
+      buckets: [{ bucket: 'sii-archive', access: 'readwrite' }],
+    },
+  },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -144,6 +159,7 @@ export const domains: Record<DomainName, DomainDef> = {
 export type QueueName =
   | 'verifactu'
   | 'sii'
+  | 'sii-send'
   | 'ocr'
   | 'mail'
   | 'accounting'
@@ -179,7 +195,40 @@ export const queues: Record<QueueName, QueueDef> = {
       },
     },
   },
-  sii: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
+  // Invoice and received-invoice events of SII companies: each becomes (or changes) the records of its
+  // books (`SiiEntry`), once per event, and wakes the company's sender.
+  sii: {
+    fifo: false,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    consumer: {
+      domain: 'sii',
+      entry: 'functions/domains/sii/workers/register-events.ts',
+      export: 'handler',
+      batchSize: 10,
+      needs: { table: 'readwrite', queues: ['sii-send'] },
+    },
+  },
+  // One message group per company: a message only says "this company has SII records to send"; the
+  // sender reads them from the table per book, oldest first, and moves each by conditional writes.
+  'sii-send': {
+    fifo: true,
+    visibilityTimeoutSeconds: 540,
+    maxReceiveCount: 5,
+    consumer: {
+      domain: 'sii',
+      entry: 'functions/domains/sii/workers/submit-records.ts',
+      export: 'handler',
+      batchSize: 10,
+      // Every SOAP request and answer is archived before/after the call: put only, never delete.
+      needs: {
+        table: 'readwrite',
+        certificatesKey: true,
+        queues: ['sii-send'],
+        buckets: [{ bucket: 'sii-archive', access: 'put' }],
+      },
+    },
+  },
   ocr: { fifo: false, visibilityTimeoutSeconds: 300, maxReceiveCount: 3 },
   // Invoice events for the accounting journal (its consumer arrives with the accounting issue).
   accounting: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
@@ -331,6 +380,31 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'read', queues: ['verifactu'] },
     },
   },
+  'sii-sweep': {
+    expression: 'rate(1 minute)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Re-triggers the SII sender of every company with records still queued or unresolved (safety net after lost triggers and retries).',
+    target: {
+      domain: 'sii',
+      entry: 'functions/domains/sii/workers/sweep-pending.ts',
+      export: 'handler',
+      needs: { table: 'read', queues: ['sii-send'] },
+    },
+  },
+  'sii-deadlines': {
+    expression: 'cron(15 7 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Finds confirmed invoices and received invoices of SII companies that never reached the SII (backfill), then alerts the staff of records due within four days or overdue, once per record and step (daily; idempotent).',
+    target: {
+      domain: 'sii',
+      entry: 'functions/domains/sii/workers/run-deadlines.ts',
+      export: 'handler',
+      timeoutSeconds: 900,
+      needs: { table: 'readwrite', queues: ['sii-send'] },
+    },
+  },
 };
 
 // --- functions invoked by name ------------------------------------------------------------------
@@ -367,7 +441,7 @@ export const invokables: Record<InvokableName, InvokableDef> = {
 
 // --- buckets ------------------------------------------------------------------------------------
 
-export type BucketName = 'documents' | 'inbound' | 'spa' | 'verifactu-archive';
+export type BucketName = 'documents' | 'inbound' | 'spa' | 'verifactu-archive' | 'sii-archive';
 
 export interface BucketDef {
   /** Browser uploads through presigned URLs need CORS on PUT. */
@@ -391,6 +465,12 @@ export const buckets: Record<BucketName, BucketDef> = {
   // The exact SOAP requests sent to the AEAT and its raw answers (reference/reliability.md §4):
   // kept 6 years from the exchange (Código de Comercio art. 30), unalterable.
   'verifactu-archive': {
+    browserUploads: false,
+    notifications: [],
+    objectLock: { mode: 'COMPLIANCE', years: 6 },
+  },
+  // The SII's SOAP exchanges, kept like VeriFacTu's (6 years, unalterable).
+  'sii-archive': {
     browserUploads: false,
     notifications: [],
     objectLock: { mode: 'COMPLIANCE', years: 6 },
@@ -434,7 +514,7 @@ export const table = {
       entry: 'functions/domains/invoices/workers/publish-invoice-events.ts',
       export: 'handler',
       batchSize: 25,
-      entities: ['InvoiceEvent'],
+      entities: ['InvoiceEvent', 'ReceivedInvoiceEvent'],
       needs: { table: 'readwrite', queues: ['sii', 'accounting'] },
     },
     // A new VeriFacTu record (born in the confirming/cancelling/correcting transaction) wakes the

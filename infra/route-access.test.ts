@@ -16,6 +16,7 @@ import { invoicesActions } from '@functions/domains/invoices/handler';
 import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
+import { siiActions } from '@functions/domains/sii/handler';
 import { taxActions } from '@functions/domains/tax/handler';
 import { taxModelsActions } from '@functions/domains/taxmodels/handler';
 import { verifactuActions } from '@functions/domains/verifactu/handler';
@@ -54,6 +55,7 @@ const tables: Partial<Record<DomainName, Table>> = {
   verifactu: verifactuActions,
   tax: taxActions,
   taxmodels: taxModelsActions,
+  sii: siiActions,
 };
 
 const apiDomains = (Object.keys(domains) as DomainName[]).filter((d) => domains[d].api);

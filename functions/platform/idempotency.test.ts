@@ -157,6 +157,7 @@ describe('idempotent routes through the pipeline', () => {
         'invoices.importExecute',
         'invoices.importUpload',
         'invoices.rectify',
+        'receivedInvoices.addPayment',
         'receivedInvoices.create',
       ].sort(),
     );

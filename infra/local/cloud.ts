@@ -29,6 +29,7 @@ import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
 import { seedDemoInvoicing } from './seed-invoicing';
+import { seedDemoSiiCases, seedDemoSiiConfig } from './seed-sii';
 import { seedDemoTax } from './seed-tax';
 import { seedDemoTaxBooks } from './seed-tax-books';
 import { seedDemoTaxModels } from './seed-tax-models';
@@ -311,13 +312,19 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // VeriFacTu first: the demo invoices are then chained and sent to the local AEAT simulator.
       await seedDemoVerifactu(info);
       await seedDemoInvoicing(info);
+      // SII before the books: Transportes Levante's invoices go to the simulator's SII as they are confirmed.
+      await seedDemoSiiConfig(info);
       await seedDemoTaxBooks(info);
+      await seedDemoSiiCases(info);
       // Tax profiles last: their alerts are generated at once, for the dashboard and the bell.
       await seedDemoTax(info);
     }
     // Data kept from an earlier start may carry running tax aggregates of an older key grammar: the
     // nightly recompute backfills those companies (issue 14), so the models read them right at once.
     await runSchedule('tax-aggregates-recompute');
+    // Invoices of SII companies that never reached the SII (kept from an earlier start, or whose
+    // events expired) are found from the stored books and queued, once; then the deadline alerts.
+    await runSchedule('sii-deadlines');
     // The demo's VAT returns, from aggregates of the current grammar (after the backfill above).
     if (opts.seed !== false) await seedDemoTaxModels(info);
     timed('seeded');

@@ -53,6 +53,8 @@ export function handlerEnv(i: HandlerEnvInput): Record<string, string> {
     [envNames.aeatCaFile]: i.aeat.caFile,
     // The simulator's model-filing service (issue 14), on the same server as the SOAP endpoint.
     [envNames.taxModelsAeatEndpoint]: modelsEndpointOf(i.aeat.endpoint),
+    // The simulator's SII services (issue 16), same server: `<origin>/wlpl/SSII-FACT/ws/<book>/…`.
+    [envNames.siiAeatEndpoint]: `${new URL(i.aeat.endpoint).origin}/wlpl/SSII-FACT/ws`,
     [envNames.certificatesLocalKeyFile]: i.certificatesLocalKeyFile,
     [envNames.verifactuProducerNif]: LOCAL_VERIFACTU_PRODUCER.nif,
     [envNames.verifactuProducerName]: LOCAL_VERIFACTU_PRODUCER.name,

@@ -73,7 +73,7 @@ export async function configureVerifactuThroughApi(
  * `NAME - NIF` with `IDCES-<NIF>`; the simulator records who presented, it does not check the
  * issuer), so the seed needs no test helper of functions/ (infra/architecture.test.ts).
  */
-function demoP12(opts: { nif: string; name: string; password: string }): Buffer {
+export function demoP12(opts: { nif: string; name: string; password: string }): Buffer {
   const { certPem, keyPem } = makeClientCertificate({ nif: opts.nif, name: opts.name });
   const asn1 = forge.pkcs12.toPkcs12Asn1(
     forge.pki.privateKeyFromPem(keyPem),

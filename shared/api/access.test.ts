@@ -29,10 +29,10 @@ describe('access policies in the route table', () => {
     }
   });
 
-  it('invoicing and VeriFacTu rows map reads and writes to their policies', () => {
+  it('invoicing, VeriFacTu and SII rows map reads and writes to their policies', () => {
     for (const id of routeIds) {
       const route = routes[id];
-      if (route.domain === 'verifactu')
+      if (route.domain === 'verifactu' || route.domain === 'sii')
         expect(route.access, id).toBe(route.method === 'GET' ? 'tax.read' : 'tax.write');
       // The pdf domain also renders a tax model's summary and an annual return's checklist (tax
       // documents: tax.read).

@@ -39,6 +39,11 @@ export const envNames = {
    * in that environment and a submission is refused before anything is sent.
    */
   taxModelsAeatEndpoint: 'TAX_MODELS_AEAT_ENDPOINT',
+  /**
+   * SII (issue 16): the base replacing the AEAT's `https://…/wlpl/SSII-FACT/ws` (locally the
+   * simulator's; its TLS trusts `aeatCaFile`). Unset in AWS: the environment's AEAT base is used.
+   */
+  siiAeatEndpoint: 'SII_AEAT_ENDPOINT',
   /** The KMS key that encrypts uploaded certificates (AWS). */
   certificatesKeyId: 'CERTIFICATES_KEY_ID',
   /** Local only: the file holding the key that encrypts uploaded certificates (stands in for KMS). */
@@ -59,6 +64,7 @@ export const envNames = {
 export const queueUrlEnv = {
   verifactu: queueUrlEnvName('verifactu'),
   sii: queueUrlEnvName('sii'),
+  siiSend: queueUrlEnvName('sii-send'),
   accounting: queueUrlEnvName('accounting'),
   mail: queueUrlEnvName('mail'),
   invoiceBulk: queueUrlEnvName('invoice-bulk'),

@@ -16,6 +16,7 @@ import { invoiceCountsKeys } from './keys/invoice-counts';
 import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
 import { sessionsKeys } from './keys/sessions';
+import { siiKeys } from './keys/sii';
 import { taxKeys } from './keys/tax';
 import { taxModelKeys } from './keys/tax-models';
 import { verifactuKeys } from './keys/verifactu';
@@ -261,6 +262,7 @@ export const keys = {
   ...importsKeys,
   ...emailsKeys,
   ...verifactuKeys,
+  ...siiKeys,
   ...sessionsKeys,
   ...idempotencyKeys,
 } as const;

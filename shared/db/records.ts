@@ -51,6 +51,11 @@ export interface Company {
   companyType: CompanyType;
   isActive: boolean;
   siiEnabled: boolean;
+  /**
+   * The day (ISO, Madrid) the company last entered the SII (issue 16): set when `siiEnabled` turns on,
+   * cleared when it turns off. Absent on companies stored before it existed.
+   */
+  siiSince?: string | null;
   verifactuEnabled: boolean;
   email?: string;
   phone?: string;

@@ -114,6 +114,8 @@ export interface CompanyEntry {
   isActive: boolean;
   isDefault: boolean;
   siiEnabled: boolean;
+  /** The day the company entered the SII (null outside it or unknown); only in the company's own answer. */
+  siiSince?: string | null;
   verifactuEnabled: boolean;
   createdAt: string;
 }

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { PageQuery } from './common';
 import { Country } from './countries';
 import { type CustomerTaxId, CustomerTaxIdSchema, type VatTreatment } from './customers';
+import { type IntraEuOperation, IntraEuOperationBody } from './intra-eu-operation';
 import { safeMultiline, safeText } from './text';
 
 // --- issued invoices (issue 4, items 3 and 4: drafts and confirmation) -----------------------------
@@ -179,6 +180,11 @@ export const CreateInvoiceBody = z
      * acquisition of the same goods; declared apart in the 349 with key T.
      */
     triangular: z.boolean().optional(),
+    /**
+     * Determinadas operaciones intracomunitarias (art. 66.1 RIVA): the invoice also goes to the
+     * SII's book OI. Null or left out: none.
+     */
+    intraEuOperation: IntraEuOperationBody.nullable().optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
@@ -286,6 +292,11 @@ export interface Invoice {
   notes: string | null;
   /** Operación triangular (art. 26.Tres LIVA): the 349 declares its E5 deliveries with key T. */
   triangular?: boolean | null;
+  /**
+   * Determinadas operaciones intracomunitarias (art. 66.1 RIVA; SII book OI), or null. Absent on
+   * invoices stored before the field existed: read as null.
+   */
+  intraEuOperation?: IntraEuOperation | null;
   customer: InvoiceCustomerSnapshot | null;
   invoiceLines: InvoiceLine[];
   irpfRateBp: number;

@@ -16,7 +16,8 @@ import {
   WithholdingKindField,
   withholdingKeyProblem,
 } from './expenses';
-import { RECTIFICATIVA_TYPES } from './invoices';
+import { type IntraEuOperation, IntraEuOperationBody } from './intra-eu-operation';
+import { RECTIFICATIVA_TYPES, type SiiStatus } from './invoices';
 import { SignedQuantity } from './rectificativas';
 import { safeMultiline, safeText } from './text';
 
@@ -71,6 +72,11 @@ export const RECEIVED_PAYMENT_METHODS = [
   'CHECK',
   'OTHER',
 ] as const;
+export type ReceivedPaymentMethod = (typeof RECEIVED_PAYMENT_METHODS)[number];
+
+/** What is paid of a received invoice (stored with its payments; absent on older items = PENDING). */
+export const RECEIVED_PAYMENT_STATUSES = ['PENDING', 'PARTIAL', 'PAID'] as const;
+export type ReceivedPaymentStatus = (typeof RECEIVED_PAYMENT_STATUSES)[number];
 
 const Bp = z.number().int().min(0).max(10_000);
 const SupplierNumber = z
@@ -243,6 +249,11 @@ const invoiceFields = {
   dueDate: IsoDate.optional(),
   notes: safeMultiline().trim().max(2000).optional(),
   attachments: z.array(ReceivedAttachment).max(20).default([]),
+  /**
+   * Determinadas operaciones intracomunitarias (art. 66.1 RIVA; SII book OI). Null or left out: none
+   * (a correction that leaves it out removes it, as any optional field).
+   */
+  intraEuOperation: IntraEuOperationBody.nullable().optional(),
 };
 
 type Fields = {
@@ -405,6 +416,55 @@ export type AssignCategoryBody = z.infer<typeof AssignCategoryBody>;
 export const ReceivedInvoicePath = z.object({ receivedInvoiceId: Id });
 export type ReceivedInvoicePath = z.infer<typeof ReceivedInvoicePath>;
 
+// --- payments of a received invoice (issue 16: the SII's RECC pagos) -----------------------------
+
+/** POST /received-invoices/{receivedInvoiceId}/payments: what was paid, when and how. */
+export const AddReceivedPaymentBody = z
+  .object({
+    amountCents: z
+      .number({ message: 'El importe debe ser un número entero de céntimos.' })
+      .int({ message: 'El importe debe ser un número entero de céntimos.' })
+      .positive({ message: 'El importe debe ser mayor que cero.' })
+      .max(1_000_000_000_000),
+    paidAt: z.iso.date({ message: 'La fecha de pago debe ser una fecha ISO (AAAA-MM-DD).' }),
+    method: z.enum(RECEIVED_PAYMENT_METHODS, { message: 'El medio de pago no es válido.' }),
+    /** The account or means used (SII Cuenta_O_Medio: at most 34 characters, an IBAN fits). */
+    account: safeText()
+      .trim()
+      .min(1, { message: 'Indica la cuenta o el medio de pago, o no lo envíes.' })
+      .max(34, { message: 'La cuenta o medio de pago no puede tener más de 34 caracteres.' })
+      .optional(),
+    reference: safeText().trim().max(200).optional(),
+  })
+  .strict();
+export type AddReceivedPaymentBody = z.infer<typeof AddReceivedPaymentBody>;
+
+export const ReceivedPaymentPath = z.object({ receivedInvoiceId: Id, paymentId: Id });
+export type ReceivedPaymentPath = z.infer<typeof ReceivedPaymentPath>;
+
+/** DELETE /received-invoices/{receivedInvoiceId}/payments/{paymentId}?reason=: the reason is optional. */
+export const DeleteReceivedPaymentQuery = z.object({ reason: safeMultiline().trim().max(500).optional() });
+export type DeleteReceivedPaymentQuery = z.infer<typeof DeleteReceivedPaymentQuery>;
+
+/**
+ * A payment of a received invoice. ACTIVE counts in the invoice's paid amount; a deleted one stays
+ * in the list as DELETED, with who deleted it, when and why (its audit line).
+ */
+export interface ReceivedInvoicePayment {
+  paymentId: string;
+  amountCents: number;
+  paidAt: string;
+  method: ReceivedPaymentMethod;
+  account: string | null;
+  reference: string | null;
+  status: 'ACTIVE' | 'DELETED';
+  createdAt: string;
+  createdBy: string;
+  deletedAt?: string;
+  deletedBy?: string;
+  deleteReason?: string | null;
+}
+
 export const CompanyPath = z.object({ companyId: Id });
 export type CompanyPath = z.infer<typeof CompanyPath>;
 
@@ -551,6 +611,16 @@ export interface ReceivedInvoice {
   approvalStatus: ApprovalStatus;
   approval: ReceivedApproval | null;
   totals: ReceivedInvoiceTotals;
+  /** Determinadas operaciones intracomunitarias (art. 66.1 RIVA; SII book OI), or null. */
+  intraEuOperation?: IntraEuOperation | null;
+  /**
+   * SII state (issue 16): NOT_SENT at registration when the company is in the SII (the SII worker
+   * moves it from then on), null otherwise. Absent on older items: read as null.
+   */
+  siiStatus?: SiiStatus | null;
+  /** What the active payments add up to (never more than `totals.totalCents`); 0 on older items. */
+  paidCents?: number;
+  paymentStatus?: ReceivedPaymentStatus;
   /** Optimistic concurrency: every write is conditioned on the version read, then increments it. */
   version: number;
   createdBy: string;

@@ -1,6 +1,7 @@
 /** The expenses domain's Lambda: suppliers, expense categories, received invoices and expense totals. */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { addReceivedPaymentRoute } from './actions/add-received-payment';
 import { assignReceivedInvoiceCategoryRoute } from './actions/assign-received-invoice-category';
 import { countExpenseCategoriesRoute } from './actions/count-expense-categories';
 import { createExpenseCategoryRoute } from './actions/create-expense-category';
@@ -8,6 +9,7 @@ import { createReceivedInvoiceRoute } from './actions/create-received-invoice';
 import { createSupplierRoute } from './actions/create-supplier';
 import { deleteExpenseCategoryRoute } from './actions/delete-expense-category';
 import { deleteReceivedInvoiceRoute } from './actions/delete-received-invoice';
+import { deleteReceivedPaymentRoute } from './actions/delete-received-payment';
 import { deleteSupplierRoute } from './actions/delete-supplier';
 import { duplicateExpenseCategoryRoute } from './actions/duplicate-expense-category';
 import { getExpenseTotalsRoute } from './actions/get-expense-totals';
@@ -20,6 +22,7 @@ import {
   listCompanyReceivedInvoicesRoute,
   listReceivedInvoicesRoute,
 } from './actions/list-received-invoices';
+import { listReceivedPaymentsRoute } from './actions/list-received-payments';
 import { listSuppliersRoute } from './actions/list-suppliers';
 import { reorderExpenseCategoriesRoute } from './actions/reorder-expense-categories';
 import { searchSuppliersRoute } from './actions/search-suppliers';
@@ -55,6 +58,10 @@ export const expensesActions: ActionsOf<'expenses', ExpensesDeps> = {
   'receivedInvoices.delete': deleteReceivedInvoiceRoute,
   'receivedInvoices.setApproval': setReceivedInvoiceApprovalRoute,
   'receivedInvoices.assignCategory': assignReceivedInvoiceCategoryRoute,
+  // payments of received invoices (issue 16: the SII's RECC pagos)
+  'receivedInvoices.listPayments': listReceivedPaymentsRoute,
+  'receivedInvoices.addPayment': addReceivedPaymentRoute,
+  'receivedInvoices.deletePayment': deleteReceivedPaymentRoute,
   'expenses.totals': getExpenseTotalsRoute,
   'expenses.byCategory': getExpensesByCategoryRoute,
 };

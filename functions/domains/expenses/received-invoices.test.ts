@@ -333,8 +333,10 @@ describe('received invoices: correct and delete', () => {
     const items = all[0]!;
     expect(items[0]!.Put).toMatchObject({
       Item: { ...keys.receivedInvoiceByDate(COMPANY, '2026-04-01', old.receivedInvoiceId), version: 2 },
-      ConditionExpression: 'version = :seen',
-      ExpressionAttributeValues: { ':seen': 1 },
+      // The version read, and the SII state read (none: never overwrite one an SII worker set meanwhile).
+      ConditionExpression:
+        'version = :seen AND (attribute_not_exists(siiStatus) OR attribute_type(siiStatus, :nullType))',
+      ExpressionAttributeValues: { ':seen': 1, ':nullType': 'NULL' },
     });
     expect(items[1]!.Put!.Item).toMatchObject(
       keys.receivedInvoiceNumberClaim(COMPANY, 'ES:NIF:B12345674', '2026', 'F-2026/0043'),
@@ -390,8 +392,9 @@ describe('received invoices: correct and delete', () => {
     const items = transactions()[0]!;
     expect(items[0]!.Delete).toMatchObject({
       Key: keys.receivedInvoice(COMPANY, old.receivedInvoiceId),
-      ConditionExpression: 'version = :seen',
+      ExpressionAttributeValues: { ':seen': 1 },
     });
+    expect(items[0]!.Delete!.ConditionExpression).toMatch(/^version = :seen AND /);
     expect(items[1]!.Delete!.Key).toEqual(
       keys.receivedInvoiceNumberClaim(COMPANY, 'ES:NIF:B12345674', '2026', 'F-2026/0042'),
     );

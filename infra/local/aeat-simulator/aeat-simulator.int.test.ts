@@ -9,6 +9,8 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { aeatSimulatorClient, postSoap } from '../testing/aeat-simulator';
 import { makeClientCertificate } from './certs';
 import { Chain, regFactuEnvelope } from './fixtures';
+import { siiSimulatorClient } from './sii-client';
+import { issuedRecord, siiEnvelope, suministroBody } from './sii-fixtures';
 import { parseXml } from './soap';
 
 const cloud = inject('localCloud');
@@ -49,6 +51,27 @@ describe('AEAT simulator in the local cloud', () => {
     expect(body.EstadoEnvio).toBe('Correcto');
     expect(await client.receptions(NIF)).toEqual([
       expect.objectContaining({ key: `${NIF}|INT-1|15-01-2027`, count: 1, outcomes: ['Correcto'] }),
+    ]);
+  });
+
+  it('hands the handlers the SII base (issue 16): an FE record sent there is stored and counted', async () => {
+    const sii = siiSimulatorClient(sim);
+    await sii.reset();
+    const base = cloud.env[envNames.siiAeatEndpoint];
+    expect(base).toBe(`${new URL(sim.url).origin}/wlpl/SSII-FACT/ws`);
+    const titular = { nif: NIF, name: 'EMPRESA INTEGRACION SL' };
+    const body = suministroBody('FE', [issuedRecord({ titular, numero: 'SII-INT-1', fecha: '15-10-2026' })], {
+      titular,
+    });
+    const res = await postSoap(`${base}/fe/SiiFactFEV1SOAP`, siiEnvelope(body), {
+      caPem,
+      certPem: cert.certPem,
+      keyPem: cert.keyPem,
+    });
+    expect(res.status, res.body).toBe(200);
+    expect(parseXml(res.body).Envelope.Body.RespuestaLRFacturasEmitidas.EstadoEnvio).toBe('Correcto');
+    expect(await sii.receptions({ titular: NIF })).toEqual([
+      expect.objectContaining({ service: 'FE', number: 'SII-INT-1', count: 1, accepted: 1 }),
     ]);
   });
 });

@@ -9,4 +9,6 @@ export interface SimulatorContext {
   log: Logger;
   /** Runs `fn` after `ms` unless the simulator stops first. */
   later(ms: number, fn: () => void): void;
+  /** More sections of the `GET /_sim` page (the SII services', issue 16). */
+  pageSections?: () => string[];
 }

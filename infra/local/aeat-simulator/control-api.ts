@@ -56,9 +56,9 @@ const receptions: ControlRoute = ({ state }, { res, url }) => {
 };
 
 const controlRoutes: Record<string, ControlRoute> = {
-  'GET /_sim': ({ state, faults }, { res }) => {
+  'GET /_sim': ({ state, faults, pageSections }, { res }) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(simulatorPage(state, faults.list()));
+    res.end(simulatorPage(state, faults.list(), pageSections?.() ?? []));
   },
   'GET /_sim/state': ({ state, faults }, { res }) =>
     sendJson(res, 200, { ...state.data, faults: faults.list() }),

@@ -1,10 +1,13 @@
-/** `GET /_sim`: a plain page for people — the waiting time, pending faults, messages and receptions. */
+/**
+ * `GET /_sim`: a plain page for people — the waiting time, pending faults, messages and receptions,
+ * then `sections` (the SII services' records, issue 16: sii-page.ts).
+ */
 
 import type { ActiveFault } from './faults';
 import { escapeXml as esc } from './soap';
 import type { SimulatorState } from './state';
 
-export function simulatorPage(state: SimulatorState, faults: ActiveFault[]): string {
+export function simulatorPage(state: SimulatorState, faults: ActiveFault[], sections: string[] = []): string {
   const d = state.data;
   const rows = (cells: string[][]) =>
     cells.map((c) => `<tr>${c.map((x) => `<td>${esc(x)}</td>`).join('')}</tr>`).join('');
@@ -50,5 +53,5 @@ Control: <code>POST /_sim/reset</code>, <code>POST /_sim/wait</code>, <code>POST
       m.result,
       m.csv ?? '',
     ]),
-  )}</table></body></html>`;
+  )}</table>${sections.join('')}</body></html>`;
 }

@@ -27,6 +27,10 @@ import {
   type ModelsContext,
   modelsEndpointOf,
 } from './models-endpoint';
+import { createSiiContext, handleSii, isSiiPath, type SiiContext, siiEndpointOf } from './sii-endpoint';
+import type { SiiFaultQueue } from './sii-faults';
+import { siiPageSection } from './sii-page';
+import type { SiiSimulatorState } from './sii-state';
 import { soapFault } from './soap';
 import { handleSoap } from './soap-endpoint';
 import { SimulatorState } from './state';
@@ -56,12 +60,15 @@ export interface RunningAeatSimulator {
   controlUrl: string;
   /** The model-filing service (issue 14, envNames.taxModelsAeatEndpoint); its control API is `<url>/_sim/modelos`. */
   modelsEndpoint: string;
+  /** The SII services' base (issue 16, envNames.siiAeatEndpoint): `<url>/wlpl/SSII-FACT/ws`; control `<url>/_sim/sii`. */
+  siiEndpoint: string;
   port: number;
   /** PEM file of the CA that signed the server certificate (envNames.aeatCaFile). */
   caFile: string;
   caPem: string;
   state: SimulatorState;
   faults: FaultQueue;
+  sii: { state: SiiSimulatorState; faults: SiiFaultQueue };
   stop(): Promise<void>;
 }
 
@@ -76,9 +83,11 @@ export async function startAeatSimulator(opts: AeatSimulatorOptions): Promise<Ru
   const timers = new Set<NodeJS.Timeout>();
   const sim: SimulatorContext = { state, faults: new FaultQueue(), log, later: laterOn(timers) };
   const models = createModelsContext(sim, opts.persist === false ? undefined : opts.dir);
+  const sii = createSiiContext(sim, opts.persist === false ? undefined : opts.dir);
+  sim.pageSections = () => [siiPageSection(sii)];
   const server = https.createServer(
     { cert: identity.certPem, key: identity.keyPem, requestCert: true, rejectUnauthorized: false },
-    (req, res) => dispatch(sim, models, req, res),
+    (req, res) => dispatch(sim, models, sii, req, res),
   );
   // A client that presents no certificate, or breaks the handshake, must not bring anything down.
   server.on('tlsClientError', () => {});
@@ -90,11 +99,13 @@ export async function startAeatSimulator(opts: AeatSimulatorOptions): Promise<Ru
     endpoint: `${url}${VERIFACTU_PATH}`,
     controlUrl: `${url}/_sim`,
     modelsEndpoint: modelsEndpointOf(url),
+    siiEndpoint: siiEndpointOf(url),
     port,
     caFile: identity.caFile,
     caPem: identity.caPem,
     state,
     faults: sim.faults,
+    sii: { state: sii.state, faults: sii.faults },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);
@@ -120,26 +131,31 @@ const laterOn =
 function dispatch(
   sim: SimulatorContext,
   models: ModelsContext,
+  sii: SiiContext,
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
   const url = new URL(req.url ?? '/', 'https://localhost');
-  // The model-filing service and its control API (issue 14) answer their own paths (JSON errors).
+  // The model-filing service (issue 14) and the SII services (issue 16, control API `/_sim/sii`)
+  // answer their own paths.
   const isModels = isModelsPath(url.pathname);
+  const isSii = isSiiPath(url.pathname);
   const isControl = isModels || isControlPath(url.pathname);
   const work = isModels
     ? handleModels(models, req, res, url)
-    : isControl
-      ? handleControl(sim, req, res, url)
-      : req.method === 'POST'
-        ? handleSoap(sim, req, res)
-        : Promise.resolve(
-            sendXml(
-              res,
-              405,
-              soapFault('Client', 'El servicio VERI*FACTU solo admite peticiones SOAP por POST.'),
-            ),
-          );
+    : isSii
+      ? handleSii(sii, req, res, url)
+      : isControl
+        ? handleControl(sim, req, res, url)
+        : req.method === 'POST'
+          ? handleSoap(sim, req, res)
+          : Promise.resolve(
+              sendXml(
+                res,
+                405,
+                soapFault('Client', 'El servicio VERI*FACTU solo admite peticiones SOAP por POST.'),
+              ),
+            );
   work.catch((e: unknown) => {
     sim.log.error('AEAT simulator: request failed', e);
     if (res.headersSent || res.destroyed) return;

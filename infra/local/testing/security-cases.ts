@@ -13,6 +13,7 @@ import { invoicesActions } from '@functions/domains/invoices/handler';
 import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
+import { siiActions } from '@functions/domains/sii/handler';
 import { taxActions } from '@functions/domains/tax/handler';
 import { taxModelsActions } from '@functions/domains/taxmodels/handler';
 import { verifactuActions } from '@functions/domains/verifactu/handler';
@@ -34,6 +35,7 @@ const tables: Record<string, Table> = {
   verifactu: verifactuActions,
   tax: taxActions,
   taxmodels: taxModelsActions,
+  sii: siiActions,
 };
 
 /** The action that serves a route (its schemas say what the request must look like). */
@@ -58,6 +60,8 @@ const candidates = () => [
   '2026-303-1T',
   '2026',
   '1',
+  // An SII book (issue 16).
+  'FE',
 ];
 
 /**

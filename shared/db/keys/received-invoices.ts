@@ -48,4 +48,35 @@ export const receivedInvoicesKeys = {
     pk: `COMPANY#${enc(companyId)}`,
     skPrefix: 'RECINVCAT#',
   }),
+  /**
+   * A payment of a received invoice (issue 16: the SII's RECC pagos under the criterio de caja); the
+   * sort key orders them oldest first. Deleted payments stay (status DELETED) for their audit line.
+   */
+  receivedInvoicePayment: (
+    companyId: string,
+    receivedInvoiceId: string,
+    createdAt: string,
+    paymentId: string,
+  ): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `RECINVPAY#${enc(receivedInvoiceId)}#${createdAt}#${enc(paymentId)}`,
+  }),
+  receivedInvoicePaymentPrefix: (companyId: string, receivedInvoiceId: string) => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    skPrefix: `RECINVPAY#${enc(receivedInvoiceId)}#`,
+  }),
+  /**
+   * An event of a received invoice of an SII company (issue 16), written in the transaction of the
+   * change it reports and published by the `invoice-events` stream consumer. Every such change writes
+   * a new `version` of the invoice (or deletes the last one), so kind + version is unique.
+   */
+  receivedInvoiceEvent: (
+    companyId: string,
+    receivedInvoiceId: string,
+    kind: string,
+    version: number,
+  ): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `RECINVEVT#${enc(receivedInvoiceId)}#${enc(kind)}#${version}`,
+  }),
 } satisfies Record<string, (...args: never[]) => Key | Record<string, string>>;

@@ -28,6 +28,8 @@ const taxPages = () => import('./routes/app/tax/pages');
 const taxModelsPages = () => import('./routes/app/tax-models/pages');
 /** The batch cockpit, validation centre and client's tax documents likewise (routes/app/tax-cockpit/). */
 const taxCockpitPages = () => import('./routes/app/tax-cockpit/pages');
+/** The SII pages likewise (routes/app/sii/pages.tsx). */
+const siiPages = () => import('./routes/app/sii/pages');
 
 export const appPages: readonly AppPage[] = [
   // --- pages of this SPA ---
@@ -105,6 +107,12 @@ export const appPages: readonly AppPage[] = [
     permission: 'VIEW_INVOICES',
     page: lazy(() => import('./routes/app/expenses/expenses')),
   },
+  // One received invoice: its data, SII state and payments (issue 16; the SII's problem links open it).
+  {
+    path: 'admin/invoicing/expenses/:receivedInvoiceId',
+    permission: 'VIEW_INVOICES',
+    page: lazy(() => import('./routes/app/expenses/received-invoice')),
+  },
   {
     path: 'admin/invoicing/suppliers',
     permission: 'VIEW_INVOICES',
@@ -171,6 +179,18 @@ export const appPages: readonly AppPage[] = [
     path,
     permission: 'VIEW_TAX_DOCUMENTS' as const,
     page: lazy(() => taxModelsPages().then((m) => ({ default: m[name] }))),
+  })),
+  // --- SII (issue 16): CLIENTE needs VIEW_TAX_DOCUMENTS; buttons are gated by useCan ---
+  ...(
+    [
+      ['tax/sii', 'SiiRoute'],
+      ['tax/sii/:submissionId', 'SiiSubmissionRoute'],
+      ['companies/:companyId/sii', 'CompanySiiRoute'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    permission: 'VIEW_TAX_DOCUMENTS' as const,
+    page: lazy(() => siiPages().then((m) => ({ default: m[name] }))),
   })),
   // The selected company's models checked together (issue 14 item 7).
   {

@@ -110,6 +110,26 @@ describe('gestor menu rules (spec part 1 §2, §6), all pages assumed to exist',
     }
   });
 
+  it('offers the SII pages under Fiscal only for a company in the SII (issue 16)', () => {
+    const fiscal = (context: MenuContext) =>
+      visibleMenu(gestorMenu, context, everything)
+        .find((item) => item.label === 'Fiscal')
+        ?.children?.map((item) => [item.label, item.path]);
+    expect(fiscal({ ...gestor('SA'), siiEnabled: true })).toEqual(
+      expect.arrayContaining([
+        ['SII', '/app/tax/sii'],
+        ['Configuración SII', '/app/companies/c-1/sii'],
+      ]),
+    );
+    for (const context of [gestor('SA'), { ...gestor('SA'), siiEnabled: false }]) {
+      expect(fiscal(context)?.map(([label]) => label)).not.toContain('SII');
+      expect(fiscal(context)?.map(([label]) => label)).not.toContain('Configuración SII');
+    }
+    for (const path of ['/app/tax/sii', '/app/tax/sii/sub-1', '/app/companies/c-1/sii']) {
+      expect(isRegisteredPage(path)).toBe(true);
+    }
+  });
+
   it('builds the company entries from the selected company, and drops them without one', () => {
     const withCompany = menuPaths(visibleMenu(gestorMenu, gestor('SA'), everything));
     expect(withCompany).toContain('/app/companies/c-1/users');

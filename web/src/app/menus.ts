@@ -45,6 +45,8 @@ export interface MenuContext {
   companyType: CompanyType | null;
   /** The user's subscription; null when there is none. */
   subscription: PlanGateInput | null;
+  /** The selected company keeps its VAT books in the SII (issue 16); absent: it does not. */
+  siiEnabled?: boolean;
 }
 
 export interface MenuEntry {
@@ -79,6 +81,8 @@ const companyTypeIn =
   ({ companyType }: MenuContext) =>
     companyType !== null && types.includes(companyType);
 const notAutonomo = ({ companyType }: MenuContext) => companyType !== 'AUTONOMO';
+/** The SII pages only for a selected company in the SII (its page explains it to the others). */
+const siiCompany = ({ companyId, siiEnabled }: MenuContext) => companyId !== null && siiEnabled === true;
 /**
  * A company is selected. The invoicing pages live under /app/admin/, which the company rule exempts
  * (spec part 1 §2), yet they work on the selected company: without one they would open on nothing.
@@ -134,6 +138,9 @@ const taxGroup: MenuEntry = {
     { key: 'tax-validation-center', label: 'Centro de validación', path: paths.app.tax.validationCenter },
     // The annual returns filed elsewhere: what Cuadra knows and what to gather (issue 15).
     { key: 'tax-annual-returns', label: 'Declaraciones anuales', path: paths.app.tax.annualReturns },
+    // The SII of a company that keeps its VAT books there (issue 16): books, problems, submissions.
+    { key: 'tax-sii', label: 'SII', path: paths.app.tax.sii, visible: siiCompany },
+    { key: 'tax-sii-config', label: 'Configuración SII', path: companyPath('sii'), visible: siiCompany },
     // GESTOR only (its page's roles): one model and period across every client.
     { key: 'tax-cockpit', label: 'Presentación por lotes', path: paths.app.tax.cockpit },
     { key: 'tax-configuration', label: 'Configuración fiscal', path: paths.app.tax.configuration },

@@ -71,6 +71,9 @@ export const paths = {
       invoicePayments: (invoiceId: string) => `/app/invoices/${encodeURIComponent(invoiceId)}/payments`,
       bulkOperations: '/app/invoices/bulk-operations',
       expenses: '/app/admin/invoicing/expenses',
+      /** One received invoice: its data, SII state and payments; `companyId` selects its company first. */
+      receivedInvoice: (receivedInvoiceId: string, companyId?: string | null) =>
+        withCompany(`/app/admin/invoicing/expenses/${encodeURIComponent(receivedInvoiceId)}`, companyId),
       suppliers: '/app/admin/invoicing/suppliers',
       customers: '/app/admin/invoicing/customers',
       /** The customers page with one customer's edit drawer open. */
@@ -116,6 +119,11 @@ export const paths = {
       fiscalYearConfig: '/app/tax/fiscal-year-config',
       /** The gestor's view of every client's obligations (issue 13 item 6). */
       obligations: '/app/tax/obligations',
+      /** The SII of the selected company: books, problems, deadlines, submissions (issue 16). */
+      sii: '/app/tax/sii',
+      /** One SII submission (SOAP exchange) with its records and archived XML. */
+      siiSubmission: (submissionId: string, companyId?: string | null) =>
+        withCompany(`/app/tax/sii/${encodeURIComponent(submissionId)}`, companyId),
     },
     documents: '/app/documents',
     documentReviews: '/app/document-reviews',

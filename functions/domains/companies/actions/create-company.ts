@@ -2,6 +2,7 @@ import type { AuthContext } from '@functions/platform/auth-context';
 import { defineUserAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CLIENT_PERMISSIONS, type Company, type FiscalData, type MembershipRecord } from '@shared/db/records';
+import { madridDate } from '@shared/fiscal/verifactu-obligation';
 import { CreateCompanyBody, companyEntry } from '@shared/schemas/companies';
 import { getProfile, createCompany as storeCompany } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
@@ -45,6 +46,8 @@ export async function createCompany(
     companyType: body.companyType,
     isActive: true,
     siiEnabled,
+    // Issue 16: from when its invoices go to the SII (what was issued before is not due there).
+    ...(siiEnabled ? { siiSince: madridDate(deps.now()) } : {}),
     verifactuEnabled: body.verifactuEnabled ?? !siiEnabled,
     ...(body.email ? { email: body.email } : {}),
     ...(body.phone ? { phone: body.phone } : {}),
@@ -72,6 +75,7 @@ export async function createCompany(
   await storeCompany(deps, company, membership, auth.userId);
   return {
     ...companyEntry(company, profile?.defaultCompanyId ?? company.companyId),
+    siiSince: company.siiSince ?? null,
     address: company.address,
     fiscal,
   };

@@ -16,6 +16,7 @@ export async function getCompany(input: { auth: AuthContext; scope: CompanyScope
   if (!company) throw new AppError('CORE_006', 'La empresa no existe.');
   return {
     ...companyEntry(company, profile?.defaultCompanyId),
+    siiSince: company.siiSince ?? null,
     email: company.email ?? null,
     phone: company.phone ?? null,
     address: company.address,

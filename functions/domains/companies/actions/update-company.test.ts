@@ -12,7 +12,7 @@ import { type Company, companyItem } from '@shared/db/records';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CompaniesDeps } from '../store/deps';
-import { updateCompany } from './update-company';
+import { siiSinceChange, updateCompany } from './update-company';
 
 const client = testDocumentClient();
 const db = mockClient(client);
@@ -84,5 +84,36 @@ describe('PUT /companies/{companyId} and the tax profile', () => {
     withProfile(false);
     await updateCompany({ auth, scope, body: { siiEnabled: true } }, deps).catch(() => undefined);
     expect(db.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+});
+
+describe('PUT /companies/{companyId}: siiSince (issue 16)', () => {
+  const written = () =>
+    db.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item as Company;
+
+  it('stores the Madrid day the SII is switched on, and clears it when switched off', async () => {
+    withProfile(false);
+    await updateCompany({ auth, scope, body: { siiEnabled: true } }, deps).catch(() => undefined);
+    expect(written()).toMatchObject({ siiEnabled: true, siiSince: '2026-11-26' });
+
+    db.reset();
+    db.on(TransactWriteCommand).resolves({});
+    db.on(GetCommand, { Key: keys.company('co-1') }).resolves({
+      Item: companyItem({ ...company, siiEnabled: true, siiSince: '2026-01-01' }),
+    });
+    db.on(GetCommand, { Key: keys.taxProfile('co-1') }).resolves({});
+    await updateCompany({ auth, scope, body: { name: 'Otra SL' } }, deps).catch(() => undefined);
+    expect(written().siiSince).toBe('2026-01-01');
+
+    db.resetHistory();
+    await updateCompany({ auth, scope, body: { siiEnabled: false } }, deps).catch(() => undefined);
+    expect(written()).toMatchObject({ siiEnabled: false, siiSince: null });
+  });
+
+  it('a day that is still the previous one in UTC is the Madrid day', () => {
+    expect(siiSinceChange({ siiEnabled: false }, true, new Date('2026-12-31T23:30:00Z'))).toEqual({
+      siiSince: '2027-01-01',
+    });
+    expect(siiSinceChange({ siiEnabled: true }, true, new Date())).toEqual({});
   });
 });

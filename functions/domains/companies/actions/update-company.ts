@@ -3,10 +3,24 @@ import type { CompanyScope } from '@functions/platform/company-scope';
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import type { Company } from '@shared/db/records';
+import { madridDate } from '@shared/fiscal/verifactu-obligation';
 import { CompanyPath, UpdateCompanyBody } from '@shared/schemas/companies';
 import { hasTaxProfile, getCompany as readCompany, updateCompany as storeUpdate } from '../store/companies';
 import type { CompaniesDeps } from '../store/deps';
 import { getCompany } from './get-company';
+
+/**
+ * Issue 16: the day the company enters the SII is kept (`siiSince`, Madrid date) when `siiEnabled`
+ * turns on; turning it off clears it. Anything else leaves it as it was.
+ */
+export function siiSinceChange(
+  current: Pick<Company, 'siiEnabled'>,
+  siiEnabled: boolean | undefined,
+  now: Date,
+): Pick<Company, 'siiSince'> | Record<string, never> {
+  if (siiEnabled === undefined || siiEnabled === current.siiEnabled) return {};
+  return { siiSince: siiEnabled ? madridDate(now) : null };
+}
 
 export async function updateCompany(
   input: { auth: AuthContext; scope: CompanyScope; body: UpdateCompanyBody },
@@ -43,6 +57,7 @@ export async function updateCompany(
   const next: Company = {
     ...current,
     ...rest,
+    ...siiSinceChange(current, body.siiEnabled, deps.now()),
     fiscal: { ...current.fiscal, ...fiscal },
     updatedAt: deps.now().toISOString(),
   };

@@ -4,6 +4,8 @@ import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
 } from '@shared/schemas/received-invoices';
+import { receivedEvent } from '../model/received-events';
+import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
@@ -18,13 +20,18 @@ export async function assignReceivedInvoiceCategory(
 ): Promise<ReceivedInvoice> {
   const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
   if (current.expenseCategoryId === input.body.categoryId) return current;
+  const company = await readCompanySii(deps, input.companyId);
+  const at = deps.now().toISOString();
   const next: ReceivedInvoice = {
     ...current,
     expenseCategoryId: input.body.categoryId,
     version: current.version + 1,
-    updatedAt: deps.now().toISOString(),
+    updatedAt: at,
   };
-  await saveReceivedInvoice(deps, current, next);
+  // Every stored change of an SII company's invoice is an event (the record itself may not change).
+  await saveReceivedInvoice(deps, current, next, {
+    event: receivedEvent({ company, current, next, at }),
+  });
   return next;
 }
 

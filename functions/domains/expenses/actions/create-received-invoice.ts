@@ -11,7 +11,9 @@ import {
   supplierNumberKey,
   type UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
+import { receivedEvent } from '../model/received-events';
 import { buildReceivedInvoice } from '../model/received-invoices';
+import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { getReceivedInvoice, saveReceivedInvoice } from '../store/received-invoices';
 import { getSupplier, getSupplierByTaxIdKey } from '../store/suppliers';
@@ -163,7 +165,11 @@ export async function resolveRectification(
   return { method: r.method, ...(r.reason ? { reason: r.reason } : {}), rectified };
 }
 
-/** Registers a received invoice: the invoice, its number claim, counters and aggregates in one transaction. */
+/**
+ * Registers a received invoice: the invoice, its number claim, counters, aggregates and (for a
+ * company in the SII, which it then enters as NOT_SENT) its RECEIVED_REGISTERED event in one
+ * transaction.
+ */
 export async function createReceivedInvoice(
   input: { companyId: string; userId: string; body: CreateReceivedInvoiceBody },
   deps: ExpensesDeps,
@@ -171,6 +177,7 @@ export async function createReceivedInvoice(
   const { body } = input;
   const { supplier, remembered } = await resolveSupplier(deps, input.companyId, body);
   const rectification = await resolveRectification(deps, { companyId: input.companyId, supplier }, body);
+  const company = await readCompanySii(deps, input.companyId);
   const now = deps.now().toISOString();
   const decided = body.approvalStatus !== 'PENDING';
   const invoice = buildReceivedInvoice(
@@ -183,13 +190,18 @@ export async function createReceivedInvoice(
       approval: decided
         ? { status: body.approvalStatus, comment: null, decidedBy: input.userId, decidedAt: now }
         : null,
+      // Art. 69.Tres RIVA: an SII company's invoice is due at the AEAT; the SII worker moves it on.
+      siiStatus: company.siiEnabled ? 'NOT_SENT' : null,
+      paidCents: 0,
       version: 1,
       createdBy: input.userId,
       createdAt: now,
       updatedAt: now,
     },
   );
-  await saveReceivedInvoice(deps, undefined, invoice);
+  await saveReceivedInvoice(deps, undefined, invoice, {
+    event: receivedEvent({ company, current: undefined, next: invoice, at: now }),
+  });
   return invoice;
 }
 

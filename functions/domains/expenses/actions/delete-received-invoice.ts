@@ -1,16 +1,27 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { ReceivedInvoicePath } from '@shared/schemas/received-invoices';
+import { receivedEvent } from '../model/received-events';
+import { checkNoPayments } from '../model/received-payments';
+import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
 
-/** Removes a received invoice with its number claim, category count and aggregate contribution, at once. */
+/**
+ * Removes a received invoice with its number claim, category count, aggregate contribution and (for
+ * a company in the SII) the RECEIVED_DELETED event carrying it as it was, at once. Refused while it
+ * has payments: they are deleted first (each with its audit line and its own event).
+ */
 export async function deleteReceivedInvoice(
   input: { companyId: string; receivedInvoiceId: string },
   deps: ExpensesDeps,
 ): Promise<{ receivedInvoiceId: string; deleted: true }> {
   const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
-  await saveReceivedInvoice(deps, current, undefined);
+  checkNoPayments(current);
+  const company = await readCompanySii(deps, input.companyId);
+  await saveReceivedInvoice(deps, current, undefined, {
+    event: receivedEvent({ company, current, next: undefined, at: deps.now().toISOString() }),
+  });
   return { receivedInvoiceId: current.receivedInvoiceId, deleted: true };
 }
 

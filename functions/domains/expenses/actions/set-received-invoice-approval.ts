@@ -5,6 +5,8 @@ import {
   ReceivedInvoicePath,
   SetApprovalBody,
 } from '@shared/schemas/received-invoices';
+import { receivedEvent } from '../model/received-events';
+import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
@@ -21,6 +23,7 @@ export async function setReceivedInvoiceApproval(
       details: { reason: 'APPROVAL_ALREADY_DECIDED', approvalStatus: current.approvalStatus },
     });
   }
+  const company = await readCompanySii(deps, input.companyId);
   const now = deps.now().toISOString();
   const next: ReceivedInvoice = {
     ...current,
@@ -34,7 +37,10 @@ export async function setReceivedInvoiceApproval(
     version: current.version + 1,
     updatedAt: now,
   };
-  await saveReceivedInvoice(deps, current, next);
+  // The approval can release a held FR record (SiiConfig.holdUnapprovedReceived): the SII hears of it.
+  await saveReceivedInvoice(deps, current, next, {
+    event: receivedEvent({ company, current, next, at: now }),
+  });
   return next;
 }
 

@@ -4,16 +4,20 @@ import {
   ReceivedInvoicePath,
   UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
+import { receivedEvent } from '../model/received-events';
 import { buildReceivedInvoice } from '../model/received-invoices';
+import { checkTotalCoversPayments } from '../model/received-payments';
+import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { resolveRectification, resolveSupplier } from './create-received-invoice';
 import { requireReceivedInvoice } from './get-received-invoice';
 
 /**
- * Corrects a received invoice (a replacement; approval is kept). One transaction conditioned on the
- * version read moves the number claim and the category counter and replaces the old contribution to
- * the tax aggregates by the new one. A correction that names no withholding kind keeps the invoice's
+ * Corrects a received invoice (a replacement; approval, SII state and payments are kept; the new
+ * total may not fall below what was paid). One transaction conditioned on the version read moves the
+ * number claim and the category counter, replaces the old contribution to the tax aggregates by the
+ * new one and, for a company in the SII, carries the RECEIVED_UPDATED event. A correction that names no withholding kind keeps the invoice's
  * own (a client that predates the kinds must not turn a rent into a professional's fee), else takes
  * the supplier's.
  */
@@ -28,6 +32,8 @@ export async function updateReceivedInvoice(
     { companyId: input.companyId, selfId: current.receivedInvoiceId, supplier },
     input.body,
   );
+  const company = await readCompanySii(deps, input.companyId);
+  const at = deps.now().toISOString();
   const next = buildReceivedInvoice(
     input.body,
     {
@@ -39,11 +45,17 @@ export async function updateReceivedInvoice(
     },
     {
       ...current,
+      // The SII state and the payments are the invoice's own: a correction keeps them.
+      siiStatus: current.siiStatus ?? null,
+      paidCents: current.paidCents ?? 0,
       version: current.version + 1,
-      updatedAt: deps.now().toISOString(),
+      updatedAt: at,
     },
   );
-  await saveReceivedInvoice(deps, current, next);
+  checkTotalCoversPayments(next);
+  await saveReceivedInvoice(deps, current, next, {
+    event: receivedEvent({ company, current, next, at }),
+  });
   return next;
 }
 

@@ -8,6 +8,7 @@ import {
   recordedWithholding,
 } from '@shared/fiscal/received-invoice-totals';
 import { supplierTaxIdText } from '@shared/schemas/expenses';
+import type { SiiStatus } from '@shared/schemas/invoices';
 import type {
   ExpenseCategoryTotals,
   ExpenseTotals,
@@ -15,12 +16,21 @@ import type {
   ReceivedInvoice,
   ReceivedInvoiceLine,
   ReceivedInvoiceListQuery,
+  ReceivedPaymentStatus,
   ReceivedRectification,
   ReceivedSupplierSnapshot,
   UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
 
 type Body = UpdateReceivedInvoiceBody;
+
+/**
+ * Where a received invoice stands with its payments: nothing paid PENDING, part PARTIAL, all of
+ * the total payable (base + supplier VAT + recargo − IRPF) PAID. An invoice with nothing payable
+ * (a rectificativa that lowers what was invoiced) is PAID: there is nothing to pay on it.
+ */
+export const receivedPaymentStatus = (totalCents: number, paidCents: number): ReceivedPaymentStatus =>
+  paidCents >= totalCents ? 'PAID' : paidCents > 0 ? 'PARTIAL' : 'PENDING';
 
 const toLine = (l: Body['lines'][number]): ReceivedInvoiceLine => ({
   description: l.description,
@@ -53,6 +63,10 @@ export function buildReceivedInvoice(
     companyId: string;
     approvalStatus: ReceivedInvoice['approvalStatus'];
     approval: ReceivedApproval | null;
+    /** NOT_SENT for a new invoice of an SII company; a correction keeps the invoice's own (absent: null). */
+    siiStatus?: SiiStatus | null;
+    /** What its payments add up to (absent: 0, a new invoice). */
+    paidCents?: number;
     version: number;
     createdBy: string;
     createdAt: string;
@@ -60,6 +74,7 @@ export function buildReceivedInvoice(
   },
 ): ReceivedInvoice {
   const lines = body.lines.map(toLine);
+  const totals = computeReceivedInvoiceTotals({ lines, irpfRateBp: body.irpfRateBp });
   const optional = <K extends string, V>(k: K, v: V | undefined) => (v === undefined ? {} : { [k]: v });
   return {
     receivedInvoiceId: base.receivedInvoiceId,
@@ -83,7 +98,11 @@ export function buildReceivedInvoice(
     attachments: body.attachments,
     approvalStatus: base.approvalStatus,
     approval: base.approval,
-    totals: computeReceivedInvoiceTotals({ lines, irpfRateBp: body.irpfRateBp }),
+    totals,
+    intraEuOperation: body.intraEuOperation ?? null,
+    siiStatus: base.siiStatus ?? null,
+    paidCents: base.paidCents ?? 0,
+    paymentStatus: receivedPaymentStatus(totals.totalCents, base.paidCents ?? 0),
     version: base.version,
     createdBy: base.createdBy,
     createdAt: base.createdAt,

@@ -1,7 +1,8 @@
 /**
  * DynamoDB access for received invoices: the invoice item (with its gsi1 entry by book date), the
- * supplier-number claim, the per-category counters and the running tax aggregates, always written
- * together in ONE transaction so a refusal writes nothing.
+ * supplier-number claim, the per-category counters, the running tax aggregates and (for a company
+ * in the SII, issue 16) the change's event, always written together in ONE transaction so a refusal
+ * writes nothing.
  */
 
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -21,6 +22,8 @@ import {
 import { receivedContribution } from '@shared/fiscal/tax-aggregates';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
+import type { ReceivedInvoiceEventBody } from '../model/received-events';
+import { receivedPaymentStatus } from '../model/received-invoices';
 import type { ExpensesDeps } from './deps';
 
 type Deps = Pick<ExpensesDeps, 'db' | 'table'>;
@@ -45,15 +48,22 @@ export const numberClaimKey = (r: ReceivedInvoice) =>
 /**
  * A stored item as the current record: invoices registered before rectificativas existed carry no
  * `invoiceType` (an ordinary F1) and no `rectification`; before withholding kinds existed (issue 15)
- * no `withholdingKind`/`withholdingKey` (a professional's when it withholds: `storedWithholding`).
+ * no `withholdingKind`/`withholdingKey` (a professional's when it withholds: `storedWithholding`);
+ * before the SII and payments (issue 16) no `siiStatus` (null), `intraEuOperation` (null),
+ * `paidCents` (0) nor `paymentStatus`.
  */
 export function receivedInvoiceFromItem(item: Record<string, unknown>): ReceivedInvoice {
   const r = stripKeys(item) as unknown as ReceivedInvoice;
+  const paidCents = r.paidCents ?? 0;
   return {
     ...r,
     invoiceType: r.invoiceType ?? 'F1',
     rectification: r.rectification ?? null,
     ...storedWithholding(r),
+    intraEuOperation: r.intraEuOperation ?? null,
+    siiStatus: r.siiStatus ?? null,
+    paidCents,
+    paymentStatus: r.paymentStatus ?? receivedPaymentStatus(r.totals.totalCents, paidCents),
   };
 }
 
@@ -141,10 +151,18 @@ function invoiceWrite(
       },
     } satisfies TransactItem;
   }
-  // Optimistic concurrency: the write only happens on the version that was read.
+  // Optimistic concurrency: the write only happens on the version that was read, and on the SII
+  // state read (the SII workers mirror it on the item: a write must never put back an older one).
+  const sii = current.siiStatus ?? null;
   const seen = {
-    ConditionExpression: 'version = :seen',
-    ExpressionAttributeValues: { ':seen': current.version },
+    ConditionExpression:
+      sii === null
+        ? 'version = :seen AND (attribute_not_exists(siiStatus) OR attribute_type(siiStatus, :nullType))'
+        : 'version = :seen AND siiStatus = :seenSii',
+    ExpressionAttributeValues:
+      sii === null
+        ? { ':seen': current.version, ':nullType': 'NULL' }
+        : { ':seen': current.version, ':seenSii': sii },
   };
   if (!next) {
     return {
@@ -160,21 +178,52 @@ function invoiceWrite(
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/** The Put of a received invoice's event (model/received-events.ts), unique per invoice, kind and version. */
+export function receivedEventItem(table: string, event: ReceivedInvoiceEventBody): TransactItem {
+  const { receivedInvoice } = event;
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.receivedInvoiceEvent(
+          event.companyId,
+          event.receivedInvoiceId,
+          event.kind,
+          receivedInvoice.version,
+        ),
+        entity: 'ReceivedInvoiceEvent',
+        v: SCHEMA_VERSION,
+        ...event,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface SaveOptions {
+  /** The SII event of the change (model/received-events.ts `receivedEvent`); null: not reported. */
+  event?: ReceivedInvoiceEventBody | null;
+  /** Items that stand or fall with the change (a payment), right after the invoice's own write. */
+  extraItems?: TransactItem[];
+}
+
 /**
  * Registers (`current` undefined), corrects (both) or deletes (`next` undefined) a received invoice in
- * ONE transaction: the invoice item conditioned on the version read, its supplier-number claim (moved
- * when the supplier, year or number changes), the category counters, a check that a newly assigned
- * category is active, and the tax aggregates (old contribution −1 and new +1, merged by the store).
+ * ONE transaction: the invoice item conditioned on the version read, `opts.extraItems`, its
+ * supplier-number claim (moved when the supplier, year or number changes), the category counters, a
+ * check that a newly assigned category is active, the tax aggregates (old contribution −1 and new +1,
+ * merged by the store) and, for a company in the SII, the change's `ReceivedInvoiceEvent`.
  */
 export async function saveReceivedInvoice(
   deps: Deps,
   current: ReceivedInvoice | undefined,
   next: ReceivedInvoice | undefined,
+  opts: SaveOptions = {},
 ): Promise<void> {
   const { table } = deps;
   const any = (next ?? current)!;
   const companyId = any.companyId;
-  const items: TransactItem[] = [invoiceWrite(table, current, next)];
+  const items: TransactItem[] = [invoiceWrite(table, current, next), ...(opts.extraItems ?? [])];
 
   let claimAt: number | undefined;
   const oldClaim = current ? numberClaimKey(current) : undefined;
@@ -226,6 +275,9 @@ export async function saveReceivedInvoice(
     ];
     items.push(...aggregateUpdateItems(table, companyId, ...contributions));
   }
+
+  // Art. 69.Tres RIVA: the SII hears of every change of the book, in the change's own transaction.
+  if (opts.event) items.push(receivedEventItem(table, opts.event));
 
   assertTransactionFits(items);
   for (let attempt = 1; ; attempt++) {

@@ -17,7 +17,7 @@ import { assertVerifactuReady } from '../model/verifactu-readiness';
 import type { InvoicesDeps } from '../store/deps';
 import { confirmedIsFinal, confirmInvoiceWrite } from '../store/invoices';
 import { listPayments } from '../store/payments';
-import { lostRectifiedCondition, rectificationItems } from '../store/rectifications';
+import { lostRectifiedCondition, movedPayments, rectificationItems } from '../store/rectifications';
 import { getDefaults, getSeries, getSeriesByCode } from '../store/series';
 import { readVerifactuReadiness } from '../store/verifactu-readiness';
 import { requireInvoice } from './get-invoice';
@@ -140,11 +140,20 @@ export async function confirmWithLinks(
     });
     let extraCount = 0;
     try {
-      return await confirmInvoiceWrite(deps, effects.rectificativa as Invoice, series, mode, at, (next) => {
-        const items = rectificationItems(deps, effects, next, at, by);
-        extraCount = items.length;
-        return items;
-      });
+      return await confirmInvoiceWrite(
+        deps,
+        effects.rectificativa as Invoice,
+        series,
+        mode,
+        at,
+        (next) => {
+          const items = rectificationItems(deps, effects, next, at, by);
+          extraCount = items.length;
+          return items;
+        },
+        // The substitute's event names the collections it takes over (the SII's RECC book).
+        { movedPayments: movedPayments(effects) },
+      );
     } catch (e) {
       if (!lostRectifiedCondition(e, extraCount)) throw e;
       const fresh = await readOriginals(deps, invoice, ids);

@@ -177,6 +177,8 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
     paymentMethod: body.paymentMethod ?? null,
     notes: body.notes ?? null,
     ...(body.triangular ? { triangular: true } : {}),
+    // Art. 66.1 RIVA: an operation of the SII book OI rides on the invoice (null: none).
+    intraEuOperation: body.intraEuOperation ?? null,
     customer,
     invoiceLines: body.invoiceLines.map((l, i) => ({
       description: l.description,

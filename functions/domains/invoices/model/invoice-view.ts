@@ -10,6 +10,9 @@ export function invoiceView(inv: Invoice | InvoiceWithPayments): InvoiceView {
   const i = inv as InvoiceWithPayments;
   return {
     ...i,
+    // Invoices stored before these fields existed have neither.
+    intraEuOperation: i.intraEuOperation ?? null,
+    siiStatus: i.siiStatus ?? null,
     displayStatus: invoiceDisplayStatus(i),
     outstandingCents: outstandingCents(i),
     unappliedCreditCents: unappliedCreditCents(i),

@@ -17,8 +17,9 @@ import type { IndexName } from '@shared/db/table';
 import { issuerSnapshotOf } from '@shared/fiscal/invoice-issuer';
 import { issuedContribution } from '@shared/fiscal/tax-aggregates';
 import type { InvoiceSeries } from '@shared/schemas/invoice-series';
-import type { Invoice } from '@shared/schemas/invoices';
+import type { Invoice, InvoicePayment } from '@shared/schemas/invoices';
 import { checkCompleteInvoiceParties } from '../model/complete-invoice';
+import { invoiceEventPayload, paymentEventBody } from '../model/invoice-events';
 import { confirmationPaymentAttributes, confirmationPaymentStatus } from '../model/payments';
 import type { InvoicesDeps } from './deps';
 import { countUpdates, dateMoveUpdates, withConflictRetry } from './invoice-counts';
@@ -195,29 +196,15 @@ export const confirmed = (
   updatedAt: at,
 });
 
-/**
- * What an invoice event carries so its consumers (SII, accounting) never read the
- * invoice: identity, type, dates, customer, issuer, breakdown, totals, rectification and SII state.
- */
-export const invoiceEventPayload = (inv: Invoice) => ({
-  invoiceId: inv.invoiceId,
-  companyId: inv.companyId,
-  invoiceType: inv.invoiceType,
-  invoiceDate: inv.invoiceDate,
-  operationDate: inv.operationDate ?? null,
-  series: inv.series,
-  number: inv.number,
-  invoiceNumber: inv.invoiceNumber,
-  customer: inv.customer ?? null,
-  issuer: inv.issuer ?? null,
-  breakdown: inv.breakdown,
-  totals: inv.totals,
-  irpfRateBp: inv.irpfRateBp,
-  rectification: inv.rectification ?? null,
-  siiStatus: inv.siiStatus ?? null,
-});
+// The events' payload is pure (model/invoice-events.ts); re-exported for the stores that write events.
+export { invoiceEventPayload };
 
-const eventPut = (deps: Deps, inv: Invoice): TransactItem => ({
+/**
+ * INVOICE_CONFIRMED. A substitute also carries the payments it takes over from the invoices it
+ * replaces (`payments`, each with `movedFrom`): under the criterio de caja in the SII they are its
+ * collections now (RECC book), no longer the originals'.
+ */
+const eventPut = (deps: Deps, inv: Invoice, movedPayments: readonly InvoicePayment[]): TransactItem => ({
   Put: {
     TableName: deps.table,
     Item: {
@@ -226,6 +213,7 @@ const eventPut = (deps: Deps, inv: Invoice): TransactItem => ({
       v: SCHEMA_VERSION,
       kind: 'INVOICE_CONFIRMED',
       ...invoiceEventPayload(inv),
+      ...(movedPayments.length > 0 ? { payments: movedPayments.map(paymentEventBody) } : {}),
       at: inv.confirmedAt,
     },
     ConditionExpression: 'attribute_not_exists(pk)',
@@ -273,7 +261,8 @@ function invoiceWrite(
  * last. It is written by the chain's one writer (`writeWithChain`): a lost numbering race (Art.
  * 6.1.a RD 1619/2012: correlative, no gaps, no repeats), a lost chain head (RD 1007/2023: one
  * unbroken chain per issuer) or a transaction conflict on a shared item claims the number and the
- * head again, with the writer's retry policy. `opts.createdBy` is stored on the record.
+ * head again, with the writer's retry policy. `opts.createdBy` is stored on the record;
+ * `opts.movedPayments` (a substitution's, as the substitute keeps them) ride on the event.
  */
 export async function confirmInvoiceWrite(
   deps: Deps,
@@ -282,7 +271,7 @@ export async function confirmInvoiceWrite(
   mode: 'create' | 'update',
   at: string,
   extraItems: TransactItem[] | ((next: Invoice) => TransactItem[]) = [],
-  opts: { createdBy?: string | null } = {},
+  opts: { createdBy?: string | null; movedPayments?: readonly InvoicePayment[] } = {},
 ): Promise<Invoice> {
   const year = Number(inv.invoiceDate.slice(0, 4));
   const company = await getIssuerCompany(deps, inv.companyId);
@@ -301,7 +290,7 @@ export async function confirmInvoiceWrite(
       const head = [
         invoiceWrite(deps, next, mode, inv.updatedAt),
         ...claim.items,
-        eventPut(deps, next),
+        eventPut(deps, next, opts.movedPayments ?? []),
         ...aggregateUpdateItems(
           deps.table,
           next.companyId,

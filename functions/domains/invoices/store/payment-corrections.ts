@@ -2,7 +2,9 @@
  * The write of a payment's correction or deletion: ONE transaction with the invoice's new money
  * (conditioned on the invoice in force with the amounts read, invoice-money.ts) and the payment
  * item (conditioned on the revision read), so two corrections, or a correction and a new payment,
- * never both act on the same figures; and the running aggregates the correction moves.
+ * never both act on the same figures; the running aggregates the correction moves; and, for an
+ * SII company under the criterio de caja, its PAYMENT_DELETED (+ PAYMENT_RECORDED) events
+ * (store/payment-events.ts).
  */
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -18,6 +20,7 @@ import type { PaymentCorrection } from '../model/payment-corrections';
 import type { InvoicesDeps } from './deps';
 import { invoiceMoneyUpdate } from './invoice-money';
 import { paymentAggregateItems } from './payment-aggregates';
+import { correctionEvents } from './payment-events';
 import { paymentItem, revisionCondition } from './payment-items';
 
 type Deps = Pick<InvoicesDeps, 'db' | 'table'>;
@@ -48,6 +51,15 @@ export async function correctPaymentWrite(
       },
     },
     ...paymentAggregateItems(deps.table, inv.companyId, [{ inv, payments }], [{ inv, payments: after }]),
+    // Criterio de caja in the SII: the values taken back and the corrected ones (RECC book).
+    ...correctionEvents(
+      deps.table,
+      inv,
+      current,
+      correction.payment,
+      correction.payment.history?.at(-1)?.at ?? correction.payment.createdAt,
+      correction.invoice.paidCents,
+    ),
   ];
   assertTransactionFits(items);
   await deps.db.send(new TransactWriteCommand({ TransactItems: items }));

@@ -133,6 +133,10 @@ const movedPayment = (move: RectificationEffects['moves'][number]): InvoicePayme
   movedFrom: { invoiceId: move.from.invoiceId, invoiceNumber: move.from.invoiceNumber ?? '' },
 });
 
+/** The payments a substitution moves, as the substitute keeps them (carried by its INVOICE_CONFIRMED). */
+export const movedPayments = (effects: RectificationEffects): InvoicePayment[] =>
+  effects.moves.map(movedPayment);
+
 /**
  * The running aggregates of a substitution's payments (shared/fiscal/payment-aggregates.ts), ONE
  * merge for the whole state change (a transaction takes one operation per item; the confirmation

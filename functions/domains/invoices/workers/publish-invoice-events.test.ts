@@ -115,6 +115,59 @@ describe('publish-invoice-events', () => {
     expect(targetsOf({ siiStatus: 'NOT_SENT' })).not.toContain('verifactu');
   });
 
+  it('publishes a received invoice event of an SII company to the SII and accounting queues', async () => {
+    const key = keys.receivedInvoiceEvent('co-1', 'ri-1', 'RECEIVED_REGISTERED', 1);
+    const receivedInvoice = {
+      receivedInvoiceId: 'ri-1',
+      supplierInvoiceNumber: 'A-77',
+      siiStatus: 'NOT_SENT',
+    };
+    db.on(GetCommand).resolves({
+      Item: {
+        ...key,
+        entity: 'ReceivedInvoiceEvent',
+        v: 1,
+        kind: 'RECEIVED_REGISTERED',
+        companyId: 'co-1',
+        receivedInvoiceId: 'ri-1',
+        receivedInvoice,
+        siiStatus: 'NOT_SENT',
+        at: '2026-03-02T10:00:00.000Z',
+      },
+    });
+    expect(await publishInvoiceEvent(deps, key, ctx)).toEqual(['sii', 'accounting']);
+    const [sii, accounting] = sends();
+    expect(sii!.QueueUrl).toBe(QUEUES.sii);
+    expect(accounting!.QueueUrl).toBe(QUEUES.accounting);
+    const body = JSON.parse(sii!.MessageBody!);
+    expect(body).toEqual({
+      eventId: eventIdOf(key),
+      kind: 'RECEIVED_REGISTERED',
+      companyId: 'co-1',
+      receivedInvoiceId: 'ri-1',
+      receivedInvoice,
+      siiStatus: 'NOT_SENT',
+      at: '2026-03-02T10:00:00.000Z',
+    });
+    expect(marks()).toEqual(['publishedSiiAt', 'publishedAccountingAt']);
+  });
+
+  it('the stream handler takes ReceivedInvoiceEvent items as well as InvoiceEvent ones, nothing else', async () => {
+    const key = keys.receivedInvoiceEvent('co-1', 'ri-1', 'RECEIVED_DELETED', 3);
+    const image = (entity: string) => ({ ...key, entity, kind: 'RECEIVED_DELETED', siiStatus: 'ACCEPTED' });
+    db.on(GetCommand).resolves({ Item: image('ReceivedInvoiceEvent') });
+    const rec = (seq: string, entity: string) => ({
+      eventID: seq,
+      eventName: 'INSERT' as const,
+      dynamodb: { SequenceNumber: seq, NewImage: marshall(image(entity)) as never },
+    });
+    const res = await handler({
+      Records: [rec('1', 'ReceivedInvoiceEvent'), rec('2', 'ReceivedInvoice')],
+    } as DynamoDBStreamEvent);
+    expect(res).toEqual({ batchItemFailures: [] });
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
+  });
+
   it('skips the queues an earlier attempt already reached (a retried record sends nothing twice)', async () => {
     db.on(GetCommand).resolves({
       Item: event({ siiStatus: 'NOT_SENT', publishedSiiAt: 't' }),

@@ -1,12 +1,20 @@
 /**
- * Table stream consumer `invoice-events` (infra/manifest.ts): every InvoiceEvent item INSERTed by
- * the transaction that caused it (INVOICE_CONFIRMED, INVOICE_CANCELLED, …) is published to
- *  - the SII queue, only when the invoice has an SII state (its company is in the SII);
- *  - the accounting queue.
+ * Table stream consumer `invoice-events` (infra/manifest.ts): every event item INSERTed by the
+ * transaction that caused it is published:
+ *  - `InvoiceEvent` (issued invoices: INVOICE_CONFIRMED, INVOICE_CANCELLED and, for SII companies
+ *    under the criterio de caja, PAYMENT_RECORDED / PAYMENT_DELETED);
+ *  - `ReceivedInvoiceEvent` (received invoices of SII companies, issue 16: RECEIVED_REGISTERED,
+ *    RECEIVED_UPDATED, RECEIVED_DELETED, RECEIVED_PAYMENT_RECORDED, RECEIVED_PAYMENT_DELETED);
+ * each to
+ *  - the SII queue, only when the event has an SII state (its company is in the SII);
+ *  - the accounting queue (its consumer arrives with the accounting issue, which books received
+ *    invoices too).
  * VeriFacTu gets no invoice events: its registration records are written in the confirming and
  * cancelling transactions themselves and wake its sender through their own stream consumer.
- * The event carries everything its consumers need (customer, issuer, breakdown, totals,
- * rectification, SII state), so they never read the invoice.
+ * The event carries everything its consumers need (an issued invoice's customer, issuer, breakdown,
+ * totals, rectification, regime, SII state; a received invoice as stored), so they never read the
+ * source item. The message body is `{ eventId, ...the item without keys, entity and marks }`; the
+ * kinds of the two entities never overlap (RECEIVED_* are the received invoices').
  *
  * Idempotency. The item is read again (strongly consistent) and each queue it was sent to is
  * marked on it (`published<Target>At`, conditioned on not being marked yet) right after that send;
@@ -59,7 +67,7 @@ export const makePublishDeps = (): PublishDeps => ({
 export const eventIdOf = (key: { pk: string; sk: string }): string =>
   createHash('sha256').update(`${key.pk}|${key.sk}`).digest('hex');
 
-/** The queues an event goes to: SII only for an invoice of a company in the SII. */
+/** The queues an event goes to: SII only for an (issued or received) invoice of a company in the SII. */
 export const targetsOf = (event: Record<string, unknown>): EventTarget[] =>
   event.siiStatus === null || event.siiStatus === undefined ? ['accounting'] : ['sii', 'accounting'];
 
@@ -72,7 +80,7 @@ export async function publishInvoiceEvent(
   const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
   const item = res.Item;
   if (!item) {
-    ctx.log.warn('Invoice event no longer exists; nothing to publish');
+    ctx.log.warn('Invoice event no longer exists; nothing to publish', { sk: key.sk });
     return [];
   }
   const eventId = eventIdOf(key);
@@ -103,8 +111,9 @@ export async function publishInvoiceEvent(
   }
   ctx.log.info('Invoice event published', {
     eventId,
+    entity: item.entity,
     kind: item.kind,
-    invoiceId: item.invoiceId,
+    invoiceId: item.invoiceId ?? item.receivedInvoiceId,
     targets: sent,
   });
   return sent;
@@ -125,6 +134,9 @@ export async function publishChange(
 }
 
 const deps = once(makePublishDeps);
-export const handler = streamHandler({ entities: ['InvoiceEvent'] }, (change, ctx) =>
+/** The entities this consumer takes (the manifest's `invoice-events` stream consumer lists the same). */
+export const PUBLISHED_ENTITIES = ['InvoiceEvent', 'ReceivedInvoiceEvent'];
+
+export const handler = streamHandler({ entities: PUBLISHED_ENTITIES }, (change, ctx) =>
   publishChange(deps(), change, ctx),
 );

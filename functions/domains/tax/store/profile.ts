@@ -17,6 +17,7 @@ import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { type CompanyType, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
+import { madridDate } from '@shared/fiscal/sii-deadlines';
 import type { PlannedObligation } from '@shared/fiscal/tax-obligations';
 import type { AssistantAnswers } from '@shared/schemas/tax';
 import type { TaxProfile, TaxProfileFacts } from '@shared/schemas/tax-profile';
@@ -94,12 +95,14 @@ export async function getCompanyFacts(deps: Deps, companyId: string): Promise<Co
 
 /** The mirror of the profile's facts on the company item (the company must exist). */
 function companyMirror(table: string, companyId: string, facts: TaxProfileFacts, at: string): TransactItem {
+  // siiSince: the Madrid date the company entered the SII (kept while it stays in; the SII's backfill
+  // reads it, issue 16), removed when it leaves.
+  const sii = facts.siiEnabled ? 'siiSince = if_not_exists(siiSince, :since)' : undefined;
   return {
     Update: {
       TableName: table,
       Key: keys.company(companyId),
-      UpdateExpression:
-        'SET siiEnabled = :sii, #fiscal.largeCompany = :large, #fiscal.redeme = :redeme, updatedAt = :at',
+      UpdateExpression: `SET siiEnabled = :sii, #fiscal.largeCompany = :large, #fiscal.redeme = :redeme, updatedAt = :at${sii ? `, ${sii}` : ''}${facts.siiEnabled ? '' : ' REMOVE siiSince'}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#fiscal': 'fiscal' },
       ExpressionAttributeValues: {
@@ -107,6 +110,7 @@ function companyMirror(table: string, companyId: string, facts: TaxProfileFacts,
         ':large': facts.largeCompany,
         ':redeme': facts.redeme,
         ':at': at,
+        ...(facts.siiEnabled ? { ':since': madridDate(new Date(at)) } : {}),
       },
     },
   };

@@ -42,10 +42,18 @@ export function AppLayout() {
   const { role } = user;
   const companyId = company?.companyId ?? null;
   const companyType = company?.companyType ?? null;
+  const siiEnabled = company?.siiEnabled ?? false;
   const plan = subscription.data ?? null;
   const permissions = membership.data?.myPermissions;
   const menus = useMemo(() => {
-    const context: MenuContext = { role, isAutonomous, companyId, companyType, subscription: plan };
+    const context: MenuContext = {
+      role,
+      isAutonomous,
+      companyId,
+      companyType,
+      subscription: plan,
+      siiEnabled,
+    };
     const access = { role, permissions: permissions ?? [], subscription: plan };
     // Without a selected company every path but the exempt ones leads to /app/companies.
     const opens = (path: string) =>
@@ -56,7 +64,7 @@ export function AppLayout() {
         item.path ? [{ key: item.key, label: item.label, icon: item.icon, path: item.path }] : [],
       ),
     };
-  }, [role, isAutonomous, companyId, companyType, plan, permissions]);
+  }, [role, isAutonomous, companyId, companyType, siiEnabled, plan, permissions]);
   // The buttons of every page follow the membership (web/src/lib/access.ts): load it first.
   const waiting = (companyId !== null && membership.isPending) || profile.isPending;
   // The menu shows once what decides it is known (which menu: the profile; which entries: the

@@ -5,6 +5,7 @@
  */
 import type { CompanyEntry } from '@shared/schemas/companies';
 import { screen } from '@testing-library/react';
+import { statistics as siiStatistics } from '@web/features/sii/testing/fixtures';
 import { dashboard as verifactuDashboard } from '@web/features/verifactu/testing/fixtures';
 import { apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
@@ -26,11 +27,20 @@ const espiga: CompanyEntry = {
   verifactuEnabled: true,
   createdAt: '2025-03-05T10:00:00Z',
 };
+/** An SII company (issue 16): 'Estado SII' instead of VeriFacTu. */
+const levante: CompanyEntry = {
+  ...espiga,
+  name: 'Transportes Levante SA',
+  companyType: 'SA',
+  siiEnabled: true,
+  verifactuEnabled: false,
+};
 const membership = vi.hoisted(() => ({ current: { myRole: 'CLIENTE', myPermissions: [] as string[] } }));
+const selected = vi.hoisted(() => ({ sii: false }));
 
 vi.mock('@web/lib/session', async (original) => ({
   ...(await original<typeof import('@web/lib/session')>()),
-  useSelectedCompany: () => espiga,
+  useSelectedCompany: () => (selected.sii ? levante : espiga),
 }));
 vi.mock('@web/lib/company', async (original) => ({
   ...(await original<typeof import('@web/lib/company')>()),
@@ -38,7 +48,10 @@ vi.mock('@web/lib/company', async (original) => ({
   useCompanyMembership: () => ({ data: { ...espiga, ...membership.current, canManage: false } }),
 }));
 
-afterEach(() => vi.resetAllMocks());
+afterEach(() => {
+  selected.sii = false;
+  vi.resetAllMocks();
+});
 
 const dashboard = verifactuDashboard({ companyId: 'c-1' });
 const taxRoutes = [
@@ -103,5 +116,31 @@ describe('DashboardRoute', { timeout: 20_000 }, () => {
 
     expect(await screen.findByLabelText('Estado VeriFacTu')).toBeTruthy();
     expect(callsTo(apiRequest, 'verifactu.dashboard').length).toBeGreaterThan(0);
+  });
+
+  it("shows 'Estado SII' for an SII company (and not VeriFacTu), never without SII", async () => {
+    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_TAX_DOCUMENTS'] };
+    answerApi(apiRequest, { 'verifactu.dashboard': dashboard, 'sii.statistics': siiStatistics() });
+    const plain = renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
+    expect(await screen.findByLabelText('Estado VeriFacTu')).toBeTruthy();
+    expect(screen.queryByLabelText('Estado SII')).toBeNull();
+    expect(callsTo(apiRequest, 'sii.statistics')).toEqual([]);
+    plain.unmount();
+
+    selected.sii = true;
+    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
+    expect(await screen.findByLabelText('Estado SII')).toBeTruthy();
+    expect(await screen.findByText('Pendientes: 3')).toBeTruthy();
+    expect(screen.queryByLabelText('Estado VeriFacTu')).toBeNull();
+  });
+
+  it("does not ask for 'Estado SII' for a client without VIEW_TAX_DOCUMENTS", async () => {
+    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_INVOICES'] };
+    selected.sii = true;
+    answerApi(apiRequest, { 'sii.statistics': siiStatistics() });
+    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
+    expect(await screen.findByText('Empresa seleccionada')).toBeTruthy();
+    expect(screen.queryByLabelText('Estado SII')).toBeNull();
+    expect(callsTo(apiRequest, 'sii.statistics')).toEqual([]);
   });
 });

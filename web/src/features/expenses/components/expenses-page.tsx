@@ -14,6 +14,8 @@ import { useCanCall } from '@web/lib/access';
 import { useCompanyId } from '@web/lib/company';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { formatBp } from '@web/lib/money-input';
+import { paths } from '@web/lib/paths';
+import { useSelectedCompany } from '@web/lib/session';
 import { withholdingText } from '@web/lib/tax-labels';
 import { toast } from '@web/lib/toast';
 import { PAGE_SIZES, useUrlListState } from '@web/lib/use-url-list-state';
@@ -37,6 +39,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useExpenseCategories } from '../api/expense-categories';
 import {
   RECEIVED_PAGE_SIZE,
@@ -47,14 +50,11 @@ import {
   useReceivedInvoices,
   useSetApproval,
 } from '../api/received-invoices';
+import { APPROVAL_LABELS } from '../utils/labels';
 import { NoCompany } from './no-company';
 import { ReceivedInvoiceDrawer } from './received-invoice-drawer';
+import { ReceivedSiiTag } from './received-sii-tag';
 
-export const APPROVAL_LABELS: Record<ApprovalStatus, { label: string; color: string }> = {
-  PENDING: { label: 'Pendiente', color: 'warning' },
-  APPROVED: { label: 'Aprobada', color: 'success' },
-  REJECTED: { label: 'Rechazada', color: 'error' },
-};
 const APPROVAL_OPTIONS = (Object.keys(APPROVAL_LABELS) as ApprovalStatus[]).map((value) => ({
   value,
   label: APPROVAL_LABELS[value].label,
@@ -97,6 +97,7 @@ export function Expenses({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<{ invoice: ReceivedInvoice | null } | null>(null);
   const [rejecting, setRejecting] = useState<ReceivedInvoice | null>(null);
   const [reason, setReason] = useState('');
+  const siiEnabled = useSelectedCompany()?.siiEnabled === true;
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.categoryId, label: c.name }));
 
@@ -132,7 +133,7 @@ export function Expenses({ companyId }: { companyId: string }) {
       key: 'number',
       render: (_, r) => (
         <Flex gap={4} align="center" wrap>
-          <span>{r.supplierInvoiceNumber}</span>
+          <Link to={paths.app.invoicing.receivedInvoice(r.receivedInvoiceId)}>{r.supplierInvoiceNumber}</Link>
           {isReceivedRectificativa(r.invoiceType) ? (
             <Tag color="purple" title={`Factura rectificativa (${r.invoiceType})`}>
               Rectificativa
@@ -184,6 +185,16 @@ export function Expenses({ companyId }: { companyId: string }) {
         <Tag color={APPROVAL_LABELS[s]?.color}>{APPROVAL_LABELS[s]?.label ?? s}</Tag>
       ),
     },
+    // The SII state of each invoice, for companies that keep their books there (issue 16).
+    ...(siiEnabled
+      ? [
+          {
+            title: 'SII',
+            key: 'sii',
+            render: (_: unknown, r: ReceivedInvoice) => (r.siiStatus ? <ReceivedSiiTag invoice={r} /> : '—'),
+          },
+        ]
+      : []),
     {
       title: 'Acciones',
       key: 'actions',

@@ -16,9 +16,11 @@ import {
   type ReceivedInvoiceType,
 } from '@shared/schemas/received-invoices';
 import { FormDrawer } from '@web/components/form-drawer';
+import { IntraEuOperationFields } from '@web/components/intra-eu-operation-fields';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { formatPercentInput } from '@web/lib/money-input';
+import { useSelectedCompany } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import {
@@ -192,6 +194,8 @@ export function ReceivedInvoiceForm({
   const idKind = values?.supplierIdKind ?? 'NIF';
   const rectificativa = isRectificativaForm(values);
   const importing = hasImportLine(values);
+  // The SII's book OI exists only for companies in the SII (issue 16).
+  const siiEnabled = useSelectedCompany()?.siiEnabled === true;
   const totals = useMemo(() => {
     try {
       return computeReceivedInvoiceTotals(toTotalsInput(values ?? {}));
@@ -465,6 +469,7 @@ export function ReceivedInvoiceForm({
         </Col>
       </Row>
       <WithholdingFields form={form} values={values} remembered={remembered} />
+      {siiEnabled ? <IntraEuOperationFields /> : null}
       <Form.Item name="notes" label="Notas">
         <Input.TextArea rows={2} maxLength={2000} />
       </Form.Item>

@@ -17,6 +17,12 @@ import {
   type ReceivedLineKind,
 } from '@shared/schemas/received-invoices';
 import {
+  type IntraEuOperationValues,
+  intraEuFormField,
+  intraEuValuesOf,
+  toIntraEuOperation,
+} from '@web/lib/intra-eu-operation';
+import {
   formatDecimal,
   formatMoneyInput,
   formatPercentInput,
@@ -122,6 +128,8 @@ export interface ReceivedFormValues {
   paymentMethod?: (typeof RECEIVED_PAYMENT_METHODS)[number];
   notes?: string;
   attachments?: AttachmentFormValues[];
+  /** The SII's book OI (art. 66.1 RIVA), offered to companies in the SII. */
+  intraEuOperation?: IntraEuOperationValues;
 }
 
 export const emptyLine = (): LineFormValues => ({
@@ -290,6 +298,8 @@ export function toReceivedBody(v: ReceivedFormValues): Record<string, unknown> {
     attachments: (v.attachments ?? [])
       .filter((a) => a?.fileName?.trim() && a.documentId?.trim())
       .map((a) => ({ fileName: a.fileName!.trim(), documentId: a.documentId!.trim() })),
+    // Left out: none (a correction without it removes the one the invoice had).
+    intraEuOperation: toIntraEuOperation(v.intraEuOperation) ?? undefined,
   };
 }
 
@@ -337,6 +347,7 @@ export function fromReceivedInvoice(r: ReceivedInvoice): ReceivedFormValues {
     paymentMethod: r.paymentMethod,
     notes: r.notes,
     attachments: r.attachments.map((a) => ({ fileName: a.fileName, documentId: a.documentId ?? a.uploadId })),
+    intraEuOperation: intraEuValuesOf(r.intraEuOperation),
   };
 }
 
@@ -346,6 +357,8 @@ export function receivedApiField(field: string): (string | number)[] | string | 
   const rectified =
     /^rectification\.rectified\.(\d+)\.(receivedInvoiceId|supplierInvoiceNumber|issueDate)/.exec(field);
   if (rectified) return ['rectified', Number(rectified[1]), rectified[2]!];
+  const intraEu = intraEuFormField(field);
+  if (intraEu) return intraEu;
   const line = /^lines\.(\d+)\.(\w+)/.exec(field);
   if (line) {
     const map: Record<string, string> = {

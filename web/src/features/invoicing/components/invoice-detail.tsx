@@ -6,6 +6,7 @@
 import type { CustomerTaxId } from '@shared/schemas/customers';
 import type { InvoiceLine, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
+import { IntraEuOperationCard } from '@web/components/intra-eu-operation-fields';
 import { LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
 import { useCanCall } from '@web/lib/access';
@@ -49,6 +50,7 @@ import { LinkButton } from './link-button';
 import { RectifyDialog } from './rectify-dialog';
 import { RefusalAlert } from './refusal-alert';
 import { SendEmailDialog } from './send-email-dialog';
+import { SiiPanel } from './sii-panel';
 import { InvoiceStatusTag, PaymentStatusTag, paymentStatusOf, SiiStatusTag } from './status-tags';
 import { BreakdownTable, LegalMentions, TotalsList } from './totals-preview';
 import { VerifactuPanel } from './verifactu-panel';
@@ -410,6 +412,7 @@ function InvoiceDetailContent({ invoiceId }: { invoiceId: string }) {
           <Card title="Desglose de IVA" size="small" style={{ marginBottom: 16 }}>
             <BreakdownTable rows={invoice.breakdown} showRecargo={invoice.totals.recargoCents > 0} />
           </Card>
+          {invoice.intraEuOperation ? <IntraEuOperationCard operation={invoice.intraEuOperation} /> : null}
           {invoice.notes ? (
             <Card title="Notas" size="small" style={{ marginBottom: 16 }}>
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
@@ -480,6 +483,9 @@ function InvoiceDetailContent({ invoiceId }: { invoiceId: string }) {
       {isDraft ? null : (
         <VerifactuPanel invoiceId={invoiceId} invoiceNumber={invoice.invoiceNumber ?? invoiceId} />
       )}
+
+      {/* Invoices of SII companies carry a siiStatus (issue 16); the others have no SII records. */}
+      {isDraft || !invoice.siiStatus ? null : <SiiPanel invoiceId={invoiceId} />}
 
       {isDraft ? null : <EmailLog invoiceId={invoiceId} />}
 

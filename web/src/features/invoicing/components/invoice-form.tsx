@@ -9,6 +9,7 @@
 import { IRPF_RATES } from '@shared/fiscal/vat';
 import type { Customer, VatTreatment } from '@shared/schemas/customers';
 import { INVOICE_TYPES, type Invoice, PAYMENT_METHODS } from '@shared/schemas/invoices';
+import { IntraEuOperationFields } from '@web/components/intra-eu-operation-fields';
 import { InvoiceLinesEditor } from '@web/components/invoice-lines-editor';
 import { NewCustomerFields } from '@web/components/new-customer-fields';
 import { errorMessage } from '@web/lib/api-error';
@@ -18,6 +19,7 @@ import { DATE_FORMAT } from '@web/lib/format';
 import { formatBp } from '@web/lib/money-input';
 import { newCustomerBody, newCustomerField, useSaveNewCustomer } from '@web/lib/new-customer';
 import { paths } from '@web/lib/paths';
+import { useSelectedCompany } from '@web/lib/session';
 import { showToast, toastError } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import {
@@ -109,6 +111,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const invoiceDate = values?.invoiceDate ?? '';
   const invoiceType = values?.invoiceType ?? 'F1';
   const saveCustomer = useSaveNewCustomer(companyId);
+  // The SII's book OI exists only for companies in the SII (issue 16).
+  const siiEnabled = useSelectedCompany()?.siiEnabled === true;
 
   // A new invoice takes the company's defaults (the API applies the same when they are left out).
   const defaults = useInvoicingDefaults(invoice ? null : companyId);
@@ -361,6 +365,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
           newLine={emptyLine}
         />
       </Card>
+
+      {siiEnabled ? <IntraEuOperationFields /> : null}
 
       <Row gutter={16}>
         <Col xs={24} lg={12}>

@@ -1,4 +1,5 @@
 import type { InvoiceStatus, InvoiceWithPayments, PaymentStatus, SiiStatus } from '@shared/schemas/invoices';
+import { SII_STATUS_COLORS } from '@web/lib/sii-labels';
 import { Tag } from 'antd';
 import {
   INVOICE_STATUS_COLORS,
@@ -26,9 +27,7 @@ export function PaymentStatusTag({ status }: { status: PaymentStatus }) {
 }
 
 export function SiiStatusTag({ status }: { status: SiiStatus }) {
-  const color =
-    status === 'ACCEPTED' ? 'green' : status === 'REJECTED' || status === 'ERROR' ? 'red' : 'default';
-  return <Tag color={color}>SII: {SII_STATUS_LABELS[status] ?? status}</Tag>;
+  return <Tag color={SII_STATUS_COLORS[status]}>SII: {SII_STATUS_LABELS[status] ?? status}</Tag>;
 }
 
 /** The payment status shown for an invoice: only confirmed invoices are collected. */

@@ -5,8 +5,15 @@
  */
 import { computeInvoiceTotals, type InvoiceTotals } from '@shared/fiscal/invoice-totals';
 import type { VatTreatment } from '@shared/schemas/customers';
+import type { IntraEuOperation } from '@shared/schemas/intra-eu-operation';
 import type { Invoice, InvoiceType, OrdinaryInvoiceType, PaymentMethod } from '@shared/schemas/invoices';
 import { apiFieldErrors } from '@web/lib/api-field-errors';
+import {
+  type IntraEuOperationValues,
+  intraEuFormField,
+  intraEuValuesOf,
+  toIntraEuOperation,
+} from '@web/lib/intra-eu-operation';
 import {
   emptyInvoiceLine,
   type InvoiceLineBodyValues,
@@ -42,6 +49,8 @@ export interface InvoiceFormValues {
   irpfRateBp?: number;
   paymentMethod?: PaymentMethod;
   notes?: string;
+  /** The SII's book OI (art. 66.1 RIVA), offered to companies in the SII. */
+  intraEuOperation?: IntraEuOperationValues;
 }
 
 export const emptyLine = emptyInvoiceLine;
@@ -90,6 +99,7 @@ export function valuesFromInvoice(invoice: Invoice): InvoiceFormValues {
     irpfRateBp: invoice.irpfRateBp,
     paymentMethod: invoice.paymentMethod ?? undefined,
     notes: invoice.notes ?? undefined,
+    intraEuOperation: intraEuValuesOf(invoice.intraEuOperation),
   };
 }
 
@@ -135,6 +145,8 @@ export interface InvoiceBody {
   irpfRateBp?: number;
   paymentMethod?: PaymentMethod;
   notes?: string;
+  /** Left out: none (a draft saved without it loses the one it had). */
+  intraEuOperation?: IntraEuOperation;
 }
 
 /** The body of `invoices.create` / `invoices.update` / `invoices.createAndConfirm`. */
@@ -166,6 +178,8 @@ export function toInvoiceBody(
   if (values.irpfRateBp) body.irpfRateBp = values.irpfRateBp;
   if (values.paymentMethod) body.paymentMethod = values.paymentMethod;
   if (values.notes?.trim()) body.notes = values.notes.trim();
+  const intraEu = toIntraEuOperation(values.intraEuOperation);
+  if (intraEu) body.intraEuOperation = intraEu;
   return body;
 }
 
@@ -182,6 +196,7 @@ export function formFieldOf(apiField: string): (string | number)[] | null {
     const field = rest[1];
     return ['lines', index, (field && LINE_FIELD_OF_API[field]) || 'description'];
   }
+  if (head === 'intraEuOperation') return intraEuFormField(apiField);
   if (head === 'customer') {
     const field = rest[0];
     if (field === 'nif' || field === 'idOtro') return ['customer', 'nif'];

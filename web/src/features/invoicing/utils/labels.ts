@@ -7,7 +7,6 @@ import type {
   PaymentStatus,
   RectificationMethod,
   RectificativaType,
-  SiiStatus,
 } from '@shared/schemas/invoices';
 
 export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
@@ -71,16 +70,8 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   OVERDUE: 'red',
 };
 
-export const SII_STATUS_LABELS: Record<SiiStatus, string> = {
-  NOT_SENT: 'No enviada',
-  QUEUED: 'En cola',
-  SENT: 'Enviada',
-  ACCEPTED: 'Aceptada',
-  REJECTED: 'Rechazada',
-  PENDING_CORRECTION: 'Pendiente de corrección',
-  PARTIALLY_SENT: 'Aceptada con errores',
-  ERROR: 'Error',
-};
+/** The SII states (issue 16): one set of words for the invoices, the received invoices and the SII pages. */
+export { SII_STATUS_LABELS } from '@web/lib/sii-labels';
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   TRANSFER: 'Transferencia',
