@@ -6,12 +6,13 @@
  * gzip target (issue #11), total JS and the heaviest route chunk. Then the invoices handler in process
  * against DynamoDB Local (infra/bench/invoices.ts, issue #4): list/get/confirm p50 and p99 next to a
  * bare GetItem, and the items read for a quarter's tax aggregates. Then VeriFacTu under load
- * (infra/bench/verifactu.ts, issue #5) and the tax area for a gestor with 200 companies
- * (infra/bench/tax.ts, issue 13): calendar, global obligations and portfolio p50/p99 next to a bare
+ * (infra/bench/verifactu.ts, issue #5), the SII sender's exactly-once under duplicate deliveries
+ * and lost answers (infra/bench/sii.ts, issue 16 item 9: drain time, receptions per record) and the
+ * tax area for a gestor with 200 companies (infra/bench/tax.ts, issue 13): calendar, global obligations and portfolio p50/p99 next to a bare
  * GetItem, and the daily alert run (wall time, then exactly-once on a second run the same day). Last
  * the tax models (infra/bench/taxmodels.ts, issue 14 item 6): the modelo 303 preview of a company
  * with 100,000 invoices in the year (p50/p99 next to a bare GetItem, the aggregate items it reads)
- * and a full recompute from the invoices that must agree with it to the cent. The last three each
+ * and a full recompute from the invoices that must agree with it to the cent. The last four each
  * run in a child process with its own DynamoDB Local.
  */
 
@@ -24,6 +25,7 @@ import { build } from 'esbuild';
 import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
 import { domains, queues, schedules, table, websocket } from '../manifest';
 import { benchInvoices } from './invoices';
+import { benchSii } from './sii';
 import { builtSpa, measureSpa, spaSummary } from './spa';
 import { benchTax } from './tax';
 import { benchTaxModels } from './taxmodels';
@@ -31,10 +33,10 @@ import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
- * `BENCH_ONLY=bundles,spa,invoices,verifactu,tax,taxmodels` (any subset, comma-separated) runs only
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels` (any subset, comma-separated) runs only
  * those parts; unset, every part runs.
  */
-const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'tax', 'taxmodels'] as const;
+const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'sii', 'tax', 'taxmodels'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -204,6 +206,15 @@ async function main() {
       if (!ok) failed++;
     } catch (e) {
       console.log(`\nVeriFacTu: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('sii'))
+    try {
+      const { lines, ok } = await benchSii();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nSII: not measured: ${(e as Error).message}`);
       failed++;
     }
   if (runs('tax'))

@@ -44,7 +44,8 @@ async function gestorCalls(info: Pick<LocalCloudInfo, 'url'>): Promise<Call> {
 export async function seedDemoSiiConfig(info: Pick<LocalCloudInfo, 'url'>): Promise<void> {
   const call = await gestorCalls(info);
   const base = `/api/v1/companies/${DEMO_SII_COMPANY}`;
-  if ((await call<unknown>('GET', `${base}/sii-config`)) !== null) return;
+  // The API answers the defaults until a configuration is saved (`configured: false`).
+  if ((await call<{ configured: boolean }>('GET', `${base}/sii-config`)).configured) return;
   const company = await call<{ name: string; nif: string }>('GET', base);
   const password = randomBytes(12).toString('base64url');
   const p12 = demoP12({ nif: company.nif, name: company.name.toUpperCase(), password });

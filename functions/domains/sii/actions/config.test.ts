@@ -172,6 +172,7 @@ describe('PUT /companies/{companyId}/sii-config', () => {
     await h.putEntry(entry('inv-1', 'NOT_SENT'));
     await h.putEntry(entry('inv-2', 'NOT_SENT', { held: true }));
     await h.putEntry(entry('inv-3', 'NOT_SENT', { withdrawn: true, pendingOperation: null }));
+    const before = h.wakeups.length;
     const res = await h.call(GESTOR, {
       routeId: 'sii.updateConfig',
       params,
@@ -181,11 +182,18 @@ describe('PUT /companies/{companyId}/sii-config', () => {
     expect(h.stored(COMPANY, 'FE', 'inv-1')?.status).toBe('QUEUED');
     expect(h.stored(COMPANY, 'FE', 'inv-2')?.status).toBe('NOT_SENT');
     expect(h.stored(COMPANY, 'FE', 'inv-3')?.status).toBe('NOT_SENT');
-    expect(h.wakeups).toHaveLength(1);
-    expect(h.wakeups[0]).toMatchObject({
+    expect(h.wakeups).toHaveLength(before + 1);
+    expect(h.wakeups.at(-1)).toMatchObject({
       MessageGroupId: COMPANY,
       MessageBody: JSON.stringify({ companyId: COMPANY }),
     });
+  });
+
+  it('wakes the sender when a configuration is saved: records queued without one can go', async () => {
+    await h.putEntry(entry('inv-1', 'QUEUED'));
+    const before = h.wakeups.length;
+    await h.call(GESTOR, { routeId: 'sii.updateConfig', params, body: { environment: 'TEST' } });
+    expect(h.wakeups).toHaveLength(before + 1);
   });
 
   it('releases the held received invoices when holding is switched off', async () => {

@@ -169,7 +169,9 @@ export async function updateSiiConfig(
       );
   }
   await putSiiConfig(deps, next, stored ? stored.updatedAt : null);
-  await releaseWaiting(deps, base, next, input.userId, input.log);
+  const released = await releaseWaiting(deps, base, next, input.userId, input.log);
+  // Records queued while the company had no configuration or certificate can go now.
+  if (released === 0) await wakeCompanySender(deps, companyId, input.log);
   return siiConfigView(deps, companyId, next);
 }
 

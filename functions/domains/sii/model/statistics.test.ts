@@ -59,29 +59,39 @@ describe('periodStart and daysUntilDeadline', () => {
 });
 
 describe('needsReconciliation', () => {
-  it('is due for a held record never checked, or checked before it was accepted, and for any mismatch', () => {
-    const accepted = { registered: true, acceptedAt: hoursAgo(5) };
-    expect(needsReconciliation({ ...accepted, reconciliation: null })).toBe(true);
+  it('is due for a SENT record without an answer, and for a difference found since the last acceptance', () => {
+    const accepted = { status: 'ACCEPTED' as const, acceptedAt: hoursAgo(5) };
+    // The AEAT accepted it in its own per-record answer: nothing to reconcile.
+    expect(needsReconciliation({ ...accepted, reconciliation: null })).toBe(false);
     expect(
       needsReconciliation({
         ...accepted,
         reconciliation: { checkedAt: hoursAgo(1), aeatState: 'Correcta', matches: true },
       }),
     ).toBe(false);
+    // A ConsultaLR found the AEAT's copy different after the acceptance.
     expect(
       needsReconciliation({
         ...accepted,
-        reconciliation: { checkedAt: hoursAgo(9), aeatState: 'Correcta', matches: true },
+        reconciliation: { checkedAt: hoursAgo(1), aeatState: 'AceptadaConErrores', matches: false },
       }),
     ).toBe(true);
+    // A difference found before a later acceptance (a corrected record) is settled.
     expect(
       needsReconciliation({
-        registered: false,
+        ...accepted,
+        reconciliation: { checkedAt: hoursAgo(9), aeatState: null, matches: false },
+      }),
+    ).toBe(false);
+    expect(
+      needsReconciliation({
+        status: 'QUEUED',
         acceptedAt: null,
         reconciliation: { checkedAt: hoursAgo(1), aeatState: null, matches: false },
       }),
     ).toBe(true);
-    expect(needsReconciliation({ registered: false, acceptedAt: null, reconciliation: null })).toBe(false);
+    expect(needsReconciliation({ status: 'SENT', acceptedAt: null, reconciliation: null })).toBe(true);
+    expect(needsReconciliation({ status: 'QUEUED', acceptedAt: null, reconciliation: null })).toBe(false);
   });
 });
 

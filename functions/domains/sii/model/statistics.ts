@@ -89,17 +89,17 @@ export function periodStart(period: SiiStatPeriod, today: string): string {
 }
 
 /**
- * Whether the AEAT's copy still has to be checked: a ConsultaLR said it differs (or lacks it), or
- * the AEAT holds a record no ConsultaLR has looked at since it was accepted.
+ * Whether our record and the AEAT's may disagree: a ConsultaLR (query or sync) found the AEAT's copy
+ * different or missing since the record was last accepted, or a submission is SENT without an answer
+ * (ambiguous until the sender's ConsultaLR resolves it). A record the AEAT accepted in its own
+ * per-record answer needs no reconciliation.
  */
 export function needsReconciliation(
-  e: Pick<StatEntry, 'reconciliation' | 'registered' | 'acceptedAt'>,
+  e: Pick<StatEntry, 'reconciliation' | 'acceptedAt' | 'status'>,
 ): boolean {
-  if (e.reconciliation) {
-    if (!e.reconciliation.matches) return true;
-    return e.registered && e.acceptedAt !== null && e.reconciliation.checkedAt < e.acceptedAt;
-  }
-  return e.registered;
+  const r = e.reconciliation;
+  if (r && !r.matches && (e.acceptedAt === null || r.checkedAt >= e.acceptedAt)) return true;
+  return e.status === 'SENT';
 }
 
 /** When the AEAT refused it: the answer follows the send within the same call. */

@@ -1,0 +1,583 @@
+/**
+ * The SII bench (issue 16 item 9), run by infra/bench/sii.ts in a child process of its own (the
+ * platform's SDK clients are made once per process, and other parts bind them to their own engines).
+ * Starts a fresh DynamoDB Local, S3 (s3rver, for the sender's archive of every SOAP exchange), SQS
+ * (local-aws-sqs, the `sii-send` FIFO queue the registration and the sender wake) and the local AEAT
+ * simulator, runs the two sender runs and writes its figures as JSON to BENCH_SII_OUT (stdout without
+ * it). Every engine is stopped at the end, also on failure, SIGTERM (the parent's time limit) and
+ * SIGINT. BENCH_SII_LOG_LEVEL shows the handlers' logs.
+ *
+ * Each run has its own SII company (certificate uploaded through the VeriFacTu certificate store,
+ * SII configuration through the SII API, both in process) and N invoices (BENCH_SII_RECORDS, default
+ * 1,000) that travel the product's own path: confirmed through the invoices API handler, their
+ * stored INVOICE_CONFIRMED event published by the `invoice-events` publisher (its SQS message body
+ * captured), registered by the `sii` queue's worker (`registerEvent`: the FE entry QUEUED, the wake-up
+ * on `sii-send`), then sent by the exported SQS handler of workers/submit-records.ts to the
+ * simulator's SII (mutual TLS, the real XML). Invoices come in chunks (BENCH_SII_CHUNK, default 20):
+ * after each chunk the sender gets a trigger, and is triggered again every 0.5 s while anything of
+ * the company is QUEUED or SENT (SQS redelivery and the `sii-sweep` schedule, compressed), before
+ * the next chunk. So a message carries about a chunk of records (the AEAT's cap, 10,000, would put
+ * all 1,000 in one message and leave nothing to lose 10 % of).
+ *
+ *  - baseline: no faults, one delivery per trigger;
+ *  - faults: every trigger delivered three times (the first two at once), and the simulator's
+ *    `drop-response` fault on 10 % of the company's writes (seeded): the records are stored, the
+ *    answer is never sent. The sender must find them with ConsultaLR once the SOAP time-out (15 s)
+ *    has passed, never send them again.
+ * Counted at the simulator: messages and their records, ConsultaLR calls, receptions per record
+ * (times received, times stored).
+ */
+
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { invoicesActions } from '@functions/domains/invoices/handler';
+import { publishInvoiceEvent } from '@functions/domains/invoices/workers/publish-invoice-events';
+import { siiActions } from '@functions/domains/sii/handler';
+import type { SiiDeps } from '@functions/domains/sii/store/deps';
+import { listPending } from '@functions/domains/sii/store/submissions';
+import { registerEvent } from '@functions/domains/sii/workers/register-events';
+import { handler as submitRecords } from '@functions/domains/sii/workers/submit-records';
+import { verifactuActions } from '@functions/domains/verifactu/handler';
+import { makeTestP12 } from '@functions/domains/verifactu/testing/certificates';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { lazyS3 } from '@functions/platform/aws/s3-lazy';
+import { sqs } from '@functions/platform/aws/sqs';
+import { createApiHandler } from '@functions/platform/http';
+import { createLogger } from '@functions/platform/logger';
+import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
+import { domains, envNames, queues } from '@infra/manifest';
+import type { RouteId } from '@shared/api/routes';
+import { keys } from '@shared/db/keys';
+import { type Company, companyItem, membershipItem } from '@shared/db/records';
+import { tableDefinition } from '@shared/db/table';
+import { cifControl } from '@shared/fiscal/nif';
+import type { SiiEntry } from '@shared/schemas/sii';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { startAeatSimulator } from '../../local/aeat-simulator/server';
+import { type SiiSimulatorClient, siiSimulatorClient } from '../../local/aeat-simulator/sii-client';
+import { LOCAL_CREDENTIALS, REGION } from '../../local/aws';
+import { startDynamoDbLocal } from '../../local/engines/dynamodb-local';
+import { ensureTable } from '../../local/engines/dynamodb-table';
+import { startS3 } from '../../local/engines/s3';
+import { startSqs } from '../../local/engines/sqs';
+import { silentLogger } from '../../local/util/log';
+
+const TABLE = 'cuadra-bench-sii';
+/** The sender archives every SOAP exchange (functions/domains/sii/store/archive.ts) before sending. */
+const ARCHIVE_BUCKET = 'cuadra-bench-sii-archive';
+const USER = 'bench-sii-user';
+const N = Number(process.env.BENCH_SII_RECORDS ?? 1000);
+/** Invoices confirmed and registered between two triggers of the sender. */
+const CHUNK = Number(process.env.BENCH_SII_CHUNK ?? 20);
+/** Confirmations (and registrations) at once within a chunk. */
+const CONCURRENCY = 10;
+/** Share of the company's write messages whose answer the simulator drops (issue 16 item 9: 10 %). */
+export const DROP_PROBABILITY = 0.1;
+/** The seed of the simulator's draw: the same messages lose their answer on every run. */
+export const DROP_SEED = 16;
+/** A run not drained after this long fails instead of hanging. */
+const RUN_LIMIT_MS = Number(process.env.BENCH_SII_RUN_LIMIT_MS ?? 150_000);
+/** While records are pending, a trigger every this many ms (SQS redelivery and the sweep, compressed). */
+const RETRIGGER_MS = 500;
+const PASSWORD = 'Certificado-Bench-SII-1';
+
+export interface Spread {
+  min: number;
+  max: number;
+  mean: number;
+}
+
+export interface SiiRunFigures {
+  label: string;
+  /** FE entries of the company (one per invoice). */
+  records: number;
+  chunk: number;
+  deliveriesPerTrigger: number;
+  triggers: number;
+  handlerCalls: number;
+  /** Handler calls that returned a batch item failure (SQS would redeliver). */
+  failedCalls: number;
+  /** Registrations: applied, and anything else (duplicate, unbuildable…). */
+  registered: number;
+  notRegistered: Record<string, number>;
+  /** SuministroLR messages the simulator got from the company (incl. the dropped ones). */
+  messages: number;
+  recordsPerMessage: Spread;
+  dropped: number;
+  consults: number;
+  /** Per record at the simulator: times received (went through the rules), times stored. */
+  received: Spread;
+  stored: Spread;
+  /** Records received or stored other than exactly once, and entries the simulator never got. */
+  notReceivedOnce: number;
+  notStoredOnce: number;
+  missingAtAeat: number;
+  statuses: Record<string, number>;
+  /** Confirm + publish + register, summed over the chunks. */
+  registerMs: number;
+  /** From the first confirmation to nothing pending (all N). */
+  drainMs: number;
+  /** Of which: re-triggering while records of a chunk were still pending. */
+  waitingMs: number;
+  timedOut: boolean;
+  /** Every record not received exactly once (its history), for the report (at most 5). */
+  anomalies: string[];
+}
+
+export interface SiiBenchOutput {
+  runs?: SiiRunFigures[];
+  error?: string;
+}
+
+/** Progress on stderr: the parent shows the tail of it when the run fails. */
+const progress = (what: string) =>
+  process.stderr.write(`[bench-sii ${new Date().toISOString().slice(11, 19)}] ${what}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const spread = (xs: number[]): Spread =>
+  xs.length === 0
+    ? { min: 0, max: 0, mean: 0 }
+    : {
+        min: Math.min(...xs),
+        max: Math.max(...xs),
+        mean: xs.reduce((a, b) => a + b, 0) / xs.length,
+      };
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+
+let cifSeed = 5_200_000 + Math.floor(Math.random() * 100_000);
+const nextCif = () => {
+  const seven = String(++cifSeed).padStart(7, '0');
+  return `A${seven}${cifControl(seven).digit}`;
+};
+
+const log = createLogger({ bench: 'sii' });
+const ctx = { log };
+
+/** The SII code's deps, on the same clients the exported handlers use (the platform's, once per process). */
+const siiDeps: SiiDeps = {
+  get db() {
+    return ddb();
+  },
+  table: TABLE,
+  get sqs() {
+    return sqs();
+  },
+  get sendQueueUrl() {
+    return process.env[envNames.queueUrl('sii-send')]!;
+  },
+  s3: lazyS3,
+  archiveBucket: ARCHIVE_BUCKET,
+  now: () => new Date(),
+  newId: () => randomUUID().replace(/-/g, ''),
+};
+const invoicesApi = createApiHandler('invoices', invoicesActions, () => siiDeps);
+const verifactuApi = createApiHandler('verifactu', verifactuActions, () => siiDeps);
+const siiApi = createApiHandler('sii', siiActions, () => siiDeps);
+type Api = typeof invoicesApi;
+
+/** The Lambda context with the function's real time budget (manifest), not the 15 s of the test default. */
+const contextOf = (seconds: number) => () =>
+  lambdaContext({ getRemainingTimeInMillis: () => seconds * 1000 });
+const apiContext = contextOf(29);
+// The sender runs with its queue consumer's domain timeout (29 s; budget 27 s inside).
+const senderContext = contextOf(domains.sii.timeoutSeconds);
+
+async function call(
+  api: Api,
+  routeId: RouteId,
+  companyId: string,
+  o: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+): Promise<Record<string, unknown>> {
+  const res = readResponse(
+    await api(
+      apiEvent({
+        routeId,
+        ...o,
+        claims: { sub: USER, groups: ['GESTOR'] },
+        headers: { 'x-company-id': companyId },
+      }),
+      apiContext(),
+    ),
+  );
+  if (res.status >= 300) throw new Error(`${routeId}: ${res.status} ${JSON.stringify(res.envelope.error)}`);
+  return res.envelope.data as Record<string, unknown>;
+}
+
+/** An SII company (Sociedad Anónima, general regime), its gestor, a series, a certificate and the SII configuration. */
+async function configureCompany(companyId: string, name: string): Promise<string> {
+  const nif = nextCif();
+  const at = new Date().toISOString();
+  const company: Company = {
+    companyId,
+    name,
+    nif,
+    companyType: 'SA',
+    isActive: true,
+    siiEnabled: true,
+    verifactuEnabled: false,
+    address: {
+      street: 'Avenida de Aragón 30',
+      postalCode: '46021',
+      city: 'Valencia',
+      province: 'Valencia',
+      country: 'ES',
+    },
+    fiscal: { vatRegime: 'GENERAL', directTax: 'IMPUESTO_SOCIEDADES', largeCompany: true, redeme: false },
+    createdAt: at,
+    updatedAt: at,
+    createdBy: USER,
+  };
+  await siiDeps.db.send(new PutCommand({ TableName: TABLE, Item: companyItem(company) }));
+  await siiDeps.db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: membershipItem({
+        companyId,
+        userId: USER,
+        companyRole: 'GESTOR',
+        permissions: [],
+        isActive: true,
+        email: 'bench-sii@cuadra.test',
+        firstName: 'Banco',
+        lastName: 'Pruebas',
+        createdAt: at,
+        updatedAt: at,
+      }),
+    }),
+  );
+  await call(invoicesApi, 'invoiceSeries.create', companyId, {
+    body: { code: 'S', purpose: 'ORDINARY', isDefault: true },
+  });
+  const p12 = makeTestP12({ nif, name: name.toUpperCase(), password: PASSWORD });
+  const cert = await call(verifactuApi, 'certificates.upload', companyId, {
+    params: { companyId },
+    body: {
+      file: {
+        fileName: 'sii.p12',
+        contentType: 'application/x-pkcs12',
+        contentBase64: p12.toString('base64'),
+      },
+      password: PASSWORD,
+    },
+  });
+  await call(siiApi, 'sii.updateConfig', companyId, {
+    params: { companyId },
+    body: { environment: 'TEST', certificateId: cert.certificateId, submissionMode: 'AUTOMATIC' },
+  });
+  return nif;
+}
+
+const invoiceBody = (i: number) => ({
+  invoiceType: 'F1',
+  invoiceDate: today(),
+  customer: {
+    nif: '12345678Z',
+    name: `Cliente ${i % 40}`,
+    address: 'Avenida del Puerto 10',
+    postalCode: '46023',
+    city: 'Valencia',
+    country: 'ES',
+  },
+  invoiceLines: [
+    { description: 'Transporte de mercancías', quantity: 1 + (i % 5), unitPriceCents: 12_345 + i, vatRateBp: 2100 },
+  ],
+});
+
+/**
+ * The `invoice-events` publisher's deps: the table, and a queue that keeps the body sent to the `sii`
+ * queue (what its consumer, the registration worker, receives); the accounting queue's copy is dropped.
+ */
+function publisher() {
+  const sent: string[] = [];
+  return {
+    sent,
+    deps: {
+      db: siiDeps.db,
+      table: TABLE,
+      now: () => new Date(),
+      queueUrl: (target: string) => `bench://${target}`,
+      sqs: {
+        send: async (command: SendMessageCommand) => {
+          if (command.input.QueueUrl === 'bench://sii') sent.push(command.input.MessageBody!);
+          return {};
+        },
+      } as unknown as ReturnType<typeof sqs>,
+    },
+  };
+}
+
+/** confirm → stored event → published body → registered entry, for one invoice. */
+async function throughRegistration(
+  companyId: string,
+  i: number,
+  outcomes: Record<string, number>,
+): Promise<void> {
+  const invoice = await call(invoicesApi, 'invoices.createAndConfirm', companyId, {
+    query: { series: 'S' },
+    body: invoiceBody(i),
+  });
+  const key = keys.invoiceEvent(companyId, String(invoice.invoiceId), 'INVOICE_CONFIRMED');
+  const pub = publisher();
+  await publishInvoiceEvent(pub.deps, { pk: key.pk, sk: key.sk }, ctx);
+  if (pub.sent.length !== 1) throw new Error(`invoice ${i}: ${pub.sent.length} SII messages published`);
+  const outcome = await registerEvent(siiDeps, JSON.parse(pub.sent[0]!) as unknown, ctx);
+  outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+}
+
+async function pool(from: number, to: number, concurrency: number, run: (i: number) => Promise<void>) {
+  let next = from;
+  const worker = async () => {
+    for (let i = next++; i < to; i = next++) await run(i);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, to - from) }, worker));
+}
+
+async function entriesOf(companyId: string): Promise<SiiEntry[]> {
+  const k = keys.siiEntryPrefix(companyId, 'FE');
+  const out: SiiEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await siiDeps.db.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': k.pk, ':p': k.skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...((res.Items ?? []) as unknown as SiiEntry[]));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+const sqsEvent = (companyId: string, messageId: string, receiveCount: number): SQSEvent =>
+  ({
+    Records: [
+      {
+        messageId,
+        receiptHandle: `bench-${messageId}-${receiveCount}`,
+        body: JSON.stringify({ companyId }),
+        attributes: {
+          ApproximateReceiveCount: String(receiveCount),
+          MessageGroupId: companyId,
+          MessageDeduplicationId: messageId,
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:eu-west-1:000000000000:sii-send.fifo',
+        awsRegion: 'eu-west-1',
+      },
+    ],
+  }) as unknown as SQSEvent;
+
+async function benchRun(
+  sim: SiiSimulatorClient,
+  o: { label: string; companyId: string; name: string; faults: boolean },
+): Promise<SiiRunFigures> {
+  const nif = await configureCompany(o.companyId, o.name);
+  progress(`${o.label}: company ${nif} configured`);
+  await sim.clearFaults();
+  if (o.faults)
+    await sim.injectFault({
+      kind: 'drop-response',
+      probability: DROP_PROBABILITY,
+      seed: DROP_SEED,
+      nif,
+      description: 'bench SII: 10 % of the answers lost',
+    });
+  const times = o.faults ? 3 : 1;
+  let triggers = 0;
+  let handlerCalls = 0;
+  let failedCalls = 0;
+
+  /** One trigger: `times` deliveries of the same message (the first two at once), SQS-style receive counts. */
+  const trigger = async () => {
+    const id = `t${++triggers}`;
+    const run = (n: number) => submitRecords(sqsEvent(o.companyId, id, n), senderContext());
+    const results: SQSBatchResponse[] =
+      times === 3 ? [...(await Promise.all([run(1), run(2)])), await run(3)] : [await run(1)];
+    handlerCalls += results.length;
+    failedCalls += results.filter((r) => r.batchItemFailures.length > 0).length;
+  };
+
+  const t0 = performance.now();
+  let registerMs = 0;
+  let waitingMs = 0;
+  let timedOut = false;
+  const outcomes: Record<string, number> = {};
+  const drain = async () => {
+    const t = performance.now();
+    while ((await listPending(siiDeps, o.companyId, 'FE', 1)).length > 0) {
+      if (performance.now() - t0 > RUN_LIMIT_MS) {
+        timedOut = true;
+        break;
+      }
+      await sleep(RETRIGGER_MS);
+      await trigger();
+    }
+    waitingMs += performance.now() - t;
+  };
+  for (let i = 0; i < N && !timedOut; i += CHUNK) {
+    const tc = performance.now();
+    await pool(i, Math.min(N, i + CHUNK), CONCURRENCY, (j) => throughRegistration(o.companyId, j, outcomes));
+    registerMs += performance.now() - tc;
+    await trigger();
+    await drain();
+    if ((i / CHUNK) % 10 === 9) progress(`${o.label}: ${i + CHUNK} registered and sent`);
+  }
+  const drainMs = performance.now() - t0;
+  progress(`${o.label}: drained in ${(drainMs / 1000).toFixed(1)} s, ${triggers} triggers`);
+  await sim.clearFaults();
+
+  const entries = await entriesOf(o.companyId);
+  const statuses: Record<string, number> = {};
+  for (const e of entries) statuses[e.status] = (statuses[e.status] ?? 0) + 1;
+  const receptions = await sim.receptions({ titular: nif, service: 'FE' });
+  const byNumber = new Map(receptions.map((r) => [r.number, r]));
+  const messages = (await sim.messages()).filter((m) => m.titular === nif && m.service === 'FE');
+  const writes = messages.filter((m) => m.operation === 'A0' || m.operation === 'A1');
+  const received: number[] = [];
+  const stored: number[] = [];
+  let missingAtAeat = 0;
+  const anomalies: string[] = [];
+  for (const e of entries) {
+    const r = byNumber.get(e.documentNumber);
+    if (!r) missingAtAeat++;
+    const count = r ? r.count + r.unprocessed.length : 0;
+    received.push(count);
+    stored.push(r?.accepted ?? 0);
+    if ((count !== 1 || r?.accepted !== 1) && anomalies.length < 5)
+      anomalies.push(
+        `${e.documentNumber}: received ${count}, stored ${r?.accepted ?? 0} (${r?.outcomes.join(', ') ?? '-'}; unprocessed ${r?.unprocessed.join(', ') || '-'}), status ${e.status}, attempts ${e.attempts}, history ${e.history.map((h) => `${h.status}@${h.at.slice(11, 23)}`).join(' > ')}`,
+      );
+  }
+  const registered = outcomes.applied ?? 0;
+  const { applied: _applied, ...notRegistered } = outcomes;
+  return {
+    label: o.label,
+    records: entries.length,
+    chunk: CHUNK,
+    deliveriesPerTrigger: times,
+    triggers,
+    handlerCalls,
+    failedCalls,
+    registered,
+    notRegistered,
+    messages: writes.length,
+    recordsPerMessage: spread(writes.map((m) => m.records)),
+    dropped: writes.filter((m) => m.result.includes('drop-response')).length,
+    consults: messages.filter((m) => m.operation === 'CONSULTA').length,
+    received: spread(received),
+    stored: spread(stored),
+    notReceivedOnce: received.filter((c) => c !== 1).length,
+    notStoredOnce: stored.filter((c) => c !== 1).length,
+    missingAtAeat,
+    statuses,
+    registerMs,
+    drainMs,
+    waitingMs,
+    timedOut,
+    anomalies,
+  };
+}
+
+// --- engines and the run ------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const outFile = process.env.BENCH_SII_OUT;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadra-bench-sii-'));
+  const stops: (() => Promise<void>)[] = [];
+  let stopped = false;
+  const stopAll = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // The parent's time limit (SIGTERM) or a Ctrl-C on `npm run bench` (SIGINT to the whole group).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => {
+      void stopAll().finally(() => process.exit(signal === 'SIGTERM' ? 143 : 130));
+    });
+  const output: SiiBenchOutput = {};
+  try {
+    const dynamo = await startDynamoDbLocal({ dataDir, logFile: path.join(dataDir, 'dynamodb.log') });
+    stops.push(() => dynamo.stop());
+    const simulator = await startAeatSimulator({ dir: path.join(dataDir, 'aeat'), port: 0, persist: false });
+    stops.push(() => simulator.stop());
+    const s3 = await startS3({
+      directory: path.join(dataDir, 's3'),
+      buckets: [{ name: ARCHIVE_BUCKET, browserUploads: false, notifications: [] }],
+      corsOrigins: [],
+      invoke: async () => undefined,
+      logger: silentLogger,
+    });
+    stops.push(() => s3.stop());
+    const q = queues['sii-send'];
+    const localSqs = await startSqs({
+      queues: {
+        'sii-send': {
+          fifo: q.fifo,
+          visibilityTimeoutSeconds: q.visibilityTimeoutSeconds,
+          maxReceiveCount: q.maxReceiveCount,
+        },
+      },
+      prefix: 'cuadra-bench',
+    });
+    stops.push(() => localSqs.stop());
+    Object.assign(process.env, {
+      // The local cloud's credentials: s3rver only accepts its own.
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SQS: localSqs.endpoint,
+      // s3rver and the SDK's default checksums (as infra/local/env.ts).
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      [envNames.table]: TABLE,
+      [envNames.bucket('sii-archive')]: ARCHIVE_BUCKET,
+      [envNames.queueUrl('sii-send')]: localSqs.queues['sii-send']!.url,
+      [envNames.siiAeatEndpoint]: simulator.siiEndpoint,
+      [envNames.aeatCaFile]: simulator.caFile,
+      [envNames.certificatesLocalKeyFile]: path.join(dataDir, 'certificates.key'),
+      LOG_LEVEL: process.env.BENCH_SII_LOG_LEVEL ?? 'silent',
+    });
+    await ensureTable(new DynamoDBClient({}), TABLE, tableDefinition);
+    const sim = siiSimulatorClient({ controlUrl: simulator.controlUrl, caPem: simulator.caPem });
+    progress('engines started');
+
+    output.runs = [
+      await benchRun(sim, {
+        label: 'baseline: no faults, 1 delivery',
+        companyId: 'bench-sii-base',
+        name: 'Transportes Banco Base SA',
+        faults: false,
+      }),
+      await benchRun(sim, {
+        label: `faults: drop-response ${DROP_PROBABILITY * 100} %, 3 deliveries`,
+        companyId: 'bench-sii-faults',
+        name: 'Transportes Banco Fallos SA',
+        faults: true,
+      }),
+    ];
+  } catch (e) {
+    output.error = (e as Error).stack ?? String(e);
+  } finally {
+    await stopAll();
+  }
+  if (outFile) writeFileSync(outFile, JSON.stringify(output));
+  else console.log(JSON.stringify(output, null, 2));
+}
+
+await main();
+// Keep-alive sockets of the SDK and the simulator's client would hold the process open.
+process.exit(0);
