@@ -26,23 +26,28 @@ describe('capabilities', () => {
       'fiscalCalendar',
       'taxModels',
       'incomeTaxModels',
+      'sii',
     ]);
     expect(unavailableCapabilities()).toEqual(
-      expect.arrayContaining(['sii', 'accounting', 'payroll', 'banking', 'ocr']),
+      expect.arrayContaining(['accounting', 'payroll', 'banking', 'ocr']),
     );
   });
 
   it('shows a claim only when every area it needs is available', () => {
     const claims = [
       { text: 'facturas', needs: ['invoicing'] as const },
-      { text: 'SII y facturas', needs: ['sii', 'invoicing'] as const },
+      { text: 'Contabilidad y facturas', needs: ['accounting', 'invoicing'] as const },
       { text: 'siempre', needs: [] as const },
     ];
 
     expect(claimTexts(claims)).toEqual(['facturas', 'siempre']);
-    const flipped: Availability = { ...availability, sii: true };
-    expect(capabilityRegistry(flipped).claimTexts(claims)).toEqual(['facturas', 'SII y facturas', 'siempre']);
-    expect(capabilityRegistry(flipped).isAvailable('sii')).toBe(true);
+    const flipped: Availability = { ...availability, accounting: true };
+    expect(capabilityRegistry(flipped).claimTexts(claims)).toEqual([
+      'facturas',
+      'Contabilidad y facturas',
+      'siempre',
+    ]);
+    expect(capabilityRegistry(flipped).isAvailable('accounting')).toBe(true);
   });
 
   it("each area's pattern catches the claims it is meant to catch", () => {

@@ -23,8 +23,8 @@ export const CAPABILITIES = [
   'fiscalCalendar',
   'taxModels',
   'incomeTaxModels',
-  // --- not built yet ---
   'sii',
+  // --- not built yet ---
   'accounting',
   'payroll',
   'banking',
@@ -94,7 +94,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   },
   sii: {
     label: 'SII (Suministro Inmediato de Información)',
-    available: false,
+    available: true,
     claimPattern: /\bSII\b|suministro inmediato/i,
   },
   accounting: {

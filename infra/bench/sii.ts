@@ -61,7 +61,7 @@ export async function benchSii(): Promise<{ lines: string[]; ok: boolean }> {
     if (runs.length > 0) {
       const first = runs[0]!;
       lines.push(
-        `  Sender exactly-once: ${first.records} invoices per run, confirmed → event → registered (FE) → exported SQS handler of workers/submit-records.ts → simulator, chunks of ${first.chunk}`,
+        `  Sender exactly-once: ${first.records} confirmed invoices per run, INVOICE_CONFIRMED message → registerEvent (FE entry QUEUED) → exported SQS handler of workers/submit-records.ts → simulator's SII, chunks of ${first.chunk}`,
       );
       const header = [
         'run',
@@ -74,6 +74,7 @@ export async function benchSii(): Promise<{ lines: string[]; ok: boolean }> {
         'stored/record',
         '!= 1',
         'ACCEPTED',
+        'setup',
         'register',
         'waiting',
         'drain',
@@ -87,13 +88,14 @@ export async function benchSii(): Promise<{ lines: string[]; ok: boolean }> {
           f.label,
           String(f.messages),
           `${f.recordsPerMessage.min}-${f.recordsPerMessage.max} (${f.recordsPerMessage.mean.toFixed(1)})`,
-          String(f.dropped),
+          `${f.dropped}/${f.messages}`,
           String(f.consults),
           `${f.handlerCalls} (${f.failedCalls})`,
           `${f.received.min}-${f.received.max}`,
           `${f.stored.min}-${f.stored.max}`,
           String(Math.max(f.notReceivedOnce, f.notStoredOnce)),
           `${f.statuses.ACCEPTED ?? 0}/${f.records}`,
+          s(f.setupMs),
           s(f.registerMs),
           s(f.waitingMs),
           s(f.drainMs),
@@ -110,12 +112,13 @@ export async function benchSii(): Promise<{ lines: string[]; ok: boolean }> {
           lines.push(
             `    ${f.label}: ${f.registered} events registered, ${f.records} entries; other outcomes ${JSON.stringify(f.notRegistered)}`,
           );
-        if (f.missingAtAeat > 0) lines.push(`    ${f.label}: ${f.missingAtAeat} records never reached the AEAT`);
+        if (f.missingAtAeat > 0)
+          lines.push(`    ${f.label}: ${f.missingAtAeat} records never reached the AEAT`);
         if (f.timedOut) lines.push(`    ${f.label}: not drained within the run's time limit`);
         for (const a of f.anomalies) lines.push(`    ${f.label}: ${a}`);
       }
       lines.push(
-        '    (per chunk: confirm, publish, register, trigger, re-trigger every 0.5 s until nothing is QUEUED or SENT; drain = first confirmation to all sent; register = confirm + publish + register; waiting = re-triggering; a lost answer keeps the book waiting for the SOAP time-out, 15 s, then ConsultaLR; received = times a record went through the simulator, stored = times it was kept; != 1 = records received or stored other than once)',
+        '    (per chunk: register its events, trigger, re-trigger every 0.5 s until nothing is QUEUED or SENT; setup = the company and its invoices stored, before the clock; drain = first registration to all ACCEPTED; register = the registration worker; waiting = re-triggering; a lost answer keeps the book waiting for the SOAP time-out, 15 s, then ConsultaLR; received = times a record went through the simulator, stored = times it was kept; != 1 = records received or stored other than once)',
       );
     } else ok = false;
     if (out.error) {

@@ -5,18 +5,33 @@
  * model definitions (shared/fiscal/models/). Pure.
  *
  * VAT-group keys (`AggregateLine.taxKey`):
- *  - issued:   `<operation>|<vatRateBp>|<recargoRateBp>|<region>|<mod>|<regime>`
+ *  - issued:   `<operation>|<vatRateBp>|<recargoRateBp>|<region>|<mod>|<regime>[|<oss>]`
  *      operation  S1 S2 N1 N2 E1…E6 (VeriFacTu/SII CalificacionOperacion / CausaExencion);
  *      region     the customer's: ES (Spain, or no customer), EU (another member state), XX (outside the EU);
  *      mod        `0` an ordinary invoice, or a rectificativa of an invoice of the same month;
  *                 `M` a rectificativa whose (earliest) rectified invoice is of an earlier month of the
  *                 same quarter; `Q` … of an earlier quarter. A monthly filer puts M and Q in the
  *                 modification boxes (303 [14]/[15], [25]/[26]), a quarterly filer only Q;
- *      regime     `G` general, `C` régimen especial del criterio de caja (the invoice's `vatRegime`).
- *  - received: `<kind>|<vatRateBp>|<recargoRateBp>|<C|I>|<mod>`
+ *      regime     `G` general, `C` régimen especial del criterio de caja (the invoice's `vatRegime`);
+ *      oss        (v6) only on a one-stop-shop group (N2, the VAT of another member state: modelo 369):
+ *                 the member state of consumption (ISO alpha-2, `FR`), with the vatRateBp of that
+ *                 state; a rectificativa of an earlier quarter (mod `Q`) adds the rectified invoice's
+ *                 quarter, `FR@2026-Q1`: the 369 corrects that period's return (art. 61 Reglamento de
+ *                 Ejecución (UE) 282/2011). Absent on every other group, so every other issued key is
+ *                 as in v5.
+ *  - received: `<kind>|<vatRateBp>|<recargoRateBp>|<C|I>|<mod>[|C]`
  *      kind       DOMESTIC REVERSE_CHARGE INTRA_EU_GOODS INTRA_EU_SERVICES IMPORT EXEMPT NOT_SUBJECT;
  *      C|I        current goods and services / bienes de inversión (art. 108 LIVA);
- *      mod        as issued ([40]/[41] for received).
+ *      mod        as issued ([40]/[41] for received);
+ *      `|C`       (v5) only on the DOMESTIC lines of an invoice whose deduction the régimen especial
+ *                 del criterio de caja defers (the invoice's stored `deductionOnPayment`): its
+ *                 supplier applies it (art. 163 quinquiesdecies.Uno LIVA) or the company itself does
+ *                 (art. 163 terdecies.Dos LIVA; same key, no new version: invoices stored before
+ *                 carry no OWN_RECC). Its VAT is deductible only when paid, so the line's figures are
+ *                 informative by the general rule (303 [74]/[75] and 390 [656]/[657]: acquisitions
+ *                 "a las que sea de aplicación o afecte" the regime, both cases) and the deduction
+ *                 comes from its `CAJA|…` lines. Absent = general regime (`G`), so every other
+ *                 received key is as in v4.
  *  - withholding: on the ISSUED book `IRPF` (what our customers withheld from us: 130 [06]); on the
  *    RECEIVED book `IRPF|<kind>|<key>` (what we withheld, issue 15 item 1): kind a WithholdingKind
  *    (shared/fiscal/withholdings.ts: PROFESSIONAL, RENT, CAPITAL, NON_RESIDENT…), key its perception
@@ -25,8 +40,13 @@
  *  - cash-basis settlements (criterio de caja, art. 163 terdecies LIVA): `CAJA|<operation>|<vatRateBp>|<recargoRateBp>`
  *      on the ISSUED book, dated by the collection: the part of a RECC invoice's base, VAT and recargo
  *      that the collection settles (the VAT accrues then); what is still uncollected on 31 December of
- *      the year after the operation accrues on that day (art. 163 terdecies.Dos LIVA), dated so.
+ *      the year after the operation accrues on that day (art. 163 terdecies.Uno LIVA), dated so.
  *      Not an invoice: `count` 0.
+ *  - received cash-basis settlements (v5): `CAJA|<kind>|<vatRateBp>|<recargoRateBp>|<C|I>` on the
+ *      RECEIVED book, dated by the payment: the part of a `|C` line's base, VAT, recargo, deductible
+ *      VAT and deductible base that the payment settles (the right to deduct is born then, arts. 163
+ *      terdecies.Dos and quinquiesdecies.Uno LIVA); what is unpaid on 31 December of the year after the operation is
+ *      deductible on that day. Not an invoice: `count` 0 (shared/fiscal/received-payment-aggregates.ts).
  *
  * Counterparty lines carry an operation key (`CounterpartyLine.opKey`):
  *  - `347B` sales / `347A` purchases declared in the 347 (VAT and recargo included);
@@ -48,9 +68,14 @@
  * 3: an issued invoice accrues on its operation date when issued after it (art. 75 LIVA).
  * 4: withholdings typed on the RECEIVED book (`IRPF|<kind>|<key>`, `W|…` recipients, issue 15); an
  *    uncollected RECC invoice accrues on 31 December of the following year.
+ * 5: received invoices of a supplier under the criterio de caja: `…|C` invoice lines and `CAJA|<kind>|…`
+ *    payment settlements on the RECEIVED book (the recompute reads the received payments); the same
+ *    keys, since, for a company under the regime itself (`deductionOnPayment` OWN_RECC).
+ * 6: one-stop-shop (OSS) sales by member state of consumption and rate: `N2|<rate>|0|EU|<mod>|G|<state>`
+ *    (303 [123], modelo 369).
  * The nightly recompute backfills a company whose aggregates carry an older version.
  */
-export const AGGREGATE_GRAMMAR_VERSION = 4;
+export const AGGREGATE_GRAMMAR_VERSION = 6;
 
 export type Region = 'ES' | 'EU' | 'XX';
 export type ModMarker = '0' | 'M' | 'Q';
@@ -63,6 +88,10 @@ export interface IssuedKeyParts {
   region: Region;
   mod: ModMarker;
   regime: IssuedRegime;
+  /** OSS (v6): the member state of consumption of a one-stop-shop group; absent otherwise. */
+  oss?: string;
+  /** OSS rectification of an earlier quarter: that quarter ('2026-Q1'), whose 369 it corrects. */
+  ossCorrects?: string;
 }
 
 export interface ReceivedKeyParts {
@@ -71,6 +100,16 @@ export interface ReceivedKeyParts {
   recargoRateBp: number;
   investmentGoods: boolean;
   mod: ModMarker;
+  /** `C`: the supplier applies the criterio de caja (the deduction waits for the payment). Absent = `G`. */
+  regime?: IssuedRegime;
+}
+
+/** A received cash-basis settlement: the kind, rates and goods of the `|C` line it settles. */
+export interface ReceivedCashKeyParts {
+  kind: string;
+  vatRateBp: number;
+  recargoRateBp: number;
+  investmentGoods: boolean;
 }
 
 export interface CashKeyParts {
@@ -115,10 +154,18 @@ export const parseWithholdingOpKey = (opKey: string): WithholdingKeyParts | unde
 export const CASH_KEY_PREFIX = 'CAJA|';
 
 export const formatIssuedKey = (p: IssuedKeyParts): string =>
-  `${p.operation}|${p.vatRateBp}|${p.recargoRateBp}|${p.region}|${p.mod}|${p.regime}`;
+  `${p.operation}|${p.vatRateBp}|${p.recargoRateBp}|${p.region}|${p.mod}|${p.regime}${ossPart(p)}`;
+
+const ossPart = (p: Pick<IssuedKeyParts, 'oss' | 'ossCorrects'>): string =>
+  p.oss ? `|${p.oss}${p.ossCorrects ? `@${p.ossCorrects}` : ''}` : '';
+
+const OSS_PART = /^([A-Z]{2})(?:@(\d{4}-Q[1-4]))?$/;
 
 export const formatReceivedKey = (p: ReceivedKeyParts): string =>
-  `${p.kind}|${p.vatRateBp}|${p.recargoRateBp}|${p.investmentGoods ? 'I' : 'C'}|${p.mod}`;
+  `${p.kind}|${p.vatRateBp}|${p.recargoRateBp}|${p.investmentGoods ? 'I' : 'C'}|${p.mod}${p.regime === 'C' ? '|C' : ''}`;
+
+export const formatReceivedCashKey = (p: ReceivedCashKeyParts): string =>
+  `${CASH_KEY_PREFIX}${p.kind}|${p.vatRateBp}|${p.recargoRateBp}|${p.investmentGoods ? 'I' : 'C'}`;
 
 export const formatCashKey = (p: CashKeyParts): string =>
   `${CASH_KEY_PREFIX}${p.operation}|${p.vatRateBp}|${p.recargoRateBp}`;
@@ -131,12 +178,22 @@ const int = (s: string | undefined): number | undefined =>
 /** The parts of an issued VAT-group key; undefined for IRPF, CAJA and malformed keys. */
 export function parseIssuedKey(key: string): IssuedKeyParts | undefined {
   const p = key.split('|');
-  if (p.length !== 6) return undefined;
-  const [operation, vat, rec, region, mod, regime] = p as [string, string, string, string, string, string];
+  if (p.length !== 6 && p.length !== 7) return undefined;
+  const [operation, vat, rec, region, mod, regime, oss] = p as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string?,
+  ];
   const vatRateBp = int(vat);
   const recargoRateBp = int(rec);
   if (vatRateBp === undefined || recargoRateBp === undefined) return undefined;
   if (!REGIONS.has(region) || !MODS.has(mod) || (regime !== 'G' && regime !== 'C')) return undefined;
+  const ossMatch = oss === undefined ? undefined : OSS_PART.exec(oss);
+  if (oss !== undefined && !ossMatch) return undefined;
   return {
     operation,
     vatRateBp,
@@ -144,19 +201,44 @@ export function parseIssuedKey(key: string): IssuedKeyParts | undefined {
     region: region as Region,
     mod: mod as ModMarker,
     regime: regime as IssuedRegime,
+    ...(ossMatch ? { oss: ossMatch[1] as string } : {}),
+    ...(ossMatch?.[2] ? { ossCorrects: ossMatch[2] } : {}),
   };
 }
 
-/** The parts of a received VAT-group key; undefined for IRPF and malformed keys. */
+/**
+ * The parts of a received VAT-group key (`regime` 'C' only on a `…|C` line of the criterio de caja);
+ * undefined for IRPF, CAJA and malformed keys.
+ */
 export function parseReceivedKey(key: string): ReceivedKeyParts | undefined {
   const p = key.split('|');
-  if (p.length !== 5) return undefined;
-  const [kind, vat, rec, ci, mod] = p as [string, string, string, string, string];
+  if (p.length !== 5 && p.length !== 6) return undefined;
+  const [kind, vat, rec, ci, mod, regime] = p as [string, string, string, string, string, string?];
   const vatRateBp = int(vat);
   const recargoRateBp = int(rec);
   if (vatRateBp === undefined || recargoRateBp === undefined) return undefined;
   if ((ci !== 'C' && ci !== 'I') || !MODS.has(mod)) return undefined;
-  return { kind, vatRateBp, recargoRateBp, investmentGoods: ci === 'I', mod: mod as ModMarker };
+  if (regime !== undefined && regime !== 'C') return undefined;
+  return {
+    kind,
+    vatRateBp,
+    recargoRateBp,
+    investmentGoods: ci === 'I',
+    mod: mod as ModMarker,
+    ...(regime === 'C' ? { regime: 'C' as const } : {}),
+  };
+}
+
+/** The parts of a received cash-basis settlement key (`CAJA|<kind>|<vat>|<recargo>|<C|I>`); undefined otherwise. */
+export function parseReceivedCashKey(key: string): ReceivedCashKeyParts | undefined {
+  if (!key.startsWith(CASH_KEY_PREFIX)) return undefined;
+  const p = key.slice(CASH_KEY_PREFIX.length).split('|');
+  if (p.length !== 4) return undefined;
+  const [kind, vat, rec, ci] = p as [string, string, string, string];
+  const vatRateBp = int(vat);
+  const recargoRateBp = int(rec);
+  if (vatRateBp === undefined || recargoRateBp === undefined || (ci !== 'C' && ci !== 'I')) return undefined;
+  return { kind, vatRateBp, recargoRateBp, investmentGoods: ci === 'I' };
 }
 
 /** The parts of a cash-basis settlement key (`CAJA|…`); undefined otherwise. */

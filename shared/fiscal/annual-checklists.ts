@@ -249,7 +249,7 @@ function items369(): ChecklistItem[] {
     toProvide(
       'oss-sales',
       'Ventas a distancia y servicios a consumidores de otros Estados miembros, por Estado y tipo de IVA',
-      'Cuadra aún no registra las ventas acogidas a la ventanilla única: aporte el detalle por Estado miembro.',
+      'Cuadra calcula cada 369 trimestral con las facturas emitidas a clientes de ventanilla única (OSS); aporte las ventas que no estén en los libros (las entregas de bienes desde otro Estado miembro, por ejemplo).',
     ),
     toProvide('oss-corrections', 'Correcciones de declaraciones de periodos anteriores'),
     toProvide('oss-payments', 'Justificantes de pago de cada trimestre'),

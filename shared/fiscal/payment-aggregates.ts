@@ -34,6 +34,9 @@
  * figures as the rectificativa records them), and at the rectificativa's date what they collected is
  * re-based to the rectificativa's figures (`target(M) − Σ moved shares`, M = their amount); the
  * rectificativa's own payments then settle its figures as above.
+ *
+ * The shares (`settleShares`) and the deadline (`untilDeadline`) are shared with the RECEIVED book,
+ * where a supplier's criterio de caja dates our deduction: ./received-payment-aggregates.ts.
  */
 
 import type { RectifiedInvoiceRef } from '../schemas/invoices';
@@ -70,13 +73,37 @@ export interface PaymentForAggregates {
   movedFrom?: { invoiceId: string } | null;
 }
 
-/** Base, VAT and recargo per cash-basis key. */
-export type CashFigures = Map<string, { baseCents: number; vatCents: number; recargoCents: number }>;
+/**
+ * The figures a cash-basis key settles: base, VAT and recargo, and on the RECEIVED book the deductible
+ * VAT and base too (./received-payment-aggregates.ts; always 0 for an issued invoice).
+ */
+export interface CashFigure {
+  baseCents: number;
+  vatCents: number;
+  recargoCents: number;
+  deductibleVatCents: number;
+  deductibleBaseCents: number;
+}
+/** The figures per cash-basis key. */
+export type CashFigures = Map<string, CashFigure>;
 
 export const CASH_OP_KEY_PREFIX = 'CASH@';
 export const cashOpKey = (invoiceDate: string): string => `${CASH_OP_KEY_PREFIX}${invoiceDate.slice(0, 4)}`;
 
-const FIGURES = ['baseCents', 'vatCents', 'recargoCents'] as const;
+const FIGURES = [
+  'baseCents',
+  'vatCents',
+  'recargoCents',
+  'deductibleVatCents',
+  'deductibleBaseCents',
+] as const;
+export const zeroCashFigure = (): CashFigure => ({
+  baseCents: 0,
+  vatCents: 0,
+  recargoCents: 0,
+  deductibleVatCents: 0,
+  deductibleBaseCents: 0,
+});
 const z0 = (n: number): number => (n === 0 ? 0 : n);
 
 export const isActivePayment = (p: Pick<PaymentForAggregates, 'status'>): boolean =>
@@ -87,8 +114,10 @@ export function cashFiguresOf(breakdown: IssuedForAggregates['breakdown']): Cash
   const out: CashFigures = new Map();
   for (const g of breakdown) {
     const key = formatCashKey(g);
-    const cur = out.get(key) ?? { baseCents: 0, vatCents: 0, recargoCents: 0 };
-    for (const f of FIGURES) cur[f] += g[f];
+    const cur = out.get(key) ?? zeroCashFigure();
+    cur.baseCents += g.baseCents;
+    cur.vatCents += g.vatCents;
+    cur.recargoCents += g.recargoCents;
     out.set(key, cur);
   }
   return out;
@@ -98,7 +127,7 @@ export function cashFiguresOf(breakdown: IssuedForAggregates['breakdown']): Cash
 function scale(figures: CashFigures, num: number, den: number): CashFigures {
   const out: CashFigures = new Map();
   for (const [key, v] of figures) {
-    const s = { baseCents: 0, vatCents: 0, recargoCents: 0 };
+    const s = zeroCashFigure();
     for (const f of FIGURES) s[f] = z0(Number(roundHalfUpBig(BigInt(v[f]) * BigInt(num), BigInt(den))));
     out.set(key, s);
   }
@@ -106,16 +135,14 @@ function scale(figures: CashFigures, num: number, den: number): CashFigures {
 }
 
 /** `a + k × b` per key and figure. */
-function combine(a: CashFigures, b: CashFigures, k: number): CashFigures {
+export function combine(a: CashFigures, b: CashFigures, k: number): CashFigures {
   const out: CashFigures = new Map();
   for (const key of new Set([...a.keys(), ...b.keys()])) {
-    const x = a.get(key) ?? { baseCents: 0, vatCents: 0, recargoCents: 0 };
-    const y = b.get(key) ?? { baseCents: 0, vatCents: 0, recargoCents: 0 };
-    out.set(key, {
-      baseCents: z0(x.baseCents + k * y.baseCents),
-      vatCents: z0(x.vatCents + k * y.vatCents),
-      recargoCents: z0(x.recargoCents + k * y.recargoCents),
-    });
+    const x = a.get(key) ?? zeroCashFigure();
+    const y = b.get(key) ?? zeroCashFigure();
+    const s = zeroCashFigure();
+    for (const f of FIGURES) s[f] = z0(x[f] + k * y[f]);
+    out.set(key, s);
   }
   return out;
 }
@@ -179,6 +206,23 @@ const isZero = (figures: CashFigures): boolean =>
   [...figures.values()].every((f) => FIGURES.every((k) => f[k] === 0));
 
 /**
+ * The settlements of `figures` up to the `deadline` (art. 163 terdecies LIVA): the payments' dated
+ * on or before it, then what they left unsettled, dated on it. A settlement dated after the deadline
+ * settles nothing (all was due then), so the result always adds up to `figures`.
+ */
+export function untilDeadline(
+  figures: CashFigures,
+  collected: readonly CashSettlement[],
+  deadline: string,
+): CashSettlement[] {
+  const out = collected.filter((s) => s.date.slice(0, 10) <= deadline);
+  const settled = out.reduce<CashFigures>((acc, s) => combine(acc, s.figures, 1), new Map());
+  const rest = combine(figures, settled, -1);
+  if (!isZero(rest)) out.push({ date: deadline, paymentId: null, figures: rest });
+  return out;
+}
+
+/**
  * Every cash-basis settlement of an invoice under the criterio de caja from its active payments,
  * the deadline's last (none for an invoice under the general regime, of total ≤ 0, or substituted).
  */
@@ -187,13 +231,11 @@ export function cashSettlements(
   payments: readonly PaymentForAggregates[],
 ): CashSettlement[] {
   if (issuedRegime(inv) !== 'C' || inv.totals.totalCents <= 0 || inv.substitutedBy) return [];
-  const collected = collectionSettlements(inv, payments);
-  const deadline = cashDeadlineOf(inv);
-  const out = collected.filter((s) => s.date.slice(0, 10) <= deadline);
-  const settled = out.reduce<CashFigures>((acc, s) => combine(acc, s.figures, 1), new Map());
-  const rest = combine(cashFiguresOf(inv.breakdown), settled, -1);
-  if (!isZero(rest)) out.push({ date: deadline, paymentId: null, figures: rest });
-  return out;
+  return untilDeadline(
+    cashFiguresOf(inv.breakdown),
+    collectionSettlements(inv, payments),
+    cashDeadlineOf(inv),
+  );
 }
 
 /** The settlements of the collections (and of a substitution's re-basing), whatever their dates. */
@@ -242,7 +284,8 @@ function collectionSettlements(
   return out;
 }
 
-function cajaLines(figures: CashFigures, sign: number): AggregateLine[] {
+/** The aggregate lines of one settlement (× sign), in key order, without the all-zero ones; `count` 0. */
+export function cashSettlementLines(figures: CashFigures, sign: number): AggregateLine[] {
   const lines: AggregateLine[] = [];
   for (const [taxKey, f] of [...figures].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const line: AggregateLine = {
@@ -251,12 +294,12 @@ function cajaLines(figures: CashFigures, sign: number): AggregateLine[] {
       vatCents: z0(sign * f.vatCents),
       recargoCents: z0(sign * f.recargoCents),
       irpfCents: 0,
-      deductibleVatCents: 0,
-      deductibleBaseCents: 0,
+      deductibleVatCents: z0(sign * f.deductibleVatCents),
+      deductibleBaseCents: z0(sign * f.deductibleBaseCents),
       totalCents: z0(sign * (f.baseCents + f.vatCents + f.recargoCents)),
       count: 0,
     };
-    if (line.baseCents !== 0 || line.vatCents !== 0 || line.recargoCents !== 0) lines.push(line);
+    if (FIGURES.some((k) => line[k] !== 0)) lines.push(line);
   }
   return lines;
 }
@@ -273,7 +316,7 @@ export function paymentContributions(
 ): AggregateContribution[] {
   const out: AggregateContribution[] = [];
   for (const s of cashSettlements(inv, payments)) {
-    const byKey = cajaLines(s.figures, sign);
+    const byKey = cashSettlementLines(s.figures, sign);
     if (byKey.length > 0) out.push({ book: 'ISSUED', date: s.date, byKey, byCounterparty: [] });
   }
   const party = issuedCounterparty(inv);

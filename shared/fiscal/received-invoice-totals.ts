@@ -220,7 +220,8 @@ export function storedWithholding(
  * rectifies (they decide whether it modifies an earlier period: 303 boxes [40]/[41]), and its
  * withholding's kind and key with the withholding base (the invoice's base: IRPF = base × rate).
  * Tolerates items stored before rectificativas existed (no `rectification`) and before withholding
- * kinds existed (`storedWithholding`).
+ * kinds existed (`storedWithholding`). A supplier under the criterio de caja (`supplierCashCriterion`)
+ * adds `cashCriterion` and the operation date (./received-payment-aggregates.ts).
  */
 export function toReceivedForAggregates(rec: ReceivedInvoice): ReceivedForAggregates {
   const w = storedWithholding(rec);
@@ -249,5 +250,10 @@ export function toReceivedForAggregates(rec: ReceivedInvoice): ReceivedForAggreg
       w.withholdingKind && w.withholdingKey !== null
         ? { kind: w.withholdingKind, key: w.withholdingKey, baseCents: rec.totals.baseCents }
         : null,
+    // Art. 163 quaterdecies LIVA: the deduction waits for the payment, at the latest until 31 December
+    // of the year after the operation. Absent on the others (and on items stored before the mark).
+    ...(rec.supplierCashCriterion === true
+      ? { cashCriterion: true, operationDate: rec.operationDate ?? rec.issueDate }
+      : {}),
   };
 }

@@ -461,6 +461,17 @@ describe('receivedRecord (RegistroLRFacturasRecibidas)', () => {
     expect(receivedRecord(intra, cash).regimeKeys).toEqual(['09']);
   });
 
+  it('criterio de caja of the supplier (art. 163 quaterdecies LIVA): key 07 when it charges VAT, whatever ours', () => {
+    const recc = received([{ unitPriceCents: 10_000 }], { supplierCashCriterion: true });
+    expect(receivedRecord(recc, company).regimeKeys).toEqual(['07']);
+    expect(receivedRecord({ ...recc, supplierCashCriterion: false }, company).regimeKeys).toEqual(['01']);
+    // An exempt purchase carries no VAT to defer.
+    const exempt = received([{ unitPriceCents: 10_000, kind: 'EXEMPT', vatRateBp: 0 }], {
+      supplierCashCriterion: true,
+    });
+    expect(receivedRecord(exempt, company).regimeKeys).toEqual(['01']);
+  });
+
   it('a received rectificativa: always by differences (I), naming the supplier’s rectified invoices', () => {
     const r = receivedRecord(
       received([{ unitPriceCents: -1_000 }], {

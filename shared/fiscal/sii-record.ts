@@ -211,15 +211,18 @@ function underCashCriterion(src: IssuedInvoiceSource, company: Pick<SiiCompany, 
  * criterio de caja is 07 when the invoice charges VAT under it (art. 163 nonies.Cuatro LIVA leaves
  * exports, intra-EU deliveries and reverse-charge operations out of the regime); everything else
  * 01. The SII list has no keys for the recargo de equivalencia or the simplified regime (VeriFacTu's
- * 18 and 20): 01.
+ * 18 and 20): 01. One-stop-shop groups (`ossCountry`) bring 17, the main key when the invoice has
+ * nothing else (OCA's l10n_es_aeat_sii_oss: key 17, not subject by the place-of-supply rules).
  */
 function issuedRegimeKeys(src: IssuedInvoiceSource, company: SiiCompany): string[] {
   const groups = src.breakdown;
   const exportKey = groups.some((g) => g.operation === 'E2') ? '02' : null;
-  const others = groups.filter((g) => g.operation !== 'E2');
-  if (others.length === 0) return regimeKeyList([exportKey ?? '01']);
+  // 17 (L3.1): operations under the one-stop shop (capítulo XI del título IX LIVA), as VeriFacTu's key.
+  const ossKey = groups.some((g) => g.ossCountry) ? '17' : null;
+  const others = groups.filter((g) => g.operation !== 'E2' && !g.ossCountry);
+  if (others.length === 0) return regimeKeyList([ossKey ?? exportKey ?? '01', exportKey]);
   const cash = underCashCriterion(src, company) && others.some((g) => g.operation === 'S1');
-  return regimeKeyList([cash ? '07' : '01', exportKey]);
+  return regimeKeyList([cash ? '07' : '01', exportKey, ossKey]);
 }
 
 /**
@@ -372,9 +375,10 @@ const isDua = (r: ReceivedInvoice): boolean =>
 /**
  * ClaveRegimenEspecialOTrascendencia of a received invoice (AEAT list L3.2): 09 intra-EU
  * acquisitions of goods and services; 13 an import informed without its DUA; 07 the criterio de
- * caja when we are in it and the supplier charges VAT (art. 163 terdecies LIVA defers that
- * deduction; imports, intra-EU acquisitions and reverse charges are outside the regime, art. 163
- * nonies.Cuatro); 01 the rest.
+ * caja when the supplier charges VAT and either we are in the regime (art. 163 terdecies LIVA)
+ * or the supplier is (`supplierCashCriterion`, art. 163 quaterdecies LIVA): both defer that
+ * deduction to the payment (imports, intra-EU acquisitions and reverse charges are outside the
+ * regime, art. 163 nonies.Cuatro); 01 the rest.
  */
 function receivedRegimeKeys(r: ReceivedInvoice, company: SiiCompany, dua: boolean): string[] {
   const groups = r.totals.breakdown;
@@ -383,7 +387,9 @@ function receivedRegimeKeys(r: ReceivedInvoice, company: SiiCompany, dua: boolea
   const general = groups.filter(
     (g) => g.kind !== 'INTRA_EU_GOODS' && g.kind !== 'INTRA_EU_SERVICES' && (dua || g.kind !== 'IMPORT'),
   );
-  const cash = company.cashCriterion && general.some((g) => g.kind === 'DOMESTIC' && g.vatCents !== 0);
+  const cash =
+    (company.cashCriterion || r.supplierCashCriterion === true) &&
+    general.some((g) => g.kind === 'DOMESTIC' && g.vatCents !== 0);
   const generalKey = general.length > 0 ? (cash ? '07' : '01') : null;
   return regimeKeyList([generalKey, intraEu ? '09' : null, importWithoutDua ? '13' : null]);
 }

@@ -10,7 +10,9 @@
  * received `DOMESTIC|2100|0|C|0`, `IRPF|PROFESSIONAL|G01`; counterparty lines carry an operation key
  * (`347B`, `349E`, `349E@2026-02`, `X_FOREIGN`, `W|RENT|-`…). The cash-basis settlements
  * (`CAJA|…`) and cash collections (`CASH@yyyy`) of issued invoices come from their payments:
- * ./payment-aggregates.ts.
+ * ./payment-aggregates.ts; those of received invoices under the criterio de caja (the supplier's or
+ * the company's own, `deductionOnPayment`; their DOMESTIC keys end in `|C`) from theirs:
+ * ./received-payment-aggregates.ts.
  *
  * Per VAT-group line: `totalCents = base + vat + recargo`; `deductibleVatCents` and
  * `deductibleBaseCents` only on received lines (the base whose VAT is deductible, before the
@@ -38,6 +40,7 @@
 
 import { isEuCountry } from '../schemas/countries';
 import type { Invoice, InvoiceRectification, InvoiceTotalsView } from '../schemas/invoices';
+import type { DeductionOnPayment } from '../schemas/received-invoices';
 import {
   formatIssuedKey,
   formatReceivedKey,
@@ -190,6 +193,16 @@ export interface ReceivedForAggregates {
    * sum of the lines' bases.
    */
   withholding?: { kind: WithholdingKind; key: string; baseCents: number } | null;
+  /**
+   * Why the deduction of its DOMESTIC lines' VAT waits for the payment, as stored on the invoice
+   * (decided when it was written, never from the profile here; ./received-payment-aggregates.ts):
+   * SUPPLIER_RECC the supplier applies the régimen especial del criterio de caja (the invoice says so,
+   * art. 6.1.o RD 1619/2012; art. 163 quinquiesdecies.Uno LIVA), OWN_RECC the company applies it
+   * itself (art. 163 terdecies.Dos LIVA). Absent or null = the general rule.
+   */
+  deductionOnPayment?: DeductionOnPayment | null;
+  /** The date the operation was made (fecha de operación, else the issue date): the RECC deadline's year. */
+  operationDate?: string;
 }
 
 // --- helpers ---------------------------------------------------------------------------------------
@@ -467,10 +480,14 @@ interface IssuedKeyContext {
   rectifiedMonth?: string;
 }
 
-/** The VAT-group key of an issued breakdown group under its invoice's region, marker and regime. */
+/**
+ * The VAT-group key of an issued breakdown group under its invoice's region, marker and regime. A
+ * one-stop-shop group (grammar v6) adds its member state of consumption and is always under the general
+ * regime: the criterio de caja covers operations located in Spain only (art. 163 decies LIVA).
+ */
 export const issuedTaxKey = (
-  g: { operation: string; vatRateBp: number; recargoRateBp: number },
-  ctx: { region: Region; mod: ModMarker; regime: IssuedRegime },
+  g: { operation: string; vatRateBp: number; recargoRateBp: number; ossCountry?: string | undefined },
+  ctx: { region: Region; mod: ModMarker; regime: IssuedRegime; rectifiedMonth?: string | undefined },
 ): string =>
   formatIssuedKey({
     operation: g.operation,
@@ -478,8 +495,23 @@ export const issuedTaxKey = (
     recargoRateBp: g.recargoRateBp,
     region: ctx.region,
     mod: ctx.mod,
-    regime: ctx.regime,
+    regime: g.ossCountry ? 'G' : ctx.regime,
+    ...(g.ossCountry ? { oss: g.ossCountry } : {}),
+    ...(g.ossCountry && ctx.mod === 'Q' && ctx.rectifiedMonth
+      ? { ossCorrects: quarterOfMonth(ctx.rectifiedMonth) }
+      : {}),
   });
+
+/** '2026-02' → '2026-Q1'. */
+const quarterOfMonth = (month: string): string =>
+  `${month.slice(0, 4)}-Q${Math.ceil(Number(month.slice(5, 7)) / 3)}`;
+
+/**
+ * A one-stop-shop sale is to a consumer (no NIF-IVA): never in the 349 (art. 79 RIVA declares
+ * operations with businesses) nor the 347 (a counterparty abroad): X_FOREIGN, or X_UNIDENTIFIED when
+ * the customer has no tax id at all.
+ */
+const ossOpKey = (ctx: { identified: boolean }): string => (ctx.identified ? 'X_FOREIGN' : 'X_UNIDENTIFIED');
 
 /**
  * Adds one invoice's breakdown and withholding to `acc` (× sign, or × −sign for the invoices a
@@ -515,7 +547,7 @@ function addIssuedAmounts(
       dir * sign,
     );
     shares.push({
-      opKey: issuedOpKey(g.operation, ctx),
+      opKey: g.ossCountry ? ossOpKey(ctx) : issuedOpKey(g.operation, ctx),
       baseCents: dir * g.baseCents,
       grossCents: dir * gross,
       counted: own,
@@ -603,6 +635,7 @@ type ReceivedLine = ReceivedForAggregates['lines'][number];
 export const receivedTaxKey = (
   l: Pick<ReceivedLine, 'kind' | 'vatRateBp' | 'recargoRateBp' | 'investmentGoods'>,
   mod: ModMarker = '0',
+  regime: IssuedRegime = 'G',
 ): string =>
   formatReceivedKey({
     kind: l.kind,
@@ -610,7 +643,21 @@ export const receivedTaxKey = (
     recargoRateBp: l.recargoRateBp,
     investmentGoods: l.investmentGoods,
     mod,
+    regime,
   });
+
+/**
+ * Whether a received line's deduction waits for the payment: on an invoice whose supplier applies the
+ * criterio de caja (art. 163 quinquiesdecies.Uno LIVA) or whose recipient — the company — does (art.
+ * 163 terdecies.Dos LIVA), only its DOMESTIC lines — intra-EU acquisitions, imports and reverse
+ * charges are outside the regime (art. 163 duodecies.Dos c, d, e LIVA), exempt and not subject lines
+ * carry no VAT — and only on an invoice with something to pay (a rectificativa that lowers what was
+ * invoiced is never paid: its deduction is rectified by the general rule, art. 114 LIVA).
+ */
+export const isCashCriterionLine = (
+  rec: Pick<ReceivedForAggregates, 'deductionOnPayment' | 'totalCents'>,
+  l: Pick<ReceivedLine, 'kind'>,
+): boolean => Boolean(rec.deductionOnPayment) && rec.totalCents > 0 && l.kind === 'DOMESTIC';
 
 /**
  * The base whose VAT is deductible (303 [28]/[30]/[32]/[34]/[36]/[40]/[42]…; art. 95 LIVA share, the
@@ -649,7 +696,7 @@ export function receivedContribution(rec: ReceivedForAggregates, sign: 1 | -1): 
   const shares: { opKey: string; baseCents: number; grossCents: number; counted: boolean }[] = [];
   let base = 0;
   for (const l of rec.lines) {
-    const key = receivedTaxKey(l, mod);
+    const key = receivedTaxKey(l, mod, isCashCriterionLine(rec, l) ? 'C' : 'G');
     const first = !seen.has(key);
     seen.add(key);
     base += l.baseCents;

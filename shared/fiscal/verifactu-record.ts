@@ -175,15 +175,34 @@ const REGIME_KEY: Record<string, string> = {
   EXENTO: '01',
 };
 
-function claveRegimen(operation: string, vatRegime: string | undefined): string {
-  if (operation === 'E2') return '02';
+/**
+ * 17: "operación acogida a alguno de los regímenes previstos en el capítulo XI del título IX (OSS e
+ * IOSS)" (AEAT list L8A; the XSD's IdOperacionesTrascendenciaTributariaType allows it, and OCA's
+ * l10n_es_verifactu_oca_oss sends OSS sales as N2 with this key).
+ */
+export const OSS_REGIME_KEY = '17';
+
+function claveRegimen(
+  group: Pick<Invoice['breakdown'][number], 'operation' | 'ossCountry'>,
+  vatRegime: string | undefined,
+): string {
+  if (group.ossCountry) return OSS_REGIME_KEY;
+  if (group.operation === 'E2') return '02';
   return REGIME_KEY[vatRegime ?? 'GENERAL'] ?? '01';
 }
+
+/**
+ * What the Spanish record declares of a group: an OSS group (N2, the VAT of the member state of
+ * consumption) is declared by its base only, without that foreign VAT, which is neither a Spanish
+ * CuotaRepercutida nor part of CuotaTotal/ImporteTotal (as OCA's l10n_es_aeat_sii_oss leaves the OSS
+ * taxes out of the SII's total), so the record's totals match its desglose (AEAT checks 2005/2006).
+ */
+const declaredVat = (g: Invoice['breakdown'][number]): number => (g.ossCountry ? 0 : g.vatCents);
 
 function detalle(group: Invoice['breakdown'][number], vatRegime: string | undefined): DetalleDesglose {
   const op = group.operation;
   // Built in XSD element order (the XML builder orders again, the tests read this order).
-  const d = { Impuesto: '01', ClaveRegimen: claveRegimen(op, vatRegime) } as DetalleDesglose;
+  const d = { Impuesto: '01', ClaveRegimen: claveRegimen(group, vatRegime) } as DetalleDesglose;
   if (op.startsWith('E')) d.OperacionExenta = op as DetalleDesglose['OperacionExenta'];
   else d.CalificacionOperacion = op as DetalleDesglose['CalificacionOperacion'];
   if (op === 'S1') d.TipoImpositivo = formatRate(group.vatRateBp);
@@ -304,7 +323,7 @@ export function buildAltaFields(input: BuildAltaInput): RegistroAltaFields {
   if (invoice.breakdown.length === 0) throw new Error('buildAltaFields: the invoice has no VAT breakdown');
   if (invoice.breakdown.length > 12) throw new Error('buildAltaFields: more than 12 breakdown groups');
   const nif = issuer.nif.trim().toUpperCase();
-  const vatCents = sumCents(invoice.breakdown.map((g) => g.vatCents));
+  const vatCents = sumCents(invoice.breakdown.map(declaredVat));
   const recargoCents = sumCents(invoice.breakdown.map((g) => g.recargoCents));
   const baseCents = sumCents(invoice.breakdown.map((g) => g.baseCents));
   const type = invoice.invoiceType;
@@ -337,7 +356,16 @@ export function buildAltaFields(input: BuildAltaInput): RegistroAltaFields {
       const recargo = sumCents(r.rectified.map((x) => x.totals.recargoCents));
       body.ImporteRectificacion = {
         BaseRectificada: formatAmount(sumCents(r.rectified.map((x) => x.totals.baseCents))),
-        CuotaRectificada: formatAmount(sumCents(r.rectified.map((x) => x.totals.vatCents))),
+        // The OSS VAT of a substituted invoice was never declared here (declaredVat).
+        CuotaRectificada: formatAmount(
+          sumCents(
+            r.rectified.map((x) =>
+              x.breakdown.some((g) => g.ossCountry)
+                ? sumCents(x.breakdown.map(declaredVat))
+                : x.totals.vatCents,
+            ),
+          ),
+        ),
         ...(recargo !== 0 ? { CuotaRecargoRectificado: formatAmount(recargo) } : {}),
       };
     }

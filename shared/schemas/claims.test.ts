@@ -71,7 +71,7 @@ describe('claims of plans and onboarding', () => {
     }
     expect(onboardingCatalogue.GESTOR.map((s) => s.stepId)).toContain('gestor-verifactu');
     expect(onboardingCatalogue.ADMIN.find((s) => s.stepId === 'admin-notifications')!.description).toBe(
-      'Las incidencias de los envíos a la AEAT de VeriFacTu llegan a tu campana.',
+      'Las incidencias de los envíos a la AEAT de VeriFacTu y los envíos al SII llegan a tu campana.',
     );
   });
 

@@ -22,7 +22,12 @@ export const aeatIdType: Record<ForeignIdType, string> = {
   RESIDENCE_CERT: '05',
 };
 
-export const VAT_TREATMENTS = ['DOMESTIC', 'RECARGO_EQUIVALENCIA', 'INTRA_EU', 'EXPORT'] as const;
+/**
+ * OSS: a consumer (not a business: no NIF-IVA) in another member state whose services or distance
+ * sales are taxed where they live and declared in the one-stop shop (arts. 68.Tres, 70.Uno.4º and 73
+ * LIVA; modelo 369): each line charges a VAT rate of that state (shared/fiscal/eu-vat-rates.ts).
+ */
+export const VAT_TREATMENTS = ['DOMESTIC', 'RECARGO_EQUIVALENCIA', 'INTRA_EU', 'EXPORT', 'OSS'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
 
 const ForeignTaxIdInput = z
@@ -124,6 +129,19 @@ export function vatTreatmentConflict(c: {
     const foreignId = typeof taxId === 'string' ? undefined : taxId;
     const ok = country !== 'ES' && !isEuCountry(country) && (!foreignId || !isEuCountry(foreignId.country));
     return ok ? undefined : 'Una exportación exige un cliente de un país fuera de la UE.';
+  }
+  if (vatTreatment === 'OSS') {
+    // LIVA título IX capítulo XI sección 3.ª (régimen de la Unión) and art. 369b Directive 2006/112/EC:
+    // the scheme covers supplies to persons who are not taxable persons (a NIF-IVA makes the customer a
+    // business: INTRA_EU) in a member state other than Spain.
+    const country = c.address.country;
+    if (country === 'ES' || !isEuCountry(country)) {
+      return 'La ventanilla única (OSS) exige un cliente con domicilio en otro Estado miembro de la UE.';
+    }
+    if (typeof taxId !== 'string' && taxId.type === 'NIF_IVA') {
+      return 'Un cliente con NIF-IVA es un empresario: la ventanilla única (OSS) es para consumidores finales.';
+    }
+    return undefined;
   }
   if (vatTreatment === 'RECARGO_EQUIVALENCIA') {
     // Art. 154 Ley 37/1992: retailers who are natural persons or entities under income attribution

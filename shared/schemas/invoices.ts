@@ -269,6 +269,11 @@ export interface InvoiceLine {
   recargo: boolean;
   /** Set when the line's recargo rate is not the one linked to its VAT rate (tobacco: 175). */
   recargoRateBp?: number;
+  /**
+   * One-stop shop (OSS): the member state of consumption whose VAT rate the line charges (operation
+   * N2, not subject in Spain; shared/fiscal/invoice-totals.ts). Absent on every other line.
+   */
+  ossCountry?: string;
   baseCents: number;
 }
 
@@ -308,6 +313,8 @@ export interface Invoice {
     baseCents: number;
     vatCents: number;
     recargoCents: number;
+    /** OSS: the member state of consumption whose VAT the group charges (absent otherwise). */
+    ossCountry?: string;
   }[];
   legalMentions: string[];
   series: string | null;

@@ -254,6 +254,14 @@ const invoiceFields = {
    * (a correction that leaves it out removes it, as any optional field).
    */
   intraEuOperation: IntraEuOperationBody.nullable().optional(),
+  /**
+   * The supplier applies the régimen especial del criterio de caja (its invoice says so, art. 6.1.o
+   * RD 1619/2012): the VAT of the DOMESTIC lines is deductible only when paid, or on 31 December of
+   * the year after the operation (art. 163 quinquiesdecies.Uno LIVA); the SII records its payments (RECC)
+   * and ClaveRegimen 07. Left out: on a new invoice the supplier's remembered mark (else false), on
+   * a correction the invoice's own (a client that predates the field never clears it).
+   */
+  supplierCashCriterion: z.boolean().optional(),
 };
 
 type Fields = {
@@ -578,6 +586,10 @@ export interface ReceivedApproval {
   decidedAt: string;
 }
 
+/** Why a received invoice's deduction waits for its payment (`ReceivedInvoice.deductionOnPayment`). */
+export const DEDUCTION_ON_PAYMENT = ['SUPPLIER_RECC', 'OWN_RECC'] as const;
+export type DeductionOnPayment = (typeof DEDUCTION_ON_PAYMENT)[number];
+
 export interface ReceivedInvoice {
   receivedInvoiceId: string;
   companyId: string;
@@ -613,6 +625,22 @@ export interface ReceivedInvoice {
   totals: ReceivedInvoiceTotals;
   /** Determinadas operaciones intracomunitarias (art. 66.1 RIVA; SII book OI), or null. */
   intraEuOperation?: IntraEuOperation | null;
+  /**
+   * The supplier applies the régimen especial del criterio de caja (its invoice says so; art. 163
+   * quinquiesdecies.Uno LIVA: the deduction waits for the payment). Absent on older items: read as
+   * false; always present in what the API answers.
+   */
+  supplierCashCriterion?: boolean;
+  /**
+   * Why the deduction of the invoice's VAT waits for its payment (at the latest 31 December of the
+   * year after the operation), decided when the invoice is written and stored with it, so the
+   * aggregates and the nightly recompute never read the tax profile: SUPPLIER_RECC the supplier
+   * applies the régimen especial del criterio de caja (art. 163 quinquiesdecies.Uno LIVA); OWN_RECC
+   * the company applies it itself on the date of the operation (art. 163 terdecies.Dos LIVA, its tax
+   * profile); null the general rule. Absent on older items: SUPPLIER_RECC when `supplierCashCriterion`,
+   * else null (`storedDeductionOnPayment`); always present in what the API answers.
+   */
+  deductionOnPayment?: DeductionOnPayment | null;
   /**
    * SII state (issue 16): NOT_SENT at registration when the company is in the SII (the SII worker
    * moves it from then on), null otherwise. Absent on older items: read as null.

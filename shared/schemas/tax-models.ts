@@ -16,12 +16,17 @@ import type {
   ResultType,
   TaxModelType,
 } from '../fiscal/models/types';
-import { INCOME_TAX_MODEL_TYPES, TAX_MODEL_TYPES, VAT_MODEL_TYPES } from '../fiscal/models/types';
+import {
+  INCOME_TAX_MODEL_TYPES,
+  OSS_MODEL_TYPES,
+  TAX_MODEL_TYPES,
+  VAT_MODEL_TYPES,
+} from '../fiscal/models/types';
 import { Id, PageQuery } from './common';
 import { safeMultiline, safeText } from './text';
 
 export type { DeclaredRecord, ModelAdjustments, ModelIssue, ModelResult, ResultType, TaxModelType };
-export { INCOME_TAX_MODEL_TYPES, TAX_MODEL_TYPES, VAT_MODEL_TYPES };
+export { INCOME_TAX_MODEL_TYPES, OSS_MODEL_TYPES, TAX_MODEL_TYPES, VAT_MODEL_TYPES };
 
 const YEAR_MESSAGE = 'El año debe estar entre 2000 y 2100';
 export const ModelYear = z.coerce
@@ -449,7 +454,8 @@ export interface BatchGenerateResult {
 
 // --- export ------------------------------------------------------------------------------------
 
-export const EXPORT_FORMATS = ['AEAT', 'PDF', 'JSON'] as const;
+/** CSV and XLSX: the lines of a return filed in the Sede's form (the 369's states and rates). */
+export const EXPORT_FORMATS = ['AEAT', 'PDF', 'JSON', 'CSV', 'XLSX'] as const;
 export const ExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('AEAT'),
   year: ModelYear,
@@ -610,7 +616,10 @@ export const BoxSourcesQuery = z.object({
   box: z
     .string()
     .trim()
-    .regex(/^\d{1,3}$/, { message: 'La casilla debe ser su número en el modelo (p. ej. 07 o 110).' }),
+    // The 369's boxes are named by member state (`FR.vat`, `total`): its form prints no numbers.
+    .regex(/^(\d{1,3}|[A-Z]{2}\.(base|vat|corr|total)|total)$/, {
+      message: 'La casilla debe ser su número en el modelo (p. ej. 07 o 110).',
+    }),
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce
     .number()

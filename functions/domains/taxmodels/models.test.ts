@@ -427,7 +427,7 @@ describe('export', () => {
       routeId: 'taxModels.exportFormats',
       params: { companyId: CO },
     });
-    expect(res.envelope.data?.map((f) => f.format)).toEqual(['AEAT', 'JSON', 'PDF']);
+    expect(res.envelope.data?.map((f) => f.format)).toEqual(['AEAT', 'JSON', 'PDF', 'CSV', 'XLSX']);
   });
 
   const exportAs = (format: string) =>

@@ -30,6 +30,7 @@ const MODEL_NAMES: Record<string, string> = {
   '390': 'Modelo 390 - IVA. Declaración-resumen anual',
   '349': 'Modelo 349 - Declaración recapitulativa de operaciones intracomunitarias',
   '347': 'Modelo 347 - Declaración anual de operaciones con terceras personas',
+  '369': 'Modelo 369 - IVA. Ventanilla única (OSS). Régimen de la Unión',
   '130': 'Modelo 130 - IRPF. Pago fraccionado. Actividades económicas en estimación directa',
   '111': 'Modelo 111 - Retenciones e ingresos a cuenta. Trabajo, actividades económicas y premios',
   '115': 'Modelo 115 - Retenciones e ingresos a cuenta. Arrendamiento de inmuebles urbanos',
@@ -230,8 +231,59 @@ function drawBoxes(w: Writer, input: TaxModelPdfInput): void {
   }
 }
 
+/**
+ * The 369's lines (one per member state of consumption and rate, then the corrections of earlier periods):
+ * the form's content, which the person types into the Sede electrónica (no AEAT file is written).
+ */
+function drawOssLines(w: Writer, model: TaxModelView): void {
+  w.heading(`Líneas por Estado miembro de consumo (${model.records.length})`);
+  const cols = [
+    { title: 'Estado miembro', x: 0 },
+    { title: 'Tipo', x: 150 },
+    { title: 'Periodo corregido', x: 215 },
+    { title: 'Base imponible', x: 300, w: 100 },
+    { title: 'Cuota IVA', x: 400, w: CONTENT_W - 400 },
+  ];
+  w.ensure(16);
+  w.y -= 12;
+  for (const c of cols) {
+    w.text(c.title, MARGIN + c.x, w.y, {
+      size: 8,
+      bold: true,
+      ...(c.w ? { align: 'right' as const, width: c.w } : {}),
+    });
+  }
+  for (const r of model.records) {
+    w.ensure(12);
+    w.y -= 11;
+    w.text(`${r.name} (${r.country})`, MARGIN, w.y, { size: 8 });
+    if (r.vatRateBp !== undefined)
+      w.text(`${formatRate(r.vatRateBp)} (${r.key})`, MARGIN + 150, w.y, { size: 8 });
+    if (r.kind === 'RECTIFICATION') {
+      w.text(`${r.correctedPeriod ?? ''} ${r.correctedYear ?? ''}`.trim(), MARGIN + 215, w.y, { size: 8 });
+    }
+    if (r.baseCents !== undefined) {
+      w.text(formatCents(r.baseCents), MARGIN + 300, w.y, { size: 8, align: 'right', width: 100 });
+    }
+    w.text(formatCents(r.amountCents), MARGIN + 400, w.y, {
+      size: 8,
+      align: 'right',
+      width: CONTENT_W - 400,
+    });
+  }
+  w.paragraph(
+    'El modelo 369 se presenta en el formulario de la Sede electrónica de la AEAT con estas líneas (tipo S general, R reducido).',
+    8,
+    GREY,
+  );
+}
+
 function drawRecords(w: Writer, model: TaxModelView): void {
   if (model.records.length === 0) return;
+  if (model.modelType === '369') {
+    drawOssLines(w, model);
+    return;
+  }
   w.heading(`Registros declarados (${model.records.length})`);
   const cols = [
     { title: 'NIF / NIF-IVA', x: 0, w: 100 },

@@ -78,4 +78,13 @@ export const aggregatesKeys = {
     pk: `COMPANY#${enc(companyId)}`,
     skPrefix: 'INVPAY#',
   }),
+  /**
+   * Every payment of a company's received invoices (the sort keys of `keys.receivedInvoicePayment`,
+   * `RECINVPAY#<receivedInvoiceId>#…`): the recompute rebuilds the deductions they date under a
+   * supplier's criterio de caja with one Query.
+   */
+  taxAggregateReceivedPaymentsPrefix: (companyId: string) => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    skPrefix: 'RECINVPAY#',
+  }),
 } satisfies Record<string, (...args: never[]) => Key | Record<string, string>>;

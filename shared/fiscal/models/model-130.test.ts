@@ -6,7 +6,7 @@ import { decodeLatin1, parseFixedWidth, selfAssessmentEnvelope, writeSelfAssessm
 import { computeModel, designFor } from './index';
 import { page130_01_v2015 } from './layouts/130';
 import { allowedResultTypes130, compute130, design130v2015, previousYearReduction } from './model-130';
-import { asEarlier, cash, irpf, issued, modelInput, periodLines, received } from './testing';
+import { asEarlier, cash, irpf, issued, modelInput, periodLines, received, receivedCash } from './testing';
 import type { EarlierReturn, ModelAdjustments, ModelComputation, PeriodLines } from './types';
 
 /** A withholding we made on a received invoice (`IRPF|<kind>|<key>`): never a 130 amount. */
@@ -163,6 +163,25 @@ describe('modelo 130: income and expenses from the books', () => {
     });
     expect(c.boxes['01']).toBe(100_000 - 20_000 + 30_000 + 50_000 + 5_000);
     expect(c.sources['01']).not.toContain('ISSUED:CAJA|S1|2100|0');
+  });
+
+  it("[02]: a supplier's criterio de caja changes nothing (the expense is its invoice; its payments only date the VAT deduction)", () => {
+    const general = periodLines(
+      [],
+      [received('DOMESTIC', 2100, { base: 10_000, vat: 2_100, deductibleVat: 1_050 })],
+    );
+    const caja = periodLines(
+      [],
+      [
+        received('DOMESTIC', 2100, { base: 10_000, vat: 2_100, deductibleVat: 1_050 }, { regime: 'C' }),
+        receivedCash(2100, { base: 5_000, vat: 1_050, deductibleVat: 525, deductibleBase: 2_500 }),
+      ],
+    );
+    const a = compute('1T', { quarters: { '1T': general } });
+    const b = compute('1T', { quarters: { '1T': caja } });
+    expect(b.boxes['02']).toBe(a.boxes['02']);
+    expect(b.boxes['02']).toBe(10_000 + 1_050);
+    expect(b.issues.map((i) => i.code)).not.toContain('UNKNOWN_KEY');
   });
 
   it('[02] adds the VAT and recargo not deducted, skips investment goods, and keeps a fully deducted self-assessed VAT out', () => {

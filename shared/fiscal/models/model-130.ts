@@ -318,6 +318,9 @@ function sumBooks(ctx: Context, period: ModelPeriod, issues: ModelIssue[] | null
       const src = `RECEIVED:${l.taxKey}`;
       // What we withheld from suppliers is part of their invoice's base, already counted (111/115).
       if (l.taxKey === IRPF_KEY || l.taxKey.startsWith(IRPF_KEY_PREFIX)) continue;
+      // A supplier's criterio de caja dates only the VAT deduction (`CAJA|…`): the expense and its
+      // deductible VAT are the invoice's own keys.
+      if (l.taxKey.startsWith(CASH_KEY_PREFIX)) continue;
       const k = parseReceivedKey(l.taxKey);
       if (!k) {
         unknown.add(src);

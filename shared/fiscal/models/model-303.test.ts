@@ -4,7 +4,7 @@ import type { ModMarker, Region } from '../aggregate-keys';
 import { applyBp } from '../money';
 import { layout303v2024_10, layout303v2026 } from './layouts/303';
 import { compute303, design303v2024_10, design303v2026, model303, validate303Boxes } from './model-303';
-import { asEarlier, cash, irpf, issued, modelInput, periodLines, received } from './testing';
+import { asEarlier, cash, irpf, issued, modelInput, periodLines, received, receivedCash } from './testing';
 import type { ModelComputation, ModelDesign, ModelInput } from './types';
 
 const run = (input: ModelInput, design: ModelDesign = design303v2024_10) => compute303(input, design);
@@ -433,6 +433,34 @@ describe('criterio de caja', () => {
     expect(c.boxes['27']).toBe(8_910);
     expect(c.sources['07']).toEqual(['ISSUED:CAJA|S1|2100|0', 'ISSUED:S1|2100|0|ES|0|G']);
     expect(c.sources['62']).toEqual(['ISSUED:S1|1000|0|ES|Q|C', 'ISSUED:S1|2100|0|ES|0|C']);
+  });
+
+  it("a supplier's RECC invoice goes to [74]/[75]; the period's payments deduct in [28]-[31], prorated", () => {
+    for (const design of [design303v2024_10, design303v2026]) {
+      const year = design === design303v2026 ? 2026 : 2025;
+      const lines = periodLines(
+        [],
+        [
+          received('DOMESTIC', 2100, { base: 100_000, vat: 21_000 }, { regime: 'C' }),
+          received('DOMESTIC', 1000, { base: 20_000, vat: 2_000, deductibleVat: 1_000 }, { regime: 'C' }),
+          receivedCash(2100, { base: 50_000, vat: 10_500 }),
+          receivedCash(1000, { base: 30_000, vat: 3_000 }, { investmentGoods: true }),
+          received('DOMESTIC', 2100, { base: 1_000, vat: 210 }),
+        ],
+      );
+      const c = run(modelInput('303', year, '3T', { lines }), design);
+      expect([c.boxes['74'], c.boxes['75']]).toEqual([120_000, 23_000]);
+      expect([c.boxes['28'], c.boxes['29'], c.boxes['30'], c.boxes['31']]).toEqual([
+        51_000, 10_710, 30_000, 3_000,
+      ]);
+      expect(c.boxes['45']).toBe(13_710);
+      expect(c.sources['74']).toEqual(['RECEIVED:DOMESTIC|1000|0|C|0|C', 'RECEIVED:DOMESTIC|2100|0|C|0|C']);
+      expect(c.sources['29']).toEqual(['RECEIVED:CAJA|DOMESTIC|2100|0|C', 'RECEIVED:DOMESTIC|2100|0|C|0']);
+      expect(codes(c)).not.toContain('UNKNOWN_KEY');
+      // Arts. 102-104 LIVA: the prorrata applies to what the payments make deductible.
+      const p = run(modelInput('303', year, '3T', { lines, facts: { prorrataBp: 5_000 } }), design);
+      expect([p.boxes['29'], p.boxes['31'], p.boxes['75']]).toEqual([5_355, 1_500, 23_000]);
+    }
   });
 });
 

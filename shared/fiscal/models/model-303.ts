@@ -21,13 +21,20 @@
  *    (art. 95 LIVA), times the prorrata when the profile has one (arts. 102-104 LIVA: [29] [31] [33]
  *    [35] [37] [39] and [41], each rounded half up; [44] is then the person's final regularisation);
  *  - page 03: [59] E5 and N2 to another member state; [60] E2, E3, E4; [120] N2 outside the EU;
- *    [122] S2 (the customer self-assesses); [123]/[124] OSS operations: the books do not mark OSS
- *    sales, so they stay 0 unless the person fills them;
+ *    [122] S2 (the customer self-assesses); [123] one-stop-shop sales (an N2 key with the member
+ *    state of consumption, grammar v6: not subject here, declared in the modelo 369; OCA's
+ *    l10n_es_aeat_mod303_oss maps every OSS tax to [123]), still open to the person's value; [124]
+ *    (subject here and declared in the OSS: goods dispatched from another member state to Spanish
+ *    consumers) is not recorded by the books: 0 unless the person fills it;
  *  - criterio de caja (art. 163 terdecies LIVA): an S1 invoice with regime `C` accrues when
  *    collected, so the rate boxes take the period's `CAJA|…` settlement lines instead of the
  *    invoice, and the invoice's base and VAT go to [62]/[63] (what would have accrued by the
- *    general rule of art. 75 LIVA). [74]/[75] (received invoices under the regime) are not tracked
- *    by the books: 0 unless the person fills them;
+ *    general rule of art. 75 LIVA). On the received side (art. 163 quaterdecies LIVA: a supplier
+ *    under the regime, so our deduction waits for our payment) the invoice's DOMESTIC lines (`…|C`)
+ *    go to [74]/[75] (base and VAT borne, in the period the general rule would have deducted them:
+ *    their book date) and deduct nothing; the period's received `CAJA|…` settlements (the share of
+ *    each payment, or what is unpaid on 31 December of the year after the operation) deduct in
+ *    [28]/[29] or [30]/[31], their deductible base and VAT, prorrata included;
  *  - totals and result: [27], [45], [46] = [27] − [45], [64] = [46] + [58] (simplified regime, page
  *    02, not supported: 0) + [76], [65] 100 % unless the person says otherwise, [66] = [64] × [65],
  *    [110] the compensation pending, [78] = min([110], max(0, [66] + [77] + [68])), [87] = [110] − [78],
@@ -41,6 +48,7 @@ import {
   isEarlierPeriod,
   parseCashKey,
   parseIssuedKey,
+  parseReceivedCashKey,
   parseReceivedKey,
 } from '../aggregate-keys';
 import { applyBp, formatEsDecimal, roundHalfUpBig } from '../money';
@@ -199,10 +207,7 @@ const BOXES_303_2024_10: BoxDef[] = [
     '75',
     'Adquisiciones a las que se aplica o afecta el régimen especial del criterio de caja',
     S_INFO,
-    {
-      signed: true,
-      manual: true,
-    },
+    { signed: true },
   ),
   box('76', 'Regularización cuotas art. 80.Cinco.5ª LIVA', S_RES, { signed: true, manual: true }),
   box('64', 'Suma de resultados ([46] + [58] + [76])', S_RES, { signed: true }),
@@ -451,6 +456,17 @@ function deductibleBaseOf(line: AggregateLine): number {
 
 const ISSUED_OPERATIONS = new Set(['S1', 'S2', 'N1', 'N2', 'E1', 'E2', 'E3', 'E4', 'E5', 'E6']);
 
+type BoxPair = readonly [string, string];
+/** The deduction boxes of a received kind: current goods and services, investment goods (art. 108 LIVA). */
+const DEDUCTION_BOXES: Readonly<Record<string, { current: BoxPair; investment: BoxPair }>> = {
+  DOMESTIC: { current: ['28', '29'], investment: ['30', '31'] },
+  REVERSE_CHARGE: { current: ['28', '29'], investment: ['30', '31'] },
+  IMPORT: { current: ['32', '33'], investment: ['34', '35'] },
+  INTRA_EU_GOODS: { current: ['36', '37'], investment: ['38', '39'] },
+  // Services are never investment goods (art. 108 LIVA): always [36]/[37].
+  INTRA_EU_SERVICES: { current: ['36', '37'], investment: ['36', '37'] },
+};
+
 /** Sums the period's lines into the 303 boxes (before totals, prorrata and result). */
 function sumLines(lines: PeriodLines, periodicity: 'MONTHLY' | 'QUARTERLY', design: Design303) {
   const { rules } = design;
@@ -549,7 +565,8 @@ function sumLines(lines: PeriodLines, periodicity: 'MONTHLY' | 'QUARTERLY', desi
         sums.add('59', l.baseCents, src);
         break;
       case 'N2':
-        sums.add(k.region === 'EU' ? '59' : '120', l.baseCents, src);
+        // One-stop shop: not subject here by the place-of-supply rules and declared in the 369.
+        sums.add(k.oss ? '123' : k.region === 'EU' ? '59' : '120', l.baseCents, src);
         break;
       case 'E2':
       case 'E3':
@@ -567,9 +584,28 @@ function sumLines(lines: PeriodLines, periodicity: 'MONTHLY' | 'QUARTERLY', desi
     const src = `RECEIVED:${l.taxKey}`;
     // Withholdings, untyped or typed (`IRPF|<kind>|<key>`, issue 15): the 111/115/123/216's, not VAT.
     if (l.taxKey === IRPF_KEY || l.taxKey.startsWith(IRPF_KEY_PREFIX)) continue;
+    if (l.taxKey.startsWith(CASH_KEY_PREFIX)) {
+      // Art. 163 quaterdecies LIVA: what the period's payments (or the deadline) make deductible.
+      const cash = parseReceivedCashKey(l.taxKey);
+      const boxes = cash && DEDUCTION_BOXES[cash.kind];
+      if (!cash || !boxes) {
+        unknown(l.taxKey, 'RECEIVED');
+        continue;
+      }
+      const [b, c] = cash.investmentGoods ? boxes.investment : boxes.current;
+      sums.add(b, deductibleBaseOf(l), src);
+      sums.add(c, l.deductibleVatCents, src);
+      continue;
+    }
     const k = parseReceivedKey(l.taxKey);
     if (!k) {
       unknown(l.taxKey, 'RECEIVED');
+      continue;
+    }
+    if (k.regime === 'C') {
+      // The supplier's criterio de caja: informative by the general rule; deducted when paid.
+      sums.add('74', l.baseCents, src);
+      sums.add('75', l.vatCents, src);
       continue;
     }
     const earlier = isEarlierPeriod(k.mod, periodicity);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeModel } from './index';
 import { layout390v2023, layout390v2024, layout390v2025 } from './layouts/390';
+import { compute303, design303v2024_10 } from './model-303';
 import { compute390, design390v2023, design390v2024, design390v2025, model390, year303s } from './model-390';
-import { asEarlier, cash, irpf, issued, modelInput, periodLines, received } from './testing';
+import { asEarlier, cash, irpf, issued, modelInput, periodLines, received, receivedCash } from './testing';
 import type { EarlierReturn, ModelComputation, PeriodLines } from './types';
 
 const IBAN = 'ES9121000418450200051332';
@@ -409,5 +410,46 @@ describe('typed withholdings on the received book (grammar v4, issue 15)', () =>
     const b = compute390(input(typed), design390v2025);
     expect(b.boxes).toEqual(a.boxes);
     expect(b.issues.map((i) => i.code)).not.toContain('UNKNOWN_KEY');
+  });
+});
+
+describe("a supplier's criterio de caja on the received book (grammar v5, art. 163 quaterdecies LIVA)", () => {
+  it('[656]/[657] take the invoices; the deduction comes by rate from the payments, and the 390 is Σ 303', () => {
+    const quarters: Record<string, PeriodLines> = {
+      '1T': periodLines(
+        [],
+        [
+          received('DOMESTIC', 2100, { base: 100_000, vat: 21_000, deductibleVat: 10_500 }, { regime: 'C' }),
+          receivedCash(2100, { base: 50_000, vat: 10_500, deductibleVat: 5_250, deductibleBase: 25_000 }),
+        ],
+      ),
+      '2T': periodLines(),
+      '3T': periodLines(
+        [],
+        [receivedCash(2100, { base: 50_000, vat: 10_500, deductibleVat: 5_250, deductibleBase: 25_000 })],
+      ),
+      '4T': periodLines(
+        [],
+        [
+          received('DOMESTIC', 1000, { base: 30_000, vat: 3_000 }, { regime: 'C', investmentGoods: true }),
+          receivedCash(1000, { base: 30_000, vat: 3_000 }, { investmentGoods: true }),
+        ],
+      ),
+    };
+    const c = compute390(modelInput('390', 2025, '0A', { lines: periodLines(), quarters }), design390v2025);
+    expect([c.boxes['656'], c.boxes['657']]).toEqual([130_000, 24_000]);
+    expect([c.boxes['605'], c.boxes['606'], c.boxes['611'], c.boxes['612']]).toEqual([
+      50_000, 10_500, 30_000, 3_000,
+    ]);
+    // Half the VAT of the first invoice is not deductible (art. 95 LIVA): its base, once.
+    expect(c.boxes['232']).toBe(50_000);
+    expect(c.boxes['64']).toBe(13_500);
+    expect(c.issues.map((i) => i.code)).not.toContain('UNKNOWN_KEY');
+    const sum303 = Object.entries(quarters).reduce(
+      (s, [q, lines]) =>
+        s + (compute303(modelInput('303', 2025, q as '1T', { lines }), design303v2024_10).boxes['45'] ?? 0),
+      0,
+    );
+    expect(sum303).toBe(c.boxes['64']);
   });
 });

@@ -36,7 +36,9 @@
  *    art. 75 LIVA), [103] E5 and N2 to the EU, [104] E2-E4, [105] E1 and E6, [110] N2 outside the
  *    EU, [125] S2, [106]/[107] manual, [108] their total;
  *  - [232] bases of the input VAT that is not deductible, [654]/[655] the criterio de caja invoices
- *    (the 303's [62]/[63]); [656]/[657] (received invoices under the regime) are not tracked: manual.
+ *    (the 303's [62]/[63]); [656]/[657] the received invoices of a supplier under the regime (their
+ *    `…|C` lines: base and VAT borne, the 303's [74]/[75]), whose deduction comes, by rate, from the
+ *    received `CAJA|…` settlements of the year's payments (art. 163 quaterdecies LIVA).
  *
  * The 390's result (`result`): the type of the last period's 303 (C to compensate, D refund, I/U/G
  * paid, N zero) — the 390 itself settles nothing — and as amount the year's liquidation result [86].
@@ -51,6 +53,7 @@ import {
   isEarlierPeriod,
   parseCashKey,
   parseIssuedKey,
+  parseReceivedCashKey,
   parseReceivedKey,
 } from '../aggregate-keys';
 import { applyBp, formatEsDecimal, formatEuros, roundHalfUpBig } from '../money';
@@ -399,10 +402,8 @@ function boxesOf(rules: Rules390): BoxDef[] {
       'Entregas de bienes y prestaciones de servicios en régimen especial del criterio de caja - Cuota',
       S_ESP,
     ),
-    box('656', 'Adquisiciones en régimen especial del criterio de caja - Base imponible', S_ESP, {
-      manual: true,
-    }),
-    box('657', 'Adquisiciones en régimen especial del criterio de caja - Cuota', S_ESP, { manual: true }),
+    box('656', 'Adquisiciones en régimen especial del criterio de caja - Base imponible', S_ESP),
+    box('657', 'Adquisiciones en régimen especial del criterio de caja - Cuota', S_ESP),
   ];
 }
 
@@ -436,14 +437,22 @@ export const design390v2024: Design390 = {
 };
 
 /**
- * The 2025 summary (filed in January 2026). Current design: it stays valid (validTo null) until the
- * AEAT publishes the next year's, which is then added here with its layout.
+ * The 2025 summary (filed in January 2026). Current design: it stays valid (validTo null) so a later
+ * exercise can still be computed, but the AEAT publishes the 390 design per exercise ("390 - Ejercicio
+ * 2025", dr390e2025.xlsx, updated 05/12/2025), so it is published only through 2025-12-31: the 390 of
+ * 2026 is computed with it under the DESIGN_NOT_PUBLISHED warning and its AEAT file is refused
+ * (../index.ts). The 2026 form does change: Orden HAC/27/2026 (BOE 26-01-2026) adds to the 390 of the
+ * 2026 exercise a box for the payments on account (modelo 319) deducted in the year, the 303's [112];
+ * its number and position come with the AEAT's 2026 design, not published in the sources checked on
+ * 2026-11-27 (layouts/sources/SOURCES.md). When it is, add it here as `design390v2026` (validFrom
+ * 2026-01-01) with its layout, and close this one (validTo 2025-12-31).
  */
 export const design390v2025: Design390 = {
   id: '390-2025',
   modelType: '390',
   validFrom: '2025-01-01',
   validTo: null,
+  publishedThrough: '2025-12-31',
   source: `${SOURCE_2024_2025}/2025.`,
   boxes: boxesOf(RULES_2024),
   pages: layout390v2025,
@@ -503,6 +512,15 @@ function deductibleBaseOf(line: AggregateLine): number {
     roundHalfUpBig(BigInt(line.baseCents) * BigInt(line.deductibleVatCents), BigInt(line.vatCents)),
   );
 }
+
+/** The deduction tables of a received kind: current goods and services, investment goods. */
+const DEDUCTION_TABLES: Readonly<Record<string, readonly [keyof Rules390, keyof Rules390]>> = {
+  DOMESTIC: ['deductibleCurrent', 'deductibleInvestment'],
+  REVERSE_CHARGE: ['deductibleCurrent', 'deductibleInvestment'],
+  IMPORT: ['importCurrent', 'importInvestment'],
+  INTRA_EU_GOODS: ['intraEuGoodsCurrent', 'intraEuGoodsInvestment'],
+  INTRA_EU_SERVICES: ['intraEuServicesDeductible', 'intraEuServicesDeductible'],
+};
 
 /** The boxes summed from the year's lines (devengado, deducible, volume). */
 function sumYear(
@@ -612,7 +630,8 @@ function sumYear(
         sums.add('103', l.baseCents, src);
         break;
       case 'N2':
-        sums.add(k.region === 'EU' ? '103' : '110', l.baseCents, src);
+        // One-stop shop (grammar v6 `oss` part): [126], as the 303's [123].
+        sums.add(k.oss ? '126' : k.region === 'EU' ? '103' : '110', l.baseCents, src);
         break;
       case 'E2':
       case 'E3':
@@ -634,9 +653,36 @@ function sumYear(
     const src = `RECEIVED:${l.taxKey}`;
     // Withholdings, untyped or typed (`IRPF|<kind>|<key>`, issue 15): the 111/115/123/216's, not VAT.
     if (l.taxKey === IRPF_KEY || l.taxKey.startsWith(IRPF_KEY_PREFIX)) continue;
+    if (l.taxKey.startsWith(CASH_KEY_PREFIX)) {
+      // Art. 163 quaterdecies LIVA: deducted when paid (or at the deadline), by rate.
+      const cash = parseReceivedCashKey(l.taxKey);
+      const tables = cash && DEDUCTION_TABLES[cash.kind];
+      if (!cash || !tables) {
+        unknown(l.taxKey);
+        continue;
+      }
+      byRate(
+        rules[cash.investmentGoods ? tables[1] : tables[0]],
+        cash.vatRateBp,
+        deductibleBaseOf(l),
+        l.deductibleVatCents,
+        src,
+        'El tipo de IVA',
+        cash.vatRateBp === 0,
+      );
+      continue;
+    }
     const k = parseReceivedKey(l.taxKey);
     if (!k) {
       unknown(l.taxKey);
+      continue;
+    }
+    if (k.regime === 'C') {
+      // The supplier's criterio de caja: informative by the general rule; the non-deductible base
+      // (art. 95 LIVA) is the invoice's, its deduction comes from the CAJA settlements.
+      sums.add('656', l.baseCents, src);
+      sums.add('657', l.vatCents, src);
+      sums.add('232', l.baseCents - deductibleBaseOf(l), src);
       continue;
     }
     const earlier = isEarlierPeriod(k.mod, periodicity);

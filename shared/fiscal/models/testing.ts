@@ -8,6 +8,7 @@ import { defaultTaxProfileFacts, type TaxProfileFacts } from '../../schemas/tax-
 import {
   formatCashKey,
   formatIssuedKey,
+  formatReceivedCashKey,
   formatReceivedKey,
   formatWithholdingKey,
   formatWithholdingOpKey,
@@ -77,14 +78,15 @@ export const issued = (
   );
 
 /**
- * A received VAT-group line: `<kind>|<vat>|<recargo>|<C|I>|<mod>`; deductible VAT = VAT unless given,
- * deductible base as the books compute it (../tax-aggregates.ts `deductibleBaseOf`) unless given.
+ * A received VAT-group line: `<kind>|<vat>|<recargo>|<C|I>|<mod>[|C]`; deductible VAT = VAT unless
+ * given, deductible base as the books compute it (../tax-aggregates.ts `deductibleBaseOf`) unless given.
+ * `regime` 'C': a supplier under the criterio de caja (the deduction comes from `receivedCash` lines).
  */
 export const received = (
   kind: string,
   vatRateBp: number,
   amounts: { base: number; vat?: number; deductibleVat?: number; deductibleBase?: number; count?: number },
-  o: { investmentGoods?: boolean; mod?: ModMarker; recargoRateBp?: number } = {},
+  o: { investmentGoods?: boolean; mod?: ModMarker; recargoRateBp?: number; regime?: IssuedRegime } = {},
 ): AggregateLine => {
   const vat = amounts.vat ?? 0;
   const deductibleVat = amounts.deductibleVat ?? vat;
@@ -103,10 +105,36 @@ export const received = (
       recargoRateBp: o.recargoRateBp ?? 0,
       investmentGoods: o.investmentGoods ?? false,
       mod: o.mod ?? '0',
+      regime: o.regime ?? 'G',
     }),
     { ...amounts, deductibleVat, deductibleBase },
   );
 };
+
+/**
+ * A received criterio de caja settlement (`CAJA|<kind>|<vat>|<recargo>|<C|I>`): what a payment (or the
+ * deadline) makes deductible of a supplier's RECC invoice; deductible VAT = VAT and deductible base =
+ * base unless given. Not an invoice: count 0.
+ */
+export const receivedCash = (
+  vatRateBp: number,
+  amounts: { base: number; vat: number; deductibleVat?: number; deductibleBase?: number },
+  o: { kind?: string; investmentGoods?: boolean; recargoRateBp?: number } = {},
+): AggregateLine =>
+  line(
+    formatReceivedCashKey({
+      kind: o.kind ?? 'DOMESTIC',
+      vatRateBp,
+      recargoRateBp: o.recargoRateBp ?? 0,
+      investmentGoods: o.investmentGoods ?? false,
+    }),
+    {
+      ...amounts,
+      deductibleVat: amounts.deductibleVat ?? amounts.vat,
+      deductibleBase: amounts.deductibleBase ?? amounts.base,
+      count: 0,
+    },
+  );
 
 /** A criterio de caja settlement line (`CAJA|S1|<vat>|<recargo>`): not an invoice, count 0. */
 export const cash = (

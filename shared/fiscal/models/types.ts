@@ -10,6 +10,8 @@ import type { AggregateLine, CounterpartyLine, InvoiceTypeLine, TaxBook } from '
 
 /** The VAT models of issue 14. */
 export const VAT_MODEL_TYPES = ['303', '390', '349', '347'] as const;
+/** The one-stop shop's return (issue 14 item 3, where the profile has it): VAT of other member states. */
+export const OSS_MODEL_TYPES = ['369'] as const;
 /**
  * The income-tax and withholding models of issue 15: instalments (130, 131, 202), withholdings (111, 115,
  * 123, 216) and their annual summaries with one record per recipient (190, 180, 193, 296).
@@ -28,7 +30,7 @@ export const INCOME_TAX_MODEL_TYPES = [
   '296',
 ] as const;
 /** Every model Cuadra computes from the books. */
-export const TAX_MODEL_TYPES = [...VAT_MODEL_TYPES, ...INCOME_TAX_MODEL_TYPES] as const;
+export const TAX_MODEL_TYPES = [...VAT_MODEL_TYPES, ...INCOME_TAX_MODEL_TYPES, ...OSS_MODEL_TYPES] as const;
 export type TaxModelType = (typeof TAX_MODEL_TYPES)[number];
 export type VatModelType = (typeof VAT_MODEL_TYPES)[number];
 export type IncomeTaxModelType = (typeof INCOME_TAX_MODEL_TYPES)[number];
@@ -298,6 +300,14 @@ export interface DeclaredRecord {
   correctedPeriod?: ModelPeriod;
   previouslyDeclaredCents?: number;
 
+  // --- one-stop shop, 369: one OPERATOR record per member state of consumption and rate (`country`,
+  // `taxId` its code, `name` its Spanish name, `key` 'S' standard or 'R' reduced rate, `amountCents` the
+  // VAT), one RECTIFICATION per state and corrected period (`amountCents` the VAT corrected) ---------
+  /** 369: the rate of the member state of consumption, basis points. */
+  vatRateBp?: number;
+  /** 369: the taxable base of the line or of the correction, céntimos. */
+  baseCents?: number;
+
   // --- annual withholding summaries, 190/180/193/296 (issue 15): `key` the perception key ('G', 'A',
   // 180 '-', 296 '19'), `amountCents` the withholding base (190: percepción íntegra dineraria) ---------
   /** 190 subclave, 193 naturaleza, 296 subclave ('01'); '' none. */
@@ -450,13 +460,23 @@ export interface ModelDesign {
   validFrom: string;
   /** Last day (ISO) or null while current. */
   validTo: string | null;
+  /**
+   * Last day (ISO) of the periods the AEAT has published this design for, where it publishes one
+   * design per exercise (the 390: "390 - Ejercicio 2025"). A later period the design still covers
+   * (validTo null) is computed with it provisionally, with a warning, and its AEAT file is refused
+   * until the AEAT's next design is added. Absent: published for its whole validity ("y siguientes").
+   */
+  publishedThrough?: string;
   /** AEAT design name and where it comes from. */
   source: string;
   boxes: BoxDef[];
   /** The file's pages/records in order. */
   pages: PageLayout[];
-  /** 'T' the "<T" self-assessment envelope (303, 390); 'BOE' 500-char informative records (349, 347). */
-  fileFormat: 'T' | 'BOE';
+  /**
+   * 'T' the "<T" self-assessment envelope (303, 390); 'BOE' 500-char informative records (349, 347);
+   * 'FORM' no file Cuadra writes: filed in the Sede electrónica's form (369), exported as its lines.
+   */
+  fileFormat: 'T' | 'BOE' | 'FORM';
 }
 
 export interface ModelDefinition {

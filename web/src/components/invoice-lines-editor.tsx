@@ -2,10 +2,13 @@
  * The lines of an issued invoice in a form (`Form.List` of `InvoiceLineValues`): description,
  * quantity, unit price, discount, VAT treatment (taxed, reverse charge, not subject, exempt),
  * VAT rate and recargo. The invoice form, the rectificativa and the recurring template use it, so
- * no field of a line is lost between them.
+ * no field of a line is lost between them. For a customer under the one-stop shop (`ossCountry`) a
+ * taxed line is charged at a rate of the customer's member state (shared/fiscal/eu-vat-rates.ts): the
+ * rates offered are that state's on the invoice date.
  */
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { euRateKind, isOssMemberState, memberStateNames, ossRatesOf } from '@shared/fiscal/eu-vat-rates';
 import { isVatRateInForce, OPERATION_KINDS, type OperationKind, VAT_RATES } from '@shared/fiscal/vat';
 import { formatCents } from '@web/lib/format';
 import { emptyInvoiceLine, type InvoiceLineValues } from '@web/lib/invoice-lines';
@@ -33,6 +36,34 @@ export const LINE_TREATMENT_LABELS: Record<OperationKind, string> = {
 
 const TREATMENT_OPTIONS = OPERATION_KINDS.map((op) => ({ value: op, label: LINE_TREATMENT_LABELS[op] }));
 
+const RATE_KIND_LABELS = {
+  STANDARD: 'general',
+  REDUCED: 'reducido',
+  SUPER_REDUCED: 'superreducido',
+} as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The rates of the member state of consumption on the date (every rate it has had without one). */
+export function ossRateOptions(country: string, date?: string): { value: number; label: string }[] {
+  const day = date && ISO_DATE.test(date) ? date : undefined;
+  return ossRatesOf(country, day).map((bp) => {
+    const kind = day ? euRateKind(country, bp, day) : undefined;
+    return { value: bp, label: kind ? `${formatBp(bp)} (${RATE_KIND_LABELS[kind]})` : formatBp(bp) };
+  });
+}
+
+/** The taxed treatment of an OSS customer's line says where its VAT goes. */
+const ossTreatmentOptions = (country: string) =>
+  TREATMENT_OPTIONS.map((o) =>
+    o.value === 'S1'
+      ? {
+          value: o.value,
+          label: `IVA de ${isOssMemberState(country) ? memberStateNames[country] : country} (OSS)`,
+        }
+      : o,
+  );
+
 export interface InvoiceLinesEditorProps {
   /** The `Form.List` name; `lines` unless told. */
   name?: string;
@@ -40,6 +71,8 @@ export interface InvoiceLinesEditorProps {
   allowNegative?: boolean;
   /** Offer the recargo de equivalencia on taxed lines (a customer in that regime). */
   recargoEquivalencia?: boolean;
+  /** A customer under the one-stop shop: taxed lines bear a rate of this member state (ISO code). */
+  ossCountry?: string;
   /** Warns about a VAT rate not in force on this date. */
   invoiceDate?: string;
   /** The base of each line, when known (the live preview). */
@@ -55,6 +88,7 @@ export function InvoiceLinesEditor({
   name = 'lines',
   allowNegative = false,
   recargoEquivalencia = false,
+  ossCountry,
   invoiceDate,
   lineBase,
   newLine = emptyInvoiceLine,
@@ -75,6 +109,7 @@ export function InvoiceLinesEditor({
               onRemove={() => remove(field.name)}
               allowNegative={allowNegative}
               recargoEquivalencia={recargoEquivalencia}
+              ossCountry={ossCountry}
               invoiceDate={invoiceDate}
               baseCents={lineBase ? lineBase(index) : undefined}
               descriptionPlaceholder={descriptionPlaceholder}
@@ -105,6 +140,7 @@ function LineRow({
   onRemove,
   allowNegative,
   recargoEquivalencia,
+  ossCountry,
   invoiceDate,
   baseCents,
   descriptionPlaceholder,
@@ -116,6 +152,7 @@ function LineRow({
   onRemove: () => void;
   allowNegative: boolean;
   recargoEquivalencia: boolean;
+  ossCountry?: string | undefined;
   invoiceDate?: string;
   baseCents?: number | null;
   descriptionPlaceholder?: string;
@@ -126,8 +163,11 @@ function LineRow({
   const vatRateBp = Form.useWatch([listName, name, 'vatRateBp'], form) as number | undefined;
   const recargo = Form.useWatch([listName, name, 'recargo'], form) as boolean | undefined;
   const taxed = treatment === 'S1';
-  const outOfForce =
-    taxed && vatRateBp !== undefined && invoiceDate && !isVatRateInForce(vatRateBp, invoiceDate);
+  const oss = taxed && ossCountry !== undefined;
+  const rateOptions = oss ? ossRateOptions(ossCountry, invoiceDate) : VAT_RATE_OPTIONS;
+  const outOfForce = oss
+    ? vatRateBp !== undefined && !rateOptions.some((o) => o.value === vatRateBp)
+    : taxed && vatRateBp !== undefined && invoiceDate && !isVatRateInForce(vatRateBp, invoiceDate);
   return (
     <Card
       size="small"
@@ -211,7 +251,7 @@ function LineRow({
           <Form.Item name={[name, 'treatment']} label="Tratamiento IVA">
             <Select
               aria-label={`Tratamiento de IVA de la línea ${n}`}
-              options={TREATMENT_OPTIONS}
+              options={ossCountry ? ossTreatmentOptions(ossCountry) : TREATMENT_OPTIONS}
               popupMatchSelectWidth={false}
               onChange={(value: OperationKind) => {
                 if (value !== 'S1') form.setFieldValue([listName, name, 'vatRateBp'], 0);
@@ -223,13 +263,15 @@ function LineRow({
           <Form.Item
             name={[name, 'vatRateBp']}
             label="Tipo de IVA"
-            extra={outOfForce ? 'Tipo no vigente en la fecha de la factura.' : undefined}
+            extra={
+              outOfForce
+                ? oss
+                  ? `Elige un tipo de IVA de ${isOssMemberState(ossCountry) ? memberStateNames[ossCountry] : ossCountry} vigente en la fecha.`
+                  : 'Tipo no vigente en la fecha de la factura.'
+                : undefined
+            }
           >
-            <Select
-              aria-label={`Tipo de IVA de la línea ${n}`}
-              options={VAT_RATE_OPTIONS}
-              disabled={!taxed}
-            />
+            <Select aria-label={`Tipo de IVA de la línea ${n}`} options={rateOptions} disabled={!taxed} />
           </Form.Item>
         </Col>
         {baseCents !== undefined ? (
@@ -242,7 +284,7 @@ function LineRow({
           </Col>
         ) : null}
         {/* A line that had recargo keeps the choice visible even if the regime is not known here. */}
-        {(recargoEquivalencia || recargo) && taxed ? (
+        {(recargoEquivalencia || recargo) && taxed && !oss ? (
           <Col xs={24}>
             <Form.Item
               name={[name, 'recargo']}

@@ -62,14 +62,17 @@ export const treatmentOf = (l: {
   reverseCharge?: boolean | null;
 }): OperationKind => (l.exemptionCause ?? l.notSubject ?? (l.reverseCharge ? 'S2' : 'S1')) as OperationKind;
 
-/** A stored line back into the form, every field kept. */
+/**
+ * A stored line back into the form, every field kept. A one-stop-shop line (N2 with `ossCountry`) is a
+ * taxed line of the form at its member state's rate: the customer (vatTreatment OSS) makes it OSS again.
+ */
 export const lineValuesOf = (l: InvoiceLine): InvoiceLineValues => ({
   description: l.description,
   quantity: milliToInput(l.quantityMilli),
   unitPrice: centsToInput(l.unitPriceCents),
   discount: l.discountBp ? bpToInput(l.discountBp) : '',
   vatRateBp: l.vatRateBp,
-  treatment: (l.operation as OperationKind) || 'S1',
+  treatment: l.ossCountry ? 'S1' : (l.operation as OperationKind) || 'S1',
   recargo: l.recargo,
 });
 
@@ -119,10 +122,15 @@ export function toLineBody(
   };
 }
 
-/** The totals engine's lines for the lines complete so far, and the indexes left out. */
+/**
+ * The totals engine's lines for the lines complete so far, and the indexes left out. With `ossCountry`
+ * (a customer under the one-stop shop) a taxed line is what the API makes of it: not subject here
+ * (N2) at a rate of that member state.
+ */
 export function totalsLines(
   lines: (InvoiceLineValues | undefined)[],
   recargoEquivalencia: boolean,
+  ossCountry?: string,
 ): { lines: InvoiceTotalsInput['lines']; incompleteLines: number[] } {
   const incompleteLines: number[] = [];
   const out: InvoiceTotalsInput['lines'] = [];
@@ -137,8 +145,9 @@ export function totalsLines(
       unitPriceCents: parsed.unitPriceCents,
       discountBp: parsed.discountBp,
       vatRateBp: lineVatRate(line),
-      operation: line.treatment ?? 'S1',
-      recargo: lineRecargo(line, recargoEquivalencia),
+      ...(ossCountry && (line.treatment ?? 'S1') === 'S1'
+        ? { operation: 'N2' as const, ossCountry }
+        : { operation: line.treatment ?? 'S1', recargo: lineRecargo(line, recargoEquivalencia) }),
     });
   });
   return { lines: out, incompleteLines };

@@ -264,3 +264,38 @@ export async function exportModelFile(companyId: string | null, ref: ModelRef) {
 export function useExportModelFile(companyId: string | null) {
   return useMutation({ mutationFn: (ref: ModelRef) => exportModelFile(companyId, ref) });
 }
+
+/**
+ * `POST taxModels.export?format=CSV|XLSX`: the lines of a model filed in the Sede electrónica's form (the
+ * 369, which has no AEAT file), to type them into it.
+ */
+export async function exportModelLines(companyId: string | null, ref: ModelRef, format: 'CSV' | 'XLSX') {
+  const extension = format === 'CSV' ? 'csv' : 'xlsx';
+  const fallback = `${modelFileBase(ref)}.${extension}`;
+  const download = await apiDownload(
+    'taxModels.export',
+    {
+      params: { companyId: companyId ?? '', modelType: ref.modelType },
+      query: { format, year: ref.year, period: ref.period },
+      companyId,
+    },
+    fallback,
+  );
+  deliver(
+    download,
+    fallback,
+    format === 'CSV'
+      ? 'text/csv;charset=utf-8'
+      : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+}
+
+export function useExportModelLines(companyId: string | null) {
+  return useMutation({
+    mutationFn: ({ ref, format }: { ref: ModelRef; format: 'CSV' | 'XLSX' }) =>
+      exportModelLines(companyId, ref, format),
+  });
+}
+
+/** The models filed in the Sede electrónica's form, without an AEAT file (exported as their lines). */
+export const FILED_IN_FORM: readonly string[] = ['369'];

@@ -27,13 +27,18 @@ const rememberedOf = (s: Supplier | undefined): RememberedWithholding =>
 /**
  * The supplier as written on the invoice: a stored supplier of the company, or the inline data
  * (linked to the stored supplier holding the same tax id, when there is one); with the withholding
- * kind and key that stored supplier remembers, for an invoice that names none.
+ * kind and key that stored supplier remembers, for an invoice that names none, and whether it is
+ * marked as applying the criterio de caja (false without a stored supplier).
  */
 export async function resolveSupplier(
   deps: ExpensesDeps,
   companyId: string,
   body: Pick<UpdateReceivedInvoiceBody, 'supplierId' | 'supplier'>,
-): Promise<{ supplier: ReceivedSupplierSnapshot; remembered: RememberedWithholding }> {
+): Promise<{
+  supplier: ReceivedSupplierSnapshot;
+  remembered: RememberedWithholding;
+  rememberedCashCriterion: boolean;
+}> {
   if (body.supplierId) {
     const s = await getSupplier(deps, companyId, body.supplierId);
     if (!s) {
@@ -45,6 +50,7 @@ export async function resolveSupplier(
     return {
       supplier: { supplierId: s.supplierId, name: s.name, taxId: s.taxId, country: taxIdCountry(s.taxId) },
       remembered: rememberedOf(s),
+      rememberedCashCriterion: s.supplierCashCriterion === true,
     };
   }
   const inline = body.supplier!;
@@ -57,6 +63,7 @@ export async function resolveSupplier(
       country: inline.country ?? taxIdCountry(inline.taxId),
     },
     remembered: rememberedOf(stored),
+    rememberedCashCriterion: stored?.supplierCashCriterion === true,
   };
 }
 
@@ -175,14 +182,25 @@ export async function createReceivedInvoice(
   deps: ExpensesDeps,
 ): Promise<ReceivedInvoice> {
   const { body } = input;
-  const { supplier, remembered } = await resolveSupplier(deps, input.companyId, body);
+  const { supplier, remembered, rememberedCashCriterion } = await resolveSupplier(
+    deps,
+    input.companyId,
+    body,
+  );
   const rectification = await resolveRectification(deps, { companyId: input.companyId, supplier }, body);
   const company = await readCompanySii(deps, input.companyId);
   const now = deps.now().toISOString();
   const decided = body.approvalStatus !== 'PENDING';
   const invoice = buildReceivedInvoice(
     body,
-    { supplier, rectification, rememberedWithholding: remembered },
+    {
+      supplier,
+      rectification,
+      rememberedWithholding: remembered,
+      // Art. 163 quaterdecies LIVA: the invoice says whether the supplier is in the regime; not said,
+      // the supplier's remembered mark.
+      supplierCashCriterion: body.supplierCashCriterion ?? rememberedCashCriterion,
+    },
     {
       receivedInvoiceId: deps.newId(),
       companyId: input.companyId,

@@ -44,7 +44,7 @@ export async function deleteReceivedPayment(
     const next = invoiceAfterPayment(current, -stored.amountCents, at);
     const event = receivedEvent({ company, current, next, payment, at });
     try {
-      await savePaymentWrite(deps, current, next, payment, event);
+      await savePaymentWrite(deps, current, next, payment, event, payments);
       return payment;
     } catch (e) {
       if (!lostRace(e)) throw e;

@@ -1,4 +1,7 @@
 import { defineCompanyAction } from '@functions/platform/http';
+import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import { hasDeferredDeduction } from '@shared/fiscal/received-payment-aggregates';
+import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
@@ -10,6 +13,7 @@ import { checkTotalCoversPayments } from '../model/received-payments';
 import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
+import { listReceivedPayments } from '../store/received-payments';
 import { resolveRectification, resolveSupplier } from './create-received-invoice';
 import { requireReceivedInvoice } from './get-received-invoice';
 
@@ -17,7 +21,8 @@ import { requireReceivedInvoice } from './get-received-invoice';
  * Corrects a received invoice (a replacement; approval, SII state and payments are kept; the new
  * total may not fall below what was paid). One transaction conditioned on the version read moves the
  * number claim and the category counter, replaces the old contribution to the tax aggregates by the
- * new one and, for a company in the SII, carries the RECEIVED_UPDATED event. A correction that names no withholding kind keeps the invoice's
+ * new one (under the criterio de caja of the supplier, with its payments' settlements re-stated) and,
+ * for a company in the SII, carries the RECEIVED_UPDATED event. A correction that names no withholding kind keeps the invoice's
  * own (a client that predates the kinds must not turn a rent into a professional's fee), else takes
  * the supplier's.
  */
@@ -26,7 +31,11 @@ export async function updateReceivedInvoice(
   deps: ExpensesDeps,
 ): Promise<ReceivedInvoice> {
   const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
-  const { supplier, remembered } = await resolveSupplier(deps, input.companyId, input.body);
+  const { supplier, remembered, rememberedCashCriterion } = await resolveSupplier(
+    deps,
+    input.companyId,
+    input.body,
+  );
   const rectification = await resolveRectification(
     deps,
     { companyId: input.companyId, selfId: current.receivedInvoiceId, supplier },
@@ -42,6 +51,12 @@ export async function updateReceivedInvoice(
       rememberedWithholding: current.withholdingKind
         ? { withholdingKind: current.withholdingKind, withholdingKey: current.withholdingKey ?? null }
         : remembered,
+      // Not said: the invoice's own mark, or the new supplier's when the supplier changes.
+      supplierCashCriterion:
+        input.body.supplierCashCriterion ??
+        (supplierTaxIdKey(supplier.taxId) === supplierTaxIdKey(current.supplier.taxId)
+          ? current.supplierCashCriterion === true
+          : rememberedCashCriterion),
     },
     {
       ...current,
@@ -53,8 +68,17 @@ export async function updateReceivedInvoice(
     },
   );
   checkTotalCoversPayments(next);
+  // Under the criterio de caja of the supplier (before or after) the payments date the deduction:
+  // its settlements are re-stated with the corrected figures (read after the invoice, whose version
+  // every payment moves, so the write's condition covers them).
+  const deferred = [current, next].some((r) => hasDeferredDeduction(toReceivedForAggregates(r)));
+  const payments =
+    deferred && (current.paidCents ?? 0) > 0
+      ? await listReceivedPayments(deps, input.companyId, current.receivedInvoiceId)
+      : [];
   await saveReceivedInvoice(deps, current, next, {
     event: receivedEvent({ company, current, next, at }),
+    payments: { before: payments, after: payments },
   });
   return next;
 }

@@ -20,6 +20,8 @@ export async function updateSupplier(
     ...input.body,
     // Issue 15 item 1: a kind named without its key remembers the kind's default key.
     ...withholdingOfBody(input.body),
+    // Art. 163 quaterdecies LIVA: remembered for its invoices; not said, not in the regime.
+    supplierCashCriterion: input.body.supplierCashCriterion ?? false,
     createdAt: current.createdAt,
     updatedAt: deps.now().toISOString(),
   };

@@ -57,6 +57,8 @@ export function buildReceivedInvoice(
     supplier: ReceivedSupplierSnapshot;
     rectification: ReceivedRectification | null;
     rememberedWithholding?: RememberedWithholding;
+    /** The supplier applies the criterio de caja (the body's, else as remembered; absent: false). */
+    supplierCashCriterion?: boolean;
   },
   base: {
     receivedInvoiceId: string;
@@ -100,6 +102,7 @@ export function buildReceivedInvoice(
     approval: base.approval,
     totals,
     intraEuOperation: body.intraEuOperation ?? null,
+    supplierCashCriterion: resolved.supplierCashCriterion ?? false,
     siiStatus: base.siiStatus ?? null,
     paidCents: base.paidCents ?? 0,
     paymentStatus: receivedPaymentStatus(totals.totalCents, base.paidCents ?? 0),

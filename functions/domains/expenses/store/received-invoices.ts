@@ -14,12 +14,14 @@ import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
+import type { PaymentForAggregates } from '@shared/fiscal/payment-aggregates';
 import {
   receivedBookDate,
   storedWithholding,
   toReceivedForAggregates,
 } from '@shared/fiscal/received-invoice-totals';
-import { receivedContribution } from '@shared/fiscal/tax-aggregates';
+import { receivedPaymentContributions } from '@shared/fiscal/received-payment-aggregates';
+import { type AggregateContribution, receivedContribution } from '@shared/fiscal/tax-aggregates';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
 import type { ReceivedInvoiceEventBody } from '../model/received-events';
@@ -50,7 +52,8 @@ export const numberClaimKey = (r: ReceivedInvoice) =>
  * `invoiceType` (an ordinary F1) and no `rectification`; before withholding kinds existed (issue 15)
  * no `withholdingKind`/`withholdingKey` (a professional's when it withholds: `storedWithholding`);
  * before the SII and payments (issue 16) no `siiStatus` (null), `intraEuOperation` (null),
- * `paidCents` (0) nor `paymentStatus`.
+ * `paidCents` (0) nor `paymentStatus`; before the criterio de caja of suppliers (issue 14) no
+ * `supplierCashCriterion` (false).
  */
 export function receivedInvoiceFromItem(item: Record<string, unknown>): ReceivedInvoice {
   const r = stripKeys(item) as unknown as ReceivedInvoice;
@@ -61,6 +64,7 @@ export function receivedInvoiceFromItem(item: Record<string, unknown>): Received
     rectification: r.rectification ?? null,
     ...storedWithholding(r),
     intraEuOperation: r.intraEuOperation ?? null,
+    supplierCashCriterion: r.supplierCashCriterion ?? false,
     siiStatus: r.siiStatus ?? null,
     paidCents,
     paymentStatus: r.paymentStatus ?? receivedPaymentStatus(r.totals.totalCents, paidCents),
@@ -205,6 +209,27 @@ export interface SaveOptions {
   event?: ReceivedInvoiceEventBody | null;
   /** Items that stand or fall with the change (a payment), right after the invoice's own write. */
   extraItems?: TransactItem[];
+  /**
+   * The invoice's payments before and after the change (read in the same attempt as the invoice):
+   * under the criterio de caja of its supplier they date its deduction
+   * (shared/fiscal/received-payment-aggregates.ts). Absent: none active (a new invoice, one with
+   * nothing paid, or one whose deduction does not wait for them).
+   */
+  payments?: { before: readonly PaymentForAggregates[]; after: readonly PaymentForAggregates[] };
+}
+
+/**
+ * What a received invoice as it stands with its payments adds to the aggregates (× sign): its own
+ * contribution and, under the criterio de caja, its payments' settlements.
+ */
+function contributionsOf(
+  r: ReceivedInvoice | undefined,
+  payments: readonly PaymentForAggregates[],
+  sign: 1 | -1,
+): AggregateContribution[] {
+  if (!r) return [];
+  const agg = toReceivedForAggregates(r);
+  return [receivedContribution(agg, sign), ...receivedPaymentContributions(agg, payments, sign)];
 }
 
 /**
@@ -212,7 +237,8 @@ export interface SaveOptions {
  * ONE transaction: the invoice item conditioned on the version read, `opts.extraItems`, its
  * supplier-number claim (moved when the supplier, year or number changes), the category counters, a
  * check that a newly assigned category is active, the tax aggregates (old contribution −1 and new +1,
- * merged by the store) and, for a company in the SII, the change's `ReceivedInvoiceEvent`.
+ * with their payments' settlements under the criterio de caja, merged by the store: what did not
+ * change writes nothing) and, for a company in the SII, the change's `ReceivedInvoiceEvent`.
  */
 export async function saveReceivedInvoice(
   deps: Deps,
@@ -266,15 +292,14 @@ export async function saveReceivedInvoice(
     if (before !== undefined) items.push(counterDelta(table, companyId, before, -1));
   }
 
-  const oldAgg = current ? toReceivedForAggregates(current) : undefined;
-  const newAgg = next ? toReceivedForAggregates(next) : undefined;
-  if (!sameJson(oldAgg, newAgg)) {
-    const contributions = [
-      ...(oldAgg ? [receivedContribution(oldAgg, -1)] : []),
-      ...(newAgg ? [receivedContribution(newAgg, 1)] : []),
-    ];
-    items.push(...aggregateUpdateItems(table, companyId, ...contributions));
-  }
+  items.push(
+    ...aggregateUpdateItems(
+      table,
+      companyId,
+      ...contributionsOf(current, opts.payments?.before ?? [], -1),
+      ...contributionsOf(next, opts.payments?.after ?? [], 1),
+    ),
+  );
 
   // Art. 69.Tres RIVA: the SII hears of every change of the book, in the change's own transaction.
   if (opts.event) items.push(receivedEventItem(table, opts.event));

@@ -1,14 +1,18 @@
 /**
  * DynamoDB access for the payments of received invoices (issue 16). A payment is written in ONE
  * transaction with the invoice's new paid amount (the invoice conditioned on the version and SII
- * state read, store/received-invoices.ts) and, for a company in the SII, its RECEIVED_PAYMENT_*
- * event: two payments at once never pay more than the total, and the SII hears of each.
+ * state read, store/received-invoices.ts), the running aggregates it moves (under the criterio de
+ * caja of the supplier, the deduction it dates: shared/fiscal/received-payment-aggregates.ts) and,
+ * for a company in the SII, its RECEIVED_PAYMENT_* event: two payments at once never pay more than
+ * the total, and the SII hears of each.
  */
 
 import { queryPrefix } from '@functions/lib/directory';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import { hasDeferredDeduction } from '@shared/fiscal/received-payment-aggregates';
 import type { ReceivedInvoice, ReceivedInvoicePayment } from '@shared/schemas/received-invoices';
 import type { ReceivedInvoiceEventBody } from '../model/received-events';
 import type { ExpensesDeps } from './deps';
@@ -58,7 +62,10 @@ const paymentPut = (
 /**
  * Records (`payment` ACTIVE, new) or deletes (`payment` DELETED, the stored one was ACTIVE) a payment:
  * the invoice `current` → `next` (conditioned on the version read: a concurrent payment makes it
- * fail with CONCURRENT_UPDATE, and the action reads again), the payment item and the event.
+ * fail with CONCURRENT_UPDATE, and the action reads again), the payment item, the aggregates (the
+ * invoice's payment settlements after the write +1, before it −1) and the event. `payments` are the
+ * invoice's payments read after `current` in this attempt; when absent they are read here if the
+ * aggregates need them (a supplier under the criterio de caja: the last payment settles the rest).
  */
 export async function savePaymentWrite(
   deps: Deps,
@@ -66,6 +73,7 @@ export async function savePaymentWrite(
   next: ReceivedInvoice,
   payment: ReceivedInvoicePayment,
   event: ReceivedInvoiceEventBody | null,
+  payments?: readonly ReceivedInvoicePayment[],
 ): Promise<void> {
   const condition =
     payment.status === 'ACTIVE'
@@ -76,5 +84,18 @@ export async function savePaymentWrite(
         };
   const put = paymentPut(deps.table, current, payment, condition);
   if (payment.status !== 'ACTIVE') put.Put!.ExpressionAttributeNames = { '#status': 'status' };
-  await saveReceivedInvoice(deps, current, next, { extraItems: [put], event });
+  const before =
+    payments ??
+    (hasDeferredDeduction(toReceivedForAggregates(current))
+      ? await listReceivedPayments(deps, current.companyId, current.receivedInvoiceId)
+      : []);
+  const after =
+    payment.status === 'ACTIVE'
+      ? [...before, payment]
+      : before.map((p) => (p.paymentId === payment.paymentId ? payment : p));
+  await saveReceivedInvoice(deps, current, next, {
+    extraItems: [put],
+    event,
+    payments: { before, after },
+  });
 }

@@ -44,6 +44,12 @@ async function duplicateTaxId(deps: Deps, s: Supplier): Promise<AppError> {
   });
 }
 
+/** A stored supplier as the current record: one stored before the criterio de caja mark is not in it. */
+const supplierFromItem = (item: Record<string, unknown>): Supplier => {
+  const s = stripKeys(item) as unknown as Supplier;
+  return { ...s, supplierCashCriterion: s.supplierCashCriterion ?? false };
+};
+
 export async function getSupplier(
   deps: Deps,
   companyId: string,
@@ -52,7 +58,7 @@ export async function getSupplier(
   const res = await deps.db.send(
     new GetCommand({ TableName: deps.table, Key: keys.supplier(companyId, supplierId) }),
   );
-  return res.Item ? (stripKeys(res.Item) as unknown as Supplier) : undefined;
+  return res.Item ? supplierFromItem(res.Item) : undefined;
 }
 
 /** The supplier holding a tax id in a company: the claim item, then the supplier. */
@@ -72,7 +78,7 @@ export async function getSupplierByTaxIdKey(
 export async function listSuppliers(deps: Deps, companyId: string): Promise<Supplier[]> {
   const k = keys.supplierPrefix(companyId);
   const items = await queryPrefix(deps, k);
-  return items.map((i) => stripKeys(i) as unknown as Supplier);
+  return items.map(supplierFromItem);
 }
 
 /**

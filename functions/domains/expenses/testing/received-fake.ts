@@ -2,8 +2,8 @@
  * A small stateful fake of the items the received-invoice writes touch, over the harness's mocked
  * document client: the company (its SII flag and regime), one supplier, the received invoices and
  * their payments. Transactions apply the invoice Put/Delete (checking the version and the SII state
- * read, as DynamoDB would evaluate the condition) and the payment Puts; a condition that does not
- * hold cancels the whole transaction, naming the item.
+ * read, as DynamoDB would evaluate the condition), the payment Puts and, when `aggregates` is given,
+ * the aggregate Updates; a condition that does not hold cancels the whole transaction, naming the item.
  */
 
 import {
@@ -14,6 +14,8 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { FakeAggregateTable } from '@functions/lib/tax-aggregates/testing/aggregate-items';
+import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { keys } from '@shared/db/keys';
 import { COMPANY, cancelled, db, T0 } from './harness';
 
@@ -48,6 +50,8 @@ export interface FakeTable {
   items: Map<string, Record<string, unknown>>;
   /** Set to make the next N transactions lose the race on the invoice (cancelled at item 0). */
   loseRaces: number;
+  /** The running tax aggregates the transactions' Updates are applied to (absent: not kept). */
+  aggregates?: FakeAggregateTable;
 }
 
 const matches = (
@@ -106,6 +110,7 @@ export function useReceivedFake(fake: FakeTable): void {
       if (t.Put) fake.items.set((t.Put.Item as { sk: string }).sk, t.Put.Item as Record<string, unknown>);
       if (t.Delete) fake.items.delete((t.Delete.Key as { sk: string }).sk);
     }
+    fake.aggregates?.apply(list as TransactItem[]);
     return {};
   });
 }

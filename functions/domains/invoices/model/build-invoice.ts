@@ -28,6 +28,23 @@ export function operationOf(line: InvoiceLineBody): OperationKind {
   return line.exemptionCause ?? line.notSubject ?? (line.reverseCharge ? 'S2' : 'S1');
 }
 
+/**
+ * The operation and the OSS member state of a line for this customer: a customer under the one-stop
+ * shop (vatTreatment OSS) turns every line that would be subject in Spain (S1) into a supply not subject
+ * here (N2, place of supply in the member state of consumption: arts. 68.Tres, 70.Uno.4º and 73 LIVA),
+ * charged at a rate of the customer's state; exempt, not-subject and reverse-charge lines stay as given.
+ */
+export function lineTreatment(
+  line: InvoiceLineBody,
+  customer: Pick<InvoiceCustomerSnapshot, 'vatTreatment' | 'country'> | null,
+): { operation: OperationKind; ossCountry?: string } {
+  const operation = operationOf(line);
+  if (customer?.vatTreatment === 'OSS' && operation === 'S1') {
+    return { operation: 'N2', ossCountry: customer.country };
+  }
+  return { operation };
+}
+
 /** The customer as written on the invoice: a stored customer's data now, or the inline one. */
 export function customerSnapshot(
   body: CreateInvoiceBody,
@@ -63,11 +80,12 @@ export function customerSnapshot(
 const apiField = (field: string | undefined): string | undefined =>
   field?.replace(/^lines\./, 'invoiceLines.').replace(/quantityMilli$/, 'quantity');
 
-function totalsOf(body: CreateInvoiceBody, recargoEquivalencia: boolean): InvoiceTotals {
+function totalsOf(body: CreateInvoiceBody, customer: InvoiceCustomerSnapshot | null): InvoiceTotals {
+  const recargoEquivalencia = customer?.vatTreatment === 'RECARGO_EQUIVALENCIA';
   try {
     return computeInvoiceTotals({
       lines: body.invoiceLines.map((l) => {
-        const operation = operationOf(l);
+        const { operation, ossCountry } = lineTreatment(l, customer);
         return {
           quantityMilli: l.quantity,
           unitPriceCents: l.unitPriceCents,
@@ -77,10 +95,13 @@ function totalsOf(body: CreateInvoiceBody, recargoEquivalencia: boolean): Invoic
           // Art. 154 LIVA: the retailer in the regime bears recargo on the S1 lines.
           recargo: l.recargo ?? (recargoEquivalencia && operation === 'S1'),
           ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
+          ...(ossCountry !== undefined ? { ossCountry } : {}),
         };
       }),
       irpfRateBp: body.irpfRateBp,
       recargoEquivalencia,
+      // The rates of the member state of consumption in force when the operation takes place.
+      operationDate: body.operationDate ?? body.invoiceDate,
     });
   } catch (e) {
     if (e instanceof InvoiceTotalsError) {
@@ -162,7 +183,7 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
   const { body } = input;
   const customer = customerSnapshot(body, input.customer);
   checkIdentification(body, customer);
-  const totals = totalsOf(body, customer?.vatTreatment === 'RECARGO_EQUIVALENCIA');
+  const totals = totalsOf(body, customer);
   checkSimplified(body, totals.totalCents);
   checkCash(body, customer, totals.totalCents);
   checkTriangular(body, customer);
@@ -180,17 +201,21 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
     // Art. 66.1 RIVA: an operation of the SII book OI rides on the invoice (null: none).
     intraEuOperation: body.intraEuOperation ?? null,
     customer,
-    invoiceLines: body.invoiceLines.map((l, i) => ({
-      description: l.description,
-      quantityMilli: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      discountBp: l.discountBp,
-      vatRateBp: l.vatRateBp,
-      operation: operationOf(l),
-      recargo: l.recargo ?? (customer?.vatTreatment === 'RECARGO_EQUIVALENCIA' && operationOf(l) === 'S1'),
-      ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
-      baseCents: totals.lineBasesCents[i]!,
-    })),
+    invoiceLines: body.invoiceLines.map((l, i) => {
+      const { operation, ossCountry } = lineTreatment(l, customer);
+      return {
+        description: l.description,
+        quantityMilli: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        discountBp: l.discountBp,
+        vatRateBp: l.vatRateBp,
+        operation,
+        recargo: l.recargo ?? (customer?.vatTreatment === 'RECARGO_EQUIVALENCIA' && operation === 'S1'),
+        ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
+        ...(ossCountry !== undefined ? { ossCountry } : {}),
+        baseCents: totals.lineBasesCents[i]!,
+      };
+    }),
     irpfRateBp: body.irpfRateBp ?? 0,
     totals: {
       baseCents: totals.baseCents,

@@ -28,6 +28,8 @@ export interface LineInput {
   recargo: boolean;
   /** The tobacco recargo (175) when it is not the one linked to the VAT rate. */
   recargoRateBp?: number;
+  /** OSS: the member state of consumption whose VAT the line charges (operation N2). */
+  ossCountry?: string;
 }
 
 const refuse = (message: string, field: string, reason: string) =>
@@ -116,8 +118,16 @@ export function checkRectifiable(body: RectifyInvoiceBody, originals: Invoice[],
   }
 }
 
-const fromBody = (l: RectificationLineBody, recargoRegime: boolean): LineInput => {
-  const operation: OperationKind = l.exemptionCause ?? l.notSubject ?? (l.reverseCharge ? 'S2' : 'S1');
+const fromBody = (
+  l: RectificationLineBody,
+  recargoRegime: boolean,
+  customer: Invoice['customer'] = null,
+): LineInput => {
+  const given: OperationKind = l.exemptionCause ?? l.notSubject ?? (l.reverseCharge ? 'S2' : 'S1');
+  // The rectificativa goes to the same customer: under the one-stop shop its S1 lines are OSS lines
+  // of the customer's member state, as the invoice it corrects (build-invoice.ts lineTreatment).
+  const oss = customer?.vatTreatment === 'OSS' && given === 'S1';
+  const operation: OperationKind = oss ? 'N2' : given;
   return {
     description: l.description,
     quantityMilli: l.quantity,
@@ -128,6 +138,7 @@ const fromBody = (l: RectificationLineBody, recargoRegime: boolean): LineInput =
     // Art. 154 LIVA: the retailer in the regime bears recargo on the S1 lines.
     recargo: l.recargo ?? (recargoRegime && operation === 'S1'),
     ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
+    ...(oss && customer ? { ossCountry: customer.country } : {}),
   };
 };
 
@@ -140,6 +151,7 @@ const copyOf = (l: InvoiceLine, sign: 1 | -1, prefix = ''): LineInput => ({
   operation: l.operation as OperationKind,
   recargo: l.recargo,
   ...(l.recargoRateBp !== undefined ? { recargoRateBp: l.recargoRateBp } : {}),
+  ...(l.ossCountry !== undefined ? { ossCountry: l.ossCountry } : {}),
 });
 
 const LINE_FIELD_LABELS: Record<keyof Omit<LineInput, never>, string> = {
@@ -151,6 +163,7 @@ const LINE_FIELD_LABELS: Record<keyof Omit<LineInput, never>, string> = {
   operation: 'exención, no sujeción o inversión del sujeto pasivo',
   recargo: 'recargo de equivalencia',
   recargoRateBp: 'tipo de recargo de equivalencia',
+  ossCountry: 'Estado miembro de consumo (OSS)',
 };
 
 /** The fields of `line` that differ from the original line `original`. */
@@ -216,7 +229,8 @@ export function checkUnchangedLines(
  */
 export function rectificationLines(body: RectifyInvoiceBody, originals: Invoice[]): LineInput[] {
   const recargoRegime = originals[0]!.customer?.vatTreatment === 'RECARGO_EQUIVALENCIA';
-  if (!body.cancelAll) return (body.invoiceLines ?? []).map((l) => fromBody(l, recargoRegime));
+  const customer = originals[0]!.customer;
+  if (!body.cancelAll) return (body.invoiceLines ?? []).map((l) => fromBody(l, recargoRegime, customer));
   const all = originals.flatMap((o) => o.invoiceLines);
   const negated = all.map((l) => copyOf(l, -1, 'Anulación: '));
   return body.method === 'DIFFERENCES' ? negated : [...all.map((l) => copyOf(l, 1)), ...negated];
@@ -234,6 +248,8 @@ function totalsOf(lines: LineInput[], body: RectifyInvoiceBody, originals: Invoi
       // Negative amounts only where the law allows them: differences, or the annulment lines.
       rectificationByDifferences: body.method === 'DIFFERENCES' || body.cancelAll === true,
       cashAccounting: originals[0]!.issuer?.vatRegime === 'CRITERIO_CAJA',
+      // OSS lines keep the rates of the operation they correct (the member state's rates then).
+      operationDate: originals[0]!.operationDate ?? originals[0]!.invoiceDate,
     });
   } catch (e) {
     if (e instanceof InvoiceTotalsError) {

@@ -18,12 +18,18 @@ import { keys } from '@shared/db/keys';
 import { AGGREGATE_GRAMMAR_VERSION } from '@shared/fiscal/aggregate-keys';
 import { type PaymentForAggregates, paymentContributions } from '@shared/fiscal/payment-aggregates';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import { receivedPaymentContributions } from '@shared/fiscal/received-payment-aggregates';
 import { issuedContribution, receivedContribution } from '@shared/fiscal/tax-aggregates';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backfillAggregates, recomputeAll, recomputeCompany } from './recompute-aggregates';
+import {
+  backfillAggregates,
+  recomputeAll,
+  recomputeCompany,
+  recomputeCompanyFromTable,
+} from './recompute-aggregates';
 
 type StoredItem = Record<string, unknown>;
 
@@ -620,5 +626,97 @@ describe('aggregates of random books equal the recompute', () => {
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+describe('received invoices of a supplier under the criterio de caja (grammar v5, art. 163 quaterdecies LIVA)', () => {
+  /** 1.000 € + 21 % from a supplier in the RECC, booked on 10/11/2025, fully paid in two halves. */
+  const recc = received('z', '2025-11-10', { supplierCashCriterion: true, paidCents: 1_210 });
+  const paymentItem = (id: string, amountCents: number, paidAt: string, status = 'ACTIVE') => ({
+    ...keys.receivedInvoicePayment(CO, 'z', `2026-03-01T10:00:0${id.slice(-1)}.000Z`, id),
+    entity: 'ReceivedInvoicePayment',
+    receivedInvoiceId: 'z',
+    companyId: CO,
+    paymentId: id,
+    amountCents,
+    paidAt,
+    method: 'TRANSFER',
+    status,
+    createdAt: `2026-03-01T10:00:0${id.slice(-1)}.000Z`,
+  });
+  const p1 = paymentItem('p1', 605, '2025-12-15');
+  const gone = paymentItem('p2', 300, '2026-01-10', 'DELETED');
+  const p3 = paymentItem('p3', 605, '2026-02-20');
+  const rec = toReceivedForAggregates(recc as unknown as ReceivedInvoice);
+  const asPayment = (i: Record<string, unknown>) => i as unknown as PaymentForAggregates;
+
+  /** What the writes leave: registration, then each payment write as after(+1) − before(−1). */
+  function written(): FakeAggregateTable {
+    const t = new FakeAggregateTable();
+    const step = (before: Record<string, unknown>[], after: Record<string, unknown>[]) =>
+      t.apply(
+        aggregateUpdateItems(
+          TABLE,
+          CO,
+          ...receivedPaymentContributions(rec, before.map(asPayment), -1),
+          ...receivedPaymentContributions(rec, after.map(asPayment), 1),
+        ),
+      );
+    t.apply(
+      aggregateUpdateItems(
+        TABLE,
+        CO,
+        receivedContribution(rec, 1),
+        ...receivedPaymentContributions(rec, [], 1),
+      ),
+    );
+    step([], [p1]);
+    step([p1], [p1, { ...gone, status: 'ACTIVE' }]);
+    step([p1, { ...gone, status: 'ACTIVE' }], [p1, gone]);
+    step([p1, gone], [p1, gone, p3]);
+    return t;
+  }
+
+  it('agrees to the cent with the writes: 105 € deductible in 4T-2025 and 105 € in 1T-2026', () => {
+    const t = written();
+    const r = recomputeCompany(
+      CO,
+      { issued: [], received: [recc], receivedPayments: [p1, gone, p3] },
+      storedNums(t),
+    );
+    expect(r.differences).toEqual([]);
+    const caja = (period: string) =>
+      storedNums(t).get(keys.taxAggregate(CO, 'Q', period, 'RECEIVED', 'K', 'CAJA|DOMESTIC|2100|0|C').sk);
+    expect(caja('2025-Q4')).toMatchObject({ deductibleVatCents: 105, deductibleBaseCents: 500, count: 0 });
+    expect(caja('2026-Q1')).toMatchObject({ deductibleVatCents: 105, deductibleBaseCents: 500 });
+    // Nothing left for the deadline (31/12/2026): all was paid.
+    expect(caja('2026-Q4')).toBeUndefined();
+    // Without the payments the whole deduction would be at the deadline: the recompute reads them.
+    const blind = recomputeCompany(CO, { issued: [], received: [recc] }, storedNums(t));
+    expect(blind.result).toBe('DIFFERENCES');
+    expect(new Set(blind.differences.map((d) => d.sk.split('#')[1]))).toEqual(
+      new Set(['2025-12', '2025-Q4', '2026-02', '2026-Q1', '2026-12', '2026-Q4']),
+    );
+  });
+
+  it('reads the received payments (one Query on their prefix) only when such an invoice has something paid', async () => {
+    const t = written();
+    const queried: string[] = [];
+    db.reset();
+    db.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const pk = input.ExpressionAttributeValues?.[':pk'];
+      const prefix = String(input.ExpressionAttributeValues?.[':prefix'] ?? '');
+      if (input.IndexName === 'gsi1' && pk === keys.receivedInvoiceByDatePartition(CO).gsi1pk) {
+        return { Items: [recc] };
+      }
+      if (input.IndexName) return { Items: [] };
+      queried.push(prefix);
+      if (prefix === keys.taxAggregateReceivedPaymentsPrefix(CO).skPrefix) return { Items: [p1, gone, p3] };
+      return t.query(input);
+    });
+    const r = await recomputeCompanyFromTable(deps, CO);
+    expect(r.differences).toEqual([]);
+    expect(queried).toContain('RECINVPAY#');
+    expect(queried).not.toContain('INVPAY#');
   });
 });

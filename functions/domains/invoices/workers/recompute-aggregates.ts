@@ -24,6 +24,9 @@
  *    caja, the VAT they settle (shared/fiscal/payment-aggregates.ts);
  *  - received invoices: gsi1 `keys.receivedInvoiceByDatePartition`; every `ReceivedInvoice` item
  *    contributes through `toReceivedForAggregates`, except one with `status: 'DELETED'`;
+ *  - their payments (only when an invoice of a supplier under the criterio de caja has something
+ *    paid): the company partition, `keys.taxAggregateReceivedPaymentsPrefix`; they date its
+ *    deduction (shared/fiscal/received-payment-aggregates.ts);
  *  - the stored aggregates and the check item: the company's aggregates partition.
  * Then it sets the invoice list's counters from the stored invoices (`recomputeInvoiceCounts`:
  * the backfill of invoices written before the counters, and the repair of any drift).
@@ -48,6 +51,7 @@ import type { IndexName } from '@shared/db/table';
 import { AGGREGATE_GRAMMAR_VERSION } from '@shared/fiscal/aggregate-keys';
 import { type PaymentForAggregates, paymentContributions } from '@shared/fiscal/payment-aggregates';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import { receivedPaymentContributions } from '@shared/fiscal/received-payment-aggregates';
 import {
   type AggregateContribution,
   type IssuedForAggregates,
@@ -85,20 +89,38 @@ export interface Books {
   received: StoredItem[];
   /** The payments of its issued invoices (absent: none read, no invoice has anything paid). */
   payments?: StoredItem[];
+  /** The payments of its received invoices (absent: none read, no deferred deduction has a payment). */
+  receivedPayments?: StoredItem[];
+}
+
+/** Stored payment items of one entity grouped by the invoice they pay (`idField`). */
+function paymentsByInvoice(items: StoredItem[], entity: string, idField: string) {
+  const out = new Map<string, PaymentForAggregates[]>();
+  for (const p of items) {
+    if (p.entity !== entity) continue;
+    const id = String(p[idField]);
+    out.set(id, [...(out.get(id) ?? []), stripKeys(p) as unknown as PaymentForAggregates]);
+  }
+  return out;
 }
 
 /**
  * The contributions of a company's books: confirmed issued invoices with their payments, and live
- * received ones.
+ * received ones with theirs.
  */
-export function bookContributions(issued: StoredItem[], received: StoredItem[], payments: StoredItem[] = []) {
+export function bookContributions(
+  issued: StoredItem[],
+  received: StoredItem[],
+  payments: StoredItem[] = [],
+  receivedPayments: StoredItem[] = [],
+) {
   const contributions: AggregateContribution[] = [];
-  const paymentsOf = new Map<string, PaymentForAggregates[]>();
-  for (const p of payments) {
-    if (p.entity !== 'InvoicePayment') continue;
-    const id = String(p.invoiceId);
-    paymentsOf.set(id, [...(paymentsOf.get(id) ?? []), stripKeys(p) as unknown as PaymentForAggregates]);
-  }
+  const paymentsOf = paymentsByInvoice(payments, 'InvoicePayment', 'invoiceId');
+  const receivedPaymentsOf = paymentsByInvoice(
+    receivedPayments,
+    'ReceivedInvoicePayment',
+    'receivedInvoiceId',
+  );
   let issuedCount = 0;
   let receivedCount = 0;
   for (const it of issued) {
@@ -111,8 +133,10 @@ export function bookContributions(issued: StoredItem[], received: StoredItem[], 
   for (const it of received) {
     if (it.entity !== 'ReceivedInvoice' || it.status === 'DELETED') continue;
     receivedCount += 1;
+    const rec = toReceivedForAggregates(stripKeys(it) as unknown as ReceivedInvoice);
     contributions.push(
-      receivedContribution(toReceivedForAggregates(stripKeys(it) as unknown as ReceivedInvoice), 1),
+      receivedContribution(rec, 1),
+      ...receivedPaymentContributions(rec, receivedPaymentsOf.get(String(it.receivedInvoiceId)) ?? [], 1),
     );
   }
   return { contributions, issuedCount, receivedCount };
@@ -131,6 +155,7 @@ export function recomputeCompany(
     books.issued,
     books.received,
     books.payments,
+    books.receivedPayments,
   );
   const expected = new Map(aggregateDeltas(companyId, ...contributions).map((d) => [d.key.sk, d.adds]));
   const differences: AggregateDifference[] = [];
@@ -166,20 +191,35 @@ async function readBook(deps: TableDeps, gsi1pk: string): Promise<StoredItem[]> 
 const anythingPaid = (issued: StoredItem[]) =>
   issued.some((i) => i.status === 'CONFIRMED' && typeof i.paidCents === 'number' && i.paidCents !== 0);
 
+/** Whether some received invoice of a supplier under the criterio de caja has payments. */
+const deferredPaid = (received: StoredItem[]) =>
+  received.some(
+    (i) => i.supplierCashCriterion === true && typeof i.paidCents === 'number' && i.paidCents !== 0,
+  );
+
+const readPrefix = (deps: TableDeps, k: { pk: string; skPrefix: string }) =>
+  queryAll(deps, {
+    TableName: deps.table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+  });
+
 /** A company's books: issued and received invoices, and the payments when something is paid. */
 async function readBooks(deps: TableDeps, companyId: string): Promise<Books> {
   const [issued, received] = await Promise.all([
     readBook(deps, keys.invoiceByDatePartition(companyId).gsi1pk),
     readBook(deps, keys.receivedInvoiceByDatePartition(companyId).gsi1pk),
   ]);
-  if (!anythingPaid(issued)) return { issued, received };
-  const k = keys.taxAggregatePaymentsPrefix(companyId);
-  const payments = await queryAll(deps, {
-    TableName: deps.table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-  });
-  return { issued, received, payments };
+  const [payments, receivedPayments] = await Promise.all([
+    anythingPaid(issued) ? readPrefix(deps, keys.taxAggregatePaymentsPrefix(companyId)) : undefined,
+    deferredPaid(received) ? readPrefix(deps, keys.taxAggregateReceivedPaymentsPrefix(companyId)) : undefined,
+  ]);
+  return {
+    issued,
+    received,
+    ...(payments ? { payments } : {}),
+    ...(receivedPayments ? { receivedPayments } : {}),
+  };
 }
 
 /** One consistent-enough view: the stored side first, then the books. */
@@ -258,7 +298,12 @@ export async function checkCompany(
 /** The repair of a view: `recomputed − stored` per item (empty when they agree). */
 function repairOf(companyId: string, view: Awaited<ReturnType<typeof readCompany>>): AggregateDelta[] {
   const { books, state } = view;
-  const { contributions } = bookContributions(books.issued, books.received, books.payments);
+  const { contributions } = bookContributions(
+    books.issued,
+    books.received,
+    books.payments,
+    books.receivedPayments,
+  );
   return aggregateRepairDeltas(aggregateDeltas(companyId, ...contributions), state.items, companyId);
 }
 

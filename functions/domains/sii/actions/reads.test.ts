@@ -154,7 +154,8 @@ describe('GET /sii/statistics', () => {
       acceptedLast7Days: 1,
       rejectedLast7Days: 1,
       errors: 1,
-      reconciliationPending: 1,
+      // Accepted in the AEAT's own answer: nothing to reconcile (no ConsultaLR found a difference).
+      reconciliationPending: 0,
     });
     expect(s.problems.map((p) => [p.entryId, p.sourceType])).toEqual([
       ['FR:rec-1', 'RECEIVED_INVOICE'],

@@ -12,11 +12,11 @@
  *    goods is kept by those applying the prorrata rule); OI when it carries an intra-EU operation.
  *    Its FR entry is the head. Lines or operations that are gone withdraw their entries;
  *  - received payment (recorded / deleted): one RECC payment per payment when the criterio de caja
- *    applies. Decided by the data available: the company's regime (the event's `vatRegime`, the
- *    tax profile's `cashAccounting`). A supplier's own criterio de caja also obliges its customer
- *    to record the payments (art. 163 terdecies LIVA) but no received invoice records whether the
- *    supplier is in the regime, so it cannot be applied; a `supplierCashCriterion: true` on the
- *    invoice, if the sources ever carry it, is honoured.
+ *    applies: the company's own regime (the event's `vatRegime`, the tax profile's
+ *    `cashAccounting`; art. 163 terdecies LIVA), or the supplier's, which the received invoice
+ *    records (`supplierCashCriterion`: its deduction waits for the payment, art. 163 quaterdecies
+ *    LIVA, so its payments are recorded too). The FR record then carries ClaveRegimen 07
+ *    (sii-record.ts).
  */
 
 import { receivedBookDate } from '@shared/fiscal/received-invoice-totals';
@@ -49,7 +49,8 @@ export interface SourcePayment extends SiiPaymentInput {
   revision?: number;
 }
 
-export type ReceivedSource = ReceivedInvoice & { supplierCashCriterion?: boolean | null };
+/** A received invoice as the events carry it (`supplierCashCriterion` absent on older ones: false). */
+export type ReceivedSource = ReceivedInvoice;
 
 export type SourceChange =
   | { kind: 'INVOICE_CONFIRMED' | 'INVOICE_CANCELLED'; invoice: IssuedInvoiceSource }

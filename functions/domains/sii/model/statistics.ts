@@ -94,9 +94,7 @@ export function periodStart(period: SiiStatPeriod, today: string): string {
  * (ambiguous until the sender's ConsultaLR resolves it). A record the AEAT accepted in its own
  * per-record answer needs no reconciliation.
  */
-export function needsReconciliation(
-  e: Pick<StatEntry, 'reconciliation' | 'acceptedAt' | 'status'>,
-): boolean {
+export function needsReconciliation(e: Pick<StatEntry, 'reconciliation' | 'acceptedAt' | 'status'>): boolean {
   const r = e.reconciliation;
   if (r && !r.matches && (e.acceptedAt === null || r.checkedAt >= e.acceptedAt)) return true;
   return e.status === 'SENT';

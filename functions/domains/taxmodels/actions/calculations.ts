@@ -38,6 +38,7 @@ import {
   type InvoiceTaxCalculationView,
   type ModelFeed,
   type ModelPreview,
+  OSS_MODEL_TYPES,
   VAT_MODEL_TYPES,
 } from '@shared/schemas/tax-models';
 import { defaultTaxProfileFacts, type TaxProfileFacts } from '@shared/schemas/tax-profile';
@@ -266,7 +267,7 @@ export async function classifyInvoice(
   const c = contributionOf(body, facts);
   const has347 = c.byCounterparty.some((l) => l.opKey.startsWith('347'));
   const has349 = c.byCounterparty.some((l) => l.opKey.startsWith('349'));
-  const wanted = (input.models ?? VAT_MODEL_TYPES).filter(
+  const wanted = (input.models ?? [...VAT_MODEL_TYPES, ...OSS_MODEL_TYPES]).filter(
     (m) => (m !== '347' || has347) && (m !== '349' || has349),
   );
   const models = wanted
@@ -315,7 +316,7 @@ export async function analyzePeriod(
         : '0A';
   const facts = factsAt(profile, periodRange(body.year, start).start);
   const out: AnalyzePeriodView['models'] = [];
-  for (const modelType of [...VAT_MODEL_TYPES, ...INCOME_TAX_SELF_ASSESSMENTS]) {
+  for (const modelType of [...VAT_MODEL_TYPES, ...OSS_MODEL_TYPES, ...INCOME_TAX_SELF_ASSESSMENTS]) {
     const req = requirementOf(profile, facts, modelType);
     const periodicity = periodicityOfCode(validPeriodsOf(profile, facts, modelType)[0] as string);
     for (const period of periodsOfRequest(periodicity, body)) {

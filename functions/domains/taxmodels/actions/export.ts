@@ -2,9 +2,12 @@
  * Export of a model for manual submission (issue 14 item 4): `POST …/models/{modelType}/export
  * ?format=AEAT|JSON|PDF&year=&period=` answers a download of the stored model of the period, or of its
  * preview when none was generated: AEAT, the AEAT's own file (`303_2026_1T_B12345678.txt`,
- * ISO-8859-1); JSON, the model as the API answers it. The PDF summary is rendered by the pdf domain
+ * ISO-8859-1); JSON, the model as the API answers it; CSV and XLSX, the lines of a model filed in the
+ * Sede's form (the 369, which has no AEAT file: its AEAT format answers 422 TAX_023 NO_AEAT_FILE). The PDF summary is rendered by the pdf domain
  * (where pdf-lib lives) from a stored model: PDF answers 400 with the route and URL to download it
- * from (or asks to generate the model first).
+ * from (or asks to generate the model first). AEAT answers 422 TAX_023 (reason DESIGN_NOT_PUBLISHED)
+ * for a period whose design the AEAT has not published yet (the 390 of 2026, computed with the 2025
+ * design); its JSON still downloads.
  */
 
 import { binaryResponse, defineCompanyAction } from '@functions/platform/http';
@@ -22,10 +25,14 @@ import {
 import type * as z from 'zod';
 import { previewModel } from '../model/compute';
 import { modelFile, modelFileName } from '../model/files';
+import { ossLinesFile } from '../model/oss-lines';
 import { toModelView } from '../model/views';
 import { fileIdentityOf } from '../store/books';
 import type { TaxModelsDeps } from '../store/deps';
 import { getModel, modelIdOf } from '../store/models';
+
+/** The models filed in the Sede electrónica's form (no AEAT file): exported as their lines. */
+const LINES_ONLY: readonly TaxModelType[] = ['369'];
 
 const FORMATS: ExportFormatView[] = [
   {
@@ -35,7 +42,8 @@ const FORMATS: ExportFormatView[] = [
     extension: 'txt',
     description:
       'Fichero con el diseño de registro de la AEAT para presentarlo en la Sede electrónica («Presentación mediante fichero»).',
-    models: [...TAX_MODEL_TYPES],
+    // The 369 is filed in the Sede's form: its lines go as CSV/XLSX (model/oss-lines.ts).
+    models: TAX_MODEL_TYPES.filter((m) => !LINES_ONLY.includes(m)),
   },
   {
     format: 'JSON',
@@ -52,6 +60,24 @@ const FORMATS: ExportFormatView[] = [
     extension: 'pdf',
     description: 'Resumen del modelo generado: casillas con importe, resultado y estado.',
     models: [...TAX_MODEL_TYPES],
+  },
+  {
+    format: 'CSV',
+    label: 'Líneas en CSV',
+    contentType: 'text/csv; charset=utf-8',
+    extension: 'csv',
+    description:
+      'Las líneas del modelo por Estado miembro de consumo y tipo de IVA, para trasladarlas al formulario de la Sede electrónica.',
+    models: [...LINES_ONLY],
+  },
+  {
+    format: 'XLSX',
+    label: 'Líneas en Excel',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extension: 'xlsx',
+    description:
+      'Las líneas del modelo por Estado miembro de consumo y tipo de IVA, para trasladarlas al formulario de la Sede electrónica.',
+    models: [...LINES_ONLY],
   },
 ];
 
@@ -115,8 +141,19 @@ export async function exportModel(
       },
     });
   }
+  if ((query.format === 'CSV' || query.format === 'XLSX') && !LINES_ONLY.includes(modelType)) {
+    throw new AppError(
+      'CORE_004',
+      `El formato ${query.format} es el de las líneas de los modelos que se presentan en el formulario de la Sede (${LINES_ONLY.join(', ')}); el modelo ${modelType} se exporta en fichero AEAT, PDF o JSON.`,
+      { field: 'format' },
+    );
+  }
   const { model } = await modelToExport(deps, companyId, modelType, query.year, period);
   const identity = await fileIdentityOf(deps, companyId, model);
+  if (query.format === 'CSV' || query.format === 'XLSX') {
+    const lines = ossLinesFile(model, identity.nif, query.format);
+    return binaryResponse({ contentType: lines.contentType, body: lines.body, filename: lines.fileName });
+  }
   if (query.format === 'JSON') {
     return binaryResponse({
       contentType: 'application/json; charset=utf-8',

@@ -422,8 +422,11 @@ function readBooks(
   if (WITHHOLDING_RETURNS.has(modelType) && periodicityOfCode(period) !== 'ANNUAL') {
     return readReceivedBook(deps, companyId, aggregatePeriodOf(year, period));
   }
+  // The 369 reads the quarter's OSS tax keys only (ISSUED `N2|…|<state>`).
   const taxKeysOnly =
-    modelType === '303' || (modelType === '131' && periodicityOfCode(period) === 'QUARTERLY');
+    modelType === '303' ||
+    modelType === '369' ||
+    (modelType === '131' && periodicityOfCode(period) === 'QUARTERLY');
   return readAggregates(deps, companyId, aggregatePeriodOf(year, period), taxKeysOnly);
 }
 

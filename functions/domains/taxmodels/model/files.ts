@@ -25,6 +25,7 @@
 
 import { AppError } from '@shared/api/errors';
 import type { CompanyType } from '@shared/db/records';
+import { DESIGN_NOT_PUBLISHED, unpublishedDesignExportRefusal } from '@shared/fiscal/models';
 import {
   AeatFileError,
   type FileIdentity,
@@ -218,7 +219,22 @@ export function informativeValues(
   return { substitutive: 'S', previousDeclarationId: previous };
 }
 
+/**
+ * A design Cuadra writes no file for (the 369, filed in the Sede electrónica's form): 422 TAX_023 naming
+ * the exports it has instead (its lines as CSV/XLSX, its PDF summary).
+ */
+export const noAeatFile = (design: ModelDesign): AppError =>
+  new AppError(
+    'TAX_023',
+    `Cuadra no genera el fichero de la AEAT del modelo ${design.modelType}: se presenta en el formulario de la Sede electrónica. Descarga sus líneas en CSV o Excel, o su resumen en PDF.`,
+    {
+      field: 'format',
+      details: { reason: 'NO_AEAT_FILE', design: design.id, formats: ['CSV', 'XLSX', 'PDF', 'JSON'] },
+    },
+  );
+
 function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFileIdentity): Uint8Array {
+  if (design.fileFormat === 'FORM') throw noAeatFile(design);
   const computation: ModelComputation = {
     modelType: model.modelType,
     year: model.year,
@@ -258,11 +274,23 @@ function writeFile(design: ModelDesign, model: TaxModelView, identity: ModelFile
   });
 }
 
-/** The model's AEAT file (its design from `model.design`); a value the design cannot hold is TAX_023. */
+/**
+ * The model's AEAT file (its design from `model.design`); a value the design cannot hold is TAX_023,
+ * and so is a period the AEAT has not published that design for (the 390 of 2026 computed with the
+ * 2025 design: 422, reason DESIGN_NOT_PUBLISHED) — export, bulk export, filing and the published file
+ * all write through here.
+ */
 export function modelFile(model: TaxModelView, identity: ModelFileIdentity): ModelFile {
   const design = designOf(model.modelType, model.design);
   if (!design) {
     throw new AppError('TAX_023', `No hay diseño de registro ${model.design} del modelo ${model.modelType}.`);
+  }
+  const unpublished = unpublishedDesignExportRefusal(design, model.year, model.period);
+  if (unpublished) {
+    throw new AppError('TAX_023', unpublished, {
+      field: 'year',
+      details: { reason: DESIGN_NOT_PUBLISHED, design: design.id, year: model.year, period: model.period },
+    });
   }
   let body: Uint8Array;
   try {

@@ -7,8 +7,12 @@
  * [64] = [46] + [58] + [76], [66] = [64] × [65] / 100 %, [87] = [110] − [78],
  * [69] = [66] + [77] − [78] + [68] + [108], [71] = [69] − [70] + [109] (+ [112] from 2026).
  * 349 and 347: the declarant's totals equal the sums of their records.
+ * 369: each member state's VAT is the sum of its lines, its total the VAT plus its corrections, and the
+ * quarter's total the sum of the states' totals.
  */
 
+import { OSS_MEMBER_STATES } from '@shared/fiscal/eu-vat-rates';
+import { OSS_TOTAL_BOX, ossBox } from '@shared/fiscal/models/model-369';
 import { roundHalfUp } from '@shared/fiscal/money';
 import type { BoxIdentity, TaxModelView } from '@shared/schemas/tax-models';
 
@@ -92,9 +96,42 @@ function identitiesInformative(m: Pick<TaxModelView, 'boxes' | 'records' | 'mode
   ];
 }
 
+function identities369(m: Pick<TaxModelView, 'boxes' | 'records'>): BoxIdentity[] {
+  const v = (k: string) => m.boxes[k] ?? 0;
+  const out: BoxIdentity[] = [];
+  for (const cc of OSS_MEMBER_STATES) {
+    const lines = m.records.filter((r) => r.kind === 'OPERATOR' && r.country === cc);
+    const corrections = m.records.filter((r) => r.kind === 'RECTIFICATION' && r.country === cc);
+    if (lines.length + corrections.length === 0 && v(ossBox.total(cc)) === 0) continue;
+    const sumOf = (rs: typeof lines) => rs.reduce((s, r) => s + r.amountCents, 0);
+    out.push(
+      identity(`[${ossBox.vat(cc)}] = Σ cuotas de sus líneas`, sumOf(lines), v(ossBox.vat(cc))),
+      identity(
+        `[${ossBox.corrections(cc)}] = Σ sus correcciones`,
+        sumOf(corrections),
+        v(ossBox.corrections(cc)),
+      ),
+      identity(
+        `[${ossBox.total(cc)}] = [${ossBox.vat(cc)}] + [${ossBox.corrections(cc)}]`,
+        v(ossBox.vat(cc)) + v(ossBox.corrections(cc)),
+        v(ossBox.total(cc)),
+      ),
+    );
+  }
+  out.push(
+    identity(
+      `[${OSS_TOTAL_BOX}] = Σ totales por Estado miembro`,
+      sum(m.boxes, OSS_MEMBER_STATES.map(ossBox.total)),
+      v(OSS_TOTAL_BOX),
+    ),
+  );
+  return out;
+}
+
 /** The identities of a model's boxes (the 390's are those of the 303 it sums: none checked here). */
 export function boxIdentities(m: Pick<TaxModelView, 'boxes' | 'records' | 'modelType'>): BoxIdentity[] {
   if (m.modelType === '303') return identities303(m.boxes);
+  if (m.modelType === '369') return identities369(m);
   if (m.modelType === '349' || m.modelType === '347') return identitiesInformative(m);
   return [];
 }

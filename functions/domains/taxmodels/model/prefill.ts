@@ -354,6 +354,15 @@ export function prefillFields(
       return only(prefill349(preview.records));
     case '347':
       return only(prefill347(preview.records));
+    case '369':
+      // The one-stop shop: the quarter's bases and VAT over every member state of consumption.
+      return only({
+        ossTaxableBase: preview.records
+          .filter((r) => r.kind === 'OPERATOR')
+          .reduce((s, r) => s + (r.baseCents ?? 0), 0),
+        ossVat: preview.boxes.total ?? 0,
+        memberStates: new Set(preview.records.map((r) => r.country)).size,
+      });
     case '130':
       return only(prefill130(preview, opts.boxesWithoutProvision));
     case '111':

@@ -99,7 +99,8 @@ describe('public pages', () => {
       'Acceso y cuenta',
       'Empresas',
       'Facturación',
-      'VeriFacTu',
+      // The SII is on main (issue 16): the topic covers both AEAT invoice-reporting systems.
+      'VeriFacTu y SII',
       'Seguridad y privacidad',
       'Impuestos',
     ]) {

@@ -16,6 +16,7 @@ export const VAT_TREATMENT_LABELS: Record<VatTreatment, string> = {
   RECARGO_EQUIVALENCIA: 'Recargo de equivalencia',
   INTRA_EU: 'Intracomunitario',
   EXPORT: 'Exportación',
+  OSS: 'Consumidor de otro país de la UE (ventanilla única, OSS)',
 };
 export const VAT_TREATMENT_OPTIONS = VAT_TREATMENTS.map((value) => ({
   value,

@@ -216,6 +216,8 @@ export function ReceivedInvoiceForm({
       irpfRate: formatPercentInput(supplier.irpfRateBp ?? 0),
       withholdingKind: withholding?.kind,
       withholdingKey: withholding?.key,
+      // The supplier's remembered régimen especial del criterio de caja (art. 163 quaterdecies LIVA).
+      supplierCashCriterion: supplier.supplierCashCriterion === true,
     };
     if (!current.expenseCategoryId && supplier.defaultExpenseCategoryId)
       changes.expenseCategoryId = supplier.defaultExpenseCategoryId;
@@ -469,6 +471,13 @@ export function ReceivedInvoiceForm({
         </Col>
       </Row>
       <WithholdingFields form={form} values={values} remembered={remembered} />
+      <Form.Item
+        name="supplierCashCriterion"
+        valuePropName="checked"
+        extra="Si la factura lo indica, el IVA de las compras interiores se deduce al pagarla (o el 31 de diciembre del año siguiente si sigue pendiente)."
+      >
+        <Checkbox>El proveedor aplica el régimen especial del criterio de caja</Checkbox>
+      </Form.Item>
       {siiEnabled ? <IntraEuOperationFields /> : null}
       <Form.Item name="notes" label="Notas">
         <Input.TextArea rows={2} maxLength={2000} />

@@ -516,3 +516,54 @@ describe('received invoice form values: withholding', () => {
     });
   });
 });
+
+describe('ReceivedInvoiceForm criterio de caja of the supplier (art. 163 quaterdecies LIVA)', {
+  timeout: 60_000,
+}, () => {
+  const box = () =>
+    screen.getByRole('checkbox', {
+      name: 'El proveedor aplica el régimen especial del criterio de caja',
+    }) as HTMLInputElement;
+
+  it('is unchecked by default and sent as the person checks it', async () => {
+    renderRoutes([{ path: '/', element: <Harness initial={inlineSupplier} /> }]);
+    await screen.findByLabelText('Descripción (línea 1)');
+    expect(box().checked).toBe(false);
+    fireEvent.click(box());
+    type('Descripción (línea 1)', 'Reforma del local');
+    type('Precio unitario (línea 1)', '1.000,00');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(submitted).toBeDefined());
+    const body = toReceivedBody(submitted!);
+    expect(body.supplierCashCriterion).toBe(true);
+    expect(CreateReceivedInvoiceBody.parse(body).supplierCashCriterion).toBe(true);
+    expect(toReceivedBody({ ...submitted!, supplierCashCriterion: undefined }).supplierCashCriterion).toBe(
+      false,
+    );
+  });
+
+  it('a picked supplier brings its mark; a stored invoice reads it back', async () => {
+    answerApi(apiRequest, {
+      'suppliers.search': [supplier(8, { name: 'Reformas Caja SL', supplierCashCriterion: true })],
+    });
+    renderRoutes([{ path: '/', element: <Harness /> }]);
+    const supplierSelect = await screen.findByRole('combobox', { name: 'Proveedor' });
+    fireEvent.change(supplierSelect, { target: { value: 'Reformas' } });
+    fireEvent.click(await screen.findByTitle('Reformas Caja SL'));
+    await waitFor(() => expect(box().checked).toBe(true));
+    const stored = {
+      supplier: { supplierId: 's-1', name: 'Proveedor', taxId: 'B12345674', country: 'ES' },
+      supplierInvoiceNumber: 'H-1',
+      invoiceType: 'F1',
+      rectification: null,
+      issueDate: '2026-04-02',
+      accountingDate: '2026-04-02',
+      lines: [],
+      irpfRateBp: 0,
+      attachments: [],
+      supplierCashCriterion: true,
+    } as unknown as ReceivedInvoice;
+    expect(fromReceivedInvoice(stored).supplierCashCriterion).toBe(true);
+    expect(receivedApiField('supplierCashCriterion')).toBe('supplierCashCriterion');
+  });
+});

@@ -201,3 +201,34 @@ describe('SupplierDrawer withholding kind and key (issue 15)', { timeout: 30_000
     expect(body.withholdingKey).toBeUndefined();
   });
 });
+
+describe('SupplierDrawer criterio de caja (art. 163 quaterdecies LIVA)', { timeout: 30_000 }, () => {
+  const box = () =>
+    screen.getByRole('checkbox', {
+      name: 'El proveedor aplica el régimen especial del criterio de caja',
+    }) as HTMLInputElement;
+
+  it('is remembered for the supplier: unchecked by default, sent as checked', async () => {
+    answerApi(apiRequest, { 'suppliers.create': supplier(9) });
+    renderDrawer();
+    await screen.findByLabelText(/^Razón social/);
+    expect(box().checked).toBe(false);
+    fireEvent.change(field('name'), { target: { value: 'Reformas Caja SL' } });
+    typeAndLeave('nif', '12345678Z');
+    fireEvent.click(box());
+    save();
+    await waitFor(() => expect(callsTo(apiRequest, 'suppliers.create')).toHaveLength(1));
+    expect(callsTo(apiRequest, 'suppliers.create')[0]!.body).toMatchObject({ supplierCashCriterion: true });
+  });
+
+  it("shows a stored supplier's mark", async () => {
+    const stored = supplier(4, { supplierCashCriterion: true });
+    renderRoutes([
+      {
+        path: '/',
+        element: <SupplierDrawer companyId="c-1" open supplier={stored} categories={[]} onClose={vi.fn()} />,
+      },
+    ]);
+    await waitFor(() => expect(box().checked).toBe(true));
+  });
+});

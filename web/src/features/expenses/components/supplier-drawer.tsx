@@ -4,7 +4,7 @@ import { SUPPLIER_FOREIGN_ID_TYPES } from '@shared/schemas/expenses';
 import { FormDrawer } from '@web/components/form-drawer';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
-import { Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Checkbox, Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useSaveSupplier } from '../api/suppliers';
 import {
@@ -350,6 +350,13 @@ export function SupplierDrawer({
             </Col>
           </Row>
         ) : null}
+        <Form.Item
+          name="supplierCashCriterion"
+          valuePropName="checked"
+          extra="Sus facturas recibidas lo toman al registrarlas: su IVA se deduce al pagarlas."
+        >
+          <Checkbox>El proveedor aplica el régimen especial del criterio de caja</Checkbox>
+        </Form.Item>
         <Form.Item name="notes" label="Notas">
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>

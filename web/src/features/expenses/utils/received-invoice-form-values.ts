@@ -130,6 +130,8 @@ export interface ReceivedFormValues {
   attachments?: AttachmentFormValues[];
   /** The SII's book OI (art. 66.1 RIVA), offered to companies in the SII. */
   intraEuOperation?: IntraEuOperationValues;
+  /** The supplier applies the régimen especial del criterio de caja (art. 163 quaterdecies LIVA). */
+  supplierCashCriterion?: boolean;
 }
 
 export const emptyLine = (): LineFormValues => ({
@@ -152,6 +154,7 @@ export const emptyReceivedForm = (): ReceivedFormValues => ({
   lines: [emptyLine()],
   irpfRate: '0',
   attachments: [],
+  supplierCashCriterion: false,
 });
 
 /** Whether the values are a rectificativa's: then amounts may be negative. */
@@ -300,6 +303,8 @@ export function toReceivedBody(v: ReceivedFormValues): Record<string, unknown> {
       .map((a) => ({ fileName: a.fileName!.trim(), documentId: a.documentId!.trim() })),
     // Left out: none (a correction without it removes the one the invoice had).
     intraEuOperation: toIntraEuOperation(v.intraEuOperation) ?? undefined,
+    // Always said: the box is the invoice's own mention (art. 6.1.o RD 1619/2012).
+    supplierCashCriterion: v.supplierCashCriterion === true,
   };
 }
 
@@ -348,6 +353,7 @@ export function fromReceivedInvoice(r: ReceivedInvoice): ReceivedFormValues {
     notes: r.notes,
     attachments: r.attachments.map((a) => ({ fileName: a.fileName, documentId: a.documentId ?? a.uploadId })),
     intraEuOperation: intraEuValuesOf(r.intraEuOperation),
+    supplierCashCriterion: r.supplierCashCriterion === true,
   };
 }
 
@@ -396,6 +402,7 @@ export function receivedApiField(field: string): (string | number)[] | string | 
     withholdingKey: 'withholdingKey',
     expenseCategoryId: 'expenseCategoryId',
     notes: 'notes',
+    supplierCashCriterion: 'supplierCashCriterion',
   };
   return top[field];
 }

@@ -55,6 +55,8 @@ export interface SupplierFormValues {
   /** Remembered for the supplier's invoices with a withholding (111 G01, 115 rents, 123 capital…). */
   withholdingKind?: WithholdingKind;
   withholdingKey?: string;
+  /** Applies the régimen especial del criterio de caja: remembered for its invoices. */
+  supplierCashCriterion?: boolean;
   notes?: string;
   isActive: boolean;
 }
@@ -67,6 +69,7 @@ export const EMPTY_SUPPLIER: SupplierFormValues = {
   paymentTermsDays: 30,
   defaultVatRateBp: 2100,
   irpfRate: '0',
+  supplierCashCriterion: false,
   isActive: true,
 };
 
@@ -151,6 +154,7 @@ export function toSupplierBody(v: SupplierFormValues): Record<string, unknown> &
     irpfRateBp,
     withholdingKind: kind,
     withholdingKey: kind ? keyForKind(kind, v.withholdingKey) : undefined,
+    supplierCashCriterion: v.supplierCashCriterion === true,
     notes: opt(v.notes),
     isActive: v.isActive,
   };
@@ -180,6 +184,7 @@ export function fromSupplier(s: Supplier): SupplierFormValues {
     irpfRate: formatPercentInput(s.irpfRateBp ?? 0),
     withholdingKind: s.withholdingKind ?? undefined,
     withholdingKey: s.withholdingKind ? keyForKind(s.withholdingKind, s.withholdingKey) : undefined,
+    supplierCashCriterion: s.supplierCashCriterion === true,
     notes: s.notes,
     isActive: s.isActive,
   };
@@ -205,5 +210,6 @@ export const SUPPLIER_API_FIELDS: Record<string, string> = {
   irpfRateBp: 'irpfRate',
   withholdingKind: 'withholdingKind',
   withholdingKey: 'withholdingKey',
+  supplierCashCriterion: 'supplierCashCriterion',
   notes: 'notes',
 };

@@ -10,7 +10,7 @@ import { IRPF_RATES } from '@shared/fiscal/vat';
 import type { Customer, VatTreatment } from '@shared/schemas/customers';
 import { INVOICE_TYPES, type Invoice, PAYMENT_METHODS } from '@shared/schemas/invoices';
 import { IntraEuOperationFields } from '@web/components/intra-eu-operation-fields';
-import { InvoiceLinesEditor } from '@web/components/invoice-lines-editor';
+import { InvoiceLinesEditor, ossRateOptions } from '@web/components/invoice-lines-editor';
 import { NewCustomerFields } from '@web/components/new-customer-fields';
 import { errorMessage } from '@web/lib/api-error';
 import { apiFieldErrors } from '@web/lib/api-field-errors';
@@ -49,6 +49,7 @@ import {
   dueDateAfter,
   emptyLine,
   type InvoiceFormValues,
+  type InvoiceLineValues,
   initialValues,
   parseLine,
   previewTotals,
@@ -104,12 +105,28 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const vatTreatment: VatTreatment | undefined =
     customerMode === 'stored' ? storedCustomer.data?.vatTreatment : 'DOMESTIC';
   const recargoEquivalencia = vatTreatment === 'RECARGO_EQUIVALENCIA';
+  // One-stop shop: the taxed lines bear the VAT of the customer's member state (modelo 369).
+  const ossCountry = vatTreatment === 'OSS' ? storedCustomer.data?.address.country : undefined;
   const preview = useMemo(
-    () => previewTotals(values ?? {}, recargoEquivalencia),
-    [values, recargoEquivalencia],
+    () => previewTotals(values ?? {}, recargoEquivalencia, ossCountry),
+    [values, recargoEquivalencia, ossCountry],
   );
   const invoiceDate = values?.invoiceDate ?? '';
   const invoiceType = values?.invoiceType ?? 'F1';
+  const operationDate = values?.operationDate || invoiceDate;
+  // An OSS customer picked: taxed lines at a rate that state does not have take its standard rate.
+  useEffect(() => {
+    if (!ossCountry) return;
+    const rates = ossRateOptions(ossCountry, operationDate).map((o) => o.value);
+    const standard = rates[0];
+    if (standard === undefined) return;
+    const lines = (form.getFieldValue('lines') ?? []) as InvoiceLineValues[];
+    lines.forEach((line, i) => {
+      if ((line?.treatment ?? 'S1') === 'S1' && !rates.includes(line?.vatRateBp ?? -1)) {
+        form.setFieldValue(['lines', i, 'vatRateBp'], standard);
+      }
+    });
+  }, [ossCountry, operationDate, form]);
   const saveCustomer = useSaveNewCustomer(companyId);
   // The SII's book OI exists only for companies in the SII (issue 16).
   const siiEnabled = useSelectedCompany()?.siiEnabled === true;
@@ -360,7 +377,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
       <Card title="Líneas" size="small" style={{ marginBottom: 16 }}>
         <InvoiceLinesEditor
           recargoEquivalencia={recargoEquivalencia}
-          invoiceDate={invoiceDate}
+          ossCountry={ossCountry}
+          invoiceDate={operationDate}
           lineBase={(index) => lineBase(values, index, preview)}
           newLine={emptyLine}
         />
@@ -483,7 +501,9 @@ function CustomerSection({
                 ? 'Cliente intracomunitario: usa «Exenta art. 25» en las entregas de bienes.'
                 : vatTreatment === 'EXPORT'
                   ? 'Exportación: usa «Exenta art. 21» en las líneas.'
-                  : undefined
+                  : vatTreatment === 'OSS'
+                    ? 'Consumidor de otro país de la UE (ventanilla única): las líneas sujetas llevan el IVA de su Estado miembro y se declaran en el modelo 369, no en el 303.'
+                    : undefined
           }
         >
           <Select

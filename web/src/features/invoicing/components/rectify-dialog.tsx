@@ -187,7 +187,9 @@ export function RectifyDialog({
           <InvoiceLinesEditor
             allowNegative={allowNegative}
             recargoEquivalencia={inRecargo(invoice)}
-            invoiceDate={invoice.invoiceDate}
+            // Same customer: an OSS invoice is corrected at the rates of its member state then.
+            ossCountry={invoice.customer?.vatTreatment === 'OSS' ? invoice.customer.country : undefined}
+            invoiceDate={invoice.operationDate ?? invoice.invoiceDate}
           />
         )}
       </Form>

@@ -111,14 +111,26 @@ export interface TotalsPreview {
   error: string | null;
 }
 
-/** The live preview: the complete lines through `computeInvoiceTotals`. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The live preview: the complete lines through `computeInvoiceTotals`. `ossCountry`: the member state
+ * of a customer under the one-stop shop, whose rates on the operation date the taxed lines charge.
+ */
 export function previewTotals(
   values: Partial<InvoiceFormValues>,
   recargoEquivalencia: boolean,
+  ossCountry?: string,
 ): TotalsPreview {
-  const { lines, incompleteLines } = totalsLines(values.lines ?? [], recargoEquivalencia);
+  const { lines, incompleteLines } = totalsLines(values.lines ?? [], recargoEquivalencia, ossCountry);
+  const operationDate = values.operationDate ?? values.invoiceDate;
   try {
-    const totals = computeInvoiceTotals({ lines, irpfRateBp: values.irpfRateBp ?? 0, recargoEquivalencia });
+    const totals = computeInvoiceTotals({
+      lines,
+      irpfRateBp: values.irpfRateBp ?? 0,
+      recargoEquivalencia,
+      ...(ossCountry && operationDate && ISO_DATE.test(operationDate) ? { operationDate } : {}),
+    });
     return { totals, incompleteLines, error: null };
   } catch (error) {
     return { totals: null, incompleteLines, error: error instanceof Error ? error.message : String(error) };

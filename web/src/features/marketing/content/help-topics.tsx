@@ -328,6 +328,18 @@ const TOPICS: (Omit<HelpTopic, 'items'> & { items: HelpQuestion[] })[] = [
           </p>
         ),
       },
+      {
+        question: 'Un registro del SII aparece como rechazado, ¿qué hago?',
+        answer: (
+          <p>
+            En Fiscal → SII verás las facturas con problemas, con el código y la descripción que ha devuelto
+            la Agencia Tributaria y los días que quedan del plazo de cuatro días hábiles. Con «Corregir»
+            puedes cambiar el NIF o el nombre de la contraparte (por ejemplo, enviarla como no censada tras el
+            error 1117) y con «Reintentar» se envía de nuevo.
+          </p>
+        ),
+        needs: ['sii'],
+      },
     ],
   },
   {

@@ -14,10 +14,10 @@ describe('notification preferences', () => {
     renderRoutes([{ path: '/', element: <NotificationPreferencesPanel /> }]);
 
     expect(await screen.findByText('Vencimientos fiscales')).toBeTruthy();
-    for (const offered of ['Facturas', 'VeriFacTu', 'Avisos del sistema'])
+    for (const offered of ['Facturas', 'VeriFacTu', 'SII', 'Avisos del sistema'])
       expect(screen.getByText(offered)).toBeTruthy();
-    // OCR, SII, payroll and the documents a client sends are not built yet: nothing is promised.
-    for (const hidden of ['Lectura de documentos (OCR)', 'SII', 'Nóminas', 'Documentos'])
+    // OCR, payroll and the documents a client sends are not built yet: nothing is promised.
+    for (const hidden of ['Lectura de documentos (OCR)', 'Nóminas', 'Documentos'])
       expect(screen.queryByText(hidden)).toBeNull();
   });
 });

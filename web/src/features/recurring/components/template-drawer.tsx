@@ -91,14 +91,17 @@ export function TemplateDrawer({
     customerMode === 'stored' ? values?.customerId : undefined,
   ).data;
   const recargoEquivalencia = customerMode === 'stored' && picked?.vatTreatment === 'RECARGO_EQUIVALENCIA';
+  // One-stop shop: the generated invoices charge the VAT of the customer's member state.
+  const ossCountry =
+    customerMode === 'stored' && picked?.vatTreatment === 'OSS' ? picked.address.country : undefined;
 
   const totals = useMemo(() => {
     try {
-      return computeInvoiceTotals(toTemplateTotalsInput(values ?? {}, recargoEquivalencia));
+      return computeInvoiceTotals(toTemplateTotalsInput(values ?? {}, recargoEquivalencia, ossCountry));
     } catch {
       return null;
     }
-  }, [values, recargoEquivalencia]);
+  }, [values, recargoEquivalencia, ossCountry]);
 
   useEffect(() => {
     if (!open) return;
@@ -225,6 +228,7 @@ export function TemplateDrawer({
         <Alert type="info" showIcon title={PLACEHOLDERS_HELP} style={{ marginBottom: 12 }} />
         <InvoiceLinesEditor
           recargoEquivalencia={recargoEquivalencia}
+          ossCountry={ossCountry}
           descriptionPlaceholder="Cuota {MES} {AÑO}"
         />
         <Divider />

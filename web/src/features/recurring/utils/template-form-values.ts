@@ -92,12 +92,16 @@ export const parseShare = (t: string | undefined, fallback: number) => {
   return bp !== null && bp >= 0 && bp <= 10_000 ? bp : null;
 };
 
-/** The preview's input: the lines readable so far (recargo when the customer is in that regime). */
+/**
+ * The preview's input: the lines readable so far (recargo when the customer is in that regime; the rates
+ * of its member state when it is under the one-stop shop, `ossCountry`).
+ */
 export function toTemplateTotalsInput(
   v: Partial<TemplateFormValues>,
   recargoEquivalencia = false,
+  ossCountry?: string,
 ): InvoiceTotalsInput {
-  const { lines } = totalsLines(v.lines ?? [], recargoEquivalencia);
+  const { lines } = totalsLines(v.lines ?? [], recargoEquivalencia, ossCountry);
   return { lines, irpfRateBp: parseShare(v.irpfRate, 0) ?? 0, recargoEquivalencia };
 }
 

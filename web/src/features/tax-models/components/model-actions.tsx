@@ -6,14 +6,18 @@
  *  - a filed one: 'Exportar fichero AEAT', 'Descargar PDF' and, when it was marked by hand,
  *    'Volver a generado'.
  * Generating a period that already has a model answers TAX_022: then 'Regenerar' is offered.
+ * A model filed in the Sede electrónica's form (the 369) has no AEAT file nor 'Presentar': its lines
+ * download as CSV or Excel instead.
  */
 import type { ModelValidationView, TaxModelView } from '@shared/schemas/tax-models';
 import { useCanCall } from '@web/lib/access';
 import { errorMessage, isApiError } from '@web/lib/api-error';
 import {
+  FILED_IN_FORM,
   type ModelRef,
   useDownloadModelPdf,
   useExportModelFile,
+  useExportModelLines,
   useValidateTaxModel,
 } from '@web/lib/tax-models-api';
 import { toast } from '@web/lib/toast';
@@ -59,6 +63,8 @@ export function ModelActions({
   const validate = useValidateTaxModel(companyId);
   const pdf = useDownloadModelPdf(companyId);
   const exporter = useExportModelFile(companyId);
+  const linesExporter = useExportModelLines(companyId);
+  const inForm = FILED_IN_FORM.includes(modelRef.modelType);
   const [dialog, setDialog] = useState<'submit' | 'mark' | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
 
@@ -112,11 +118,26 @@ export function ModelActions({
   const download = (run: () => Promise<void>) => () => {
     run().catch((error: unknown) => toast.fromError(error));
   };
-  const exportButton = can('taxModels.export') ? (
+  const exportButton = !can('taxModels.export') ? null : inForm ? (
+    <>
+      <Button
+        loading={linesExporter.isPending}
+        onClick={download(() => linesExporter.mutateAsync({ ref: modelRef, format: 'CSV' }))}
+      >
+        Descargar líneas (CSV)
+      </Button>
+      <Button
+        loading={linesExporter.isPending}
+        onClick={download(() => linesExporter.mutateAsync({ ref: modelRef, format: 'XLSX' }))}
+      >
+        Descargar líneas (Excel)
+      </Button>
+    </>
+  ) : (
     <Button loading={exporter.isPending} onClick={download(() => exporter.mutateAsync(modelRef))}>
       Exportar fichero AEAT
     </Button>
-  ) : null;
+  );
 
   if (!model) {
     return (
@@ -222,7 +243,7 @@ export function ModelActions({
         {can('taxModels.updateStatus') ? (
           <Button onClick={() => setDialog('mark')}>Marcar como presentado</Button>
         ) : null}
-        {can('taxModels.submit') ? (
+        {can('taxModels.submit') && !inForm ? (
           <Button type="primary" disabled={dirty} onClick={() => setDialog('submit')}>
             Presentar
           </Button>

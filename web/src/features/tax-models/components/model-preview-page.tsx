@@ -47,6 +47,7 @@ import { AnnualInputsCard } from './annual-inputs-card';
 import { BoxSourcesDrawer } from './box-sources-drawer';
 import { IncomeTaxCard } from './income-tax-card';
 import { ModelActions } from './model-actions';
+import { OssLinesCard } from './oss-lines-card';
 import { ModelsPageHeader, ModelsWelcomeCard, TaxModelsFrame, useTaxModelsContext } from './tax-page';
 
 /**
@@ -251,7 +252,8 @@ function ModelView({
   };
   const [openBox, setOpenBox] = useState<BoxRow | null>(null);
   const [validation, setValidation] = useState<ModelValidationView | null>(null);
-  const [hideZeros, setHideZeros] = useState(false);
+  // The 369 has four boxes for each of the 26 member states: most are zero.
+  const [hideZeros, setHideZeros] = useState(modelType === '369');
 
   const submitted = model?.status === 'SUBMITTED';
   const editable = !submitted;
@@ -351,6 +353,7 @@ function ModelView({
               </Flex>
             </Flex>
             <BoxTable rows={rows} onOpenBox={setOpenBox} renderInput={renderInput} hideZeros={hideZeros} />
+            {modelType === '369' ? <OssLinesCard records={view.records} /> : null}
             {['349', '347', '190', '180', '193', '296'].includes(modelType) ? (
               <Card size="small" title={`Declarados (${view.records.length})`}>
                 <DeclaredRecords modelType={modelType} records={view.records} />
