@@ -1,6 +1,6 @@
 /**
  * Issue 14 item 1, the recipient's side of the régimen especial del criterio de caja (art. 163
- * quaterdecies LIVA), against the local cloud over real HTTP: a supplier marked as applying the regime
+ * quinquiesdecies.Uno LIVA), against the local cloud over real HTTP: a supplier marked as applying the regime
  * (remembered for its invoices), a received invoice of it paid half in the first quarter and half in
  * the third, another one left unpaid, a general-regime purchase beside them; then the 303 previews
  * box by box, with figures worked out by hand here (never a call to the product):
@@ -22,7 +22,7 @@ import { recomputeCompanyFromTable } from '@functions/domains/invoices/workers/r
 import { cifControl } from '@shared/fiscal/nif';
 import type { Supplier } from '@shared/schemas/expenses';
 import type { ReceivedInvoice, ReceivedInvoicePayment } from '@shared/schemas/received-invoices';
-import type { ModelPreview } from '@shared/schemas/tax-models';
+import type { BoxSourcesView, ModelPreview } from '@shared/schemas/tax-models';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localClientConfig } from './aws';
 import { apiClient } from './testing/api';
@@ -226,5 +226,160 @@ describe('a received invoice of a supplier under the criterio de caja, through t
     third = await pay(p1, 60_500, '2026-08-05');
     expect(boxes(await preview303(2026, '3T'), BOXES)).toMatchObject({ '28': 50_000, '29': 10_500 });
     await expectRecomputeAgrees();
+  });
+});
+
+/**
+ * The company's OWN régimen especial del criterio de caja (art. 163 terdecies LIVA: the deduction of
+ * its input VAT arises with the payment, or on 31 December of the year after the operation), from its
+ * tax profile (cashAccounting), with a supplier under the general regime:
+ *
+ *  P4 14-04-2026: 800,00 at 21 % → payable 968,00; paid 484,00 on 20-05 (2T): half deductible in 2T,
+ *     84,00 on a base of 400,00; the invoice in 2T's [74]/[75] (800,00 / 168,00); the other half on
+ *     31-12-2027 (4T-2027).
+ *  P5 16-04-2026, intra-EU acquisition of goods from Germany: 300,00, 21 % self-assessed (63,00): outside
+ *     the regime (art. 163 duodecies.Dos.c LIVA), deducted at once in [36]/[37].
+ *
+ * The AEAT file of 2T says "1" in positions 113 (acogido) and 114 (destinatario) of page 01, and the
+ * drill-down of [29] names P4 through its payment.
+ */
+describe('a company under the criterio de caja itself, through the API', () => {
+  let own: string;
+  let p4: ReceivedInvoice;
+  const callOwn = <T>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; query?: Record<string, string> } = {},
+  ) => api.request<T>(method, path, { token: gestor, companyId: own, ...opts });
+  const ownPreview = async (year: number, period: string) =>
+    dataOf(
+      await callOwn<ModelPreview>('GET', `/api/v1/tax/companies/${own}/models/303/preview`, {
+        query: { year: String(year), period },
+      }),
+      `own 303 ${period} ${year}`,
+    );
+
+  beforeAll(async () => {
+    own = dataOf(
+      await api.request<{ companyId: string }>('POST', '/api/v1/companies', {
+        token: gestor,
+        body: {
+          name: `Propia Caja ${run} SL`,
+          nif: freshCif(),
+          companyType: 'SL',
+          address: {
+            street: 'Calle de la Paz 3',
+            postalCode: '46003',
+            city: 'Valencia',
+            province: 'Valencia',
+            country: 'ES',
+          },
+          siiEnabled: false,
+        },
+      }),
+      'own company',
+    ).companyId;
+    dataOf(
+      await callOwn('POST', `/api/v1/companies/${own}/tax-profile`, {
+        body: { facts: { cashAccounting: true }, taxYear: 2026 },
+      }),
+      'own profile',
+    );
+    p4 = dataOf(
+      await callOwn<ReceivedInvoice>('POST', '/api/v1/received-invoices', {
+        body: {
+          supplier: { name: 'Suministros Generales SL', taxId: cif('3456789') },
+          supplierInvoiceNumber: `SG-1-${run}`,
+          issueDate: '2026-04-14',
+          lines: [line(80_000, 2100)],
+        },
+      }),
+      'P4',
+    );
+    dataOf(
+      await callOwn<ReceivedInvoice>('POST', '/api/v1/received-invoices', {
+        body: {
+          supplier: {
+            name: 'Bauteile GmbH',
+            taxId: { type: 'NIF_IVA', value: 'DE123456789', country: 'DE' },
+          },
+          supplierInvoiceNumber: `DE-1-${run}`,
+          issueDate: '2026-04-16',
+          lines: [{ ...line(30_000, 2100), kind: 'INTRA_EU_GOODS' }],
+        },
+      }),
+      'P5',
+    );
+    dataOf(
+      await callOwn<ReceivedInvoicePayment>(
+        'POST',
+        `/api/v1/received-invoices/${p4.receivedInvoiceId}/payments`,
+        {
+          body: { amountCents: 48_400, paidAt: '2026-05-20', method: 'TRANSFER' },
+        },
+      ),
+      'P4 payment',
+    );
+  }, 120_000);
+
+  it('stores why the deduction waits (OWN_RECC), the supplier being under the general regime', () => {
+    expect(p4.supplierCashCriterion).toBe(false);
+    expect(p4.deductionOnPayment).toBe('OWN_RECC');
+  });
+
+  it('2T-2026: P4 in [74]/[75], its paid half deducted; the intra-EU acquisition deducted at once', async () => {
+    expect(boxes(await ownPreview(2026, '2T'), ['74', '75', '28', '29', '10', '11', '36', '37'])).toEqual({
+      '74': 80_000,
+      '75': 16_800,
+      '28': 40_000,
+      '29': 8_400,
+      '10': 30_000,
+      '11': 6_300,
+      '36': 30_000,
+      '37': 6_300,
+    });
+    expect(boxes(await ownPreview(2027, '4T'), ['74', '28', '29'])).toEqual({
+      '74': 0,
+      '28': 40_000,
+      '29': 8_400,
+    });
+  });
+
+  it('the invoices behind [29] and [74]: P4 through its payment, and itself', async () => {
+    const sourcesOf = async (box: string) =>
+      dataOf(
+        await callOwn<BoxSourcesView>('GET', `/api/v1/tax/companies/${own}/models/303/preview/sources`, {
+          query: { year: '2026', period: '2T', box },
+        }),
+        `sources [${box}]`,
+      );
+    const deducted = await sourcesOf('29');
+    expect(deducted.content.map((r) => [r.number, r.deductibleVatCents, r.keys])).toEqual([
+      [`SG-1-${run}`, 8_400, ['RECEIVED:CAJA|DOMESTIC|2100|0|C']],
+    ]);
+    const informed = await sourcesOf('74');
+    expect(informed.content.map((r) => [r.number, r.baseCents])).toEqual([[`SG-1-${run}`, 80_000]]);
+  });
+
+  it('the AEAT file of 2T marks the company acogido (113) and destinatario (114), [74]/[75] on page 03', async () => {
+    const url = new URL(`/api/v1/tax/companies/${own}/models/303/export`, cloud.url);
+    url.search = new URLSearchParams({ format: 'AEAT', year: '2026', period: '2T' }).toString();
+    const file = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gestor}`, 'x-company-id': own },
+    });
+    expect(file.status).toBe(200);
+    const text = Buffer.from(await file.arrayBuffer()).toString('latin1');
+    const p1 = text.slice(text.indexOf('<T30301000>'));
+    expect(p1.slice(112, 114)).toBe('11');
+    const p3 = text.slice(text.indexOf('<T30303000>'));
+    expect(p3.slice(147, 164)).toBe('00000000000080000');
+    expect(p3.slice(164, 181)).toBe('00000000000016800');
+  });
+
+  it('the recompute agrees to the cent, reading the stored reason', async () => {
+    let r = await recomputeCompanyFromTable(tableDeps, own);
+    if (r.result !== 'OK') r = await recomputeCompanyFromTable(tableDeps, own);
+    expect(r.differences).toEqual([]);
   });
 });

@@ -452,6 +452,17 @@ describe.skipIf(!simTarget)('SII scenarios: what the AEAT (simulator) got for ea
         invoiceLines: [line('Horno devuelto', -1, 50_000, 0, { exemptionCause: 'E5' })],
       },
     });
+    // A volume discount granted in October on the April invoice (art. 80.Dos LIVA): R1 by differences
+    // declared in the period of the rectification (October), −40,00 / −8,40, total −48,40.
+    inv.aprilDiscount = await ok<Invoice>('POST', `/api/v1/invoices/${inv.april.invoiceId}/rectify`, {
+      body: {
+        rectificationType: 'R1',
+        method: 'DIFFERENCES',
+        reason: 'Rappel por volumen de compras',
+        invoiceDate: '2026-10-22',
+        invoiceLines: [line('Rappel sobre la factura de abril', -1, 4_000, 2100)],
+      },
+    });
     // R1 by substitution of the 19 Oct invoice: 450,00 instead of 500,00 → 94,50, total 544,50;
     // ImporteRectificacion: what the rectified invoice had, 500,00 / 105,00.
     inv.bySubstitution = await ok<Invoice>('POST', `/api/v1/invoices/${inv.toSubstitute.invoiceId}/rectify`, {
@@ -546,13 +557,32 @@ describe.skipIf(!simTarget)('SII scenarios: what the AEAT (simulator) got for ea
       accountingDate: '2026-10-16',
       lines: [line('Amasadora industrial', 1, 400_000, 2100, { kind: 'IMPORT' })],
     });
-    // Investment good (art. 108 LIVA): 8.000,00 at 21 % → 1.680,00, BienInversion S, total 9.680,00.
+    // Investment good (art. 108 LIVA) and a current purchase at the same rate: 8.000,00 at 21 % →
+    // 1.680,00 with BienInversion S, and 500,00 at 21 % → 105,00 in a row of its own (one flag per
+    // DetalleIVA row: merged, the whole rate would be flagged or not). Total 10.285,00, deductible 1.785,00.
     rec.investment = await receive({
       supplier: BUILDER,
       supplierInvoiceNumber: `OB-${run}-4`,
       issueDate: '2026-10-19',
       accountingDate: '2026-10-19',
-      lines: [line('Horno túnel (inmovilizado)', 1, 800_000, 2100, { investmentGoods: true })],
+      lines: [
+        line('Horno túnel (inmovilizado)', 1, 800_000, 2100, { investmentGoods: true }),
+        line('Bandejas de horno (consumibles)', 1, 50_000, 2100),
+      ],
+    });
+    // The supplier's credit note (R1, by differences) of the September invoice: the publications are
+    // returned, −100,00 at 10 % → −10,00, deductible −10,00, total −110,00.
+    rec.creditNote = await receive({
+      supplier: PROVIDER,
+      supplierInvoiceNumber: `AR-${run}-R1`,
+      invoiceType: 'R1',
+      rectification: {
+        reason: 'Devolución de publicaciones',
+        rectified: [{ receivedInvoiceId: rec.domestic.receivedInvoiceId }],
+      },
+      issueDate: '2026-10-22',
+      accountingDate: '2026-10-22',
+      lines: [line('Publicaciones técnicas devueltas', -1, 10_000, 1000)],
     });
     // Two plain received invoices the last test modifies (A1) and deletes (baja).
     rec.toModify = await receive({
@@ -749,6 +779,30 @@ describe.skipIf(!simTarget)('SII scenarios: what the AEAT (simulator) got for ea
     expect
       .soft(vatRows(noExenta?.DesgloseIVA?.DetalleIVA, 'CuotaRepercutida'))
       .toEqual([{ rate: 2100, base: -25_000, quota: -5_250 }]);
+  });
+
+  it('a rectificativa of an April invoice issued in October belongs to October', () => {
+    const fe = expectIssuedHeader(inv.aprilDiscount!, {
+      type: 'R1',
+      key: '01',
+      totalCents: -4_840,
+      period: ['2026', '10'],
+      counterparty: { NombreRazon: ES_CUSTOMER.name, NIF: ES_CUSTOMER.nif },
+    });
+    expect.soft(fe.TipoRectificativa).toBe('I');
+    expect
+      .soft(arr<Xml>(fe.FacturasRectificadas?.IDFacturaRectificada))
+      .toEqual([
+        { NumSerieFacturaEmisor: inv.april!.invoiceNumber, FechaExpedicionFacturaEmisor: '01-04-2026' },
+      ]);
+    expect
+      .soft(
+        vatRows(
+          fe.TipoDesglose?.DesgloseFactura?.Sujeta?.NoExenta?.DesgloseIVA?.DetalleIVA,
+          'CuotaRepercutida',
+        ),
+      )
+      .toEqual([{ rate: 2100, base: -4_000, quota: -840 }]);
   });
 
   it('R1 by substitution (S): the new amounts and ImporteRectificacion of the rectified invoice', () => {
@@ -1006,6 +1060,30 @@ describe.skipIf(!simTarget)('SII scenarios: what the AEAT (simulator) got for ea
     ]);
   });
 
+  it("the supplier's credit note: R1, TipoRectificativa I, the rectified invoice, negative deductible quota", () => {
+    const r = rec.creditNote!;
+    const fr = expectReceived(r, {
+      issuer: { NIF: PROVIDER.taxId },
+      number: r.supplierInvoiceNumber,
+      type: 'R1',
+      key: '01',
+      totals: [-11_000],
+      period: ['2026', '10'],
+      counterparty: { NombreRazon: PROVIDER.name, NIF: PROVIDER.taxId },
+      deductibleCents: -1_000,
+    });
+    expect.soft(fr.TipoRectificativa).toBe('I');
+    expect.soft(arr<Xml>(fr.FacturasRectificadas?.IDFacturaRectificada)).toEqual([
+      {
+        NumSerieFacturaEmisor: rec.domestic!.supplierInvoiceNumber,
+        FechaExpedicionFacturaEmisor: '10-09-2026',
+      },
+    ]);
+    expect
+      .soft(vatRows(fr.DesgloseFactura?.DesgloseIVA?.DetalleIVA, 'CuotaSoportada'))
+      .toEqual([{ rate: 1000, base: -10_000, quota: -1_000 }]);
+  });
+
   it('intra-EU acquisition: ClaveRegimen 09, InversionSujetoPasivo, IDOtro 02 for issuer and counterparty', () => {
     const r = rec.intraEu!;
     const deSupplier = { CodigoPais: 'DE', IDType: '02', ID: DE_SUPPLIER_VAT };
@@ -1044,21 +1122,25 @@ describe.skipIf(!simTarget)('SII scenarios: what the AEAT (simulator) got for ea
       .toEqual([{ rate: 2100, base: 100_000, quota: 21_000 }]);
   });
 
-  it('investment good received: BienInversion S in its DetalleIVA', () => {
+  it('investment good received: BienInversion S on its own DetalleIVA row', () => {
     const r = rec.investment!;
     const fr = expectReceived(r, {
       issuer: { NIF: BUILDER.taxId },
       number: r.supplierInvoiceNumber,
       type: 'F1',
       key: '01',
-      totals: [968_000],
+      totals: [1_028_500],
       period: ['2026', '10'],
       counterparty: { NombreRazon: BUILDER.name, NIF: BUILDER.taxId },
-      deductibleCents: 168_000,
+      deductibleCents: 178_500,
     });
-    const rows = arr<Xml>(fr.DesgloseFactura?.DesgloseIVA?.DetalleIVA);
-    expect.soft(vatRows(rows, 'CuotaSoportada')).toEqual([{ rate: 2100, base: 800_000, quota: 168_000 }]);
-    expect.soft(rows[0]?.BienInversion, 'BienInversion').toBe('S');
+    const rows = arr<Xml>(fr.DesgloseFactura?.DesgloseIVA?.DetalleIVA)
+      .map((d) => ({ ...vatRows(d, 'CuotaSoportada')[0]!, investment: d.BienInversion === 'S' }))
+      .sort((a, b) => b.base - a.base);
+    expect.soft(rows).toEqual([
+      { rate: 2100, base: 800_000, quota: 168_000, investment: true },
+      { rate: 2100, base: 50_000, quota: 10_500, investment: false },
+    ]);
   });
 
   it('domestic reverse charge (ISP): InversionSujetoPasivo with the self-assessed quota, deductible', () => {

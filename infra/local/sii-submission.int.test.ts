@@ -255,18 +255,19 @@ describe.skipIf(!simTarget)('SII submission to the AEAT simulator (local cloud)'
     expect(entries.map((e) => e.status)).toEqual(['ACCEPTED', 'ACCEPTED', 'REJECTED']);
     expect(entries[2]!.lastError).toMatchObject({ code: '1117' });
     expect(entries[2]!.registered).toBe(false);
-    // One message carried the three: the AEAT answered it ParcialmenteCorrecto.
-    const submissionId = entries[0]!.lastSubmissionId!;
-    expect(entries.map((e) => e.lastSubmissionId)).toEqual([submissionId, submissionId, submissionId]);
+    // One message normally carries the three (the AEAT answers it ParcialmenteCorrecto). The per-minute
+    // sweep may wake the sender while the bulk is still moving them, splitting the message: then the
+    // bad record's own message is the partly (or wholly) rejected one.
+    const submissionId = entries[2]!.lastSubmissionId!;
     const submission = await call<SiiSubmission>('GET', `/api/v1/sii/submissions/${submissionId}`);
+    const together = entries.every((e) => e.lastSubmissionId === submissionId);
     expect(submission).toMatchObject({
       book: 'FE',
       operation: 'A0',
-      status: 'PARTIALLY_ACCEPTED',
-      aeatState: 'ParcialmenteCorrecto',
-      recordCount: 3,
-      acceptedCount: 2,
-      rejectedCount: 1,
+      status: together ? 'PARTIALLY_ACCEPTED' : expect.stringMatching(/^(PARTIALLY_ACCEPTED|REJECTED)$/),
+      ...(together
+        ? { aeatState: 'ParcialmenteCorrecto', recordCount: 3, acceptedCount: 2, rejectedCount: 1 }
+        : { rejectedCount: 1 }),
     });
     const badView = await call<Invoice>('GET', `/api/v1/invoices/${bad.invoiceId}`);
     expect(badView.siiStatus).toBe('REJECTED');

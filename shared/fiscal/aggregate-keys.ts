@@ -26,7 +26,7 @@
  *      `|C`       (v5) only on the DOMESTIC lines of an invoice whose deduction the régimen especial
  *                 del criterio de caja defers (the invoice's stored `deductionOnPayment`): its
  *                 supplier applies it (art. 163 quinquiesdecies.Uno LIVA) or the company itself does
- *                 (art. 163 terdecies.Dos LIVA; same key, no new version: invoices stored before
+ *                 (art. 163 terdecies LIVA; same key, no new version: invoices stored before
  *                 carry no OWN_RECC). Its VAT is deductible only when paid, so the line's figures are
  *                 informative by the general rule (303 [74]/[75] and 390 [656]/[657]: acquisitions
  *                 "a las que sea de aplicación o afecte" the regime, both cases) and the deduction
@@ -45,8 +45,8 @@
  *  - received cash-basis settlements (v5): `CAJA|<kind>|<vatRateBp>|<recargoRateBp>|<C|I>` on the
  *      RECEIVED book, dated by the payment: the part of a `|C` line's base, VAT, recargo, deductible
  *      VAT and deductible base that the payment settles (the right to deduct is born then, arts. 163
- *      terdecies.Dos and quinquiesdecies.Uno LIVA); what is unpaid on 31 December of the year after the operation is
- *      deductible on that day. Not an invoice: `count` 0 (shared/fiscal/received-payment-aggregates.ts).
+ *      terdecies and quinquiesdecies.Uno LIVA); what is unpaid on 31 December of the year after the
+ *      operation is deductible on that day. Not an invoice: `count` 0 (shared/fiscal/received-payment-aggregates.ts).
  *
  * Counterparty lines carry an operation key (`CounterpartyLine.opKey`):
  *  - `347B` sales / `347A` purchases declared in the 347 (VAT and recargo included);

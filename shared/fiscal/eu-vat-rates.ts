@@ -3,7 +3,7 @@
  * one-stop shop (ventanilla única, OSS): a B2C service or distance sale whose place of supply is the
  * member state of consumption (arts. 68.Tres and 70.Uno.4º/8º LIVA; art. 73 LIVA once the 10.000 €
  * EU-wide threshold is passed or the supplier opts out of it) is charged that state's VAT and declared
- * to the AEAT in the modelo 369 (LIVA título IX capítulo XI, arts. 163 quinquiesdecies and following:
+ * to the AEAT in the modelo 369 (LIVA título IX capítulo XI, arts. 163 quinquiesdecies and following [verify numbering]:
  * sección 3.ª, régimen de la Unión; Orden HAC/610/2021). Rates in basis points (2000 = 20 %). Pure.
  *
  * Source: European Commission, DG TAXUD, "VAT rates applied in the Member States of the European

@@ -11,7 +11,7 @@
  *    especial del criterio de caja (art. 163 terdecies LIVA: the VAT accrues at the collection, for
  *    the part collected): the share of the invoice's base, VAT and recargo that each payment settles;
  *    and what is still uncollected on 31 December of the year after the operation (the year of its
- *    own contribution's date, `accrualDateOf`) accrues on that day (art. 163 terdecies.Dos LIVA).
+ *    own contribution's date, `accrualDateOf`) accrues on that day (art. 163 terdecies.Uno LIVA).
  *    `count` 0 (not invoices).
  *
  * The share of a payment of `a` on an invoice of total `T` (what the customer owes: VAT included,
@@ -22,7 +22,7 @@
  * never changes another payment's share, and amount changes are serialised by the invoice's
  * `paidCents` condition.
  *
- * The deadline (art. 163 terdecies.Dos LIVA) is the one place dates count: a settlement dated after
+ * The deadline (art. 163 terdecies.Uno LIVA) is the one place dates count: a settlement dated after
  * it settles nothing (the VAT accrued already; its CASH@ line stays: that is about cash), and a last
  * settlement dated on it holds the figures minus everything settled up to it. So the settlements
  * always add up to the figures, and a date moved across the deadline also changes the deadline
@@ -194,7 +194,7 @@ export interface CashSettlement {
 }
 
 /**
- * Art. 163 terdecies.Dos LIVA: what is uncollected accrues on "el 31 de diciembre del año inmediato
+ * Art. 163 terdecies.Uno LIVA: what is uncollected accrues on "el 31 de diciembre del año inmediato
  * posterior a aquel en que se haya realizado la operación" — the year of the invoice's own accrual
  * date (a rectificativa: its own date; each is its own operation).
  */

@@ -5,6 +5,7 @@ import {
   computeReceivedInvoiceTotals,
   isSelfAssessed,
   type ReceivedTotalsLine,
+  storedDeductionOnPayment,
   toReceivedForAggregates,
 } from './received-invoice-totals';
 import { allowedRecargoBps, VAT_RATE_BPS } from './vat';
@@ -325,5 +326,43 @@ describe('toReceivedForAggregates: rectificativas', () => {
     ]);
     expect(agg.totalCents).toBe(-12_100);
     expect(toReceivedForAggregates({ ...rec, rectification: null }).rectifiedDates).toEqual([]);
+  });
+});
+
+describe('toReceivedForAggregates: the deduction the criterio de caja defers, as stored', () => {
+  const rec = (over: Partial<ReceivedInvoice>) =>
+    ({
+      issueDate: '2025-11-10',
+      operationDate: '2025-10-31',
+      accountingDate: '2025-11-12',
+      invoiceType: 'F1',
+      supplier: { supplierId: 's1', name: 'Proveedor', taxId: 'B12345674', country: 'ES' },
+      rectification: null,
+      totals: computeReceivedInvoiceTotals({ lines: [line({})], irpfRateBp: 0 }),
+      ...over,
+    }) as unknown as ReceivedInvoice;
+
+  it('reads the stored reason, and derives it for an item stored before it (the supplier’s mark only)', () => {
+    expect(storedDeductionOnPayment({ deductionOnPayment: 'OWN_RECC', supplierCashCriterion: false })).toBe(
+      'OWN_RECC',
+    );
+    expect(storedDeductionOnPayment({ deductionOnPayment: null, supplierCashCriterion: false })).toBeNull();
+    expect(storedDeductionOnPayment({ supplierCashCriterion: true })).toBe('SUPPLIER_RECC');
+    expect(storedDeductionOnPayment({ supplierCashCriterion: false })).toBeNull();
+    expect(storedDeductionOnPayment({})).toBeNull();
+  });
+
+  it("carries it with the operation date (the deadline's year); nothing for the general rule", () => {
+    expect(toReceivedForAggregates(rec({ deductionOnPayment: 'OWN_RECC' }))).toMatchObject({
+      deductionOnPayment: 'OWN_RECC',
+      operationDate: '2025-10-31',
+      date: '2025-11-12',
+    });
+    expect(toReceivedForAggregates(rec({ supplierCashCriterion: true }))).toMatchObject({
+      deductionOnPayment: 'SUPPLIER_RECC',
+    });
+    const general = toReceivedForAggregates(rec({ deductionOnPayment: null, supplierCashCriterion: false }));
+    expect(general.deductionOnPayment).toBeUndefined();
+    expect(general.operationDate).toBeUndefined();
   });
 });

@@ -20,6 +20,7 @@
 
 import { type SupplierTaxId, withholdingOfBody } from '../schemas/expenses';
 import {
+  type DeductionOnPayment,
   RECEIVED_LINE_KINDS,
   type ReceivedInvoice,
   type ReceivedInvoiceLine,
@@ -220,11 +221,13 @@ export function storedWithholding(
  * rectifies (they decide whether it modifies an earlier period: 303 boxes [40]/[41]), and its
  * withholding's kind and key with the withholding base (the invoice's base: IRPF = base × rate).
  * Tolerates items stored before rectificativas existed (no `rectification`) and before withholding
- * kinds existed (`storedWithholding`). A supplier under the criterio de caja (`supplierCashCriterion`)
- * adds `cashCriterion` and the operation date (./received-payment-aggregates.ts).
+ * kinds existed (`storedWithholding`). An invoice whose deduction waits for its payment under the
+ * criterio de caja (`storedDeductionOnPayment`: the supplier's or the company's own regime, as stored)
+ * adds `deductionOnPayment` and the operation date (./received-payment-aggregates.ts).
  */
 export function toReceivedForAggregates(rec: ReceivedInvoice): ReceivedForAggregates {
   const w = storedWithholding(rec);
+  const deferred = storedDeductionOnPayment(rec);
   return {
     date: receivedBookDate(rec),
     rectifiedDates: (rec.rectification?.rectified ?? []).map((r) => r.issueDate),
@@ -250,10 +253,23 @@ export function toReceivedForAggregates(rec: ReceivedInvoice): ReceivedForAggreg
       w.withholdingKind && w.withholdingKey !== null
         ? { kind: w.withholdingKind, key: w.withholdingKey, baseCents: rec.totals.baseCents }
         : null,
-    // Art. 163 quaterdecies LIVA: the deduction waits for the payment, at the latest until 31 December
-    // of the year after the operation. Absent on the others (and on items stored before the mark).
-    ...(rec.supplierCashCriterion === true
-      ? { cashCriterion: true, operationDate: rec.operationDate ?? rec.issueDate }
-      : {}),
+    // Arts. 163 terdecies and quinquiesdecies.Uno LIVA: the deduction waits for the payment, at the
+    // latest until 31 December of the year after the operation. Absent on the others.
+    ...(deferred ? { deductionOnPayment: deferred, operationDate: rec.operationDate ?? rec.issueDate } : {}),
   };
 }
+
+/**
+ * Why a stored received invoice's deduction waits for its payment: its `deductionOnPayment`, decided
+ * when it was written; an item stored before that field existed says only whether its supplier
+ * applies the criterio de caja (`supplierCashCriterion`: SUPPLIER_RECC), never the company's own
+ * regime. Pure and profile-free, so the writes, the recompute and the drill-down read the same.
+ */
+export const storedDeductionOnPayment = (
+  rec: Pick<ReceivedInvoice, 'deductionOnPayment' | 'supplierCashCriterion'>,
+): DeductionOnPayment | null =>
+  rec.deductionOnPayment !== undefined
+    ? rec.deductionOnPayment
+    : rec.supplierCashCriterion === true
+      ? 'SUPPLIER_RECC'
+      : null;

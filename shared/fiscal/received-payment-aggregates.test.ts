@@ -44,7 +44,7 @@ const rec = (lines: Line[] = [line()], over: Partial<ReceivedForAggregates> = {}
     (s, l) => s + l.baseCents + (l.kind === 'DOMESTIC' ? l.vatCents : 0) + l.recargoCents,
     0,
   ),
-  cashCriterion: true,
+  deductionOnPayment: 'SUPPLIER_RECC',
   operationDate: '2026-02-10',
   ...over,
 });
@@ -77,7 +77,7 @@ function quarters(cs: AggregateContribution[]) {
   return out;
 }
 
-describe('receivedPaymentContributions: a supplier under the criterio de caja (art. 163 quaterdecies LIVA)', () => {
+describe('receivedPaymentContributions: a supplier under the criterio de caja (art. 163 quinquiesdecies.Uno LIVA)', () => {
   it('1.210 € at 21 % paid half in Q1 and half in Q3: 105 € deductible in each', () => {
     const r = rec();
     expect(r.totalCents).toBe(121_000);
@@ -144,7 +144,7 @@ describe('receivedPaymentContributions: a supplier under the criterio de caja (a
   });
 
   it('nothing is deferred under the general regime nor on a rectificativa with nothing to pay', () => {
-    const general = rec([line()], { cashCriterion: undefined });
+    const general = rec([line()], { deductionOnPayment: null });
     expect(receivedCashSettlements(general, [payment(1, 60_500, '2026-03-20')])).toEqual([]);
     expect(receivedContribution(general, 1).byKey[0]!.taxKey).toBe('DOMESTIC|2100|0|C|0');
     const credit = rec([line({ baseCents: -10_000, vatCents: -2_100, deductibleVatCents: -2_100 })], {
@@ -154,6 +154,30 @@ describe('receivedPaymentContributions: a supplier under the criterio de caja (a
     expect(receivedPaymentContributions(credit, [], 1)).toEqual([]);
     // Its rectified deduction goes by the general rule ([40]/[41]).
     expect(receivedContribution(credit, 1).byKey[0]!.taxKey).toBe('DOMESTIC|2100|0|C|Q');
+  });
+
+  it("the company's own regime (art. 163 terdecies LIVA) defers the same lines by the same rule, from what the invoice stores", () => {
+    const lines = [
+      line(),
+      line({ kind: 'INTRA_EU_GOODS', vatRateBp: 2100, vatCents: 2_100, baseCents: 10_000 }),
+    ];
+    const paid = [payment(1, 30_000, '2026-03-20'), payment(2, 20_000, '2026-11-02')];
+    const supplier = rec(lines);
+    const own = rec(lines, { deductionOnPayment: 'OWN_RECC' });
+    expect(receivedContribution(own, 1)).toEqual(receivedContribution(supplier, 1));
+    expect(receivedPaymentContributions(own, paid, 1)).toEqual(
+      receivedPaymentContributions(supplier, paid, 1),
+    );
+    // The intra-EU acquisition is outside the regime (art. 163 duodecies.Dos.c LIVA): deducted at once.
+    expect(receivedContribution(own, 1).byKey.map((l) => l.taxKey)).toEqual([
+      'DOMESTIC|2100|0|C|0|C',
+      'INTRA_EU_GOODS|2100|0|C|0',
+    ]);
+    expect(deductions(receivedPaymentContributions(own, paid, 1)).map(([date]) => date)).toEqual([
+      '2026-03-20',
+      '2026-11-02',
+      '2027-12-31',
+    ]);
   });
 
   it('the settlements add up to the deferred figures, and the payment writes (after − before) to the final state', () => {

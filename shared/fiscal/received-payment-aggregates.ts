@@ -8,7 +8,7 @@
  * very function. The issuer's side is ./payment-aggregates.ts, whose shares and deadline this reuses.
  *
  * Art. 163 quinquiesdecies.Uno LIVA (a recipient not in the regime of an operation under it) and art.
- * 163 terdecies.Dos LIVA (a company in the regime, whatever its supplier's): the right to deduct the
+ * 163 terdecies LIVA (a company in the regime, whatever its supplier's): the right to deduct the
  * VAT borne arises "en el momento del pago total o parcial del precio por los importes efectivamente
  * satisfechos, o si este no se ha producido, el 31 de diciembre del año inmediato posterior a aquel en
  * que se haya realizado la operación" — the same rule for both.
@@ -62,7 +62,7 @@ export const hasDeferredDeduction = (rec: ReceivedForAggregates): boolean =>
   rec.lines.some((l) => isCashCriterionLine(rec, l));
 
 /**
- * Arts. 163 terdecies.Dos and quinquiesdecies.Uno LIVA: what is unpaid is deductible on 31 December of
+ * Arts. 163 terdecies and quinquiesdecies.Uno LIVA: what is unpaid is deductible on 31 December of
  * the year after the operation (its fecha de operación, else its issue date; the book date for a
  * caller that gives none).
  */

@@ -191,6 +191,31 @@ describe('SII deadline of received invoices: from the accounting registration (F
   });
 });
 
+describe('the other books over holiday weeks', () => {
+  it('OI: four working days from the start of the transport (art. 69.Tres RIVA, 4.º)', () => {
+    // Transport started Fri 4 Dec 2026 (invoice dated 1 Dec): Mon 7, [Tue 8], Wed 9, Thu 10, Fri 11.
+    expect(siiDeadline({ book: 'OI', issueDate: '2026-12-01', operationDate: '2026-12-04' })).toBe(
+      '2026-12-11',
+    );
+  });
+
+  it('RECC: four working days from the collection or payment', () => {
+    // Collected Thu 24 Dec 2026: [Fri 25], Mon 28, Tue 29, Wed 30, Thu 31.
+    expect(siiDeadline({ book: 'RECC', issueDate: '2026-11-02', paymentDate: '2026-12-24' })).toBe(
+      '2026-12-31',
+    );
+    // Collected Wed 30 Dec 2026: Thu 31, [Fri 1 Jan], Mon 4, Tue 5, [Wed 6], Thu 7 Jan 2027.
+    expect(siiDeadline({ book: 'RECC', issueDate: '2026-11-02', paymentDate: '2026-12-30' })).toBe(
+      '2027-01-07',
+    );
+  });
+
+  it('BI: within the period of the last return of the year (30 January for a monthly SII filer)', () => {
+    // Art. 71.4 RIVA: the December return within the first thirty days of January; 30 Jan 2026 is a Friday.
+    expect(siiDeadline({ book: 'BI', issueDate: '2025-03-10', year: 2025 })).toBe('2026-01-30');
+  });
+});
+
 describe('addWorkingDays (the counting primitive) over the same holidays', () => {
   it('skips weekends and national holidays only', () => {
     expect(addWorkingDays('2026-12-04', 4)).toBe('2026-12-11');

@@ -302,7 +302,7 @@ describe('issuedRecord (RegistroLRFacturasEmitidas)', () => {
     expect(
       issuedRecord(issued({ vatRegime: 'GENERAL' }), { ...company, cashCriterion: true }).regimeKeys,
     ).toEqual(['01']);
-    // Exports stay out of the regime (art. 163 nonies.Cuatro LIVA): 02 as an additional key.
+    // Exports stay out of the regime (art. 163 duodecies.Dos LIVA): 02 as an additional key.
     const mixed = issued({ vatRegime: 'CRITERIO_CAJA', breakdown: [g('S1', 10_000, 2100), g('E2', 5_000)] });
     expect(issuedRecord(mixed, company).regimeKeys).toEqual(['07', '02']);
   });
@@ -461,7 +461,7 @@ describe('receivedRecord (RegistroLRFacturasRecibidas)', () => {
     expect(receivedRecord(intra, cash).regimeKeys).toEqual(['09']);
   });
 
-  it('criterio de caja of the supplier (art. 163 quaterdecies LIVA): key 07 when it charges VAT, whatever ours', () => {
+  it('criterio de caja of the supplier (art. 163 quinquiesdecies.Uno LIVA): key 07 when it charges VAT, whatever ours', () => {
     const recc = received([{ unitPriceCents: 10_000 }], { supplierCashCriterion: true });
     expect(receivedRecord(recc, company).regimeKeys).toEqual(['07']);
     expect(receivedRecord({ ...recc, supplierCashCriterion: false }, company).regimeKeys).toEqual(['01']);

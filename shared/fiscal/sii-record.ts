@@ -129,11 +129,16 @@ function descriptionOf(
 const regimeKeyList = (keys: (string | null)[]): string[] =>
   [...new Set(keys.filter((k): k is string => k !== null))].slice(0, 3);
 
-/** DetalleIVA rows merged by (rate, recargo rate): one row per rate, as the AEAT expects. */
+/**
+ * DetalleIVA rows merged by (rate, recargo rate, investment good): one row per rate, as the AEAT
+ * expects, except that investment goods keep a row of their own at the same rate — the row carries
+ * BienInversion=S, which the AEAT reads for the 303 boxes [30]/[31] (SII v1.1; merging them with
+ * current goods would flag, or unflag, the whole rate: OCA/l10n-spain PR #4976).
+ */
 function mergeDetails(rows: SiiVatDetail[]): SiiVatDetail[] {
   const byKey = new Map<string, SiiVatDetail>();
   for (const r of rows) {
-    const key = `${r.rateBp}|${r.recargoRateBp ?? 0}`;
+    const key = `${r.rateBp}|${r.recargoRateBp ?? 0}|${r.investmentGood ? 'I' : 'C'}`;
     const prev = byKey.get(key);
     if (!prev) {
       byKey.set(key, { ...r });
@@ -208,7 +213,7 @@ function underCashCriterion(src: IssuedInvoiceSource, company: Pick<SiiCompany, 
 /**
  * ClaveRegimenEspecialOTrascendencia of an issued invoice (AEAT list L3.1), mirroring
  * verifactu-record.ts `claveRegimen`: exports (E2, art. 21 LIVA) are 02 whatever the regime; the
- * criterio de caja is 07 when the invoice charges VAT under it (art. 163 nonies.Cuatro LIVA leaves
+ * criterio de caja is 07 when the invoice charges VAT under it (art. 163 duodecies.Dos LIVA leaves
  * exports, intra-EU deliveries and reverse-charge operations out of the regime); everything else
  * 01. The SII list has no keys for the recargo de equivalencia or the simplified regime (VeriFacTu's
  * 18 and 20): 01. One-stop-shop groups (`ossCountry`) bring 17, the main key when the invoice has
@@ -376,9 +381,9 @@ const isDua = (r: ReceivedInvoice): boolean =>
  * ClaveRegimenEspecialOTrascendencia of a received invoice (AEAT list L3.2): 09 intra-EU
  * acquisitions of goods and services; 13 an import informed without its DUA; 07 the criterio de
  * caja when the supplier charges VAT and either we are in the regime (art. 163 terdecies LIVA)
- * or the supplier is (`supplierCashCriterion`, art. 163 quaterdecies LIVA): both defer that
+ * or the supplier is (`supplierCashCriterion`, art. 163 quinquiesdecies.Uno LIVA): both defer that
  * deduction to the payment (imports, intra-EU acquisitions and reverse charges are outside the
- * regime, art. 163 nonies.Cuatro); 01 the rest.
+ * regime, art. 163 duodecies.Dos); 01 the rest.
  */
 function receivedRegimeKeys(r: ReceivedInvoice, company: SiiCompany, dua: boolean): string[] {
   const groups = r.totals.breakdown;
@@ -419,6 +424,8 @@ export function receivedRecord(r: ReceivedInvoice, company: SiiCompany): SiiRece
     baseCents: g.baseCents,
     vatCents: carriesVat(g) ? g.vatCents : 0,
     ...(g.recargoRateBp > 0 ? { recargoRateBp: g.recargoRateBp, recargoCents: g.recargoCents } : {}),
+    // BienInversion=S (DetalleIVARecibidaType / DetalleIVARecibida2Type, SII v1.1): arts. 107–108 LIVA.
+    ...(g.investmentGoods ? { investmentGood: true } : {}),
   });
   const t = r.totals;
   const number = dua ? r.customsDocument!.trim() : r.supplierInvoiceNumber.trim();

@@ -198,7 +198,8 @@ export interface ReceivedForAggregates {
    * (decided when it was written, never from the profile here; ./received-payment-aggregates.ts):
    * SUPPLIER_RECC the supplier applies the régimen especial del criterio de caja (the invoice says so,
    * art. 6.1.o RD 1619/2012; art. 163 quinquiesdecies.Uno LIVA), OWN_RECC the company applies it
-   * itself (art. 163 terdecies.Dos LIVA). Absent or null = the general rule.
+   * itself (art. 163 terdecies LIVA, the deductions of a company in the regime). Absent or null: the
+   * general rule.
    */
   deductionOnPayment?: DeductionOnPayment | null;
   /** The date the operation was made (fecha de operación, else the issue date): the RECC deadline's year. */
@@ -649,7 +650,7 @@ export const receivedTaxKey = (
 /**
  * Whether a received line's deduction waits for the payment: on an invoice whose supplier applies the
  * criterio de caja (art. 163 quinquiesdecies.Uno LIVA) or whose recipient — the company — does (art.
- * 163 terdecies.Dos LIVA), only its DOMESTIC lines — intra-EU acquisitions, imports and reverse
+ * 163 terdecies LIVA), only its DOMESTIC lines — intra-EU acquisitions, imports and reverse
  * charges are outside the regime (art. 163 duodecies.Dos c, d, e LIVA), exempt and not subject lines
  * carry no VAT — and only on an invoice with something to pay (a rectificativa that lowers what was
  * invoiced is never paid: its deduction is rectified by the general rule, art. 114 LIVA).

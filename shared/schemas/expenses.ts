@@ -205,7 +205,7 @@ export const SupplierBody = z
     /**
      * The supplier applies the régimen especial del criterio de caja (art. 163 decies LIVA),
      * remembered for its invoices: one that does not say takes it (the deduction of its VAT then
-     * waits for the payment, art. 163 quaterdecies LIVA). Left out: false.
+     * waits for the payment, art. 163 quinquiesdecies.Uno LIVA). Left out: false.
      */
     supplierCashCriterion: z.boolean().optional(),
     notes: safeMultiline().trim().max(2000).optional(),

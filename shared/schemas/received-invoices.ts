@@ -636,7 +636,7 @@ export interface ReceivedInvoice {
    * year after the operation), decided when the invoice is written and stored with it, so the
    * aggregates and the nightly recompute never read the tax profile: SUPPLIER_RECC the supplier
    * applies the régimen especial del criterio de caja (art. 163 quinquiesdecies.Uno LIVA); OWN_RECC
-   * the company applies it itself on the date of the operation (art. 163 terdecies.Dos LIVA, its tax
+   * the company applies it itself on the date of the operation (art. 163 terdecies LIVA, its tax
    * profile); null the general rule. Absent on older items: SUPPLIER_RECC when `supplierCashCriterion`,
    * else null (`storedDeductionOnPayment`); always present in what the API answers.
    */

@@ -119,12 +119,13 @@ async function cardValue(page: Page, title: string): Promise<number> {
 
 const main = (page: Page) => page.locator('main, .ant-layout-content').first();
 
-/** The value an antd Select shows. */
-const shownValue = (select: Locator) =>
-  select
-    .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
-    .locator('.ant-select-selection-item')
-    .innerText();
+/** The text an antd Select shows: its selected option's label (the select's own element). */
+const shownValue = async (select: Locator) =>
+  (
+    await select
+      .locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
+      .innerText()
+  ).trim();
 
 describe('sii', () => {
   e2eTest(
@@ -267,11 +268,15 @@ describe('sii', () => {
           .click();
       }
       expect(await shownValue(periodSelect)).toBe(month);
-      const bookRows = page.locator('.ant-tabs-tabpane-active tr.ant-table-row');
+      const bookRows = page.getByRole('tabpanel', { name: 'Libros' }).locator('tr.ant-table-row');
       const moncayoRecord = bookRows.filter({ hasText: MONCAYO });
       await expectVisible(moncayoRecord, "Moncayo's record in the FE book");
+      await expectVisible(moncayoRecord.getByText(rejected.invoiceNumber), 'its number');
       await expectVisible(moncayoRecord.getByText('Aceptada', { exact: true }), 'its state, accepted');
-      expect(await bookRows.count(), 'FE records of the month').toBeGreaterThan(1);
+      // Every row is a record of the invoice's month (the table shows the issue date).
+      const [y, m] = [rejected.issueDate.slice(0, 4), rejected.issueDate.slice(5, 7)];
+      for (const text of await bookRows.allInnerTexts())
+        expect(text, 'a record of another month').toMatch(new RegExp(`\\b\\d{2}/${m}/${y}\\b`));
       await settle(page);
       await screenshot(page, 'sii-books');
 
@@ -317,9 +322,13 @@ describe('sii', () => {
       await main(page).getByRole('link', { name: 'Configuración SII' }).click();
       await waitForPath(page, `/app/companies/${DEMO_SII_COMPANY}/sii`);
       await expectVisible(page.getByRole('heading', { name: 'Configuración SII' }), 'the configuration page');
-      const environment = page.getByRole('radio', { name: 'Pruebas' });
+      const environment = page.getByRole('radiogroup').filter({ hasText: 'Producción' });
       await expectVisible(environment, 'the environment');
-      expect(await environment.isChecked(), "the environment 'Pruebas'").toBe(true);
+      await expectVisible(
+        environment.locator('.ant-radio-button-wrapper-checked', { hasText: 'Pruebas' }),
+        "the environment 'Pruebas'",
+      );
+      expect(await environment.getByRole('radio', { name: 'Pruebas' }).isChecked()).toBe(true);
       const [tested] = await Promise.all([
         page.waitForResponse((r) =>
           r.url().endsWith(`/companies/${DEMO_SII_COMPANY}/sii-config/test-connection`),

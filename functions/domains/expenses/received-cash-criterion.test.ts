@@ -16,6 +16,7 @@ import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals'
 import { receivedPaymentContributions } from '@shared/fiscal/received-payment-aggregates';
 import { receivedContribution } from '@shared/fiscal/tax-aggregates';
 import type { ReceivedInvoice, ReceivedInvoicePayment } from '@shared/schemas/received-invoices';
+import { defaultTaxProfileFacts, type TaxProfileFacts } from '@shared/schemas/tax-profile';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY, call, db, useExpensesHarness } from './testing/harness';
 import { type FakeTable, receivedBody, SUPPLIER, useReceivedFake } from './testing/received-fake';
@@ -172,5 +173,137 @@ describe('received invoices of a supplier under the criterio de caja', () => {
     const before = stored();
     await pay(inv.receivedInvoiceId, 60_500, '2025-12-15');
     expect(stored()).toEqual(before);
+  });
+});
+
+/**
+ * Issue 14 item 1, the company's OWN régimen especial del criterio de caja (art. 163 terdecies LIVA:
+ * the deduction of its input VAT also arises with the payment, or on 31 December of the year after
+ * the operation): decided when the invoice is written from the tax profile's version in force on the
+ * operation's date, and stored on the invoice (`deductionOnPayment`), so the aggregates and the
+ * recompute read the invoice alone.
+ */
+describe('received invoices of a company under the criterio de caja itself', () => {
+  const version = (effectiveFrom: string, over: Partial<TaxProfileFacts> = {}) => ({
+    effectiveFrom,
+    facts: { ...defaultTaxProfileFacts({ companyType: 'SL', siiEnabled: false }), ...over },
+    changedAt: '2025-01-01T00:00:00.000Z',
+    changedBy: 'user-1',
+  });
+  /** The tax domain's profile item, as the expenses store reads it (versions only). */
+  const profile = (...versions: ReturnType<typeof version>[]) =>
+    fake.items.set(keys.taxProfile(COMPANY).sk, {
+      ...keys.taxProfile(COMPANY),
+      entity: 'TaxProfile',
+      companyId: COMPANY,
+      versions,
+    });
+  /** The stored quarter item of a received key, named `<quarter>|<taxKey>`. */
+  const dom = (name: string) => {
+    const [quarter, ...key] = name.split('|');
+    return stored().get(keys.taxAggregate(COMPANY, 'Q', quarter!, 'RECEIVED', 'K', key.join('|')).sk);
+  };
+
+  it('defers the DOMESTIC lines of a general-regime supplier (OWN_RECC), and only them', async () => {
+    profile(version('2025-01-01', { cashAccounting: true }));
+    const inv = await create({
+      lines: [
+        { description: 'Material', quantity: 1, unitPriceCents: 100_000, vatRateBp: 2100 },
+        // Art. 163 duodecies.Dos.d LIVA: the inversión del sujeto pasivo stays out of the regime.
+        {
+          description: 'Obra',
+          quantity: 1,
+          unitPriceCents: 50_000,
+          vatRateBp: 2100,
+          kind: 'REVERSE_CHARGE',
+        },
+      ],
+    });
+    expect(inv.supplierCashCriterion).toBe(false);
+    expect(inv.deductionOnPayment).toBe('OWN_RECC');
+    expect(dom('2025-Q4|DOMESTIC|2100|0|C|0|C')).toMatchObject({ baseCents: 100_000, vatCents: 21_000 });
+    expect(dom('2025-Q4|DOMESTIC|2100|0|C|0')).toBeUndefined();
+    expect(dom('2025-Q4|REVERSE_CHARGE|2100|0|C|0')).toMatchObject({ deductibleVatCents: 10_500 });
+    // Nothing paid: deductible on 31/12/2026 (the year after the operation).
+    expect(caja('2026-Q4')).toMatchObject({ deductibleVatCents: 21_000, deductibleBaseCents: 100_000 });
+    expect(stored()).toEqual(fromBooks());
+
+    // 1.210 € payable of the DOMESTIC line and 500 € of the self-assessed one: 1.710 €; 855 € paid is half.
+    await pay(inv.receivedInvoiceId, 85_500, '2025-12-15');
+    expect(caja('2025-Q4')).toMatchObject({ deductibleVatCents: 10_500, deductibleBaseCents: 50_000 });
+    expect(caja('2026-Q4')).toMatchObject({ deductibleVatCents: 10_500 });
+    expect(stored()).toEqual(fromBooks());
+
+    const read = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.get',
+      params: { receivedInvoiceId: inv.receivedInvoiceId },
+    });
+    expect(read.envelope.data!.deductionOnPayment).toBe('OWN_RECC');
+  });
+
+  it('reads the version of the profile in force on the operation date; a correction decides again', async () => {
+    profile(version('2025-01-01'), version('2026-01-01', { cashAccounting: true }));
+    const before = await create({ issueDate: '2025-12-20', accountingDate: '2026-01-05' });
+    expect(before.deductionOnPayment).toBeNull();
+    const within = await create({
+      supplierInvoiceNumber: 'F-2',
+      issueDate: '2026-01-20',
+      accountingDate: '2026-01-20',
+    });
+    expect(within.deductionOnPayment).toBe('OWN_RECC');
+    // An invoice issued in 2026 for an operation of December 2025: the 2025 version decides.
+    const earlier = await create({
+      supplierInvoiceNumber: 'F-3',
+      issueDate: '2026-01-08',
+      operationDate: '2025-12-30',
+      accountingDate: '2026-01-08',
+    });
+    expect(earlier.deductionOnPayment).toBeNull();
+    const moved = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.update',
+      params: { receivedInvoiceId: earlier.receivedInvoiceId },
+      body: body({ supplierInvoiceNumber: 'F-3', issueDate: '2026-01-08', accountingDate: '2026-01-08' }),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.envelope.data!.deductionOnPayment).toBe('OWN_RECC');
+    expect(stored()).toEqual(fromBooks());
+  });
+
+  it("a supplier's own mark wins (SUPPLIER_RECC); an excluded regime or no regime defers nothing", async () => {
+    profile(version('2025-01-01', { cashAccounting: true }));
+    expect((await create({ supplierCashCriterion: true })).deductionOnPayment).toBe('SUPPLIER_RECC');
+    // Art. 163 duodecies.Dos.a LIVA: the recargo de equivalencia's operations are outside the regime.
+    profile(version('2025-01-01', { cashAccounting: true, vatRegime: 'RECARGO_EQUIVALENCIA' }));
+    expect((await create({ supplierInvoiceNumber: 'F-2' })).deductionOnPayment).toBeNull();
+    profile(version('2025-01-01', { cashAccounting: true, vatGroup: true }));
+    expect((await create({ supplierInvoiceNumber: 'F-3' })).deductionOnPayment).toBeNull();
+    profile(version('2025-01-01'));
+    expect((await create({ supplierInvoiceNumber: 'F-4' })).deductionOnPayment).toBeNull();
+  });
+
+  it('without a profile, the regime recorded on the company (CRITERIO_CAJA) decides', async () => {
+    fake.company = { siiEnabled: false, fiscal: { vatRegime: 'CRITERIO_CAJA' } };
+    expect((await create()).deductionOnPayment).toBe('OWN_RECC');
+    fake.company = { siiEnabled: false, fiscal: { vatRegime: 'GENERAL' } };
+    expect((await create({ supplierInvoiceNumber: 'F-2' })).deductionOnPayment).toBeNull();
+  });
+
+  it('an invoice stored before the field reads it from the supplier’s mark, never from the profile', async () => {
+    profile(version('2025-01-01', { cashAccounting: true }));
+    const inv = await create();
+    const sk = keys.receivedInvoice(COMPANY, inv.receivedInvoiceId).sk;
+    const { deductionOnPayment: _, ...old } = fake.items.get(sk)!;
+    fake.items.set(sk, { ...old, supplierCashCriterion: false });
+    const read = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.get',
+      params: { receivedInvoiceId: inv.receivedInvoiceId },
+    });
+    expect(read.envelope.data!.deductionOnPayment).toBeNull();
+    fake.items.set(sk, { ...old, supplierCashCriterion: true });
+    const marked = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.get',
+      params: { receivedInvoiceId: inv.receivedInvoiceId },
+    });
+    expect(marked.envelope.data!.deductionOnPayment).toBe('SUPPLIER_RECC');
   });
 });

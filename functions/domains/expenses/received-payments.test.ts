@@ -84,8 +84,14 @@ describe('received invoices: payments', () => {
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    // Nothing fiscal changed: no claim, counter nor aggregate moves; the event is last.
-    expect(items).toHaveLength(3);
+    // No claim nor counter moves. The company applies the criterio de caja itself (no profile: its
+    // recorded CRITERIO_CAJA), so the invoice's deduction waits for the payments (art. 163 terdecies
+    // LIVA): the payment moves only received cash-basis settlements (`CAJA|…`). The event is last.
+    expect(rec.deductionOnPayment).toBe('OWN_RECC');
+    const updates = items.slice(2, -1).map((i) => String(i.Update?.Key?.sk));
+    expect(updates.length).toBeGreaterThan(0);
+    expect(updates.every((sk) => sk.includes('#RECEIVED#K#CAJA|DOMESTIC|2100|0|C'))).toBe(true);
+    expect(items.at(-1)!.Put!.Item!.entity).toBe('ReceivedInvoiceEvent');
     expect(eventsOf(items)[0]!.Item).toEqual({
       ...keys.receivedInvoiceEvent(COMPANY, rec.receivedInvoiceId, 'RECEIVED_PAYMENT_RECORDED', 2),
       entity: 'ReceivedInvoiceEvent',

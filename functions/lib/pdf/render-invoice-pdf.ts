@@ -121,13 +121,20 @@ function parseColour(hex: string | undefined): RGB {
   );
 }
 
-const operationLabel = (operation: string, vatRateBp: number): string =>
-  operation === 'S1'
-    ? `IVA ${formatRate(vatRateBp)}`
-    : (OPERATION_LABELS[operation] ?? (operation.startsWith('E') ? `Exenta (${operation})` : operation));
+/**
+ * A breakdown group's row title. A one-stop-shop group (`ossCountry`) charges the VAT of the member state
+ * of consumption: its rate and state are printed (art. 6.1.g RD 1619/2012, the rate applied).
+ */
+const operationLabel = (operation: string, vatRateBp: number, ossCountry?: string): string =>
+  ossCountry
+    ? `IVA ${ossCountry} ${formatRate(vatRateBp)} (OSS)`
+    : operation === 'S1'
+      ? `IVA ${formatRate(vatRateBp)}`
+      : (OPERATION_LABELS[operation] ?? (operation.startsWith('E') ? `Exenta (${operation})` : operation));
 
 /** The short VAT cell of a line; the breakdown and the legal mentions give the full wording. */
-const lineVatLabel = (operation: string, vatRateBp: number): string => {
+const lineVatLabel = (operation: string, vatRateBp: number, ossCountry?: string): string => {
+  if (ossCountry) return `${formatRate(vatRateBp)} ${ossCountry}`;
   if (operation === 'S1') return formatRate(vatRateBp);
   if (operation === 'S2') return 'ISP';
   return operation.startsWith('E') ? 'Exenta' : 'No sujeta';
@@ -495,7 +502,7 @@ function drawLineRow(w: Writer, line: Invoice['invoiceLines'][number]): void {
     formatQuantity(line.quantityMilli),
     formatCents(line.unitPriceCents),
     line.discountBp ? formatRate(line.discountBp) : '',
-    lineVatLabel(line.operation, line.vatRateBp),
+    lineVatLabel(line.operation, line.vatRateBp, line.ossCountry),
     formatCents(line.baseCents),
   ].map((cell, i) => {
     const width = COLUMNS[i + 1]!.width - 6;
@@ -562,7 +569,7 @@ function drawVatBreakdown(w: Writer, invoice: Invoice): void {
   for (const g of invoice.breakdown) {
     bRow(
       [
-        operationLabel(g.operation, g.vatRateBp),
+        operationLabel(g.operation, g.vatRateBp, g.ossCountry),
         formatCents(g.baseCents),
         formatCents(g.vatCents),
         g.recargoRateBp ? formatRate(g.recargoRateBp) : '',

@@ -81,7 +81,7 @@ export const aggregatesKeys = {
   /**
    * Every payment of a company's received invoices (the sort keys of `keys.receivedInvoicePayment`,
    * `RECINVPAY#<receivedInvoiceId>#…`): the recompute rebuilds the deductions they date under a
-   * supplier's criterio de caja with one Query.
+   * criterio de caja (the supplier's or the company's own) with one Query.
    */
   taxAggregateReceivedPaymentsPrefix: (companyId: string) => ({
     pk: `COMPANY#${enc(companyId)}`,

@@ -29,10 +29,13 @@
  *  - criterio de caja (art. 163 terdecies LIVA): an S1 invoice with regime `C` accrues when
  *    collected, so the rate boxes take the period's `CAJA|…` settlement lines instead of the
  *    invoice, and the invoice's base and VAT go to [62]/[63] (what would have accrued by the
- *    general rule of art. 75 LIVA). On the received side (art. 163 quaterdecies LIVA: a supplier
- *    under the regime, so our deduction waits for our payment) the invoice's DOMESTIC lines (`…|C`)
- *    go to [74]/[75] (base and VAT borne, in the period the general rule would have deducted them:
- *    their book date) and deduct nothing; the period's received `CAJA|…` settlements (the share of
+ *    general rule of art. 75 LIVA). On the received side the deduction waits for our payment when
+ *    the supplier is under the regime (art. 163 quinquiesdecies.Uno LIVA) or the company itself is
+ *    (art. 163 terdecies LIVA): [74]/[75] are the acquisitions "a las que sea de aplicación o afecte
+ *    el régimen especial del criterio de caja" (DR303e24v200), so both. The invoice's DOMESTIC lines
+ *    (`…|C`, whichever the reason the invoice stores) go to [74]/[75] (base and VAT borne, in the
+ *    period the general rule would have deducted them: their book date) and deduct nothing; the
+ *    period's received `CAJA|…` settlements (the share of
  *    each payment, or what is unpaid on 31 December of the year after the operation) deduct in
  *    [28]/[29] or [30]/[31], their deductible base and VAT, prorrata included;
  *  - totals and result: [27], [45], [46] = [27] − [45], [64] = [46] + [58] (simplified regime, page
@@ -585,7 +588,8 @@ function sumLines(lines: PeriodLines, periodicity: 'MONTHLY' | 'QUARTERLY', desi
     // Withholdings, untyped or typed (`IRPF|<kind>|<key>`, issue 15): the 111/115/123/216's, not VAT.
     if (l.taxKey === IRPF_KEY || l.taxKey.startsWith(IRPF_KEY_PREFIX)) continue;
     if (l.taxKey.startsWith(CASH_KEY_PREFIX)) {
-      // Art. 163 quaterdecies LIVA: what the period's payments (or the deadline) make deductible.
+      // Arts. 163 terdecies and quinquiesdecies.Uno LIVA: what the period's payments (or the
+      // deadline) make deductible.
       const cash = parseReceivedCashKey(l.taxKey);
       const boxes = cash && DEDUCTION_BOXES[cash.kind];
       if (!cash || !boxes) {
@@ -603,7 +607,8 @@ function sumLines(lines: PeriodLines, periodicity: 'MONTHLY' | 'QUARTERLY', desi
       continue;
     }
     if (k.regime === 'C') {
-      // The supplier's criterio de caja: informative by the general rule; deducted when paid.
+      // The criterio de caja (the supplier's or the company's own): informative by the general rule;
+      // deducted when paid.
       sums.add('74', l.baseCents, src);
       sums.add('75', l.vatCents, src);
       continue;

@@ -1,6 +1,6 @@
 /**
  * Modelo 369, the one-stop shop's quarterly return (ventanilla única, régimen de la Unión: LIVA título IX
- * capítulo XI sección 3.ª, arts. 163 quinquiesdecies and following; Orden HAC/610/2021), as versioned
+ * capítulo XI sección 3.ª, arts. 163 quinquiesdecies and following [verify numbering]; Orden HAC/610/2021), as versioned
  * data computed from the quarter's aggregate lines alone (grammar v6 of ../aggregate-keys.ts: the issued
  * N2 keys that carry a member state of consumption). Pure; amounts in céntimos, rates in basis points.
  *

@@ -36,9 +36,11 @@
  *    art. 75 LIVA), [103] E5 and N2 to the EU, [104] E2-E4, [105] E1 and E6, [110] N2 outside the
  *    EU, [125] S2, [106]/[107] manual, [108] their total;
  *  - [232] bases of the input VAT that is not deductible, [654]/[655] the criterio de caja invoices
- *    (the 303's [62]/[63]); [656]/[657] the received invoices of a supplier under the regime (their
- *    `…|C` lines: base and VAT borne, the 303's [74]/[75]), whose deduction comes, by rate, from the
- *    received `CAJA|…` settlements of the year's payments (art. 163 quaterdecies LIVA).
+ *    (the 303's [62]/[63]); [656]/[657] the received invoices whose deduction the regime defers —
+ *    acquisitions "a las que sea de aplicación o afecte" it (dr390e2022): the company's own regime
+ *    (art. 163 terdecies LIVA) or its supplier's (art. 163 quinquiesdecies.Uno LIVA); their `…|C`
+ *    lines: base and VAT borne, the 303's [74]/[75] — whose deduction comes, by rate, from the
+ *    received `CAJA|…` settlements of the year's payments.
  *
  * The 390's result (`result`): the type of the last period's 303 (C to compensate, D refund, I/U/G
  * paid, N zero) — the 390 itself settles nothing — and as amount the year's liquidation result [86].
@@ -654,7 +656,7 @@ function sumYear(
     // Withholdings, untyped or typed (`IRPF|<kind>|<key>`, issue 15): the 111/115/123/216's, not VAT.
     if (l.taxKey === IRPF_KEY || l.taxKey.startsWith(IRPF_KEY_PREFIX)) continue;
     if (l.taxKey.startsWith(CASH_KEY_PREFIX)) {
-      // Art. 163 quaterdecies LIVA: deducted when paid (or at the deadline), by rate.
+      // Arts. 163 terdecies and quinquiesdecies.Uno LIVA: deducted when paid (or at the deadline), by rate.
       const cash = parseReceivedCashKey(l.taxKey);
       const tables = cash && DEDUCTION_TABLES[cash.kind];
       if (!cash || !tables) {
@@ -678,8 +680,9 @@ function sumYear(
       continue;
     }
     if (k.regime === 'C') {
-      // The supplier's criterio de caja: informative by the general rule; the non-deductible base
-      // (art. 95 LIVA) is the invoice's, its deduction comes from the CAJA settlements.
+      // The criterio de caja (the supplier's or the company's own): informative by the general
+      // rule; the non-deductible base (art. 95 LIVA) is the invoice's, its deduction comes from the
+      // CAJA settlements.
       sums.add('656', l.baseCents, src);
       sums.add('657', l.vatCents, src);
       sums.add('232', l.baseCents - deductibleBaseOf(l), src);

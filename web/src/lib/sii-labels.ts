@@ -92,3 +92,13 @@ export const SII_PERIOD_LABELS: Record<SiiStatPeriod, string> = {
   LAST_30_DAYS: 'Últimos 30 días',
   CURRENT_QUARTER: 'Trimestre actual',
 };
+
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+
+/** An SII period as es-ES text: '2026-06' → 'jun 2026'; '2026-0A' (annual, BI) → '2026 (anual)'. */
+export function siiPeriodLabel(period: string): string {
+  const [year, month] = period.split('-');
+  if (month === '0A') return `${year} (anual)`;
+  const name = MONTHS[Number(month) - 1];
+  return name ? `${name} ${year}` : period;
+}

@@ -13,7 +13,7 @@ import {
 } from '@shared/schemas/received-invoices';
 import { receivedEvent } from '../model/received-events';
 import { buildReceivedInvoice } from '../model/received-invoices';
-import { readCompanySii } from '../store/company-sii';
+import { readCompanySii, readTaxProfileVersions } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { getReceivedInvoice, saveReceivedInvoice } from '../store/received-invoices';
 import { getSupplier, getSupplierByTaxIdKey } from '../store/suppliers';
@@ -188,7 +188,10 @@ export async function createReceivedInvoice(
     body,
   );
   const rectification = await resolveRectification(deps, { companyId: input.companyId, supplier }, body);
-  const company = await readCompanySii(deps, input.companyId);
+  const [company, profileVersions] = await Promise.all([
+    readCompanySii(deps, input.companyId),
+    readTaxProfileVersions(deps, input.companyId),
+  ]);
   const now = deps.now().toISOString();
   const decided = body.approvalStatus !== 'PENDING';
   const invoice = buildReceivedInvoice(
@@ -197,9 +200,11 @@ export async function createReceivedInvoice(
       supplier,
       rectification,
       rememberedWithholding: remembered,
-      // Art. 163 quaterdecies LIVA: the invoice says whether the supplier is in the regime; not said,
-      // the supplier's remembered mark.
+      // Art. 163 quinquiesdecies.Uno LIVA: the invoice says whether the supplier is in the regime; not
+      // said, the supplier's remembered mark.
       supplierCashCriterion: body.supplierCashCriterion ?? rememberedCashCriterion,
+      // Art. 163 terdecies LIVA: the company's own regime on the operation's date (its tax profile).
+      companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime },
     },
     {
       receivedInvoiceId: deps.newId(),

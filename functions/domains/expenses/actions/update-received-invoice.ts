@@ -10,7 +10,7 @@ import {
 import { receivedEvent } from '../model/received-events';
 import { buildReceivedInvoice } from '../model/received-invoices';
 import { checkTotalCoversPayments } from '../model/received-payments';
-import { readCompanySii } from '../store/company-sii';
+import { readCompanySii, readTaxProfileVersions } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { listReceivedPayments } from '../store/received-payments';
@@ -21,7 +21,8 @@ import { requireReceivedInvoice } from './get-received-invoice';
  * Corrects a received invoice (a replacement; approval, SII state and payments are kept; the new
  * total may not fall below what was paid). One transaction conditioned on the version read moves the
  * number claim and the category counter, replaces the old contribution to the tax aggregates by the
- * new one (under the criterio de caja of the supplier, with its payments' settlements re-stated) and,
+ * new one (under the criterio de caja, the supplier's or the company's own, decided again from the
+ * corrected dates, with its payments' settlements re-stated) and,
  * for a company in the SII, carries the RECEIVED_UPDATED event. A correction that names no withholding kind keeps the invoice's
  * own (a client that predates the kinds must not turn a rent into a professional's fee), else takes
  * the supplier's.
@@ -41,7 +42,10 @@ export async function updateReceivedInvoice(
     { companyId: input.companyId, selfId: current.receivedInvoiceId, supplier },
     input.body,
   );
-  const company = await readCompanySii(deps, input.companyId);
+  const [company, profileVersions] = await Promise.all([
+    readCompanySii(deps, input.companyId),
+    readTaxProfileVersions(deps, input.companyId),
+  ]);
   const at = deps.now().toISOString();
   const next = buildReceivedInvoice(
     input.body,
@@ -57,6 +61,8 @@ export async function updateReceivedInvoice(
         (supplierTaxIdKey(supplier.taxId) === supplierTaxIdKey(current.supplier.taxId)
           ? current.supplierCashCriterion === true
           : rememberedCashCriterion),
+      // Decided again: the corrected operation date may fall in another version of the profile.
+      companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime },
     },
     {
       ...current,
@@ -68,9 +74,9 @@ export async function updateReceivedInvoice(
     },
   );
   checkTotalCoversPayments(next);
-  // Under the criterio de caja of the supplier (before or after) the payments date the deduction:
-  // its settlements are re-stated with the corrected figures (read after the invoice, whose version
-  // every payment moves, so the write's condition covers them).
+  // Under the criterio de caja (before or after; the supplier's or the company's own) the payments
+  // date the deduction: its settlements are re-stated with the corrected figures (read after the
+  // invoice, whose version every payment moves, so the write's condition covers them).
   const deferred = [current, next].some((r) => hasDeferredDeduction(toReceivedForAggregates(r)));
   const payments =
     deferred && (current.paidCents ?? 0) > 0

@@ -7,9 +7,11 @@ import {
   type RememberedWithholding,
   recordedWithholding,
 } from '@shared/fiscal/received-invoice-totals';
+import { versionAt } from '@shared/fiscal/tax-obligations';
 import { supplierTaxIdText } from '@shared/schemas/expenses';
 import type { SiiStatus } from '@shared/schemas/invoices';
 import type {
+  DeductionOnPayment,
   ExpenseCategoryTotals,
   ExpenseTotals,
   ReceivedApproval,
@@ -21,8 +23,47 @@ import type {
   ReceivedSupplierSnapshot,
   UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
+import type { TaxProfileVersion } from '@shared/schemas/tax-profile';
 
 type Body = UpdateReceivedInvoiceBody;
+
+/** What decides whether the company itself applies the criterio de caja (store/company-sii.ts). */
+export interface CompanyCashRegime {
+  /** Its tax profile's versions, oldest first; null without a profile. */
+  versions: readonly TaxProfileVersion[] | null;
+  /** The company's recorded VAT regime (`fiscal.vatRegime`): the only fact without a profile. */
+  vatRegime: string | null;
+}
+
+/**
+ * Whether the company itself applies the régimen especial del criterio de caja to an operation made
+ * on `date` (art. 163 terdecies LIVA: the regime governs the operations made while it applies): the
+ * profile's version in force that day (for a day before the profile, its first version, as the
+ * models read it), else the company's recorded regime (CRITERIO_CAJA). Art. 163 duodecies.Dos.a LIVA
+ * leaves out the operations under the simplified, agriculture (REAGP) and recargo de equivalencia
+ * regimes and the VAT group, and a company with only exempt operations deducts nothing: only a
+ * company under the general regime applies it (tax/model/profile-rules.ts warns of the others).
+ */
+export function ownCashCriterionAt(regime: CompanyCashRegime, date: string): boolean {
+  const versions = regime.versions ?? [];
+  if (versions.length === 0) return regime.vatRegime === 'CRITERIO_CAJA';
+  const facts = (versionAt([...versions], date) ?? (versions[0] as TaxProfileVersion)).facts;
+  return facts.cashAccounting && facts.vatRegime === 'GENERAL' && !facts.vatGroup;
+}
+
+/**
+ * Why the invoice's deduction waits for its payment, stored on it (so neither the aggregates nor the
+ * recompute ever read the profile): its supplier applies the criterio de caja (art. 163
+ * quinquiesdecies.Uno LIVA; it also says so when the company applies it too: the supplier's regime
+ * is the one the invoice shows), else the company does itself (art. 163 terdecies LIVA), else the
+ * general rule (null). Which lines it defers (DOMESTIC ones, art. 163 duodecies.Dos LIVA) is the
+ * aggregates' rule (shared/fiscal/tax-aggregates.ts `isCashCriterionLine`).
+ */
+export const deductionOnPaymentOf = (
+  supplierCashCriterion: boolean,
+  ownCashCriterion: boolean,
+): DeductionOnPayment | null =>
+  supplierCashCriterion ? 'SUPPLIER_RECC' : ownCashCriterion ? 'OWN_RECC' : null;
 
 /**
  * Where a received invoice stands with its payments: nothing paid PENDING, part PARTIAL, all of
@@ -59,6 +100,11 @@ export function buildReceivedInvoice(
     rememberedWithholding?: RememberedWithholding;
     /** The supplier applies the criterio de caja (the body's, else as remembered; absent: false). */
     supplierCashCriterion?: boolean;
+    /**
+     * The company's own criterio de caja, read on the operation's date (`operationDate`, else the
+     * issue date). Absent: not applied (a caller without the company, the bench).
+     */
+    companyCashRegime?: CompanyCashRegime;
   },
   base: {
     receivedInvoiceId: string;
@@ -103,6 +149,11 @@ export function buildReceivedInvoice(
     totals,
     intraEuOperation: body.intraEuOperation ?? null,
     supplierCashCriterion: resolved.supplierCashCriterion ?? false,
+    deductionOnPayment: deductionOnPaymentOf(
+      resolved.supplierCashCriterion ?? false,
+      resolved.companyCashRegime !== undefined &&
+        ownCashCriterionAt(resolved.companyCashRegime, body.operationDate ?? body.issueDate),
+    ),
     siiStatus: base.siiStatus ?? null,
     paidCents: base.paidCents ?? 0,
     paymentStatus: receivedPaymentStatus(totals.totalCents, base.paidCents ?? 0),

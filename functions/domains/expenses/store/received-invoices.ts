@@ -17,6 +17,7 @@ import type { IndexName } from '@shared/db/table';
 import type { PaymentForAggregates } from '@shared/fiscal/payment-aggregates';
 import {
   receivedBookDate,
+  storedDeductionOnPayment,
   storedWithholding,
   toReceivedForAggregates,
 } from '@shared/fiscal/received-invoice-totals';
@@ -53,7 +54,8 @@ export const numberClaimKey = (r: ReceivedInvoice) =>
  * no `withholdingKind`/`withholdingKey` (a professional's when it withholds: `storedWithholding`);
  * before the SII and payments (issue 16) no `siiStatus` (null), `intraEuOperation` (null),
  * `paidCents` (0) nor `paymentStatus`; before the criterio de caja of suppliers (issue 14) no
- * `supplierCashCriterion` (false).
+ * `supplierCashCriterion` (false); before the company's own (issue 14) no `deductionOnPayment`
+ * (`storedDeductionOnPayment`: SUPPLIER_RECC for a marked supplier, else null).
  */
 export function receivedInvoiceFromItem(item: Record<string, unknown>): ReceivedInvoice {
   const r = stripKeys(item) as unknown as ReceivedInvoice;
@@ -65,6 +67,7 @@ export function receivedInvoiceFromItem(item: Record<string, unknown>): Received
     ...storedWithholding(r),
     intraEuOperation: r.intraEuOperation ?? null,
     supplierCashCriterion: r.supplierCashCriterion ?? false,
+    deductionOnPayment: storedDeductionOnPayment(r),
     siiStatus: r.siiStatus ?? null,
     paidCents,
     paymentStatus: r.paymentStatus ?? receivedPaymentStatus(r.totals.totalCents, paidCents),
@@ -211,7 +214,7 @@ export interface SaveOptions {
   extraItems?: TransactItem[];
   /**
    * The invoice's payments before and after the change (read in the same attempt as the invoice):
-   * under the criterio de caja of its supplier they date its deduction
+   * under the criterio de caja (its supplier's or the company's own) they date its deduction
    * (shared/fiscal/received-payment-aggregates.ts). Absent: none active (a new invoice, one with
    * nothing paid, or one whose deduction does not wait for them).
    */

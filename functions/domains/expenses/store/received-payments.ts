@@ -2,7 +2,8 @@
  * DynamoDB access for the payments of received invoices (issue 16). A payment is written in ONE
  * transaction with the invoice's new paid amount (the invoice conditioned on the version and SII
  * state read, store/received-invoices.ts), the running aggregates it moves (under the criterio de
- * caja of the supplier, the deduction it dates: shared/fiscal/received-payment-aggregates.ts) and,
+ * caja, the supplier's or the company's own as the invoice stores it, the deduction it dates:
+ * shared/fiscal/received-payment-aggregates.ts) and,
  * for a company in the SII, its RECEIVED_PAYMENT_* event: two payments at once never pay more than
  * the total, and the SII hears of each.
  */
@@ -65,7 +66,7 @@ const paymentPut = (
  * fail with CONCURRENT_UPDATE, and the action reads again), the payment item, the aggregates (the
  * invoice's payment settlements after the write +1, before it −1) and the event. `payments` are the
  * invoice's payments read after `current` in this attempt; when absent they are read here if the
- * aggregates need them (a supplier under the criterio de caja: the last payment settles the rest).
+ * aggregates need them (a deduction deferred by the criterio de caja: the last payment settles the rest).
  */
 export async function savePaymentWrite(
   deps: Deps,

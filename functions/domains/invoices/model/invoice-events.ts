@@ -8,7 +8,7 @@ import type { Invoice, InvoicePayment } from '@shared/schemas/invoices';
 
 /**
  * What an invoice event carries so its consumers (SII, accounting) never read the
- * invoice: identity, type, dates, customer, issuer, breakdown, totals, rectification, the VAT
+ * invoice: identity, type, dates, customer, issuer, the lines' descriptions, breakdown, totals, rectification, the VAT
  * regime (CRITERIO_CAJA brings the SII's RECC book and key 07), the intra-EU operation of the SII's
  * book OI (art. 66.1 RIVA) and the SII state (null: not an SII company, nothing for the SII).
  */
@@ -27,6 +27,8 @@ export const invoiceEventPayload = (inv: Invoice) => ({
   totals: inv.totals,
   irpfRateBp: inv.irpfRateBp,
   rectification: inv.rectification ?? null,
+  // The lines' descriptions only: the SII's DescripcionOperacion says what was sold.
+  invoiceLines: inv.invoiceLines.map((l) => ({ description: l.description })),
   vatRegime: inv.issuer?.vatRegime ?? null,
   intraEuOperation: inv.intraEuOperation ?? null,
   siiStatus: inv.siiStatus ?? null,

@@ -719,4 +719,53 @@ describe('received invoices of a supplier under the criterio de caja (grammar v5
     expect(queried).toContain('RECINVPAY#');
     expect(queried).not.toContain('INVPAY#');
   });
+  it("an invoice deferred by the company's own regime is rebuilt from what it stores (OWN_RECC), never the profile", async () => {
+    const own = received('o', '2025-11-10', {
+      supplierCashCriterion: false,
+      deductionOnPayment: 'OWN_RECC',
+      paidCents: 605,
+    });
+    const half = { ...paymentItem('p1', 605, '2025-12-15'), receivedInvoiceId: 'o' };
+    const ownRec = toReceivedForAggregates(own as unknown as ReceivedInvoice);
+    const t = new FakeAggregateTable();
+    t.apply(
+      aggregateUpdateItems(
+        TABLE,
+        CO,
+        receivedContribution(ownRec, 1),
+        ...receivedPaymentContributions(ownRec, [asPayment(half)], 1),
+      ),
+    );
+    const key = (q: string, k: string) => keys.taxAggregate(CO, 'Q', q, 'RECEIVED', 'K', k).sk;
+    expect(storedNums(t).get(key('2025-Q4', 'DOMESTIC|2100|0|C|0|C'))).toMatchObject({ baseCents: 1_000 });
+    expect(storedNums(t).get(key('2025-Q4', 'CAJA|DOMESTIC|2100|0|C'))).toMatchObject({
+      deductibleVatCents: 105,
+    });
+    expect(storedNums(t).get(key('2026-Q4', 'CAJA|DOMESTIC|2100|0|C'))).toMatchObject({
+      deductibleVatCents: 105,
+    });
+    const queried: string[] = [];
+    db.reset();
+    db.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const pk = input.ExpressionAttributeValues?.[':pk'];
+      const prefix = String(input.ExpressionAttributeValues?.[':prefix'] ?? '');
+      if (input.IndexName === 'gsi1' && pk === keys.receivedInvoiceByDatePartition(CO).gsi1pk) {
+        return { Items: [own] };
+      }
+      if (input.IndexName) return { Items: [] };
+      queried.push(prefix);
+      if (prefix === keys.taxAggregateReceivedPaymentsPrefix(CO).skPrefix) return { Items: [half] };
+      return t.query(input);
+    });
+    const r = await recomputeCompanyFromTable(deps, CO);
+    expect(r.differences).toEqual([]);
+    expect(queried).toContain('RECINVPAY#');
+    // The same invoice stored under the general rule (null) is another book: the recompute says so.
+    const general = recomputeCompany(
+      CO,
+      { issued: [], received: [{ ...own, deductionOnPayment: null }], receivedPayments: [half] },
+      storedNums(t),
+    );
+    expect(general.result).toBe('DIFFERENCES');
+  });
 });

@@ -24,9 +24,10 @@
  *    caja, the VAT they settle (shared/fiscal/payment-aggregates.ts);
  *  - received invoices: gsi1 `keys.receivedInvoiceByDatePartition`; every `ReceivedInvoice` item
  *    contributes through `toReceivedForAggregates`, except one with `status: 'DELETED'`;
- *  - their payments (only when an invoice of a supplier under the criterio de caja has something
- *    paid): the company partition, `keys.taxAggregateReceivedPaymentsPrefix`; they date its
- *    deduction (shared/fiscal/received-payment-aggregates.ts);
+ *  - their payments (only when an invoice whose deduction the criterio de caja defers — its stored
+ *    `deductionOnPayment`, the supplier's regime or the company's own — has something paid): the
+ *    company partition, `keys.taxAggregateReceivedPaymentsPrefix`; they date its deduction
+ *    (shared/fiscal/received-payment-aggregates.ts);
  *  - the stored aggregates and the check item: the company's aggregates partition.
  * Then it sets the invoice list's counters from the stored invoices (`recomputeInvoiceCounts`:
  * the backfill of invoices written before the counters, and the repair of any drift).
@@ -50,7 +51,7 @@ import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
 import { AGGREGATE_GRAMMAR_VERSION } from '@shared/fiscal/aggregate-keys';
 import { type PaymentForAggregates, paymentContributions } from '@shared/fiscal/payment-aggregates';
-import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import { storedDeductionOnPayment, toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
 import { receivedPaymentContributions } from '@shared/fiscal/received-payment-aggregates';
 import {
   type AggregateContribution,
@@ -191,10 +192,16 @@ async function readBook(deps: TableDeps, gsi1pk: string): Promise<StoredItem[]> 
 const anythingPaid = (issued: StoredItem[]) =>
   issued.some((i) => i.status === 'CONFIRMED' && typeof i.paidCents === 'number' && i.paidCents !== 0);
 
-/** Whether some received invoice of a supplier under the criterio de caja has payments. */
+/**
+ * Whether some received invoice whose deduction waits for its payments (the criterio de caja of its
+ * supplier or of the company, as stored on the invoice: never the profile) has payments.
+ */
 const deferredPaid = (received: StoredItem[]) =>
   received.some(
-    (i) => i.supplierCashCriterion === true && typeof i.paidCents === 'number' && i.paidCents !== 0,
+    (i) =>
+      storedDeductionOnPayment(i as Partial<ReceivedInvoice>) !== null &&
+      typeof i.paidCents === 'number' &&
+      i.paidCents !== 0,
   );
 
 const readPrefix = (deps: TableDeps, k: { pk: string; skPrefix: string }) =>

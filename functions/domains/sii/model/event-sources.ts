@@ -14,7 +14,7 @@
  *  - received payment (recorded / deleted): one RECC payment per payment when the criterio de caja
  *    applies: the company's own regime (the event's `vatRegime`, the tax profile's
  *    `cashAccounting`; art. 163 terdecies LIVA), or the supplier's, which the received invoice
- *    records (`supplierCashCriterion`: its deduction waits for the payment, art. 163 quaterdecies
+ *    records (`supplierCashCriterion`: its deduction waits for the payment, art. 163 quinquiesdecies.Uno
  *    LIVA, so its payments are recorded too). The FR record then carries ClaveRegimen 07
  *    (sii-record.ts).
  */
@@ -221,8 +221,13 @@ export const receivedUnderCash = (
   company: PlanCompany,
   vatRegime: string | null,
 ): boolean =>
-  r.supplierCashCriterion === true ||
-  (vatRegime !== null ? vatRegime === 'CRITERIO_CAJA' : company.cashCriterion);
+  // The expenses domain decides it when it books the invoice (`deductionOnPayment`, from the supplier's
+  // mark and the company's regime on the operation date); invoices booked before it existed are read
+  // from the mark and the company's regime.
+  r.deductionOnPayment !== undefined
+    ? r.deductionOnPayment !== null
+    : r.supplierCashCriterion === true ||
+      (vatRegime !== null ? vatRegime === 'CRITERIO_CAJA' : company.cashCriterion);
 
 export function paymentTarget(
   r: ReceivedSource,

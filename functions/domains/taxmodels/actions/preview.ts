@@ -171,6 +171,7 @@ export async function boxSources(
             issued: has('ISSUED:', false),
             received: has('RECEIVED:', false),
             payments: has('ISSUED:', true),
+            receivedPayments: has('RECEIVED:', true),
           },
         );
   const rows = mergeDocuments(docs)

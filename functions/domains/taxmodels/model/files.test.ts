@@ -7,12 +7,16 @@
 import { computeModel, designFor } from '@shared/fiscal/models';
 import { decodeLatin1, parseFixedWidth } from '@shared/fiscal/models/aeat-file';
 import type { ModelInput, PeriodLines } from '@shared/fiscal/models/types';
-import { issuedContribution } from '@shared/fiscal/tax-aggregates';
+import {
+  issuedContribution,
+  type ReceivedForAggregates,
+  receivedContribution,
+} from '@shared/fiscal/tax-aggregates';
 import type { TaxModelView } from '@shared/schemas/tax-models';
 import { defaultTaxProfileFacts, type TaxProfileFacts } from '@shared/schemas/tax-profile';
 import { describe, expect, it } from 'vitest';
 import { checks303vs390, checks349vs303 } from './cross-checks';
-import { declarationId, incomeTaxIdentity, modelFile, splitPersonName } from './files';
+import { cashBasisAcquisitions, declarationId, incomeTaxIdentity, modelFile, splitPersonName } from './files';
 import { boxIdentities } from './identities';
 import { periodInWindow, periodsOfRequest, previousPeriod } from './periods';
 import { nifHolderKind } from './prefill';
@@ -174,6 +178,118 @@ describe('modelFile, 303', () => {
     expect(() => modelFile(m, { nif: 'B12345674', name: 'X' })).toThrow(
       expect.objectContaining({ code: 'CORE_007' }),
     );
+  });
+});
+
+/**
+ * 1.000 € at 21 % received on 10/05/2025 (15/11/2025 for the 4T), whose deduction the criterio de caja
+ * defers (the company's own regime, or its supplier's) or not: what the writes add to the RECEIVED book.
+ */
+const purchase = (deductionOnPayment: ReceivedForAggregates['deductionOnPayment'], date = '2025-05-10') =>
+  receivedContribution(
+    {
+      date,
+      supplier: { taxIdKey: 'A58818501', name: 'Proveedor SA', country: 'ES' },
+      lines: [
+        {
+          kind: 'DOMESTIC',
+          vatRateBp: 2100,
+          recargoRateBp: 0,
+          baseCents: 100_000,
+          vatCents: 21_000,
+          recargoCents: 0,
+          deductibleVatCents: 21_000,
+          investmentGoods: false,
+        },
+      ],
+      irpfCents: 0,
+      totalCents: 121_000,
+      deductionOnPayment,
+      operationDate: date,
+    },
+    1,
+  );
+
+describe('modelFile, destinatario of the criterio de caja (303 position 114, 390 position 132)', () => {
+  const f = facts({ cashAccounting: true });
+  const page01Of = (m: TaxModelView) => {
+    const file = modelFile(m, { ...identity, facts: f });
+    const design = designFor(m.modelType, m.year, m.period)!;
+    const fieldsOf = (pageId: string) => {
+      const page = design.pages.find((p) => p.page === pageId)!;
+      const at = decodeLatin1(file.body).indexOf(`<T${m.modelType}${pageId}>`);
+      return Object.fromEntries(parseFixedWidth(file.body, page, at).map((x) => [x.source, x.value]));
+    };
+    return { text: decodeLatin1(file.body), fieldsOf };
+  };
+  const m303 = (...cs: ReturnType<typeof purchase>[]) =>
+    stored({
+      modelType: '303',
+      year: 2025,
+      period: '2T',
+      facts: f,
+      aggregates: lines(...cs),
+      adjustments: {},
+    });
+
+  it("marks '1' when [74]/[75] hold acquisitions deferred by the company's own regime, with the boxes on page 03", () => {
+    const m = m303(purchase('OWN_RECC'));
+    expect([m.boxes['74'], m.boxes['75'], m.boxes['29']]).toEqual([100_000, 21_000, 0]);
+    const { text, fieldsOf } = page01Of(m);
+    expect(fieldsOf('01000')).toMatchObject({ 'value:cashBasis': 1, 'value:cashBasisRecipient': 1 });
+    // DR303e24v200 page 01, positions 113 and 114 (1-based): "1" sí.
+    const p1 = text.indexOf('<T30301000>');
+    expect(text.slice(p1 + 112, p1 + 114)).toBe('11');
+    expect(fieldsOf('03000')).toMatchObject({ 'box:74': 100_000, 'box:75': 21_000 });
+    // Page 03 positions 148 and 165, 17 positions each, signed ('N').
+    const p3 = text.indexOf('<T30303000>');
+    expect(text.slice(p3 + 147, p3 + 164)).toBe('00000000000100000');
+    expect(text.slice(p3 + 164, p3 + 181)).toBe('00000000000021000');
+  });
+
+  it("marks '1' for a supplier's regime too, and '2' when nothing is deferred", () => {
+    expect(page01Of(m303(purchase('SUPPLIER_RECC'))).fieldsOf('01000')['value:cashBasisRecipient']).toBe(1);
+    const general = m303(purchase(null));
+    expect([general.boxes['74'], general.boxes['75'], general.boxes['29']]).toEqual([0, 0, 21_000]);
+    const { text, fieldsOf } = page01Of(general);
+    expect(fieldsOf('01000')['value:cashBasisRecipient']).toBe(2);
+    const p1 = text.indexOf('<T30301000>');
+    expect(text.slice(p1 + 113, p1 + 114)).toBe('2');
+  });
+
+  it("writes the 390's mark from [656]/[657] (dr390e2022 page 01 position 132: '1' sí, '2' no)", () => {
+    const year = (deferred: ReceivedForAggregates['deductionOnPayment']) => {
+      const q2 = lines(purchase(deferred));
+      const empty = lines();
+      return stored({
+        modelType: '390',
+        year: 2025,
+        period: '0A',
+        facts: f,
+        aggregates: q2,
+        quarters: { '1T': empty, '2T': q2, '3T': empty, '4T': empty },
+        adjustments: {},
+      });
+    };
+    const own = year('OWN_RECC');
+    expect([own.boxes['656'], own.boxes['657']]).toEqual([100_000, 21_000]);
+    const ownPage = page01Of(own);
+    expect(ownPage.fieldsOf('01000')).toMatchObject({
+      'value:cashBasis': '1',
+      'value:cashBasisRecipient': '1',
+    });
+    const p1 = ownPage.text.indexOf('<T39001000>');
+    expect(ownPage.text.slice(p1 + 130, p1 + 132)).toBe('11');
+    const general = year(null);
+    expect([general.boxes['656'] ?? 0, general.boxes['657'] ?? 0]).toEqual([0, 0]);
+    expect(page01Of(general).fieldsOf('01000')['value:cashBasisRecipient']).toBe('2');
+  });
+
+  it('tells from the boxes alone: a negative [75] (a rectificativa) counts, other models never do', () => {
+    expect(cashBasisAcquisitions({ modelType: '303', boxes: { '74': 0, '75': -2_100 } })).toBe(true);
+    expect(cashBasisAcquisitions({ modelType: '303', boxes: { '62': 100 } })).toBe(false);
+    expect(cashBasisAcquisitions({ modelType: '390', boxes: { '656': 1 } })).toBe(true);
+    expect(cashBasisAcquisitions({ modelType: '349', boxes: { '74': 1 } })).toBe(false);
   });
 });
 

@@ -6,8 +6,9 @@
  *
  * The identification flags of the 303/390 come from the profile's facts in force in the period
  * (AEAT DR303e24v200 page 01 positions 109-129: "1" sí, "2" no; 128-129 only in the last period, else
- * "0"; simplified regime "1" only RS, "3" only RG) and the person's adjustments (bank account, sin
- * actividad, the receipt of the return a rectificativa corrects).
+ * "0"; simplified regime "1" only RS, "3" only RG), from the return's own boxes (114, destinatario of
+ * the criterio de caja: [74]/[75] ≠ 0; the 390's 132: [656]/[657] ≠ 0) and the person's adjustments
+ * (bank account, sin actividad, the receipt of the return a rectificativa corrects).
  *
  * The income-tax returns (130, 111, 115, 123, 216: "<T" files too) identify an individual by surnames
  * (`name`, 60 positions) and first name (`firstName`, 20) where their design has both fields (DR130e15v12,
@@ -90,6 +91,24 @@ function sepaMark(iban: string): string {
   return /^[A-Z]{2}$/.test(country) ? '2' : '3';
 }
 
+/**
+ * The boxes of the acquisitions "a las que sea de aplicación o afecte el régimen especial del criterio
+ * de caja" (the company's own regime, art. 163 terdecies LIVA, or its supplier's, art. 163
+ * quinquiesdecies.Uno LIVA): the 303's [74]/[75] and the 390's [656]/[657].
+ */
+const CASH_BASIS_ACQUISITION_BOXES: Readonly<Record<string, readonly string[]>> = {
+  '303': ['74', '75'],
+  '390': ['656', '657'],
+};
+
+/**
+ * Whether the return declares acquisitions under the criterio de caja: its "destinatario de operaciones
+ * acogidas al régimen especial del criterio de caja" mark (DR303e24v200 page 01 position 114, dr390e2022
+ * page 01 position 132: "1" sí, "2" no) follows its own [74]/[75] ([656]/[657]).
+ */
+export const cashBasisAcquisitions = (m: Pick<TaxModelView, 'modelType' | 'boxes'>): boolean =>
+  (CASH_BASIS_ACQUISITION_BOXES[m.modelType] ?? []).some((b) => (m.boxes[b] ?? 0) !== 0);
+
 function selfAssessmentValues(
   m: TaxModelView,
   identity: ModelFileIdentity,
@@ -108,7 +127,7 @@ function selfAssessmentValues(
     simplifiedRegime: f?.vatRegime === 'SIMPLIFICADO' ? '1' : '3',
     jointFiling: '2',
     cashBasis: yesNo(f?.cashAccounting ?? false),
-    cashBasisRecipient: '2',
+    cashBasisRecipient: yesNo(cashBasisAcquisitions(m)),
     specialProrataOption: '2',
     specialProrataRevocation: '2',
     insolvency: '2',

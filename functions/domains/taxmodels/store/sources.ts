@@ -8,7 +8,13 @@
  *
  * Cash-basis settlements (`CAJA|…`, criterio de caja) and cash collections (`CASH@…`) are dated by the
  * payment, not the invoice: for those the invoices of the year before and this one up to the period's
- * end are read, and the payments of each candidate (regime C, or paid in cash).
+ * end are read, and the payments of each candidate (regime C, or paid in cash). So are the received
+ * settlements (`RECEIVED:CAJA|…`: the deduction the criterio de caja defers, the supplier's or the
+ * company's own, until the payment or 31 December of the year after the operation): the received
+ * invoices booked from 1 January of the year before to the period's end whose stored
+ * `deductionOnPayment` defers some line, with the payments of those that have any
+ * (`keys.receivedInvoicePaymentPrefix`, the expenses store's key), through
+ * shared/fiscal/received-payment-aggregates.ts.
  */
 
 import { queryAll, queryPrefix } from '@functions/lib/directory';
@@ -17,6 +23,10 @@ import { stripKeys } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
 import { type PaymentForAggregates, paymentContributions } from '@shared/fiscal/payment-aggregates';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
+import {
+  hasDeferredDeduction,
+  receivedPaymentContributions,
+} from '@shared/fiscal/received-payment-aggregates';
 import {
   type AggregateContribution,
   type IssuedForAggregates,
@@ -44,8 +54,10 @@ export interface BookDocument {
 export interface DocumentsWanted {
   issued: boolean;
   received: boolean;
-  /** Cash-basis settlements and cash collections (payments dated in the period). */
+  /** Cash-basis settlements and cash collections of the issued book (payments dated in the period). */
   payments: boolean;
+  /** Cash-basis settlements of the received book: deductions the payments (or the deadline) date in the period. */
+  receivedPayments: boolean;
 }
 
 async function byDate(
@@ -81,7 +93,22 @@ function issuedDocument(inv: InvoiceWithPayments, contributions: AggregateContri
   };
 }
 
+function receivedDocument(rec: ReceivedInvoice, contributions: AggregateContribution[]): BookDocument {
+  return {
+    book: 'RECEIVED',
+    id: rec.receivedInvoiceId,
+    number: rec.supplierInvoiceNumber,
+    date: rec.accountingDate || rec.issueDate,
+    counterpartyName: rec.supplier.name,
+    counterpartyTaxId: taxIdText(rec.supplier.taxId),
+    contributions,
+  };
+}
+
 const inRange = (c: AggregateContribution, start: string, end: string) => c.date >= start && c.date <= end;
+
+/** The year before the range's start, from its 1 January: the deadline of a cash-basis operation. */
+const yearBefore = (start: string): string => `${Number(start.slice(0, 4)) - 1}-01-01`;
 
 const addDaysIso = (iso: string, days: number): string => {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -112,8 +139,7 @@ export async function periodDocuments(
   if (wanted.payments) {
     // Art. 163 terdecies LIVA: a cash-basis VAT accrues at the collection, at the latest on 31
     // December of the year after the operation; collections of earlier invoices are found here.
-    const from = `${Number(range.start.slice(0, 4)) - 1}-01-01`;
-    for (const item of await byDate(deps, issuedPk, from, range.end)) {
+    for (const item of await byDate(deps, issuedPk, yearBefore(range.start), range.end)) {
       if (item.entity !== 'Invoice' || item.status !== 'CONFIRMED') continue;
       const inv = stripKeys(item) as unknown as InvoiceWithPayments;
       const forAgg = inv as unknown as IssuedForAggregates;
@@ -127,21 +153,49 @@ export async function periodDocuments(
       if (contributions.length > 0) out.push(issuedDocument(inv, contributions));
     }
   }
+  const receivedPk = keys.receivedInvoiceByDatePartition(companyId).gsi1pk;
   if (wanted.received) {
-    const pk = keys.receivedInvoiceByDatePartition(companyId).gsi1pk;
-    for (const item of await byDate(deps, pk, range.start, range.end)) {
+    for (const item of await byDate(deps, receivedPk, range.start, range.end)) {
       if (item.entity !== 'ReceivedInvoice' || item.status === 'DELETED') continue;
       const rec = stripKeys(item) as unknown as ReceivedInvoice;
-      out.push({
-        book: 'RECEIVED',
-        id: rec.receivedInvoiceId,
-        number: rec.supplierInvoiceNumber,
-        date: rec.accountingDate || rec.issueDate,
-        counterpartyName: rec.supplier.name,
-        counterpartyTaxId: taxIdText(rec.supplier.taxId),
-        contributions: [receivedContribution(toReceivedForAggregates(rec), 1)],
-      });
+      out.push(receivedDocument(rec, [receivedContribution(toReceivedForAggregates(rec), 1)]));
     }
+  }
+  if (wanted.receivedPayments) {
+    out.push(...(await receivedSettlementDocuments(deps, companyId, receivedPk, range)));
+  }
+  return out;
+}
+
+/**
+ * Arts. 163 terdecies and quinquiesdecies.Uno LIVA: the deferred deduction of a received invoice
+ * arises with each payment, or on 31 December of the year after the operation (settlements are never
+ * dated before the invoice's book date): the deferred invoices booked from the year before up to the
+ * period's end, with what their payments (or the deadline) settle in the period.
+ */
+async function receivedSettlementDocuments(
+  deps: Deps,
+  companyId: string,
+  receivedPk: string,
+  range: { start: string; end: string },
+): Promise<BookDocument[]> {
+  const out: BookDocument[] = [];
+  for (const item of await byDate(deps, receivedPk, yearBefore(range.start), range.end)) {
+    if (item.entity !== 'ReceivedInvoice' || item.status === 'DELETED') continue;
+    const rec = stripKeys(item) as unknown as ReceivedInvoice;
+    const agg = toReceivedForAggregates(rec);
+    if (!hasDeferredDeduction(agg)) continue;
+    // Nothing paid: only the deadline's settlement, no payment to read.
+    const payments =
+      (rec.paidCents ?? 0) === 0
+        ? []
+        : (await queryPrefix(deps, keys.receivedInvoicePaymentPrefix(companyId, rec.receivedInvoiceId))).map(
+            (p) => stripKeys(p) as unknown as PaymentForAggregates,
+          );
+    const contributions = receivedPaymentContributions(agg, payments, 1).filter((c) =>
+      inRange(c, range.start, range.end),
+    );
+    if (contributions.length > 0) out.push(receivedDocument(rec, contributions));
   }
   return out;
 }

@@ -167,6 +167,44 @@ describe('ReceivedInvoiceDetail', { timeout: 30_000 }, () => {
     });
   });
 
+  it('says when the VAT is deductible only when paid, and why (criterio de caja)', async () => {
+    answerApi(apiRequest, {
+      'receivedInvoices.get': invoice({ deductionOnPayment: 'OWN_RECC', operationDate: '2027-02-20' }),
+      'receivedInvoices.listPayments': [],
+      'expenseCategories.list': [],
+    });
+    renderPage();
+    expect(await screen.findByText('IVA deducible al pago (criterio de caja)')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'La empresa aplica el régimen especial del criterio de caja: se deduce al pagar, y lo pendiente el 31/12/2028.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("names the supplier's regime, and says nothing under the general rule", async () => {
+    answerApi(apiRequest, {
+      'receivedInvoices.get': invoice({ deductionOnPayment: 'SUPPLIER_RECC', supplierCashCriterion: true }),
+      'receivedInvoices.listPayments': [],
+      'expenseCategories.list': [],
+    });
+    const first = renderPage();
+    expect(
+      await screen.findByText(
+        'El proveedor aplica el régimen especial del criterio de caja: se deduce al pagar, y lo pendiente el 31/12/2028.',
+      ),
+    ).toBeTruthy();
+    first.unmount();
+    answerApi(apiRequest, {
+      'receivedInvoices.get': invoice({ deductionOnPayment: null }),
+      'receivedInvoices.listPayments': [],
+      'expenseCategories.list': [],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Factura recibida PROV-88' })).toBeTruthy();
+    expect(screen.queryByText('IVA deducible al pago (criterio de caja)')).toBeNull();
+  });
+
   it('a missing invoice says so', async () => {
     answerApi(apiRequest, { 'expenseCategories.list': [] });
     renderPage();

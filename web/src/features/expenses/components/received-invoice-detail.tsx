@@ -1,11 +1,12 @@
 /**
  * /app/admin/invoicing/expenses/:receivedInvoiceId: one received invoice (issue 16): supplier,
  * dates (the accounting date starts the SII's four working days for the FR book), lines, totals,
- * its approval, payment and SII states, and its payments (the RECC pagos of the criterio de
+ * its approval, payment and SII states, whether its VAT is deductible only when paid (the criterio
+ * de caja, the supplier's or the company's own), and its payments (the RECC pagos of the criterio de
  * caja). The SII's problem links open it in a new tab with `?company=`, which selects the company.
  */
 import { supplierTaxIdText } from '@shared/schemas/expenses';
-import type { ReceivedInvoiceLine } from '@shared/schemas/received-invoices';
+import type { ReceivedInvoice, ReceivedInvoiceLine } from '@shared/schemas/received-invoices';
 import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
 import { IntraEuOperationCard } from '@web/components/intra-eu-operation-fields';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
@@ -30,6 +31,22 @@ import { NoCompany } from './no-company';
 import { ReceivedInvoiceDrawer } from './received-invoice-drawer';
 import { ReceivedPayments } from './received-payments';
 import { ReceivedSiiTag } from './received-sii-tag';
+
+/**
+ * Why and until when the deduction of the invoice's VAT waits for its payment: the criterio de caja of
+ * its supplier (art. 163 quinquiesdecies.Uno LIVA) or of the company itself (art. 163 terdecies LIVA),
+ * at the latest on 31 December of the year after the operation.
+ */
+function deductionOnPaymentText(
+  inv: Pick<ReceivedInvoice, 'deductionOnPayment' | 'operationDate' | 'issueDate'>,
+): string {
+  const who =
+    inv.deductionOnPayment === 'OWN_RECC'
+      ? 'La empresa aplica el régimen especial del criterio de caja'
+      : 'El proveedor aplica el régimen especial del criterio de caja';
+  const deadline = `${Number((inv.operationDate ?? inv.issueDate).slice(0, 4)) + 1}-12-31`;
+  return `${who}: se deduce al pagar, y lo pendiente el ${formatDate(deadline)}.`;
+}
 
 /** A link naming the invoice's company (`?company=`) selects that company first. */
 export function ReceivedInvoiceDetail({ receivedInvoiceId }: { receivedInvoiceId: string }) {
@@ -154,6 +171,15 @@ function ReceivedInvoiceView({
                   label: 'IVA deducible',
                   children: formatCents(inv.totals.deductibleVatCents),
                 },
+                ...(inv.deductionOnPayment
+                  ? [
+                      {
+                        key: 'onPayment',
+                        label: 'IVA deducible al pago (criterio de caja)',
+                        children: deductionOnPaymentText(inv),
+                      },
+                    ]
+                  : []),
                 ...(inv.totals.irpfCents
                   ? [{ key: 'irpf', label: 'Retención', children: formatCents(-inv.totals.irpfCents) }]
                   : []),

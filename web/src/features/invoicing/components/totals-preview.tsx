@@ -11,13 +11,20 @@ interface BreakdownRow {
   baseCents: number;
   vatCents: number;
   recargoCents: number;
+  /** One-stop shop: the member state of consumption whose VAT the group charges. */
+  ossCountry?: string;
 }
 
-/** What a group of the VAT breakdown is called: its rate, or its operation kind when not taxed. */
-export const breakdownLabel = (row: Pick<BreakdownRow, 'operation' | 'vatRateBp'>): string =>
-  row.operation === 'S1'
-    ? `IVA ${formatBp(row.vatRateBp)}`
-    : (OPERATIONS[row.operation as OperationKind]?.label ?? row.operation);
+/**
+ * What a group of the VAT breakdown is called: its rate, or its operation kind when not taxed; a
+ * one-stop-shop group its member state and rate ('IVA FR 20 % (OSS)').
+ */
+export const breakdownLabel = (row: Pick<BreakdownRow, 'operation' | 'vatRateBp' | 'ossCountry'>): string =>
+  row.ossCountry
+    ? `IVA ${row.ossCountry} ${formatBp(row.vatRateBp)} (OSS)`
+    : row.operation === 'S1'
+      ? `IVA ${formatBp(row.vatRateBp)}`
+      : (OPERATIONS[row.operation as OperationKind]?.label ?? row.operation);
 
 /** The VAT breakdown by rate and regime (one row per group, as the PDF and the AEAT get it). */
 export function BreakdownTable({
@@ -31,7 +38,7 @@ export function BreakdownTable({
     <Table<BreakdownRow>
       size="small"
       pagination={false}
-      rowKey={(r) => `${r.operation}-${r.vatRateBp}-${r.recargoRateBp}`}
+      rowKey={(r) => `${r.operation}-${r.vatRateBp}-${r.recargoRateBp}-${r.ossCountry ?? ''}`}
       scroll={{ x: 'max-content' }}
       dataSource={[...rows]}
       columns={[

@@ -7,6 +7,7 @@ import type { InvoiceLine } from '@shared/schemas/invoices';
 import { ossRateOptions } from '@web/components/invoice-lines-editor';
 import { lineValuesOf } from '@web/lib/invoice-lines';
 import { describe, expect, it } from 'vitest';
+import { breakdownLabel } from '../components/totals-preview';
 import { type InvoiceFormValues, initialValues, previewTotals } from './invoice-form';
 
 const values = (vatRateBp: number, extra: Partial<InvoiceFormValues> = {}): Partial<InvoiceFormValues> => ({
@@ -31,6 +32,7 @@ describe('invoice form: OSS customer', () => {
       },
     ]);
     expect(p.totals?.totalCents).toBe(12_000);
+    expect(breakdownLabel(p.totals!.breakdown[0]!)).toBe('IVA FR 20 % (OSS)');
   });
 
   it('says a Spanish rate is not one of the state’s, and takes the rates of the operation date', () => {

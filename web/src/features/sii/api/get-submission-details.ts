@@ -3,11 +3,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { siiKeys } from './keys';
 
+/**
+ * One archived message as `GET sii.submissionDetails` answers it (ArchivedMessage of
+ * functions/domains/sii/actions/get-submission-details.ts): its archive key, content type, the
+ * exact text, cut (and flagged) past the API's size limit.
+ */
+export interface SiiArchivedMessage {
+  key: string;
+  contentType: string;
+  content: string;
+  truncated: boolean;
+}
+
 /** The archived exchange: the exact SOAP envelope sent and the AEAT's raw answer (null if none). */
 export interface SiiSubmissionDetails {
   submission: SiiSubmission;
-  request: string | null;
-  response: string | null;
+  request: SiiArchivedMessage | null;
+  response: SiiArchivedMessage | null;
 }
 
 /** `GET sii.submissionDetails`: read from the archive (Object Lock), so it never changes. */

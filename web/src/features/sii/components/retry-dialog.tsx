@@ -138,8 +138,10 @@ export function RetryDialog({
         <Spin aria-label="Cargando el registro" />
       ) : (
         <RetryForm
-          // A fresh form once the record (or its absence) is known.
-          key={entry.data?.entry.updatedAt ?? 'none'}
+          // One form per record: the retry's own refresh refetches the record (its updatedAt moves),
+          // and a form remounted then would lose the mutation's onSuccess (no 'Reintento iniciado',
+          // the dialog left open).
+          key={entry.data?.entry.entryId ?? 'none'}
           target={target}
           companyId={companyId}
           initial={retryInitialValues(entry.data?.entry, notInCensus)}

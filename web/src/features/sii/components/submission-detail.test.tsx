@@ -28,7 +28,22 @@ describe('SubmissionDetail (/app/tax/sii/:submissionId)', { timeout: 20_000 }, (
   it('shows the exchange, its records with the AEAT codes, and reads the archived XML only when asked', async () => {
     answerApi(apiRequest, {
       'sii.getSubmission': submission(),
-      'sii.submissionDetails': { submission: submission(), request: REQUEST, response: RESPONSE },
+      // The API's shape (ArchivedMessage of functions/domains/sii/actions/get-submission-details.ts).
+      'sii.submissionDetails': {
+        submission: submission(),
+        request: {
+          key: 'c-1/2027/03/sub-1-request.xml',
+          contentType: 'text/xml',
+          content: REQUEST,
+          truncated: false,
+        },
+        response: {
+          key: 'c-1/2027/03/sub-1-response.xml',
+          contentType: 'text/xml',
+          content: RESPONSE,
+          truncated: false,
+        },
+      },
     });
     renderPage();
 

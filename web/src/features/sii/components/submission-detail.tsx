@@ -12,7 +12,12 @@ import { isApiError } from '@web/lib/api-error';
 import { useCompanyId } from '@web/lib/company';
 import { formatDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
-import { SII_BOOK_LABELS, SII_ENVIRONMENT_LABELS, SII_OPERATION_LABELS } from '@web/lib/sii-labels';
+import {
+  SII_BOOK_LABELS,
+  SII_ENVIRONMENT_LABELS,
+  SII_OPERATION_LABELS,
+  siiPeriodLabel,
+} from '@web/lib/sii-labels';
 import { Alert, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useSiiSubmission } from '../api/get-submission';
 import { invoiceIdOf, siiDocumentPath } from '../utils/entries';
@@ -95,7 +100,7 @@ function SubmissionDetailContent({ submissionId }: { submissionId: string }) {
                 label: 'Respondido',
                 children: s.answeredAt ? formatDateTime(s.answeredAt) : '—',
               },
-              { key: 'periods', label: 'Periodo', children: s.periods.join(', ') || '—' },
+              { key: 'periods', label: 'Periodo', children: s.periods.map(siiPeriodLabel).join(', ') || '—' },
               {
                 key: 'counts',
                 label: 'Registros',

@@ -6,7 +6,7 @@ import type { SiiSubmission } from '@shared/schemas/sii';
 import { LoadError } from '@web/components/load-states';
 import { formatDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
-import { SII_OPERATION_LABELS, SII_SUBMISSION_STATUS_LABELS } from '@web/lib/sii-labels';
+import { SII_OPERATION_LABELS, SII_SUBMISSION_STATUS_LABELS, siiPeriodLabel } from '@web/lib/sii-labels';
 import { PAGE_SIZES } from '@web/lib/use-url-list-state';
 import { Button, DatePicker, Flex, Select, Table } from 'antd';
 import dayjs from 'dayjs';
@@ -119,7 +119,7 @@ export function SubmissionsTable({
             {
               title: 'Periodo',
               key: 'periods',
-              render: (_, s) => (s.periods.length ? s.periods.join(', ') : '—'),
+              render: (_, s) => (s.periods.length ? s.periods.map(siiPeriodLabel).join(', ') : '—'),
             },
             { title: 'CSV', dataIndex: 'csv', render: (v: string | null) => v ?? '—' },
           ]}

@@ -16,6 +16,10 @@ type Part = 'request' | 'response';
 
 const PART_LABELS: Record<Part, string> = { request: 'Petición', response: 'Respuesta' };
 
+/** A message bigger than the API answers whole (MAX_ARCHIVED_CHARS) comes cut; the archive keeps it all. */
+const TRUNCATED_TEXT =
+  'El mensaje es demasiado grande para mostrarlo entero: se muestra el principio. El archivo completo se conserva en el archivo del SII.';
+
 /** `sii-<book>-<submissionId>-peticion.xml` */
 export const xmlFileName = (submission: Pick<SiiSubmission, 'book' | 'submissionId'>, part: Part) =>
   `sii-${submission.book}-${submission.submissionId}-${part === 'request' ? 'peticion' : 'respuesta'}.xml`;
@@ -43,12 +47,13 @@ export function ArchivedMessages({
       const data = await queryClient.fetchQuery(
         siiSubmissionDetailsQueryOptions(submission.submissionId, companyId),
       );
-      const xml = data[part];
-      if (xml === null) {
+      const message = data[part];
+      if (message === null) {
         showToast('warning', `No hay ${PART_LABELS[part].toLowerCase()} archivada para este envío.`);
         return;
       }
-      saveBlob(new Blob([xml], { type: 'application/xml' }), xmlFileName(submission, part));
+      saveBlob(new Blob([message.content], { type: 'application/xml' }), xmlFileName(submission, part));
+      if (message.truncated) showToast('warning', TRUNCATED_TEXT);
     } catch (e) {
       showToast('error', errorMessage(e));
     } finally {
@@ -104,12 +109,17 @@ export function ArchivedMessages({
         ) : shown === null ? (
           <Typography.Text type="secondary">No hay mensaje archivado.</Typography.Text>
         ) : (
-          <pre
-            data-testid="archived-xml"
-            style={{ maxHeight: '60vh', overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' }}
-          >
-            {shown}
-          </pre>
+          <>
+            {shown.truncated ? (
+              <Typography.Paragraph type="warning">{TRUNCATED_TEXT}</Typography.Paragraph>
+            ) : null}
+            <pre
+              data-testid="archived-xml"
+              style={{ maxHeight: '60vh', overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' }}
+            >
+              {shown.content}
+            </pre>
+          </>
         )}
       </Modal>
     </>
