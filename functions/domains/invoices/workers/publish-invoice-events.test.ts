@@ -115,7 +115,7 @@ describe('publish-invoice-events', () => {
     expect(targetsOf({ siiStatus: 'NOT_SENT' })).not.toContain('verifactu');
   });
 
-  it('publishes a received invoice event of an SII company to the SII and accounting queues', async () => {
+  it('publishes a received invoice event of an SII company to the SII queue only (nobody reads it on accounting yet)', async () => {
     const key = keys.receivedInvoiceEvent('co-1', 'ri-1', 'RECEIVED_REGISTERED', 1);
     const receivedInvoice = {
       receivedInvoiceId: 'ri-1',
@@ -135,10 +135,11 @@ describe('publish-invoice-events', () => {
         at: '2026-03-02T10:00:00.000Z',
       },
     });
-    expect(await publishInvoiceEvent(deps, key, ctx)).toEqual(['sii', 'accounting']);
-    const [sii, accounting] = sends();
+    expect(await publishInvoiceEvent(deps, key, ctx)).toEqual(['sii']);
+    const [sii, ...others] = sends();
     expect(sii!.QueueUrl).toBe(QUEUES.sii);
-    expect(accounting!.QueueUrl).toBe(QUEUES.accounting);
+    expect(others).toEqual([]);
+    expect(targetsOf({ entity: 'ReceivedInvoiceEvent', siiStatus: null })).toEqual([]);
     const body = JSON.parse(sii!.MessageBody!);
     expect(body).toEqual({
       eventId: eventIdOf(key),
@@ -149,7 +150,7 @@ describe('publish-invoice-events', () => {
       siiStatus: 'NOT_SENT',
       at: '2026-03-02T10:00:00.000Z',
     });
-    expect(marks()).toEqual(['publishedSiiAt', 'publishedAccountingAt']);
+    expect(marks()).toEqual(['publishedSiiAt']);
   });
 
   it('the stream handler takes ReceivedInvoiceEvent items as well as InvoiceEvent ones, nothing else', async () => {
@@ -165,7 +166,7 @@ describe('publish-invoice-events', () => {
       Records: [rec('1', 'ReceivedInvoiceEvent'), rec('2', 'ReceivedInvoice')],
     } as DynamoDBStreamEvent);
     expect(res).toEqual({ batchItemFailures: [] });
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii]);
   });
 
   it('skips the queues an earlier attempt already reached (a retried record sends nothing twice)', async () => {
