@@ -52,6 +52,7 @@ function resolveImport(file: string, spec: string): string | null {
  */
 const storeLibraries = [
   'directory',
+  'document-reading',
   'invoice-document',
   'invoice-emails',
   'notifications',

@@ -44,6 +44,8 @@ export interface Needs {
   certificatesKey?: boolean;
   /** Functions of `invokables` this one calls synchronously (lambda:InvokeFunction on exactly those). */
   invokes?: InvokableName[];
+  /** Amazon Textract expense analysis (AnalyzeExpense, StartExpenseAnalysis, GetExpenseAnalysis). */
+  textract?: boolean;
 }
 
 export type DomainName =
@@ -59,7 +61,8 @@ export type DomainName =
   | 'verifactu'
   | 'tax'
   | 'taxmodels'
-  | 'sii';
+  | 'sii'
+  | 'documents';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -152,6 +155,26 @@ export const domains: Record<DomainName, DomainDef> = {
       buckets: [{ bucket: 'sii-archive', access: 'readwrite' }],
     },
   },
+  // Documents, their reading and the smart inbox (issue 17): uploads (multipart and presigned), the
+  // documents' statuses, reviews, categories, reading metrics, the inbox's mails and configuration.
+  // One domain: what the inbox receives becomes documents read by the same pipeline. Reprocess and
+  // the inbox's 'process' queue documents for reading; approving a reviewed reading asks the expenses
+  // domain to move its received-invoice draft (`received-invoice-draft`).
+  documents: {
+    api: api('documents'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    needs: {
+      table: 'readwrite',
+      queues: ['ocr'],
+      buckets: [
+        { bucket: 'documents', access: 'readwrite' },
+        { bucket: 'inbound', access: 'read' },
+      ],
+      invokes: ['received-invoice-draft'],
+      certificatesKey: true,
+    },
+  },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -172,7 +195,8 @@ export interface QueueDef {
   visibilityTimeoutSeconds: number;
   /** Receives before a message is moved to the dead-letter queue. */
   maxReceiveCount: number;
-  consumer?: EntryPoint & { domain: DomainName; batchSize: number; needs: Needs };
+  /** `timeoutSeconds` overrides the domain's for this consumer's own function (never an API function's). */
+  consumer?: EntryPoint & { domain: DomainName; batchSize: number; needs: Needs; timeoutSeconds?: number };
 }
 
 export const queues: Record<QueueName, QueueDef> = {
@@ -229,7 +253,30 @@ export const queues: Record<QueueName, QueueDef> = {
       },
     },
   },
-  ocr: { fifo: false, visibilityTimeoutSeconds: 300, maxReceiveCount: 3 },
+  // One message per document to read (queued when its bytes passed the content checks, by reprocess,
+  // by the sweep). The reader is idempotent per document and attempt; a transient failure is retried
+  // (OCR_RETRY_SCHEDULED), an asynchronous Textract job is waited for by re-queueing with a delay.
+  ocr: {
+    fifo: false,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    consumer: {
+      domain: 'documents',
+      entry: 'functions/domains/documents/workers/read-document.ts',
+      export: 'handler',
+      batchSize: 1,
+      timeoutSeconds: 150,
+      // Reads the bytes, writes the reading, pushes progress, asks expenses for the draft.
+      needs: {
+        table: 'readwrite',
+        queues: ['ocr'],
+        buckets: [{ bucket: 'documents', access: 'readwrite' }],
+        invokes: ['received-invoice-draft'],
+        websocket: true,
+        textract: true,
+      },
+    },
+  },
   // Invoice events for the accounting journal (its consumer arrives with the accounting issue).
   accounting: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
   // One message per chunk of a bulk operation; progress is kept on the operation item.
@@ -405,11 +452,51 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'readwrite', queues: ['sii-send'] },
     },
   },
+  'documents-sweep': {
+    expression: 'rate(10 minutes)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Finds what the events missed (backfill): uploads whose bytes arrived but were never checked, documents waiting to be read for too long (re-queued once per attempt), inbound mails stored but never taken into the smart inbox (idempotent).',
+    target: {
+      domain: 'documents',
+      entry: 'functions/domains/documents/workers/sweep-documents.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: {
+        table: 'readwrite',
+        queues: ['ocr'],
+        buckets: [
+          { bucket: 'documents', access: 'readwrite' },
+          { bucket: 'inbound', access: 'read' },
+        ],
+      },
+    },
+  },
+  'inbox-imap-poll': {
+    expression: 'rate(5 minutes)',
+    timezone: 'Europe/Madrid',
+    description:
+      "Reads the new mail of every smart inbox configured with an IMAP mailbox (the company's own server), stores it raw and takes it into the inbox like a received mail, once per message.",
+    target: {
+      domain: 'documents',
+      entry: 'functions/domains/documents/workers/poll-imap.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: {
+        table: 'readwrite',
+        certificatesKey: true,
+        buckets: [
+          { bucket: 'inbound', access: 'readwrite' },
+          { bucket: 'documents', access: 'readwrite' },
+        ],
+      },
+    },
+  },
 };
 
 // --- functions invoked by name ------------------------------------------------------------------
 
-export type InvokableName = 'pdf-render';
+export type InvokableName = 'pdf-render' | 'received-invoice-draft';
 
 /**
  * A function other functions call synchronously (Lambda Invoke, RequestResponse) by its name,
@@ -429,6 +516,13 @@ export interface InvokableDef {
 }
 
 export const invokables: Record<InvokableName, InvokableDef> = {
+  // A document's reading becomes a received-invoice draft in the expenses domain (supplier matched by
+  // NIF or created, category learned per supplier, duplicates refused); a review's decision moves it.
+  'received-invoice-draft': {
+    domain: 'expenses',
+    description: 'Creates the received-invoice draft of a read document, or applies a review decision to it.',
+    needs: { table: 'readwrite' },
+  },
   // pdf-lib (~500 KB) is bundled only in the pdf domain's function: the bulk worker and the
   // recurring schedule ask it for an invoice's PDF (stored under the operation's key, or queued by
   // e-mail) instead of bundling it, and no second function carries it.
@@ -459,8 +553,50 @@ export interface BucketDef {
 }
 
 export const buckets: Record<BucketName, BucketDef> = {
-  documents: { browserUploads: true, notifications: [] },
-  inbound: { browserUploads: false, notifications: [] },
+  // Uploads arrive under `incoming/<companyId>/<documentId>/<file>` (presigned browser POSTs, the API's
+  // multipart uploads, the smart inbox's attachments): each object's arrival checks its bytes and
+  // queues its reading (documents domain).
+  documents: {
+    browserUploads: true,
+    notifications: [
+      {
+        prefix: 'incoming/',
+        consumer: {
+          domain: 'documents',
+          entry: 'functions/domains/documents/workers/on-upload.ts',
+          export: 'handler',
+          needs: {
+            table: 'readwrite',
+            queues: ['ocr'],
+            buckets: [{ bucket: 'documents', access: 'readwrite' }],
+            websocket: true,
+          },
+        },
+      },
+    ],
+  },
+  // Raw mail as the SES receipt rule's S3 action (locally the SMTP listener) stores it under `inbound/`:
+  // the smart inbox checks its verdicts and sends its attachments to the documents bucket.
+  inbound: {
+    browserUploads: false,
+    notifications: [
+      {
+        prefix: 'inbound/',
+        consumer: {
+          domain: 'documents',
+          entry: 'functions/domains/documents/workers/on-inbound-mail.ts',
+          export: 'handler',
+          needs: {
+            table: 'readwrite',
+            buckets: [
+              { bucket: 'inbound', access: 'read' },
+              { bucket: 'documents', access: 'readwrite' },
+            ],
+          },
+        },
+      },
+    ],
+  },
   spa: { browserUploads: false, notifications: [] },
   // The exact SOAP requests sent to the AEAT and its raw answers (reference/reliability.md §4):
   // kept 6 years from the exchange (Código de Comercio art. 30), unalterable.

@@ -13,7 +13,9 @@
  * the tax models (infra/bench/taxmodels.ts, issue 14 item 6): the modelo 303 preview of a company
  * with 100,000 invoices in the year (p50/p99 next to a bare GetItem, the aggregate items it reads)
  * and a full recompute from the invoices that must agree with it to the cent. The last four each
- * run in a child process with its own DynamoDB Local.
+ * run in a child process with its own DynamoDB Local. Last, the documents' reading (infra/bench/documents.ts,
+ * issue 17 item 8): field accuracy per field and per source on a generated corpus (digital PDFs, scans, QR)
+ * and seconds per page, next to the same PDFs read by OCR alone.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -24,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
 import { domains, queues, schedules, table, websocket } from '../manifest';
+import { benchDocuments } from './documents';
 import { benchInvoices } from './invoices';
 import { benchSii } from './sii';
 import { builtSpa, measureSpa, spaSummary } from './spa';
@@ -33,10 +36,10 @@ import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
- * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels` (any subset, comma-separated) runs only
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels,documents` (any subset, comma-separated) runs only
  * those parts; unset, every part runs.
  */
-const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'sii', 'tax', 'taxmodels'] as const;
+const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'sii', 'tax', 'taxmodels', 'documents'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -233,6 +236,15 @@ async function main() {
       if (!ok) failed++;
     } catch (e) {
       console.log(`\nTax models: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('documents'))
+    try {
+      const { lines, ok } = await benchDocuments();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nDocuments: not measured: ${(e as Error).message}`);
       failed++;
     }
   process.exitCode = failed === 0 ? 0 : 1;

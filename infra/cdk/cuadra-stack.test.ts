@@ -23,7 +23,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './bundling';
 import { type CuadraConfig, configFromContext } from './config';
-import { COGNITO_USER_ADMIN } from './constructs/permissions';
+import { COGNITO_USER_ADMIN, TEXTRACT_EXPENSE } from './constructs/permissions';
 import { ACCESS_TOKEN_SCOPE, type RouteStack } from './constructs/rest-api';
 import { cdkJsonContext, createCuadraApp } from './cuadra-app';
 import { cuadraManifest, entriesOf } from './cuadra-manifest';
@@ -645,7 +645,8 @@ describe('IAM (least privilege)', () => {
   });
 
   it('grants "*" only to actions that have no resource-level permissions', () => {
-    const allowedOnStar = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
+    // Textract's expense actions have no resource-level permissions (constructs/permissions.ts).
+    const allowedOnStar = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords', ...TEXTRACT_EXPENSE]);
     for (const s of statements()) {
       if (!list(s.Resource).includes('*')) continue;
       for (const action of list(s.Action))
@@ -662,6 +663,28 @@ describe('IAM (least privilege)', () => {
     for (const s of statements().filter((st) => apiPolicies.has(st.id))) {
       expect(list(s.Action)).not.toContain('dynamodb:Scan');
     }
+  });
+
+  it('lets exactly the functions whose needs say textract analyse expenses (the OCR reader)', () => {
+    const withTextract = new Set(
+      [
+        ...Object.entries(stack.apiFunctions)
+          .filter(([domain]) => m.domains[domain as keyof typeof m.domains].needs.textract)
+          .map(([, fn]) => fn!),
+        ...[...collectWorkers(m).entries()]
+          .filter(([, w]) => w.needs.textract)
+          .map(([key]) => stack.workerFunctions.get(key)!),
+      ].map((fn) =>
+        stack.getLogicalId(fn.role.node.findChild('DefaultPolicy').node.defaultChild as CfnResource),
+      ),
+    );
+    expect(withTextract.size).toBeGreaterThanOrEqual(1); // the ocr queue's reader
+    const granted = new Set(
+      statements()
+        .filter((s) => TEXTRACT_EXPENSE.every((a) => list(s.Action).includes(a)))
+        .map((s) => s.id),
+    );
+    expect(granted).toEqual(withTextract);
   });
 
   it('grants every Cognito admin command the functions send', () => {

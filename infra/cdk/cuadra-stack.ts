@@ -180,6 +180,9 @@ export class CuadraStack extends Stack {
       [m.envNames.mailFrom]: c.mailFrom,
       [m.envNames.appUrl]: appUrl,
       [m.envNames.stage]: c.stage,
+      // Documents (issue 17): scans are read by Textract in AWS; the smart inbox's addresses live under the SES domain.
+      [m.envNames.ocrEngine]: 'textract',
+      [m.envNames.inboxMailDomain]: c.inboundMailDomain,
       // The SistemaInformatico of every VeriFacTu record names the producer (its declaración responsable).
       ...(c.verifactuProducer
         ? {

@@ -40,10 +40,11 @@ describe("a domain's API function serving invokables", () => {
       expect(m.domains[def.domain].api, name).toBeDefined();
   });
 
-  it('pdf-render is served by the pdf domain only', () => {
+  it('pdf-render is served by the pdf domain only, received-invoice-draft by the expenses domain only', () => {
     expect(servedInvokables(m, 'pdf').map((inv) => inv.name)).toEqual(['pdf-render']);
+    expect(servedInvokables(m, 'expenses').map((inv) => inv.name)).toEqual(['received-invoice-draft']);
     for (const domain of Object.keys(m.domains) as (keyof typeof m.domains)[])
-      if (domain !== 'pdf') expect(servedInvokables(m, domain), domain).toEqual([]);
+      if (domain !== 'pdf' && domain !== 'expenses') expect(servedInvokables(m, domain), domain).toEqual([]);
   });
 
   it("gets the union of its domain's needs and the invokables' (and only its own domain's otherwise)", () => {
@@ -56,6 +57,7 @@ describe("a domain's API function serving invokables", () => {
         },
       },
       invokables: {
+        ...m.invokables,
         'pdf-render': {
           ...m.invokables['pdf-render'],
           needs: {

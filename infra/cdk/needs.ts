@@ -21,6 +21,7 @@ export function mergeNeeds(a: Needs, b: Needs): Needs {
   if (a.sendMail || b.sendMail) merged.sendMail = true;
   if (a.websocket || b.websocket) merged.websocket = true;
   if (a.certificatesKey || b.certificatesKey) merged.certificatesKey = true;
+  if (a.textract || b.textract) merged.textract = true;
   const invokes = [...new Set([...(a.invokes ?? []), ...(b.invokes ?? [])])];
   if (invokes.length) merged.invokes = invokes;
   return merged;

@@ -46,7 +46,14 @@ export function collectWorkers(m: CuadraManifest): Map<string, Worker> {
     });
   };
   for (const [name, def] of entriesOf(m.queues)) {
-    if (def.consumer) add(def.consumer, def.consumer.domain, def.consumer.needs, `queue ${name}`);
+    if (def.consumer)
+      add(
+        def.consumer,
+        def.consumer.domain,
+        def.consumer.needs,
+        `queue ${name}`,
+        def.consumer.timeoutSeconds,
+      );
   }
   for (const [name, def] of Object.entries(m.schedules)) {
     add(def.target, def.target.domain, def.target.needs, `schedule ${name}`, def.target.timeoutSeconds);

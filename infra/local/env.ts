@@ -10,6 +10,8 @@ import { LOCAL_CREDENTIALS, REGION } from './aws';
 import { invokableFunctionName } from './functions';
 
 export const MAIL_FROM = 'no-reply@cuadra.test';
+/** The smart inbox's mail domain on `npm start` (the local SMTP listener accepts it). */
+export const LOCAL_INBOX_MAIL_DOMAIN = 'inbox.cuadra.test';
 
 /**
  * The software producer the local records name in SistemaInformatico (a syntactically valid CIF
@@ -45,6 +47,9 @@ export function handlerEnv(i: HandlerEnvInput): Record<string, string> {
     [envNames.wsEndpoint]: i.wsManagementEndpoint,
     [envNames.appUrl]: i.appUrl,
     [envNames.stage]: 'local',
+    // Documents (issue 17): Debian's Tesseract with Spanish data reads scans; the smart inbox's domain.
+    [envNames.ocrEngine]: 'tesseract',
+    [envNames.inboxMailDomain]: LOCAL_INBOX_MAIL_DOMAIN,
     // cognito-local signs with issuer `http://<HOST>:<PORT>/<poolId>` (checked against a real token
     // in cloud.int.test.ts) and serves its JWKS over http: functions/platform/jwt.ts's local branch.
     [envNames.jwtIssuer]: `${i.cognitoUrl}/${i.userPoolId}`,

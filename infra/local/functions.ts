@@ -72,7 +72,7 @@ export function functionCatalogue(): Map<string, FunctionSpec> {
   }
   for (const [name, q] of Object.entries(queues)) {
     const consumer = q.consumer;
-    if (consumer) add(consumer, consumer.domain, `${name}-consumer`);
+    if (consumer) add(consumer, consumer.domain, `${name}-consumer`, consumer.timeoutSeconds);
   }
   for (const [name, s] of Object.entries(schedules))
     add(s.target, s.target.domain, `schedule-${name}`, s.target.timeoutSeconds);

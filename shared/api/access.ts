@@ -41,6 +41,12 @@ export const accessPolicies = {
   'accounting.read': { companyRoles: EVERY_MEMBER, clientPermission: 'VIEW_ACCOUNTING_DATA' },
   /** Documents a client sends to its gestoría. */
   'documents.upload': { companyRoles: EVERY_MEMBER, clientPermission: 'UPLOAD_DOCUMENTS' },
+  /** The company's documents: staff see all; a client with UPLOAD_DOCUMENTS sees only what it uploaded (the action narrows). */
+  'documents.read': { companyRoles: EVERY_MEMBER, clientPermission: 'UPLOAD_DOCUMENTS' },
+  /** Reading results, reviews, categories and the smart inbox: the company's staff. */
+  'documents.review': { companyRoles: STAFF },
+  /** The inbox's configuration and mailbox credentials: who administers the company. */
+  'documents.manage': { companyRoles: MANAGERS },
 } as const satisfies Record<string, AccessPolicy>;
 
 export type AccessName = keyof typeof accessPolicies;

@@ -59,6 +59,16 @@ export const errorCatalogue = {
     retryable: false,
     message: 'No se puede modificar la factura. Comprueba que no se haya enviado al SII.',
   },
+  /**
+   * A document, review or category is not in a state that allows the action (issue 17): already
+   * reviewed, still being read, a duplicate waiting for a person, a name already in use. The action's
+   * own Spanish message says which.
+   */
+  DOC_CONFLICT: {
+    status: 409,
+    retryable: false,
+    message: 'El documento no está en un estado que permita esta acción.',
+  },
   AUTH_001: {
     status: 401,
     retryable: false,

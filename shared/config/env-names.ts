@@ -44,6 +44,17 @@ export const envNames = {
    * simulator's; its TLS trusts `aeatCaFile`). Unset in AWS: the environment's AEAT base is used.
    */
   siiAeatEndpoint: 'SII_AEAT_ENDPOINT',
+  /**
+   * Documents (issue 17): which OCR engine reads images and scans: `textract` (AWS: AnalyzeExpense,
+   * asynchronous for multi-page) or `tesseract` (local: Debian's tesseract-ocr with Spanish data,
+   * pages rendered by poppler's pdftoppm). Unset: `textract`.
+   */
+  ocrEngine: 'DOCUMENTS_OCR_ENGINE',
+  /**
+   * The smart inbox's mail domain: a company's address is `<alias>@<domain>` (AWS: the SES receiving
+   * domain; locally `inbox.cuadra.test`, reached through the local SMTP listener).
+   */
+  inboxMailDomain: 'INBOX_MAIL_DOMAIN',
   /** The KMS key that encrypts uploaded certificates (AWS). */
   certificatesKeyId: 'CERTIFICATES_KEY_ID',
   /** Local only: the file holding the key that encrypts uploaded certificates (stands in for KMS). */
@@ -67,6 +78,7 @@ export const queueUrlEnv = {
   siiSend: queueUrlEnvName('sii-send'),
   accounting: queueUrlEnvName('accounting'),
   mail: queueUrlEnvName('mail'),
+  ocr: queueUrlEnvName('ocr'),
   invoiceBulk: queueUrlEnvName('invoice-bulk'),
   invoiceImport: queueUrlEnvName('invoice-import'),
 } as const;
@@ -77,6 +89,7 @@ export const queueUrlEnv = {
  */
 export const functionNameEnv = {
   pdfRender: functionNameEnvName('pdf-render'),
+  receivedInvoiceDraft: functionNameEnvName('received-invoice-draft'),
 } as const;
 
 export const bucketEnv = {

@@ -8,10 +8,13 @@ export type Key = { pk: string; sk: string };
 
 import { aggregatesKeys } from './keys/aggregates';
 import { bulkKeys } from './keys/bulk';
+import { documentCategoryKeys } from './keys/document-categories';
+import { documentKeys } from './keys/documents';
 import { emailsKeys } from './keys/emails';
 import { enc } from './keys/encoding';
 import { idempotencyKeys } from './keys/idempotency';
 import { importsKeys } from './keys/imports';
+import { inboxKeys } from './keys/inbox';
 import { invoiceCountsKeys } from './keys/invoice-counts';
 import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
@@ -263,8 +266,11 @@ export const keys = {
   ...emailsKeys,
   ...verifactuKeys,
   ...siiKeys,
+  ...inboxKeys,
   ...sessionsKeys,
   ...idempotencyKeys,
+  ...documentKeys,
+  ...documentCategoryKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

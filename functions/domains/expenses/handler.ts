@@ -1,6 +1,13 @@
-/** The expenses domain's Lambda: suppliers, expense categories, received invoices and expense totals. */
+/**
+ * The expenses domain's Lambda: suppliers, expense categories, received invoices and expense totals.
+ * The same function is the manifest's `received-invoice-draft` invokable (issue 17): a direct
+ * invocation from the documents worker (no `httpMethod`/`requestContext`) is validated against
+ * shared/schemas/received-invoice-draft.ts and turns a reading into a draft; API Gateway events go
+ * through the pipeline.
+ */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { withInvocations } from '@functions/platform/invoke';
 import { addReceivedPaymentRoute } from './actions/add-received-payment';
 import { assignReceivedInvoiceCategoryRoute } from './actions/assign-received-invoice-category';
 import { countExpenseCategoriesRoute } from './actions/count-expense-categories';
@@ -27,10 +34,12 @@ import { listSuppliersRoute } from './actions/list-suppliers';
 import { reorderExpenseCategoriesRoute } from './actions/reorder-expense-categories';
 import { searchSuppliersRoute } from './actions/search-suppliers';
 import { setReceivedInvoiceApprovalRoute } from './actions/set-received-invoice-approval';
+import { suggestReceivedInvoiceCategoryRoute } from './actions/suggest-received-invoice-category';
 import { updateExpenseCategoryRoute } from './actions/update-expense-category';
 import { updateReceivedInvoiceRoute } from './actions/update-received-invoice';
 import { updateSupplierRoute } from './actions/update-supplier';
 import { type ExpensesDeps, makeDeps } from './store/deps';
+import { receivedInvoiceDraftInvocation } from './workers/received-invoice-draft';
 
 /** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
 export const expensesActions: ActionsOf<'expenses', ExpensesDeps> = {
@@ -58,6 +67,8 @@ export const expensesActions: ActionsOf<'expenses', ExpensesDeps> = {
   'receivedInvoices.delete': deleteReceivedInvoiceRoute,
   'receivedInvoices.setApproval': setReceivedInvoiceApprovalRoute,
   'receivedInvoices.assignCategory': assignReceivedInvoiceCategoryRoute,
+  // the category learned per supplier (issue 17 item 3)
+  'receivedInvoices.suggestCategory': suggestReceivedInvoiceCategoryRoute,
   // payments of received invoices (issue 16: the SII's RECC pagos)
   'receivedInvoices.listPayments': listReceivedPaymentsRoute,
   'receivedInvoices.addPayment': addReceivedPaymentRoute,
@@ -66,4 +77,7 @@ export const expensesActions: ActionsOf<'expenses', ExpensesDeps> = {
   'expenses.byCategory': getExpensesByCategoryRoute,
 };
 
-export const handler = createApiHandler('expenses', expensesActions, makeDeps);
+export const handler = withInvocations(
+  createApiHandler('expenses', expensesActions, makeDeps),
+  receivedInvoiceDraftInvocation,
+);

@@ -464,13 +464,19 @@ describe('received invoices: approval and category', () => {
     });
     expect(res.envelope.data!.expenseCategoryId).toBe('cat2');
     const items = transactions()[0]!;
-    expect(items).toHaveLength(4);
-    expect(items[1]!.ConditionCheck!.Key).toEqual(keys.expenseCategory(COMPANY, 'cat2'));
-    expect(items[2]!.Update).toMatchObject({
+    expect(items).toHaveLength(5);
+    // Issue 17: the category is learned for the supplier's next invoice, in the same transaction.
+    expect(items[1]!.Put!.Item).toMatchObject({
+      ...keys.supplierLearnedCategory(COMPANY, 'ES:NIF:B12345674'),
+      categoryId: 'cat2',
+      receivedInvoiceId: old.receivedInvoiceId,
+    });
+    expect(items[2]!.ConditionCheck!.Key).toEqual(keys.expenseCategory(COMPANY, 'cat2'));
+    expect(items[3]!.Update).toMatchObject({
       Key: keys.receivedInvoiceCategoryCount(COMPANY, 'cat2'),
       ExpressionAttributeValues: { ':d': 1 },
     });
-    expect(items[3]!.Update).toMatchObject({
+    expect(items[4]!.Update).toMatchObject({
       Key: keys.receivedInvoiceCategoryCount(COMPANY, 'cat1'),
       ExpressionAttributeValues: { ':d': -1 },
     });

@@ -5,9 +5,11 @@
 
 export { isNormalisedImage, NORMALISED_MAX_SIDE } from '@shared/images/normalised-image';
 export { ImageError } from './image-error';
+export { decodeJpeg } from './jpeg';
 export {
   type NormalisedContentType,
   type NormalisedImage,
   normalisedSize,
   normaliseImage,
 } from './normalise';
+export { decodePng, type RgbaImage } from './png';

@@ -2,7 +2,7 @@
  * An in-memory DynamoDB table behind aws-sdk-client-mock for the domains' unit tests (tax, taxmodels): GetItem,
  * BatchGetItem, PutItem, UpdateItem, DeleteItem, Query (table, gsi1, gsi2; Limit and paging;
  * FilterExpression; Select COUNT) and TransactWriteItems, with a small but real expression
- * evaluator (comparisons, AND/OR/NOT, parentheses, BETWEEN, IN, attribute_exists/_not_exists,
+ * evaluator (comparisons, AND/OR/NOT, parentheses, BETWEEN, IN, attribute_exists/_not_exists/_type,
  * begins_with, contains, size; SET with `+`/`-`, if_not_exists and list_append, REMOVE, ADD,
  * DELETE; nested `a.b` paths). Transactions check every condition before writing anything and
  * refuse two operations on one item, as DynamoDB does, so exactly-once claims and workflow
@@ -181,7 +181,25 @@ function readNot(r: Reader, item: Item | undefined): boolean {
   return readPrimary(r, item);
 }
 
-const FUNCTIONS = new Set(['attribute_exists', 'attribute_not_exists', 'begins_with', 'contains']);
+const FUNCTIONS = new Set([
+  'attribute_exists',
+  'attribute_not_exists',
+  'attribute_type',
+  'begins_with',
+  'contains',
+]);
+
+/** DynamoDB's type of a document-client value (attribute_type): S, N, BOOL, NULL, L, M, SS/NS. */
+const dynamoType = (v: unknown): string | undefined => {
+  if (v === undefined) return undefined;
+  if (v === null) return 'NULL';
+  if (typeof v === 'string') return 'S';
+  if (typeof v === 'number' || typeof v === 'bigint') return 'N';
+  if (typeof v === 'boolean') return 'BOOL';
+  if (Array.isArray(v)) return 'L';
+  if (v instanceof Set) return typeof [...v][0] === 'number' ? 'NS' : 'SS';
+  return 'M';
+};
 
 function readPrimary(r: Reader, item: Item | undefined): boolean {
   if (r.accept('(')) {
@@ -201,6 +219,7 @@ function readPrimary(r: Reader, item: Item | undefined): boolean {
     if (head.v === 'attribute_exists') return v !== undefined;
     if (head.v === 'attribute_not_exists') return v === undefined;
     const a = arg ? operandValue(arg, item) : undefined;
+    if (head.v === 'attribute_type') return v !== undefined && dynamoType(v) === a;
     if (head.v === 'begins_with') return typeof v === 'string' && typeof a === 'string' && v.startsWith(a);
     if (typeof v === 'string') return typeof a === 'string' && v.includes(a);
     if (Array.isArray(v)) return v.some((e) => JSON.stringify(e) === JSON.stringify(a));

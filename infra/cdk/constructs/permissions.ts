@@ -11,6 +11,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { IConstruct } from 'constructs';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 import type { CuadraFunction } from './cuadra-function';
 
@@ -68,6 +69,13 @@ export const COGNITO_USER_ADMIN = [
   'cognito-idp:ListUsers',
 ];
 
+/** `needs.textract`: reading invoices and receipts (issue 17), synchronously and as asynchronous jobs. */
+export const TEXTRACT_EXPENSE = [
+  'textract:AnalyzeExpense',
+  'textract:StartExpenseAnalysis',
+  'textract:GetExpenseAnalysis',
+];
+
 const BUCKET_READ_OBJECTS = ['s3:GetObject'];
 const BUCKET_WRITE_OBJECTS = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 const BUCKET_PUT_OBJECTS = ['s3:PutObject'];
@@ -90,7 +98,7 @@ export function grantInvoke(caller: CuadraFunction, target: CuadraFunction): voi
 }
 
 export function grantNeeds(
-  target: CuadraFunction,
+  target: IConstruct & { role: iam.IRole },
   needs: Needs,
   to: GrantTargets,
   options: GrantOptions,
@@ -154,6 +162,19 @@ export function grantNeeds(
       wildcardResourceFinding(Stack.of(target), connections),
       'Connection ids are assigned by API Gateway at $connect; posting to a connection needs ' +
         '@connections/*, limited to POST on this WebSocket API stage.',
+    );
+  }
+
+  if (needs.textract) {
+    // Amazon Textract's expense analysis has no resource-level permissions (Service Authorization
+    // Reference: no resource types for these actions), so "*" is the only resource. Textract reads
+    // multi-page PDFs from S3 with the caller's own s3:GetObject (granted above by `buckets`).
+    allow(TEXTRACT_EXPENSE, ['*']);
+    acknowledge(
+      target,
+      'AwsSolutions-IAM5[Resource::*]',
+      'Textract AnalyzeExpense, StartExpenseAnalysis and GetExpenseAnalysis support no resource-level ' +
+        'permissions: "*" is required; the statement allows only these three read-only actions.',
     );
   }
 

@@ -79,7 +79,12 @@ export class Storage extends Construct {
               cors: [
                 {
                   // Presigned PUT from the SPA; GET/HEAD for previews fetched by script.
-                  allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+                  allowedMethods: [
+                    s3.HttpMethods.PUT,
+                    s3.HttpMethods.POST,
+                    s3.HttpMethods.GET,
+                    s3.HttpMethods.HEAD,
+                  ],
                   allowedOrigins: props.corsOrigins,
                   allowedHeaders: ['*'],
                   exposedHeaders: ['ETag'],

@@ -43,7 +43,7 @@ export function corsXml(origins: readonly string[]): string {
   const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');
   return (
     `<CORSConfiguration><CORSRule>${allowed}` +
-    '<AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
+    '<AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
     '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>' +
     '</CORSRule></CORSConfiguration>'
   );

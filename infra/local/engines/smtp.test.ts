@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { localClientConfig } from '../aws';
 import { silentLogger } from '../util/log';
 import { type RunningS3, startS3 } from './s3';
-import { type RunningSmtp, startInboundSmtp } from './smtp';
+import { type RunningSmtp, startInboundSmtp, verdictHeaders } from './smtp';
 import { sendMail } from './test-smtp-client';
 
 let s3: RunningS3 | undefined;
@@ -57,5 +57,65 @@ describe('inbound SMTP', () => {
     const raw = await object.Body!.transformToString();
     expect(raw).toContain('Subject: Factura');
     expect(raw).toContain('Adjunto factura.');
+    // The listener's verdicts come first, as SES prepends its own.
+    expect(
+      raw.startsWith('X-Original-To: facturas@inbox.cuadra.test\r\nAuthentication-Results: cuadra.local;'),
+    ).toBe(true);
+    expect(raw).toMatch(/dmarc=pass header\.from=example\.com/);
+    expect(raw).toContain('X-SES-Virus-Verdict: PASS');
+  });
+});
+
+describe('inbound SMTP verdicts', () => {
+  const session = (mailFrom: string | false) => ({
+    envelope: {
+      mailFrom: mailFrom === false ? (false as const) : { address: mailFrom, args: false as const },
+      rcptTo: [{ address: 'x@inbox.cuadra.test', args: false as const }],
+    },
+  });
+
+  it('DMARC fails when the From domain is not aligned with MAIL FROM', async () => {
+    const raw = Buffer.from(
+      'From: director@banco.es\r\nTo: x@inbox.cuadra.test\r\nSubject: Pago\r\n\r\nhola',
+    );
+    expect(await verdictHeaders(raw, session('ana@facturas.proveedor.es'))).toMatch(/dmarc=fail/);
+    expect(await verdictHeaders(raw, session('bounce@mail.banco.es'))).toMatch(/dmarc=pass/);
+    expect(await verdictHeaders(raw, session(false))).toMatch(/dmarc=fail/);
+  });
+
+  it('an EICAR attachment or an executable fails the virus verdict', async () => {
+    const eicar = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+    const mail = (name: string, content: Buffer) =>
+      Buffer.from(
+        [
+          'From: a@b.es',
+          'Content-Type: multipart/mixed; boundary="z"',
+          '',
+          '--z',
+          'Content-Type: text/plain',
+          '',
+          'hola',
+          '--z',
+          `Content-Type: application/octet-stream; name="${name}"`,
+          `Content-Disposition: attachment; filename="${name}"`,
+          'Content-Transfer-Encoding: base64',
+          '',
+          content.toString('base64'),
+          '--z--',
+          '',
+        ].join('\r\n'),
+      );
+    expect(await verdictHeaders(mail('eicar.com.txt', Buffer.from(eicar)), session('a@b.es'))).toContain(
+      'X-SES-Virus-Verdict: FAIL',
+    );
+    expect(await verdictHeaders(mail('f.pdf', Buffer.from('MZ\x90\x00')), session('a@b.es'))).toContain(
+      'X-SES-Virus-Verdict: FAIL',
+    );
+    expect(await verdictHeaders(mail('factura.exe', Buffer.from('hola')), session('a@b.es'))).toContain(
+      'X-SES-Virus-Verdict: FAIL',
+    );
+    expect(
+      await verdictHeaders(mail('factura.pdf', Buffer.from('%PDF-1.4 hola')), session('a@b.es')),
+    ).toContain('X-SES-Virus-Verdict: PASS');
   });
 });

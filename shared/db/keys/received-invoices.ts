@@ -79,4 +79,21 @@ export const receivedInvoicesKeys = {
     pk: `COMPANY#${enc(companyId)}`,
     sk: `RECINVEVT#${enc(receivedInvoiceId)}#${enc(kind)}#${version}`,
   }),
+  /**
+   * Issue 17: the received-invoice draft made from a document's reading (written in the draft's own
+   * transaction, so reading the same document twice never drafts twice); holds the first result and
+   * the reading the draft was built from (a reviewer's corrections are applied to it).
+   */
+  receivedInvoiceDraftOfDocument: (companyId: string, documentId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `RECINVDOC#${enc(documentId)}`,
+  }),
+  /**
+   * Issue 17: the expense category last assigned to a supplier's received invoices (by supplier tax
+   * id key), what its next invoice is put in.
+   */
+  supplierLearnedCategory: (companyId: string, taxIdKey: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: `SUPPCAT#${enc(taxIdKey)}`,
+  }),
 } satisfies Record<string, (...args: never[]) => Key | Record<string, string>>;

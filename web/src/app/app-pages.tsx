@@ -5,6 +5,7 @@
  * not-found page. The router builds its /app routes from this list; the menus show an entry only
  * when `isRegisteredPage` says its page exists.
  */
+import { type Capability, isAvailable } from '@shared/capabilities';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath, matchRoutes } from 'react-router-dom';
 import { type AccessContext, evaluateAccess, type RouteAccess } from './guards/access';
@@ -30,6 +31,99 @@ const taxModelsPages = () => import('./routes/app/tax-models/pages');
 const taxCockpitPages = () => import('./routes/app/tax-cockpit/pages');
 /** The SII pages likewise (routes/app/sii/pages.tsx). */
 const siiPages = () => import('./routes/app/sii/pages');
+/** The documents and smart-inbox pages likewise (routes/app/documents/, routes/app/smart-inbox/). */
+const documentsPages = () => import('./routes/app/documents/pages');
+const smartInboxPages = () => import('./routes/app/smart-inbox/pages');
+
+type DocumentsPageName = keyof Awaited<ReturnType<typeof documentsPages>>;
+type SmartInboxPageName = keyof Awaited<ReturnType<typeof smartInboxPages>>;
+
+/**
+ * The documents, OCR and smart-inbox pages (issue 17), each with the area it belongs to
+ * (shared/capabilities.ts): while the area is not available the path keeps its access rules but
+ * has no page, so neither the router nor the menus offer it; flipping `ocr` or `smartInbox` shows
+ * them. `on` is the availability (tests pass their own).
+ */
+export function issue17Pages(on: (capability: Capability) => boolean = isAvailable): AppPage[] {
+  const doc = (name: DocumentsPageName) => lazy(() => documentsPages().then((m) => ({ default: m[name] })));
+  const inbox = (name: SmartInboxPageName) =>
+    lazy(() => smartInboxPages().then((m) => ({ default: m[name] })));
+  const rows: (AppPage & { needs: Capability; component: () => LazyExoticComponent<ComponentType> })[] = [
+    // Staff see every document of the company; a CLIENTE with UPLOAD_DOCUMENTS what it uploaded (spec part 1 §6).
+    {
+      path: 'documents',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('DocumentsRoute'),
+    },
+    {
+      path: 'documents/upload',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('DocumentsUploadRoute'),
+    },
+    {
+      path: 'documents/ai-metrics',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('DocumentsAiMetricsRoute'),
+    },
+    {
+      path: 'companies/:companyId/documents',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('CompanyDocumentsRoute'),
+    },
+    {
+      path: 'document-categories',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('DocumentCategoriesRoute'),
+    },
+    {
+      path: 'companies/:companyId/document-categories',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('DocumentCategoriesRoute'),
+    },
+    // GESTOR only (spec part 1 §2; ADMIN passes every role gate).
+    { path: 'document-reviews', roles: GESTOR, needs: 'ocr', component: () => doc('DocumentReviewsRoute') },
+    {
+      path: 'admin/smart-inbox/ai-metrics',
+      roles: ADMIN,
+      needs: 'ocr',
+      component: () => doc('AdminAiMetricsRoute'),
+    },
+    // The client portal's uploads (upload only; sharing comes with the portal).
+    {
+      path: 'document-upload',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('ClientDocumentUploadRoute'),
+    },
+    {
+      path: 'my-documents',
+      permission: 'UPLOAD_DOCUMENTS',
+      needs: 'ocr',
+      component: () => doc('MyDocumentsRoute'),
+    },
+    // The smart inbox: ADMIN or GESTOR (spec part 1 §2).
+    { path: 'smart-inbox', roles: STAFF, needs: 'smartInbox', component: () => inbox('SmartInboxRoute') },
+    {
+      path: 'smart-inbox/advanced',
+      roles: STAFF,
+      needs: 'smartInbox',
+      component: () => inbox('SmartInboxAdvancedRoute'),
+    },
+    {
+      path: 'admin/smart-inbox',
+      roles: ADMIN,
+      needs: 'smartInbox',
+      component: () => inbox('AdminSmartInboxRoute'),
+    },
+  ];
+  return rows.map(({ needs, component, ...page }) => (on(needs) ? { ...page, page: component() } : page));
+}
 
 export const appPages: readonly AppPage[] = [
   // --- pages of this SPA ---
@@ -228,6 +322,9 @@ export const appPages: readonly AppPage[] = [
     page: lazy(() => import('./routes/app/companies/configuration')),
   },
 
+  // --- documents, OCR, reviews, categories and the smart inbox (issue 17), by capability ---
+  ...issue17Pages(),
+
   // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
   { path: 'dashboard/billing' },
   // ADMIN only.
@@ -238,8 +335,6 @@ export const appPages: readonly AppPage[] = [
     'admin/system-config',
     'admin/logs',
     'admin/system-errors',
-    'admin/smart-inbox',
-    'admin/smart-inbox/ai-metrics',
     'admin/support',
     'admin/audit/company',
     'admin/audit/gestor',
@@ -257,7 +352,6 @@ export const appPages: readonly AppPage[] = [
     'analytics/profitability',
     'gestor/clients',
     'gestor/clients/payment-methods',
-    'document-reviews',
   ].map((path) => ({ path, roles: GESTOR })),
   // ADMIN or GESTOR.
   { path: 'notifications/documents/*', roles: STAFF },
@@ -274,7 +368,6 @@ export const appPages: readonly AppPage[] = [
   { path: 'admin/invoicing/*', permission: 'VIEW_INVOICES' },
   { path: 'tax/*', permission: 'VIEW_TAX_DOCUMENTS' },
   { path: 'documents/*', permission: 'UPLOAD_DOCUMENTS' },
-  { path: 'document-upload', permission: 'UPLOAD_DOCUMENTS' },
 ];
 
 const registered = appPages.filter((page) => page.page !== undefined);

@@ -1,10 +1,11 @@
 import { ROLES } from '@shared/api/routes';
+import { isAvailable } from '@shared/capabilities';
 import type { ClientPermission, CompanyType } from '@shared/db/records';
 import { type PlanGateInput, plans } from '@shared/schemas/billing';
 import type { Role } from '@web/lib/roles';
-import { matchRoutes } from 'react-router-dom';
+import { matchPath, matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { isRegisteredPage, opensPage } from './app-pages';
+import { type AppPage, isRegisteredPage, issue17Pages, opensPage } from './app-pages';
 import { evaluateAccess } from './guards/access';
 import { isExemptFromCompanyRule } from './guards/company-rule';
 import {
@@ -49,8 +50,10 @@ describe('gestor menu rules (spec part 1 §2, §6), all pages assumed to exist',
 
     for (const label of ['Usuarios', 'Compartir con Clientes', 'Revisión de Documentos']) {
       expect(starter).not.toContain(label);
-      expect(professional).toContain(label);
     }
+    for (const label of ['Usuarios', 'Revisión de Documentos']) expect(professional).toContain(label);
+    // Sharing with clients also waits for the portal's document exchange (shared/capabilities.ts).
+    expect(professional.includes('Compartir con Clientes')).toBe(isAvailable('clientPortalDocuments'));
   });
 
   it("shows 'Gestión de Clientes' only for the ENTERPRISE plan category", () => {
@@ -399,5 +402,85 @@ describe('menus against the pages of this SPA', () => {
     expect((leaf?.handle as RouteHandle | undefined)?.page).toBe(false);
     expect(isRegisteredPage('/app/admin/dashboard')).toBe(false);
     expect(isRegisteredPage('/app/companies/c-9/users')).toBe(true);
+  });
+});
+
+describe('the documents and smart-inbox pages follow their capability (issue 17)', () => {
+  /** `opens` over a list of pages: the page exists there and its access rules let the user in. */
+  const opensIn =
+    (pages: readonly AppPage[], access: Parameters<typeof evaluateAccess>[1]) =>
+    (path: string): boolean =>
+      pages.some(
+        (page) =>
+          page.page !== undefined &&
+          matchPath({ path: `/app/${page.path}`, end: true }, path) !== null &&
+          evaluateAccess(page, access).allowed,
+      );
+  const gestorAccess = {
+    role: 'GESTOR' as const,
+    permissions: [],
+    subscription: sub('GESTORIA_PROFESSIONAL'),
+  };
+  const clientAccess = {
+    role: 'CLIENTE' as const,
+    permissions: ['UPLOAD_DOCUMENTS' as const],
+    subscription: null,
+  };
+  const client: MenuContext = { ...gestor('SL'), role: 'CLIENTE' };
+
+  it('registers no page while ocr and smartInbox are off, and every page once they are on', () => {
+    expect(issue17Pages(() => false).every((page) => page.page === undefined)).toBe(true);
+    const on = issue17Pages(() => true);
+    expect(on.every((page) => page.page !== undefined)).toBe(true);
+    expect(on.map((page) => page.path)).toEqual(
+      expect.arrayContaining([
+        'documents',
+        'documents/upload',
+        'documents/ai-metrics',
+        'companies/:companyId/documents',
+        'document-reviews',
+        'document-categories',
+        'smart-inbox',
+        'smart-inbox/advanced',
+        'admin/smart-inbox',
+        'admin/smart-inbox/ai-metrics',
+        'document-upload',
+        'my-documents',
+      ]),
+    );
+    // One area at a time: the inbox follows smartInbox only.
+    const inboxOnly = issue17Pages((capability) => capability === 'smartInbox');
+    expect(inboxOnly.filter((page) => page.page).map((page) => page.path)).toEqual([
+      'smart-inbox',
+      'smart-inbox/advanced',
+      'admin/smart-inbox',
+    ]);
+  });
+
+  it('shows the menu entries once the areas are on, with the access rules of each page', () => {
+    const on = issue17Pages(() => true);
+    const gestorLabels = labels(
+      visibleMenu(gestorMenu, gestor('SL', sub('GESTORIA_PROFESSIONAL')), opensIn(on, gestorAccess)),
+    );
+    expect(gestorLabels).toEqual([
+      'Documentos',
+      'Documentos',
+      'Subir documentos',
+      'Revisión de Documentos',
+      'Categorías de documentos',
+      'Buzón inteligente',
+    ]);
+    expect(labels(visibleMenu(clientMenu, client, opensIn(on, clientAccess)))).toEqual([
+      'Mis documentos',
+      'Subir documentos',
+    ]);
+    // Without UPLOAD_DOCUMENTS a client gets neither.
+    expect(
+      labels(visibleMenu(clientMenu, client, opensIn(on, { ...clientAccess, permissions: [] }))),
+    ).toEqual([]);
+    const off = issue17Pages(() => false);
+    expect(
+      labels(visibleMenu(gestorMenu, gestor('SL', sub('GESTORIA_PROFESSIONAL')), opensIn(off, gestorAccess))),
+    ).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
+import { isAvailable } from '@shared/capabilities';
 import type { CompanyType } from '@shared/db/records';
 import { hasPayroll, isEnterprise, isStarter, type PlanGateInput } from '@shared/schemas/billing';
 import { paths } from '@web/lib/paths';
@@ -81,6 +82,13 @@ const companyTypeIn =
   ({ companyType }: MenuContext) =>
     companyType !== null && types.includes(companyType);
 const notAutonomo = ({ companyType }: MenuContext) => companyType !== 'AUTONOMO';
+/**
+ * 'Compartir con Clientes' opens the company's documents, but sharing them with its clients comes
+ * with the portal's document exchange (shared/capabilities.ts `clientPortalDocuments`): until then
+ * the entry would promise what the page does not do.
+ */
+const sharingWithClients = (context: MenuContext) =>
+  notStarter(context) && isAvailable('clientPortalDocuments');
 /** The SII pages only for a selected company in the SII (its page explains it to the others). */
 const siiCompany = ({ companyId, siiEnabled }: MenuContext) => companyId !== null && siiEnabled === true;
 /**
@@ -157,12 +165,14 @@ const documentsGroup: MenuEntry = {
   label: 'Documentos',
   icon: FolderOpenOutlined,
   children: [
+    // The documents pages (issue 17) appear when their area (`ocr`) is available (app-pages).
     { key: 'documents-all', label: 'Documentos', path: paths.app.documents },
+    { key: 'documents-upload', label: 'Subir documentos', path: paths.app.documentsUpload },
     {
       key: 'documents-share',
       label: 'Compartir con Clientes',
       path: companyPath('documents'),
-      visible: notStarter,
+      visible: sharingWithClients,
     },
     {
       key: 'document-reviews',

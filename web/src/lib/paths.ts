@@ -126,9 +126,14 @@ export const paths = {
         withCompany(`/app/tax/sii/${encodeURIComponent(submissionId)}`, companyId),
     },
     documents: '/app/documents',
+    /** Drag and drop, progress per file (issue 17). */
+    documentsUpload: '/app/documents/upload',
+    /** Reading accuracy and cost per page, from the reviews (issue 17). */
+    documentsAiMetrics: '/app/documents/ai-metrics',
     documentReviews: '/app/document-reviews',
     documentCategories: '/app/document-categories',
     smartInbox: '/app/smart-inbox',
+    smartInboxAdvanced: '/app/smart-inbox/advanced',
     banking: {
       root: '/app/banking',
       accounts: '/app/banking/accounts',

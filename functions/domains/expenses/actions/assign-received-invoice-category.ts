@@ -1,4 +1,5 @@
 import { defineCompanyAction } from '@functions/platform/http';
+import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import {
   AssignCategoryBody,
   type ReceivedInvoice,
@@ -7,6 +8,7 @@ import {
 import { receivedEvent } from '../model/received-events';
 import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
+import { learnedCategoryPut } from '../store/drafts';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
 
@@ -29,8 +31,19 @@ export async function assignReceivedInvoiceCategory(
     updatedAt: at,
   };
   // Every stored change of an SII company's invoice is an event (the record itself may not change).
+  // Issue 17: the category assigned is the one the supplier's next invoice is drafted in (learned).
+  const categoryId = input.body.categoryId;
   await saveReceivedInvoice(deps, current, next, {
     event: receivedEvent({ company, current, next, at }),
+    extraItems: categoryId
+      ? [
+          learnedCategoryPut(deps.table, input.companyId, supplierTaxIdKey(current.supplier.taxId), {
+            categoryId,
+            receivedInvoiceId: current.receivedInvoiceId,
+            at,
+          }),
+        ]
+      : [],
   });
   return next;
 }

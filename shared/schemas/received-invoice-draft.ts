@@ -1,0 +1,155 @@
+/**
+ * The contract of the expenses domain's `received-invoice-draft` function (infra/manifest.ts
+ * `invokables`; issue 17 item 3): what the documents domain asks it when a reading of an invoice or
+ * receipt is done (`create`: the reading becomes a received-invoice draft, PENDING approval, with
+ * the document attached) and when a reviewer decides on it (`decide`: the corrections applied, then
+ * the approval). Validated by the function (functions/domains/expenses/workers/received-invoice-draft.ts);
+ * callers build it in their store/.
+ *
+ * - `create` is idempotent by `documentId`: a second call answers the first result, never a second
+ *   draft. An invoice already registered with the same issuer tax id, number and year of issue (the
+ *   book's own uniqueness rule, which contains "same number and date") answers DUPLICATE and writes
+ *   nothing: never booked twice.
+ * - INCOMPLETE: fields are missing or the figures do not add up (`missing`). The draft is still
+ *   stored, flagged, when a valid received invoice can be built (issuer tax id, number, date and at
+ *   least one base); when it cannot, `receivedInvoiceId` is null and nothing is stored: the
+ *   document keeps the reading for a person, who completes it and asks `create` again.
+ */
+
+import * as z from 'zod';
+import {
+  EXTRACTION_FIELDS,
+  EXTRACTION_SOURCES,
+  type Extraction,
+  ExtractionCorrection,
+  type ExtractionField,
+  type ExtractionNotes,
+} from './documents';
+
+const Id = z.string().min(1).max(200);
+const Cents = z.number().int();
+const RateBp = z.number().int().min(0).max(10_000);
+const Confidence = z.number().min(0).max(1);
+
+/** `Extraction` (shared/schemas/documents.ts) as it travels between the functions. */
+export const ExtractionPayload = z.object({
+  supplierName: z.string().max(500).nullable(),
+  supplierNif: z.string().max(40).nullable(),
+  customerName: z.string().max(500).nullable(),
+  customerNif: z.string().max(40).nullable(),
+  invoiceNumber: z.string().max(200).nullable(),
+  issueDate: z.string().max(40).nullable(),
+  bases: z.array(z.object({ rateBp: RateBp, baseCents: Cents, quotaCents: Cents })).max(50),
+  recargo: z.array(z.object({ rateBp: RateBp, quotaCents: Cents })).max(50),
+  irpf: z.object({ rateBp: RateBp, amountCents: Cents }).nullable(),
+  totalCents: Cents.nullable(),
+  currency: z.string().max(3),
+  confidence: z.partialRecord(z.enum(EXTRACTION_FIELDS), Confidence),
+  source: z.enum(EXTRACTION_SOURCES),
+}) satisfies z.ZodType<Extraction>;
+
+/** `ExtractionNotes` as it travels between the functions. */
+export const ExtractionNotesPayload = z.object({
+  arithmeticOk: z.boolean(),
+  quotasOk: z.boolean(),
+  mentions: z.array(z.string().max(60)).max(50),
+  fieldSources: z.partialRecord(z.enum(EXTRACTION_FIELDS), z.enum(EXTRACTION_SOURCES)),
+  qr: z.object({ url: z.string().max(2000), agrees: z.boolean() }).nullable(),
+  warnings: z.array(z.string().max(1000)).max(100),
+}) satisfies z.ZodType<ExtractionNotes>;
+
+export const DraftRequest = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('create'),
+    companyId: Id,
+    documentId: Id,
+    fileName: z.string().min(1).max(255),
+    extraction: ExtractionPayload,
+    notes: ExtractionNotesPayload,
+    /** The uploader; null for a document that came by mail (recorded as 'SYSTEM'). */
+    createdBy: Id.nullable(),
+  }),
+  z.object({
+    op: z.literal('decide'),
+    companyId: Id,
+    receivedInvoiceId: Id,
+    decision: z.enum(['APPROVED', 'REJECTED']),
+    reason: z.string().max(1000).optional(),
+    /** The reviewer's corrections of the reading (only with APPROVED): the draft is rebuilt from them. */
+    corrections: ExtractionCorrection.optional(),
+    decidedBy: Id,
+  }),
+]);
+export type DraftRequest = z.infer<typeof DraftRequest>;
+export type CreateDraftRequest = Extract<DraftRequest, { op: 'create' }>;
+export type DecideDraftRequest = Extract<DraftRequest, { op: 'decide' }>;
+
+/** The fields a draft may lack or get wrong (`missing`): the extraction's, by name. */
+export type DraftField = ExtractionField;
+
+export type CreatedDraftResult = {
+  outcome: 'CREATED' | 'INCOMPLETE';
+  /** Null only for INCOMPLETE, when no valid received invoice could be built (nothing stored). */
+  receivedInvoiceId: string | null;
+  supplierId: string | null;
+  /** The supplier was created from the reading (no supplier of the company held its tax id). */
+  supplierCreated: boolean;
+  /** The category learned for the supplier (suggest-category), or null. */
+  expenseCategoryId: string | null;
+  /** Why it is INCOMPLETE (empty when CREATED). */
+  missing: DraftField[];
+};
+
+export type DuplicateDraftResult = {
+  outcome: 'DUPLICATE';
+  /** The registered invoice this reading repeats, and the document attached to it (if any). */
+  duplicateOf: { receivedInvoiceId: string; documentId: string | null };
+};
+
+export type DecidedDraftResult = {
+  outcome: 'DECIDED';
+  receivedInvoiceId: string;
+  approvalStatus: 'APPROVED' | 'REJECTED';
+};
+
+export type DraftResult = CreatedDraftResult | DuplicateDraftResult | DecidedDraftResult;
+
+/**
+ * What a received invoice made from a reading carries beside the book's fields (stored on the
+ * invoice item as `draft`): the document it came from, whether a person must look at it, and which
+ * fields were missing or did not add up.
+ */
+export interface ReceivedInvoiceDraftFlags {
+  documentId: string;
+  source: Extraction['source'];
+  needsReview: boolean;
+  incompleteFields: DraftField[];
+}
+
+// --- the suggested expense category (GET /received-invoices/suggest-category) ----------------------
+
+export const SuggestCategoryQuery = z
+  .object({
+    supplierTaxId: z.string().trim().min(1).max(40).optional(),
+    supplierId: z.string().min(1).max(200).optional(),
+  })
+  .refine((q) => Boolean(q.supplierTaxId) !== Boolean(q.supplierId), {
+    message: 'Indica el NIF del proveedor (supplierTaxId) o su identificador (supplierId), solo uno.',
+    path: ['supplierTaxId'],
+  });
+export type SuggestCategoryQuery = z.infer<typeof SuggestCategoryQuery>;
+
+/**
+ * SUPPLIER_HISTORY: the category last assigned to the supplier's invoices; SUPPLIER_DEFAULT: the
+ * supplier's default category; null: nothing to suggest.
+ */
+export const CATEGORY_SUGGESTION_BASES = ['SUPPLIER_HISTORY', 'SUPPLIER_DEFAULT'] as const;
+export type CategorySuggestionBasis = (typeof CATEGORY_SUGGESTION_BASES)[number];
+
+export interface CategorySuggestion {
+  categoryId: string | null;
+  categoryName: string | null;
+  basis: CategorySuggestionBasis | null;
+  /** 0..1: how consistently the supplier's invoices were put in it (0 without a suggestion). */
+  confidence: number;
+}
