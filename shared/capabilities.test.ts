@@ -27,9 +27,11 @@ describe('capabilities', () => {
       'taxModels',
       'incomeTaxModels',
       'sii',
+      'ocr',
+      'smartInbox',
     ]);
     expect(unavailableCapabilities()).toEqual(
-      expect.arrayContaining(['accounting', 'payroll', 'banking', 'ocr']),
+      expect.arrayContaining(['accounting', 'payroll', 'banking', 'clientPortalDocuments']),
     );
   });
 

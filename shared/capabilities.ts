@@ -24,12 +24,12 @@ export const CAPABILITIES = [
   'taxModels',
   'incomeTaxModels',
   'sii',
+  'ocr',
+  'smartInbox',
   // --- not built yet ---
   'accounting',
   'payroll',
   'banking',
-  'ocr',
-  'smartInbox',
   'emailDigest',
   'clientPortalDocuments',
   'meetings',
@@ -116,12 +116,12 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   },
   ocr: {
     label: 'Lectura automática de documentos (OCR)',
-    available: false,
+    available: true,
     claimPattern: /\bOCR\b|lectura autom|reconocimiento de texto|extrae los datos|datos leídos/i,
   },
   smartInbox: {
     label: 'Buzón inteligente (facturas por correo)',
-    available: false,
+    available: true,
     claimPattern: /buzón|bandeja (inteligente|de facturas)|reenviándolas|reenvíalas a|reenvía a ella/i,
   },
   emailDigest: {

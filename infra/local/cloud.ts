@@ -28,6 +28,7 @@ import { startGateway } from './gateway/server';
 import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
+import { seedDemoDocuments } from './seed-documents';
 import { seedDemoInvoicing } from './seed-invoicing';
 import { seedDemoSiiCases, seedDemoSiiConfig } from './seed-sii';
 import { seedDemoTax } from './seed-tax';
@@ -318,6 +319,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       await seedDemoSiiCases(info);
       // Tax profiles last: their alerts are generated at once, for the dashboard and the bell.
       await seedDemoTax(info);
+      // Documents read in the background (uploads, a client's upload, a mail to the smart inbox).
+      await seedDemoDocuments(info);
     }
     // Data kept from an earlier start may carry running tax aggregates of an older key grammar: the
     // nightly recompute backfills those companies (issue 14), so the models read them right at once.

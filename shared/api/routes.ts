@@ -1032,6 +1032,8 @@ export const routes = {
     true,
     'documents.read',
   ),
+  // Document alerts (spec part 3 'Document alert', §7 'Document alerts (limit default 10; the widget asks for 5)').
+  'documents.alerts': r('GET', `${V1}/documents/alerts`, 'documents', 'user', true, 'documents.read'),
   'documents.aiMetrics': r(
     'GET',
     `${V1}/documents/ai-metrics`,

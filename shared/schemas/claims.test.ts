@@ -71,7 +71,7 @@ describe('claims of plans and onboarding', () => {
     }
     expect(onboardingCatalogue.GESTOR.map((s) => s.stepId)).toContain('gestor-verifactu');
     expect(onboardingCatalogue.ADMIN.find((s) => s.stepId === 'admin-notifications')!.description).toBe(
-      'Las incidencias de los envíos a la AEAT de VeriFacTu y los envíos al SII llegan a tu campana.',
+      'Las incidencias de los envíos a la AEAT de VeriFacTu, los envíos al SII, el buzón inteligente y la lectura automática de documentos (OCR) llegan a tu campana.',
     );
   });
 
@@ -88,6 +88,7 @@ describe('claims of plans and onboarding', () => {
       'Clientes, proveedores y facturas recurrentes',
       'Importación y exportación de facturas en Excel y CSV',
       'Modelos de la AEAT y calendario fiscal con avisos',
+      'Documentos con lectura automática (OCR)',
       // Issue 14: the 303 is computed; the 130 comes with the income-tax models (issue 15).
       'Modelos 130 y 303 calculados con tus facturas',
     ]);

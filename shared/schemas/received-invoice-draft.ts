@@ -10,10 +10,13 @@
  *   draft. An invoice already registered with the same issuer tax id, number and year of issue (the
  *   book's own uniqueness rule, which contains "same number and date") answers DUPLICATE and writes
  *   nothing: never booked twice.
- * - INCOMPLETE: fields are missing or the figures do not add up (`missing`). The draft is still
- *   stored, flagged, when a valid received invoice can be built (issuer tax id, number, date and at
- *   least one base); when it cannot, `receivedInvoiceId` is null and nothing is stored: the
- *   document keeps the reading for a person, who completes it and asks `create` again.
+ * - INCOMPLETE: fields are missing or the figures do not add up (`missing`). The draft is ALWAYS
+ *   stored (issue 17 item 3: "INVOICE_INCOMPLETE otherwise" still has its draft), flagged, with
+ *   what was read (an unread number or date is '', an unread tax id '' with the read name, only
+ *   the bases at a Spanish rate as lines), and kept OUT OF THE BOOK (`draft.booked` false): no
+ *   book-date index entry (so no list, totals, recompute or modelo 303 reads it), no tax aggregates,
+ *   no SII event, siiStatus null. A person completes it: `decide` APPROVED (the stored reading, with
+ *   the corrections if any) or PUT /received-invoices/{id}; only then is it registered in the book.
  */
 
 import * as z from 'zod';
@@ -68,6 +71,15 @@ export const DraftRequest = z.discriminatedUnion('op', [
     notes: ExtractionNotesPayload,
     /** The uploader; null for a document that came by mail (recorded as 'SYSTEM'). */
     createdBy: Id.nullable(),
+    /**
+     * The invoice a rectificativa (negative figures) corrects, when the reading found it (art. 15
+     * RD 1619/2012: the rectificativa identifies it). Without it a rectificativa is INCOMPLETE
+     * (`rectifiedInvoice`).
+     */
+    rectifies: z
+      .object({ invoiceNumber: z.string().trim().min(1).max(60), issueDate: z.iso.date() })
+      .nullable()
+      .optional(),
   }),
   z.object({
     op: z.literal('decide'),
@@ -84,12 +96,18 @@ export type DraftRequest = z.infer<typeof DraftRequest>;
 export type CreateDraftRequest = Extract<DraftRequest, { op: 'create' }>;
 export type DecideDraftRequest = Extract<DraftRequest, { op: 'decide' }>;
 
-/** The fields a draft may lack or get wrong (`missing`): the extraction's, by name. */
-export type DraftField = ExtractionField;
+/**
+ * The fields a draft may lack or get wrong (`missing`): the extraction's, by name, and the invoice a
+ * rectificativa corrects (not a field of the reading).
+ */
+export type DraftField = ExtractionField | 'rectifiedInvoice';
 
 export type CreatedDraftResult = {
   outcome: 'CREATED' | 'INCOMPLETE';
-  /** Null only for INCOMPLETE, when no valid received invoice could be built (nothing stored). */
+  /**
+   * The draft (always stored since issue 17's review; null only in answers kept by drafts made
+   * before, when an incomplete reading stored nothing).
+   */
   receivedInvoiceId: string | null;
   supplierId: string | null;
   /** The supplier was created from the reading (no supplier of the company held its tax id). */
@@ -124,7 +142,20 @@ export interface ReceivedInvoiceDraftFlags {
   source: Extraction['source'];
   needsReview: boolean;
   incompleteFields: DraftField[];
+  /**
+   * In the book (counted in the aggregates, the 303, the SII): true for a complete draft; false
+   * while it is INCOMPLETE, until a person completes it. Absent on drafts made before: true.
+   */
+  booked?: boolean;
 }
+
+/**
+ * A received invoice kept out of the book: an INCOMPLETE draft nobody has completed yet. It has
+ * no book-date index entry, contributes nothing to the tax aggregates, is never reported to the SII
+ * and claims its number only when issuer, number and date were all read.
+ */
+export const isOutOfBook = (r: { draft?: Pick<ReceivedInvoiceDraftFlags, 'booked'> } | undefined): boolean =>
+  r?.draft?.booked === false;
 
 // --- the suggested expense category (GET /received-invoices/suggest-category) ----------------------
 

@@ -18,6 +18,7 @@ import {
 } from './expenses';
 import { type IntraEuOperation, IntraEuOperationBody } from './intra-eu-operation';
 import { RECTIFICATIVA_TYPES, type SiiStatus } from './invoices';
+import type { ReceivedInvoiceDraftFlags } from './received-invoice-draft';
 import { SignedQuantity } from './rectificativas';
 import { safeMultiline, safeText } from './text';
 
@@ -649,6 +650,13 @@ export interface ReceivedInvoice {
   /** What the active payments add up to (never more than `totals.totalCents`); 0 on older items. */
   paidCents?: number;
   paymentStatus?: ReceivedPaymentStatus;
+  /**
+   * A draft made from a document's reading (issue 17 item 3; shared/schemas/received-invoice-draft.ts):
+   * its document, the fields a person must look at, and whether it is in the book yet (`booked`
+   * false: an INCOMPLETE draft, kept out of the book; its missing number or date are '', its
+   * unread tax id ''). Absent on invoices registered by hand and once a person corrects the draft.
+   */
+  draft?: ReceivedInvoiceDraftFlags;
   /** Optimistic concurrency: every write is conditioned on the version read, then increments it. */
   version: number;
   createdBy: string;

@@ -46,6 +46,7 @@ import { documentReviewsSetConfidentialRoute } from './actions/document-reviews-
 import { documentReviewsStatisticsRoute } from './actions/document-reviews-statistics';
 import { documentReviewsUrgentRoute } from './actions/document-reviews-urgent';
 import { documentsAiMetricsRoute } from './actions/documents-ai-metrics';
+import { documentsAlertsRoute } from './actions/documents-alerts';
 import { documentsBatchUploadRoute } from './actions/documents-batch-upload';
 import { documentsCancelRoute } from './actions/documents-cancel';
 import { documentsDeleteRoute } from './actions/documents-delete';
@@ -101,6 +102,7 @@ export const documentsActions: ActionsOf<'documents', DocumentsDeps> = {
   'documents.delete': documentsDeleteRoute,
   'documents.ocrStatistics': documentsOcrStatisticsRoute,
   'documents.aiMetrics': documentsAiMetricsRoute,
+  'documents.alerts': documentsAlertsRoute,
   'documents.updateCategory': documentsUpdateCategoryRoute,
   'clientDocuments.upload': clientDocumentsUploadRoute,
   'clientDocuments.list': clientDocumentsListRoute,

@@ -15,9 +15,16 @@ import { keys } from '@shared/db/keys';
 import { membershipItem } from '@shared/db/records';
 import type { Extraction, ExtractionNotes } from '@shared/schemas/documents';
 import type { CategorySuggestion, DraftResult } from '@shared/schemas/received-invoice-draft';
-import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
+import {
+  type ReceivedInvoice,
+  ReceivedInvoiceListQuery,
+  UpdateReceivedInvoiceBody,
+} from '@shared/schemas/received-invoices';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assignReceivedInvoiceCategory } from './actions/assign-received-invoice-category';
+import { listReceivedInvoices } from './actions/list-received-invoices';
+import { setReceivedInvoiceApproval } from './actions/set-received-invoice-approval';
+import { updateReceivedInvoice } from './actions/update-received-invoice';
 import { expensesActions } from './handler';
 import { categoryItem } from './store/categories';
 import type { ExpensesDeps } from './store/deps';
@@ -214,17 +221,182 @@ describe('create', () => {
     });
   });
 
-  it('without the issuer’s tax id no invoice can be built: INCOMPLETE with no id, nothing written', async () => {
-    const r = await create('doc-1', { supplierNif: null });
-    expect(r).toEqual({
+  it('without the issuer’s tax id: INCOMPLETE, the draft still stored with the document, kept out of the book', async () => {
+    table.put({ ...keys.company(CO), entity: 'Company', companyId: CO, siiEnabled: true });
+    const r = created(await create('doc-1', { supplierNif: null, bases: [], totalCents: 125_000 }));
+    expect(r).toMatchObject({
       outcome: 'INCOMPLETE',
-      receivedInvoiceId: null,
       supplierId: null,
       supplierCreated: false,
-      expenseCategoryId: null,
-      missing: ['supplierNif'],
+      missing: ['supplierNif', 'bases'],
     });
-    expect(table.writes).toHaveLength(0);
+    expect(r.receivedInvoiceId).toBeTruthy();
+    const draft = invoice(r.receivedInvoiceId!) as ReturnType<typeof invoice> & Record<string, unknown>;
+    expect(draft).toMatchObject({
+      approvalStatus: 'PENDING',
+      siiStatus: null,
+      supplier: { supplierId: null, name: 'Asesores Peñalara SL', taxId: '' },
+      supplierInvoiceNumber: 'F-2026/0042',
+      lines: [],
+      attachments: [{ documentId: 'doc-1' }],
+      draft: { documentId: 'doc-1', booked: false, needsReview: true },
+    });
+    // Out of the book: no book-date entry (lists, totals, 303, recompute), no aggregates, no SII event,
+    // no supplier made from nothing, no number claim without the issuer.
+    expect(draft.gsi1pk).toBeUndefined();
+    expect(table.all('TaxAggregate')).toEqual([]);
+    expect(table.all('ReceivedInvoiceEvent')).toEqual([]);
+    expect(table.all('ReceivedInvoiceNumberClaim')).toEqual([]);
+    expect(table.all('Supplier')).toEqual([]);
+    const listed = await listReceivedInvoices(
+      { companyId: CO, query: ReceivedInvoiceListQuery.parse({}) },
+      deps,
+    );
+    expect(listed.content).toEqual([]);
+    // Approving it as read is refused, naming what is missing; nothing changes.
+    const writes = table.writes.length;
+    await expect(
+      receivedInvoiceDraft(deps, {
+        op: 'decide',
+        companyId: CO,
+        receivedInvoiceId: r.receivedInvoiceId!,
+        decision: 'APPROVED',
+        decidedBy: USER,
+      }),
+    ).rejects.toMatchObject({
+      code: 'CORE_004',
+      details: { reason: 'DRAFT_NOT_BUILDABLE', missing: ['supplierNif', 'bases'] },
+    });
+    expect(table.writes.length).toBe(writes);
+    // Completed by the reviewer's corrections: registered in the book (aggregates, SII), then APPROVED.
+    await receivedInvoiceDraft(deps, {
+      op: 'decide',
+      companyId: CO,
+      receivedInvoiceId: r.receivedInvoiceId!,
+      decision: 'APPROVED',
+      corrections: { supplierNif: 'B12345674', bases: extraction().bases },
+      decidedBy: USER,
+    });
+    const booked = invoice(r.receivedInvoiceId!) as ReturnType<typeof invoice> & Record<string, unknown>;
+    expect(booked).toMatchObject({
+      approvalStatus: 'APPROVED',
+      supplier: { taxId: 'B12345674' },
+      totals: { totalCents: 125_000 },
+      siiStatus: 'NOT_SENT',
+    });
+    expect(booked.gsi1pk).toBeDefined();
+    expect(booked.draft).toBeUndefined();
+    expect(table.all('TaxAggregate').length).toBeGreaterThan(0);
+    expect(table.all('ReceivedInvoiceEvent').map((e) => e.kind)).toEqual([
+      'RECEIVED_REGISTERED',
+      'RECEIVED_UPDATED',
+    ]);
+    expect(table.all('Supplier')).toHaveLength(1);
+  });
+
+  it('an INCOMPLETE draft approved without corrections is registered from the stored reading (issue 17 item 3)', async () => {
+    // The reading's own arithmetic check failed (notes), though every figure was read.
+    const r = created(
+      await receivedInvoiceDraft(deps, {
+        op: 'create',
+        companyId: CO,
+        documentId: 'doc-1',
+        fileName: 'doc-1.pdf',
+        extraction: extraction(),
+        notes: { ...notes, arithmeticOk: false, quotasOk: false },
+        createdBy: USER,
+      }),
+    );
+    expect(r).toMatchObject({ outcome: 'INCOMPLETE', missing: ['bases', 'totalCents'] });
+    expect(invoice(r.receivedInvoiceId!)).toMatchObject({ draft: { booked: false } });
+    expect(table.all('TaxAggregate')).toEqual([]);
+    // The plain approval route refuses an incomplete draft: it must be completed first.
+    await expect(
+      setReceivedInvoiceApproval(
+        {
+          companyId: CO,
+          userId: USER,
+          receivedInvoiceId: r.receivedInvoiceId!,
+          body: { status: 'APPROVED' },
+        },
+        deps,
+      ),
+    ).rejects.toMatchObject({ details: { reason: 'DRAFT_INCOMPLETE' } });
+    await expect(
+      receivedInvoiceDraft(deps, {
+        op: 'decide',
+        companyId: CO,
+        receivedInvoiceId: r.receivedInvoiceId!,
+        decision: 'APPROVED',
+        decidedBy: USER,
+      }),
+    ).resolves.toMatchObject({ outcome: 'DECIDED', approvalStatus: 'APPROVED' });
+    expect(invoice(r.receivedInvoiceId!)).toMatchObject({
+      approvalStatus: 'APPROVED',
+      supplierInvoiceNumber: 'F-2026/0042',
+      totals: { totalCents: 125_000, irpfCents: 18_000 },
+    });
+    expect(table.all('TaxAggregate').length).toBeGreaterThan(0);
+  });
+
+  it('an INCOMPLETE draft completed by PUT /received-invoices/{id} enters the book', async () => {
+    const r = created(await create('doc-1', { issueDate: null }));
+    expect(r).toMatchObject({ outcome: 'INCOMPLETE', missing: ['issueDate'] });
+    expect(table.all('TaxAggregate')).toEqual([]);
+    const current = invoice(r.receivedInvoiceId!);
+    await updateReceivedInvoice(
+      {
+        companyId: CO,
+        receivedInvoiceId: r.receivedInvoiceId!,
+        body: UpdateReceivedInvoiceBody.parse({
+          supplierId: current.supplier.supplierId,
+          supplierInvoiceNumber: current.supplierInvoiceNumber,
+          issueDate: '2026-02-27',
+          lines: current.lines.map((l) => ({
+            description: l.description,
+            quantity: 1,
+            unitPriceCents: l.unitPriceCents,
+            vatRateBp: l.vatRateBp,
+          })),
+          irpfRateBp: 1500,
+          attachments: current.attachments,
+        }),
+      },
+      deps,
+    );
+    const booked = invoice(r.receivedInvoiceId!) as ReturnType<typeof invoice> & Record<string, unknown>;
+    expect(booked.gsi1pk).toBeDefined();
+    expect(booked.draft).toBeUndefined();
+    expect(booked.totals.totalCents).toBe(125_000);
+    expect(table.all('TaxAggregate').length).toBeGreaterThan(0);
+  });
+
+  it('an IGIC invoice (Canarias): drafted as NOT_SUBJECT lines with the Spanish warning, out of the book', async () => {
+    const r = created(
+      await receivedInvoiceDraft(deps, {
+        op: 'create',
+        companyId: CO,
+        documentId: 'doc-igic',
+        fileName: 'igic.pdf',
+        extraction: extraction({
+          irpf: null,
+          bases: [{ rateBp: 700, baseCents: 10_000, quotaCents: 700 }],
+          totalCents: 10_700,
+        }),
+        notes: { ...notes, mentions: ['IGIC'] },
+        createdBy: USER,
+      }),
+    );
+    expect(r).toMatchObject({ outcome: 'INCOMPLETE', missing: ['bases'] });
+    expect(invoice(r.receivedInvoiceId!)).toMatchObject({
+      lines: [{ kind: 'NOT_SUBJECT' }, { kind: 'NOT_SUBJECT', unitPriceCents: 700 }],
+      totals: { totalCents: 10_700, deductibleVatCents: 0 },
+      draft: { booked: false, incompleteFields: ['bases'] },
+    });
+    expect(invoice(r.receivedInvoiceId!).notes).toContain(
+      'Factura con IGIC: revísala (no es IVA deducible en el modelo 303)',
+    );
+    expect(table.all('TaxAggregate')).toEqual([]);
   });
 
   it('an EU supplier’s intra-EU invoice: an intra-EU acquisition of services, self-assessed, payable = base', async () => {

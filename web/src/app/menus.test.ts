@@ -225,6 +225,8 @@ describe('every role has its menu (issue 10 item 4)', () => {
   it("gives a gestoría's client the portal, with 'Mis facturas' only when it may read invoices", () => {
     expect(labels(sideMenu('CLIENTE'))).toEqual([
       'Inicio',
+      'Mis documentos',
+      'Subir documentos',
       'Mis documentos fiscales',
       'Mis obligaciones',
       'Mis facturas',
@@ -233,7 +235,11 @@ describe('every role has its menu (issue 10 item 4)', () => {
       'Inicio',
       'Mis facturas',
     ]);
-    expect(labels(sideMenu('CLIENTE', { permissions: ['UPLOAD_DOCUMENTS'] }))).toEqual(['Inicio']);
+    expect(labels(sideMenu('CLIENTE', { permissions: ['UPLOAD_DOCUMENTS'] }))).toEqual([
+      'Inicio',
+      'Mis documentos',
+      'Subir documentos',
+    ]);
   });
 
   it('gives a new gestoría without a company only what opens without one: Empresas and Perfil', () => {
@@ -294,6 +300,12 @@ describe('menus against the pages of this SPA', () => {
       'Ejercicio fiscal',
       'Perfil fiscal',
       'Obligaciones de clientes',
+      'Documentos',
+      'Documentos',
+      'Subir documentos',
+      'Revisión de Documentos',
+      'Categorías de documentos',
+      'Buzón inteligente',
       'VeriFacTu',
       'Estado VeriFacTu',
       'Historial VeriFacTu',

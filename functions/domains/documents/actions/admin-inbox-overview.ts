@@ -1,9 +1,8 @@
-import { getCompanies } from '@functions/lib/directory';
 import { defineUserAction } from '@functions/platform/http';
 import { paginate } from '@shared/api/listing';
 import { AdminInboxOverviewQuery, type AdminInboxRow } from '@shared/schemas/inbox';
 import type { DocumentsDeps } from '../store/deps';
-import { listInboxConfigs } from '../store/inbox-config';
+import { companiesOfInboxes, listInboxConfigs } from '../store/inbox-config';
 import { inboxMailDomain } from '../store/inbox-deps';
 import { listInboxEmails } from '../store/inbox-emails';
 import { inboxHealth } from './inbox-status';
@@ -16,7 +15,7 @@ export const adminInboxOverviewRoute = defineUserAction({
     const page = paginate(configs, query.page, query.size);
     const companies = new Map(
       (
-        await getCompanies(
+        await companiesOfInboxes(
           deps,
           page.content.map((c) => c.companyId),
         )

@@ -1,15 +1,18 @@
 import { defineCompanyAction } from '@functions/platform/http';
-import { AppError } from '@shared/api/errors';
 import { Id } from '@shared/schemas/common';
 import { type DocumentDetails, DocumentPath } from '@shared/schemas/documents';
 import * as z from 'zod';
 import { assertVisible } from '../model/listing';
+import { assignDocumentCategory } from '../store/categories';
 import type { DocumentsDeps } from '../store/deps';
-import { toDetails, updateDocument } from '../store/documents';
 
 export const UpdateDocumentCategoryBody = z.object({ categoryId: Id.nullable() }).strict();
 
-/** Sets (or clears) a document's category; the caller must be allowed to see it. */
+/**
+ * Sets (or clears) a document's category; the caller must be allowed to see it. The category must be
+ * one of the company's active categories, and its usage count moves in the same transaction
+ * (store/categories.ts `assignDocumentCategory`, as the reviewers' route does).
+ */
 export async function setDocumentCategory(
   deps: DocumentsDeps,
   input: {
@@ -19,12 +22,12 @@ export async function setDocumentCategory(
     guard: (d: DocumentDetails) => void;
   },
 ): Promise<DocumentDetails> {
-  const next = await updateDocument(deps, input.companyId, input.documentId, (d) => {
-    input.guard(d);
-    return { categoryId: input.categoryId };
+  return assignDocumentCategory(deps, {
+    companyId: input.companyId,
+    documentId: input.documentId,
+    categoryId: input.categoryId,
+    guard: input.guard,
   });
-  if (!next) throw new AppError('CORE_006', 'El documento no existe.', { field: 'documentId' });
-  return toDetails(next);
 }
 
 /** PUT /documents/{documentId}/category `{ categoryId }`. */

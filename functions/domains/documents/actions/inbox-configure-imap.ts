@@ -8,7 +8,8 @@ import { probeImap } from '../store/inbox-imap';
 
 /**
  * POST /smart-inbox/imap/configure: stores the mailbox once a connection succeeded (the password
- * sealed). The first poll takes the folder's unseen messages; later polls the new UIDs.
+ * sealed). No UID baseline yet: the first poll takes the folder's unseen messages and sets it; later
+ * polls take the UIDs above it (store/inbox-imap.ts).
  */
 export const inboxConfigureImapRoute = defineCompanyAction({
   body: ImapSettingsBody,
@@ -18,10 +19,7 @@ export const inboxConfigureImapRoute = defineCompanyAction({
       throw new AppError('CORE_004', probe.error ?? 'No se ha podido conectar con el servidor IMAP.', {
         field: 'host',
       });
-    const config = await configureImap(deps, scope.companyId, body, {
-      uidValidity: probe.uidValidity,
-      lastUid: 0,
-    });
+    const config = await configureImap(deps, scope.companyId, body, { uidValidity: null, lastUid: 0 });
     return configView(config, inboxMailDomain());
   },
 });

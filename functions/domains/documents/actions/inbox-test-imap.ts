@@ -5,8 +5,5 @@ import { probeImap } from '../store/inbox-imap';
 /** POST /smart-inbox/imap/test: connects and selects the folder; never echoes the password. */
 export const inboxTestImapRoute = defineCompanyAction({
   body: ImapSettingsBody,
-  run: async ({ body }): Promise<ImapTestResult> => {
-    const probe = await probeImap(body);
-    return { ok: probe.ok, messages: probe.messages, error: probe.error };
-  },
+  run: async ({ body }): Promise<ImapTestResult> => probeImap(body),
 });

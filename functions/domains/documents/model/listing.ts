@@ -55,12 +55,42 @@ const folded = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+/** Without separators ('B-46.000.001' -> 'B46000001', 'F 2026/001' -> 'F2026001'), upper case. */
+const compact = (s: string) =>
+  folded(s)
+    .toUpperCase()
+    .replace(/[\s.\-/_]/g, '');
+
+/** A tax id typed with the `ES` VAT prefix ('ES B46000001') as stored (extraction rules: no prefix). */
+const storedTaxId = (s: string) => compact(s).replace(/^ES(?=[0-9A-Z]\d{7}[0-9A-Z]$)/, '');
+
+type Searchable = Pick<DocumentDetails, 'fileName' | 'extraction' | 'description'>;
+
+/**
+ * The list's `search` (spec part 2 §7 "Document service"): the file name, the description, and the
+ * reading's supplier name, supplier NIF and invoice number, case and accent insensitive; a NIF or an
+ * invoice number also matches typed with spaces, dots, dashes or slashes (and a NIF with `ES`).
+ */
+export function matchesSearch(d: Searchable, search: string): boolean {
+  const q = folded(search.trim());
+  if (!q) return true;
+  const texts = [d.fileName, d.description, d.extraction?.supplierName, d.extraction?.invoiceNumber];
+  if (texts.some((v) => typeof v === 'string' && folded(v).includes(q))) return true;
+  const nif = d.extraction?.supplierNif;
+  const number = d.extraction?.invoiceNumber;
+  const qCompact = compact(search);
+  if (!qCompact) return false;
+  return (
+    (typeof nif === 'string' && compact(nif).includes(storedTaxId(search))) ||
+    (typeof number === 'string' && compact(number).includes(qCompact))
+  );
+}
+
 /** The list's filters (dates are the creation day, UTC ISO prefix compare) and its order. */
 export function filterAndSort<D extends DocumentDetails | Omit<DocumentDetails, 'notes'>>(
   docs: D[],
   q: Omit<DocumentListQuery, 'page' | 'size'>,
 ): D[] {
-  const search = q.search ? folded(q.search) : null;
   const rows = docs.filter(
     (d) =>
       (!q.status || d.status === q.status) &&
@@ -68,16 +98,7 @@ export function filterAndSort<D extends DocumentDetails | Omit<DocumentDetails, 
       (!q.origin || d.origin === q.origin) &&
       (!q.from || d.createdAt.slice(0, 10) >= q.from) &&
       (!q.to || d.createdAt.slice(0, 10) <= q.to) &&
-      (!search ||
-        [
-          d.fileName,
-          d.extraction?.supplierName,
-          d.extraction?.invoiceNumber,
-          d.extraction?.supplierNif,
-          d.description,
-        ]
-          .filter((v): v is string => typeof v === 'string')
-          .some((v) => folded(v).includes(search))),
+      (!q.search || matchesSearch(d, q.search)),
   );
   const dir = q.sortDir === 'asc' ? 1 : -1;
   const key = (d: D) =>

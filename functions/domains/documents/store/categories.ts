@@ -14,7 +14,7 @@ import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import { type DocumentCategory, documentCategoryNameKey } from '@shared/schemas/document-categories';
 import type { DocumentDetails } from '@shared/schemas/documents';
 import type { DocumentsDeps } from './deps';
-import { documentItem, getDocument, type StoredDocument, toDetails, updateDocument } from './documents';
+import { getDocument, revisionPut, type StoredDocument, toDetails, updateDocument } from './documents';
 
 type Db = Pick<DocumentsDeps, 'db' | 'table'>;
 
@@ -192,30 +192,28 @@ const ROUNDS = 5;
 
 /**
  * Files a document under a category (or none), with the category's usage count and last use in the
- * same transaction, on the document's revision (the workers' writes are never overwritten). The
- * category must exist and be active. Used by reviews, and by the documents' own category routes.
+ * same transaction, on the document's revision (`revisionPut`: the workers' writes are never
+ * overwritten). The category must exist and be active. `guard` sees the document first and throws
+ * when the caller may not touch it (a client's route: its own uploads only). Used by reviews, and by
+ * the documents' own category routes.
  */
 export async function assignDocumentCategory(
   deps: Pick<DocumentsDeps, 'db' | 'table' | 'now'>,
-  a: { companyId: string; documentId: string; categoryId: string | null },
+  a: {
+    companyId: string;
+    documentId: string;
+    categoryId: string | null;
+    guard?: (doc: StoredDocument) => void;
+  },
 ): Promise<DocumentDetails> {
   for (let round = 0; round < ROUNDS; round++) {
     const doc = await getDocument(deps, a.companyId, a.documentId);
     if (!doc) throw new AppError('CORE_006', 'El documento no existe.', { field: 'documentId' });
+    a.guard?.(doc);
     if (doc.categoryId === a.categoryId) return toDetails(doc);
     const now = deps.now().toISOString();
     const next: StoredDocument = { ...doc, categoryId: a.categoryId, rev: doc.rev + 1, updatedAt: now };
-    const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: deps.table,
-          Item: documentItem(next),
-          ConditionExpression: 'attribute_exists(pk) AND #rev = :rev',
-          ExpressionAttributeNames: { '#rev': 'rev' },
-          ExpressionAttributeValues: { ':rev': doc.rev },
-        },
-      },
-    ];
+    const items: TransactItem[] = [{ Put: revisionPut(deps.table, next, doc.rev) }];
     if (a.categoryId) {
       items.push({
         Update: {

@@ -12,7 +12,7 @@ import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import type { IndexName } from '@shared/db/table';
-import type { DocumentDetails, DocumentSummary } from '@shared/schemas/documents';
+import type { DocumentDetails, DocumentSummary, ExtractionCorrection } from '@shared/schemas/documents';
 import { isOpen } from '../model/status';
 import type { DocumentsDeps } from './deps';
 
@@ -32,6 +32,11 @@ export interface DocumentInternals {
   textractPolls: number;
   /** The text the extractor saw (for reviewers), cut to stay far below DynamoDB's item limit. */
   readingText: string | null;
+  /**
+   * The reviewer's corrections, kept beside the review (store/reviews.ts): the reading metrics need
+   * the corrected values, the API answers only `review.correctedFields`. Absent until reviewed.
+   */
+  reviewCorrections?: ExtractionCorrection | null;
 }
 
 export type StoredDocument = DocumentDetails & DocumentInternals;
@@ -39,7 +44,18 @@ export type StoredDocument = DocumentDetails & DocumentInternals;
 /** Longest reading text kept on the item (characters). */
 export const MAX_READING_TEXT = 30_000;
 
-const INTERNAL_FIELDS = ['s3Key', 'purpose', 'rev', 'textractJobId', 'textractPolls', 'readingText'] as const;
+const INTERNAL_FIELDS = [
+  's3Key',
+  'purpose',
+  'rev',
+  'textractJobId',
+  'textractPolls',
+  'readingText',
+  'reviewCorrections',
+] as const satisfies readonly (keyof DocumentInternals)[];
+
+/** Readings that were given up: they count in the month's failure rate (store/metrics.ts). */
+const FAILED_READING_STATUSES: readonly DocumentDetails['status'][] = ['OCR_FAILED', 'TECHNICAL_ERROR'];
 
 export function toDetails(doc: StoredDocument): DocumentDetails {
   const out: Record<string, unknown> = { ...doc };
@@ -52,13 +68,18 @@ export function toSummary(doc: StoredDocument): DocumentSummary {
   return rest;
 }
 
-/** The stored item: keys, the index keys its status and review call for, entity and version. */
+/**
+ * The stored item: keys, the index keys its status and review call for, entity and version. A
+ * reading's month index (`keys.documentRead`) holds what was read and what failed for good, so the
+ * platform's failure rate counts both sides.
+ */
 export function documentItem(doc: StoredDocument): Record<string, unknown> {
   const openKeys = isOpen(doc.status)
     ? keys.documentOpen(doc.updatedAt, doc.companyId, doc.documentId)
     : null;
+  const readingEnded = Boolean(doc.extraction) || FAILED_READING_STATUSES.includes(doc.status);
   const readKeys =
-    !openKeys && doc.extraction && doc.processedAt
+    !openKeys && readingEnded && doc.processedAt
       ? keys.documentRead(doc.processedAt, doc.companyId, doc.documentId)
       : null;
   const reviewKeys =
@@ -170,6 +191,21 @@ export async function insertDocument(deps: Db, doc: StoredDocument): Promise<boo
 const isConditionFailure = (e: unknown) => (e as Error)?.name === 'ConditionalCheckFailedException';
 
 /**
+ * The write of a document's next state on the revision it was read at (`seenRev`): the one place the
+ * optimistic condition is written, for `updateDocument` and for the transactions that move a document
+ * together with another item (store/categories.ts: the category's usage).
+ */
+export function revisionPut(table: string, next: StoredDocument, seenRev: number) {
+  return {
+    TableName: table,
+    Item: documentItem(next),
+    ConditionExpression: 'attribute_exists(pk) AND #rev = :rev',
+    ExpressionAttributeNames: { '#rev': 'rev' },
+    ExpressionAttributeValues: { ':rev': seenRev },
+  };
+}
+
+/**
  * Reads the document, asks `change` for its next state (null: nothing to do), and writes it on the
  * revision it read; a concurrent write makes it read and decide again (at most 5 times). Answers the
  * written document, or null when there is no such document or `change` declined.
@@ -194,15 +230,7 @@ export async function updateDocument(
       updatedAt: deps.now().toISOString(),
     };
     try {
-      await deps.db.send(
-        new PutCommand({
-          TableName: deps.table,
-          Item: documentItem(next),
-          ConditionExpression: 'attribute_exists(pk) AND #rev = :rev',
-          ExpressionAttributeNames: { '#rev': 'rev' },
-          ExpressionAttributeValues: { ':rev': doc.rev },
-        }),
-      );
+      await deps.db.send(new PutCommand(revisionPut(deps.table, next, doc.rev)));
       return next;
     } catch (e) {
       if (!isConditionFailure(e)) throw e;

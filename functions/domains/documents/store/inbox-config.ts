@@ -281,3 +281,6 @@ export async function listInboxConfigs(deps: TableDeps): Promise<StoredInboxConf
   });
   return items.map(fromItem);
 }
+
+/** The companies of some inbox configurations (their names for the admin's overview). */
+export { getCompanies as companiesOfInboxes } from '@functions/lib/directory';

@@ -101,7 +101,7 @@ export async function takeInRawMail(deps: InboxDeps, input: TakeInInput): Promis
       ignoredReason: null,
       classification: 'OTHER',
       aiConfidence: null,
-      verdicts: readVerdicts(headers),
+      verdicts: stripAuthenticated(verdictsOf(input.origin, input.bytes)),
       attachments: [],
       processedAt: null,
       error: null,
@@ -151,7 +151,7 @@ export async function processInboxEmail(
 ): Promise<InboxEmail> {
   const config = opts.config ?? (await getOrCreateInboxConfig(deps, email.companyId));
   const parsed = source.parsed ?? (await parse(source.bytes));
-  const verdicts = readVerdicts(headerBlock(source.bytes));
+  const verdicts = verdictsOf(email.origin, source.bytes);
   const parts = parsed.attachments;
   const listed = (reason: string): InboxAttachment[] =>
     parts.map((p, i) => ({
@@ -162,7 +162,7 @@ export async function processInboxEmail(
       skippedReason: reason,
     }));
 
-  const refusal = judge(config, verdicts, email.sender);
+  const refusal = judge(config, verdicts, email.sender, email.origin);
   if (refusal) {
     return updateInboxEmail(deps, email.companyId, email.inboxId, {
       status: 'IGNORED',
@@ -235,12 +235,34 @@ export async function processInboxEmail(
   });
 }
 
+/**
+ * A mail fetched over IMAP never went through our receiving MTA: any verdict header it carries was
+ * written by a server we do not trust, or by the sender (RFC 8601 §5: ignored), so its verdicts are
+ * UNKNOWN (issue 17 item 4: "computed or marked unknown"). The company chose that mailbox itself, so
+ * `requireAuthentication` (which asks for our MTA's checks) does not apply to it; the allowed
+ * senders do, and every attachment is still checked by its bytes on arrival.
+ */
+const UNVERIFIED: ReturnType<typeof readVerdicts> = {
+  spf: 'UNKNOWN',
+  dkim: 'UNKNOWN',
+  dmarc: 'UNKNOWN',
+  spam: 'UNKNOWN',
+  virus: 'UNKNOWN',
+  authenticated: false,
+};
+
+const verdictsOf = (origin: InboxEmail['origin'], bytes: Uint8Array) =>
+  origin === 'IMAP' ? UNVERIFIED : readVerdicts(headerBlock(bytes));
+
 function judge(
   config: StoredInboxConfig,
   verdicts: ReturnType<typeof readVerdicts>,
   sender: string,
+  origin: InboxEmail['origin'],
 ): InboxEmail['ignoredReason'] {
-  const judgement = judgeMail(verdicts, { requireAuthentication: config.requireAuthentication });
+  const judgement = judgeMail(verdicts, {
+    requireAuthentication: config.requireAuthentication && origin === 'EMAIL',
+  });
   if (!judgement.read) return { code: judgement.code, message: judgement.message };
   if (!config.enabled) return { code: 'INBOX_DISABLED', message: 'El buzón inteligente está desactivado.' };
   if (!senderAllowed(sender, config.allowedSenders))

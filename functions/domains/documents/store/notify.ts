@@ -90,10 +90,12 @@ export async function notifyDocument(
   try {
     const recipients = d.uploadedBy ? [d.uploadedBy] : await staffOf(deps, d.companyId);
     const { title, message, severity } = textOf(type, d);
+    // The pages' own parameters (web/src/lib/paths.ts): `company` selects the company of a link,
+    // `document` opens the document on the documents page.
     const link =
       d.receivedInvoiceId && type === 'invoice_created'
-        ? `/app/admin/invoicing/expenses/${d.receivedInvoiceId}?companyId=${d.companyId}`
-        : `/app/documents?documentId=${d.documentId}`;
+        ? `/app/admin/invoicing/expenses/${encodeURIComponent(d.receivedInvoiceId)}?company=${encodeURIComponent(d.companyId)}`
+        : `/app/documents?document=${encodeURIComponent(d.documentId)}`;
     for (const userId of recipients)
       await notifyUser(deps, { userId, companyId: d.companyId, type, title, message, severity, link });
   } catch (e) {
@@ -105,11 +107,17 @@ export async function notifyDocument(
   }
 }
 
-/** The company's latest document alerts (spec part 3: limit default 10). */
+/**
+ * The company's latest document alerts (spec part 3: limit default 10), of the documents `visible`
+ * lets through (a client's: its own uploads) — filtered before the limit, so a client gets its own
+ * latest alerts, not a share of the company's.
+ */
 export async function listDocumentAlerts(
   deps: Pick<DocumentsDeps, 'db' | 'table'>,
   companyId: string,
   limit = 10,
+  visible: (d: DocumentDetails) => boolean = () => true,
 ): Promise<DocumentAlert[]> {
-  return documentAlerts((await queryCompanyDocuments(deps, companyId)).map(toDetails), limit);
+  const docs = (await queryCompanyDocuments(deps, companyId)).map(toDetails).filter(visible);
+  return documentAlerts(docs, limit);
 }

@@ -174,6 +174,8 @@ export async function readQueuedDocument(
     result = await deps.read(bytes, {
       contentType: doc.contentType ?? 'application/octet-stream',
       companyNif: await companyNif(deps, doc.companyId),
+      s3Key: doc.s3Key,
+      textractJobId: doc.textractJobId ?? null,
     });
   } catch (e) {
     return onReadingFailure(deps, m, e, log);

@@ -1,5 +1,6 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
+import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
 import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
@@ -22,6 +23,18 @@ export async function setReceivedInvoiceApproval(
       field: 'status',
       details: { reason: 'APPROVAL_ALREADY_DECIDED', approvalStatus: current.approvalStatus },
     });
+  }
+  // Issue 17 item 3: an INCOMPLETE draft is out of the book; approving it would approve what nobody
+  // completed. It is completed first (PUT, or the document's review with its corrections).
+  if (input.body.status === 'APPROVED' && isOutOfBook(current)) {
+    throw new AppError(
+      'CORE_004',
+      'La factura es un borrador incompleto: complétala (proveedor, número, fecha e importes) antes de aprobarla.',
+      {
+        field: 'status',
+        details: { reason: 'DRAFT_INCOMPLETE', missing: current.draft?.incompleteFields ?? [] },
+      },
+    );
   }
   const company = await readCompanySii(deps, input.companyId);
   const now = deps.now().toISOString();

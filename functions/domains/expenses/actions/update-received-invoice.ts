@@ -2,6 +2,7 @@ import { defineCompanyAction } from '@functions/platform/http';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
 import { hasDeferredDeduction } from '@shared/fiscal/received-payment-aggregates';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
+import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
 import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
@@ -23,7 +24,8 @@ import { requireReceivedInvoice } from './get-received-invoice';
  * number claim and the category counter, replaces the old contribution to the tax aggregates by the
  * new one (under the criterio de caja, the supplier's or the company's own, decided again from the
  * corrected dates, with its payments' settlements re-stated) and,
- * for a company in the SII, carries the RECEIVED_UPDATED event. A correction that names no withholding kind keeps the invoice's
+ * for a company in the SII, carries the RECEIVED_UPDATED event. An INCOMPLETE draft out of the
+ * book (issue 17) is completed by it: registered in the book in that transaction (RECEIVED_REGISTERED). A correction that names no withholding kind keeps the invoice's
  * own (a client that predates the kinds must not turn a rent into a professional's fee), else takes
  * the supplier's.
  */
@@ -66,8 +68,14 @@ export async function updateReceivedInvoice(
     },
     {
       ...current,
-      // The SII state and the payments are the invoice's own: a correction keeps them.
-      siiStatus: current.siiStatus ?? null,
+      // The SII state and the payments are the invoice's own: a correction keeps them. An INCOMPLETE
+      // draft out of the book enters it now (the correction drops its draft flags): for an SII
+      // company this is its registration (art. 69.Tres RIVA), due at the AEAT.
+      siiStatus: isOutOfBook(current)
+        ? company.siiEnabled
+          ? 'NOT_SENT'
+          : null
+        : (current.siiStatus ?? null),
       paidCents: current.paidCents ?? 0,
       version: current.version + 1,
       updatedAt: at,

@@ -11,7 +11,7 @@ import { applyBp } from '@shared/fiscal/money';
 import { validateTaxId } from '@shared/fiscal/nif';
 import { computeReceivedInvoiceTotals, taxIdCountry } from '@shared/fiscal/received-invoice-totals';
 import { allowedRecargoBps, VAT_RATE_BPS } from '@shared/fiscal/vat';
-import { isEuCountry, validateEuVatNumber } from '@shared/schemas/countries';
+import { ISO_COUNTRIES, isEuCountry, validateEuVatNumber } from '@shared/schemas/countries';
 import {
   EXTRACTION_FIELDS,
   type Extraction,
@@ -35,9 +35,11 @@ const NOTES_MAX = 2000;
 // --- the issuer's tax id -----------------------------------------------------------------------------
 
 /**
- * The supplier's tax id as the expenses domain stores it: a valid Spanish NIF, or an EU VAT number
- * (NIF-IVA, AEAT IDType 02) whose prefix names its member state (EL is Greece); null when it is
- * neither (unread, or a foreign id a person must type with its kind).
+ * The supplier's tax id as the expenses domain stores it: a valid Spanish NIF; an EU VAT number
+ * (NIF-IVA, AEAT IDType 02) whose prefix names its member state (EL is Greece); a non-EU tax id
+ * printed with its ISO country prefix (GB, CH, US, NO...) as "otro documento probatorio" (IDType
+ * 04, the country from the prefix); null when it is none of these (unread, or a foreign id a
+ * person must type with its kind).
  */
 export function supplierTaxIdFromNif(nif: string | null): SupplierTaxId | null {
   if (!nif) return null;
@@ -46,9 +48,14 @@ export function supplierTaxIdFromNif(nif: string | null): SupplierTaxId | null {
   if (spanish.valid) return spanish.normalized;
   const prefix = text.slice(0, 2);
   const country = prefix === 'EL' ? 'GR' : prefix;
-  if (!/^[A-Z]{2}$/.test(prefix) || country === 'ES' || !isEuCountry(country)) return null;
-  const eu = validateEuVatNumber(text, country);
-  return eu.valid ? { type: 'NIF_IVA', value: eu.normalized, country } : null;
+  if (!/^[A-Z]{2}$/.test(prefix) || country === 'ES') return null;
+  if (isEuCountry(country)) {
+    const eu = validateEuVatNumber(text, country);
+    return eu.valid ? { type: 'NIF_IVA', value: eu.normalized, country } : null;
+  }
+  // AEAT IDOtro.ID holds at most 20 characters; the id must carry digits beyond its prefix.
+  if (!ISO_COUNTRIES.has(country) || text.length > 20 || !/\d/.test(text.slice(2))) return null;
+  return { type: 'OTHER_ID', value: text, country };
 }
 
 // --- lines -------------------------------------------------------------------------------------------
@@ -96,6 +103,7 @@ export function linePlanFor(
     };
   }
   const euSupplier = supplierCountry !== 'ES' && isEuCountry(supplierCountry);
+  const nonEuSupplier = supplierCountry !== 'ES' && !euSupplier;
   // An EU business invoicing us by its NIF-IVA without VAT is an intra-EU operation whether or not
   // the mention was read (arts. 25 and 69 LIVA: exempt delivery there, acquisition here).
   if (euSupplier && !hasMention(notes, 'EXEMPT', 'NOT_SUBJECT')) {
@@ -109,7 +117,9 @@ export function linePlanFor(
       assumedRate: true,
     };
   }
-  if (hasMention(notes, 'REVERSE_CHARGE')) {
+  // A business outside the EU invoicing without VAT: its services are ours to self-assess (arts. 69
+  // and 84.Uno.2º LIVA); goods would come with a DUA (IMPORT), which a person records.
+  if (hasMention(notes, 'REVERSE_CHARGE') || (nonEuSupplier && !hasMention(notes, 'EXEMPT', 'NOT_SUBJECT'))) {
     return {
       kind: 'REVERSE_CHARGE',
       vatRateBp: GENERAL_RATE_BP,
@@ -145,6 +155,7 @@ export function draftLines(
   notes: Pick<ExtractionNotes, 'mentions'>,
   supplierCountry: string,
 ): { lines: DraftLine[]; problems: DraftField[]; warnings: string[] } {
+  if (isIgicReading(extraction, notes)) return igicLines(extraction);
   const problems: DraftField[] = [];
   const warnings: string[] = [];
   const lines: DraftLine[] = [];
@@ -193,6 +204,61 @@ export function draftLines(
     chosen.l.recargoRateBp = r.rateBp;
   }
   return { lines, problems, warnings };
+}
+
+// --- IGIC (Canarias) -----------------------------------------------------------------------------------
+
+/** IGIC rates (Ley 4/2014 de Canarias, art. 27 ff. Ley 20/1991): 0, 3, 7, 9,5, 15 and 20 %. */
+export const IGIC_RATE_BPS: readonly number[] = [0, 300, 700, 950, 1500, 2000];
+export const IGIC_WARNING = 'Factura con IGIC: revísala (no es IVA deducible en el modelo 303)';
+
+/**
+ * An invoice of a Canarias supplier: the reading says IGIC and its rates are IGIC's. Read first
+ * (before the VAT rates): 0 %, and some day 15 or 20 %, are rates of both taxes.
+ */
+export const isIgicReading = (
+  extraction: Pick<Extraction, 'bases'>,
+  notes: Pick<ExtractionNotes, 'mentions'>,
+): boolean =>
+  hasMention(notes, 'IGIC') &&
+  extraction.bases.length > 0 &&
+  extraction.bases.every((b) => IGIC_RATE_BPS.includes(b.rateBp));
+
+/**
+ * The IGIC is not Spanish VAT (art. 3 LIVA: Canarias is outside its territory): nothing of it is
+ * deducible in the 303 nor reported as VAT. Each base is a NOT_SUBJECT line and its IGIC quota
+ * another, a cost borne like any other (non-deductible); the draft stays INCOMPLETE (`bases`) so a
+ * person looks at it.
+ */
+function igicLines(extraction: Pick<Extraction, 'bases' | 'recargo'>): {
+  lines: DraftLine[];
+  problems: DraftField[];
+  warnings: string[];
+} {
+  const lines: DraftLine[] = [];
+  for (const b of extraction.bases) {
+    if (b.baseCents === 0) continue;
+    const rate = ratePercentText(b.rateBp);
+    lines.push({
+      description: `Base imponible (IGIC al ${rate} %)`,
+      quantity: 1,
+      unitPriceCents: b.baseCents,
+      vatRateBp: 0,
+      kind: 'NOT_SUBJECT',
+    });
+    if (b.quotaCents !== 0) {
+      lines.push({
+        description: `IGIC al ${rate} % (no deducible en el modelo 303)`,
+        quantity: 1,
+        unitPriceCents: b.quotaCents,
+        vatRateBp: 0,
+        kind: 'NOT_SUBJECT',
+      });
+    }
+  }
+  const problems: DraftField[] = ['bases'];
+  if (extraction.recargo.some((r) => r.quotaCents !== 0)) problems.push('recargo');
+  return { lines, problems, warnings: [IGIC_WARNING] };
 }
 
 // --- checks ------------------------------------------------------------------------------------------
@@ -245,10 +311,16 @@ export interface DraftSupplier {
 export interface DraftPlan {
   /** The body of the received invoice; null when no valid one can be built from the reading. */
   body: CreateReceivedInvoiceBody | null;
+  /**
+   * What the reading gives even when no valid body can be built (then unchecked: an unread number or
+   * date is '', an unread tax id '', only the lines at a Spanish rate): the draft kept out of the
+   * book until a person completes it. The same object as `body` when that is valid.
+   */
+  partial: CreateReceivedInvoiceBody;
   /** The fields that make it INCOMPLETE, in the extraction's order (empty: CREATED). */
   missing: DraftField[];
   warnings: string[];
-  totals: ReceivedInvoiceTotals | null;
+  totals: ReceivedInvoiceTotals;
 }
 
 /** Text read from a page may carry control characters no stored text may hold. */
@@ -260,13 +332,14 @@ const clean = (s: string | null | undefined): string | null => {
   return t.length > 0 ? t : null;
 };
 
+const FIELD_ORDER: readonly DraftField[] = [...EXTRACTION_FIELDS, 'rectifiedInvoice'];
 const ordered = (fields: Iterable<DraftField>): DraftField[] => {
   const set = new Set(fields);
-  return EXTRACTION_FIELDS.filter((f) => set.has(f));
+  return FIELD_ORDER.filter((f) => set.has(f));
 };
 
-const isIsoDate = (d: string | null): d is string =>
-  d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+const isIsoDate = (d: string | null | undefined): d is string =>
+  typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
 
 /** The note the draft carries for the reviewer (Spanish, at most 2000 characters). */
 function draftNote(
@@ -283,12 +356,37 @@ function draftNote(
   return text.length <= NOTES_MAX ? text : `${text.slice(0, NOTES_MAX - 1)}…`;
 }
 
+const totalsOf = (body: Pick<CreateReceivedInvoiceBody, 'lines' | 'irpfRateBp'>): ReceivedInvoiceTotals =>
+  computeReceivedInvoiceTotals({
+    lines: body.lines.map((l) => ({
+      quantityMilli: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      discountBp: l.discountBp,
+      vatRateBp: l.vatRateBp,
+      kind: l.kind,
+      deductibleBp: l.deductibleBp,
+      recargoRateBp: l.recargoRateBp ?? 0,
+      investmentGoods: l.investmentGoods,
+    })),
+    irpfRateBp: body.irpfRateBp,
+  });
+
+/**
+ * A rectificativa (art. 15 RD 1619/2012) reads as negative figures: a total below zero, or no base
+ * above zero and one below. R1 (art. 80 Uno, Dos and Seis LIVA: returns, discounts after the
+ * invoice, a price altered) is the usual cause of a supplier's credit note; recorded by differences.
+ */
+const isRectificativaReading = (e: Pick<Extraction, 'bases' | 'totalCents'>): boolean =>
+  (e.totalCents !== null && e.totalCents < 0) ||
+  (e.bases.some((b) => b.baseCents < 0) && !e.bases.some((b) => b.baseCents > 0));
+
 /**
  * The received-invoice body a reading makes, with what is missing. INCOMPLETE (`missing` not empty)
  * when the issuer's tax id, its name, the number, the date, the total or the bases were not read,
  * when the reading's own arithmetic did not close, when the totals the expenses code computes from
- * the lines differ from what the invoice printed, or when it is not in euros. The body is null when
- * even a valid received invoice cannot be built (no valid tax id, number, date or base).
+ * the lines differ from what the invoice printed, when it is not in euros, when it is an IGIC
+ * invoice, or when a rectificativa does not say what it rectifies. `body` is null when even a valid
+ * received invoice cannot be built; `partial` always holds what was read (the draft out of the book).
  */
 export function draftFromExtraction(input: {
   extraction: Extraction;
@@ -300,6 +398,8 @@ export function draftFromExtraction(input: {
   expenseCategoryId: string | null;
   /** The day the document arrived (ISO date). */
   receivedDate: string;
+  /** The invoice a rectificativa corrects, when it was read. */
+  rectifies?: { invoiceNumber: string; issueDate: string } | null;
 }): DraftPlan {
   const { extraction, notes } = input;
   const missing: DraftField[] = [];
@@ -318,20 +418,54 @@ export function draftFromExtraction(input: {
   const country = input.supplier ? taxIdCountry(input.supplier.taxId) : 'ES';
   const { lines, problems, warnings } = draftLines(extraction, notes, country);
   missing.push(...problems);
+  if (lines.length === 0) missing.push('bases');
   if (extraction.currency !== 'EUR') {
     warnings.push(`La factura está en ${extraction.currency}: indica los importes en euros.`);
   }
-  if (!input.supplier || !number || !issueDate || lines.length === 0) {
-    if (lines.length === 0) missing.push('bases');
-    return { body: null, missing: ordered(missing), warnings, totals: null };
+  const rectificativa = isRectificativaReading(extraction);
+  const rectified =
+    rectificativa &&
+    input.rectifies &&
+    isIsoDate(input.rectifies.issueDate) &&
+    clean(input.rectifies.invoiceNumber)
+      ? input.rectifies
+      : null;
+  if (rectificativa && !rectified) {
+    missing.push('rectifiedInvoice');
+    warnings.push('Factura rectificativa: indica la factura que rectifica (número y fecha de expedición).');
   }
 
   const irpfRateBp = extraction.irpf && extraction.irpf.rateBp > 0 ? extraction.irpf.rateBp : 0;
   const raw = {
-    supplier: { name: input.supplier.name, taxId: input.supplier.taxId },
-    supplierInvoiceNumber: number,
-    issueDate,
-    receivedDate: input.receivedDate >= issueDate ? input.receivedDate : issueDate,
+    ...(input.supplier
+      ? { supplier: { name: input.supplier.name, taxId: input.supplier.taxId } }
+      : {
+          supplier: {
+            name: clean(extraction.supplierName)?.slice(0, 200) ?? 'Proveedor sin identificar',
+            taxId: '',
+          },
+        }),
+    supplierInvoiceNumber: number ?? '',
+    ...(rectificativa
+      ? {
+          invoiceType: 'R1' as const,
+          ...(rectified
+            ? {
+                rectification: {
+                  method: 'DIFFERENCES' as const,
+                  rectified: [
+                    {
+                      supplierInvoiceNumber: clean(rectified.invoiceNumber)!.slice(0, 60),
+                      issueDate: rectified.issueDate,
+                    },
+                  ],
+                },
+              }
+            : {}),
+        }
+      : {}),
+    issueDate: issueDate ?? '',
+    receivedDate: issueDate && input.receivedDate < issueDate ? issueDate : input.receivedDate,
     lines,
     irpfRateBp,
     ...(input.expenseCategoryId ? { expenseCategoryId: input.expenseCategoryId } : {}),
@@ -341,27 +475,31 @@ export function draftFromExtraction(input: {
     ],
     approvalStatus: 'PENDING',
   };
-  const parsed = CreateReceivedInvoiceBody.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) missing.push(fieldOfIssue(issue.path));
-    return { body: null, missing: ordered(missing), warnings, totals: null };
+  const partial: CreateReceivedInvoiceBody = {
+    invoiceType: 'F1',
+    ...raw,
+    // As the schema stores them: quantities in thousandths, the defaults filled in.
+    lines: lines.map((l) => ({
+      discountBp: 0,
+      deductibleBp: 10_000,
+      investmentGoods: false,
+      ...l,
+      quantity: l.quantity * 1000,
+    })),
+    approvalStatus: 'PENDING',
+  };
+  const parsed =
+    input.supplier && number && issueDate && lines.length > 0
+      ? CreateReceivedInvoiceBody.safeParse(raw)
+      : null;
+  if (!parsed?.success) {
+    for (const issue of parsed?.error.issues ?? []) missing.push(fieldOfIssue(issue.path));
+    return { body: null, partial, missing: ordered(missing), warnings, totals: totalsOf(partial) };
   }
   const body = parsed.data;
-  const totals = computeReceivedInvoiceTotals({
-    lines: body.lines.map((l) => ({
-      quantityMilli: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      discountBp: l.discountBp,
-      vatRateBp: l.vatRateBp,
-      kind: l.kind,
-      deductibleBp: l.deductibleBp,
-      recargoRateBp: l.recargoRateBp ?? 0,
-      investmentGoods: l.investmentGoods,
-    })),
-    irpfRateBp: body.irpfRateBp,
-  });
+  const totals = totalsOf(body);
   missing.push(...totalsProblems(extraction, lines, totals));
-  return { body, missing: ordered(missing), warnings, totals };
+  return { body, partial: body, missing: ordered(missing), warnings, totals };
 }
 
 /** The extraction field a refusal of the body points at. */
@@ -371,6 +509,7 @@ function fieldOfIssue(path: readonly PropertyKey[]): DraftField {
   if (head === 'supplierInvoiceNumber') return 'invoiceNumber';
   if (head === 'issueDate' || head === 'receivedDate') return 'issueDate';
   if (head === 'irpfRateBp') return 'irpf';
+  if (head === 'rectification' || head === 'invoiceType') return 'rectifiedInvoice';
   if (head === 'lines' && path[2] === 'recargoRateBp') return 'recargo';
   return 'bases';
 }

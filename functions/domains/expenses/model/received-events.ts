@@ -11,6 +11,7 @@
  */
 
 import type { SiiStatus } from '@shared/schemas/invoices';
+import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
 import type {
   ReceivedInvoice,
   ReceivedInvoicePayment,
@@ -87,7 +88,12 @@ export function receivedEvent(input: {
   payment?: ReceivedInvoicePayment;
   at: string;
 }): ReceivedInvoiceEventBody | null {
-  const { company, current, next, payment } = input;
+  const { company, payment } = input;
+  // An INCOMPLETE draft is out of the book (shared/schemas/received-invoice-draft.ts): the SII hears
+  // of it when a person completes it (its registration), never before.
+  const current = isOutOfBook(input.current) ? undefined : input.current;
+  const next = isOutOfBook(input.next) ? undefined : input.next;
+  if (!current && !next) return null;
   if (!reportsReceived(company, current, next)) return null;
   const invoice = (next ?? current)!;
   const kind: ReceivedEventKind = payment

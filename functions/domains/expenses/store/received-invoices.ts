@@ -23,7 +23,8 @@ import {
 } from '@shared/fiscal/received-invoice-totals';
 import { receivedPaymentContributions } from '@shared/fiscal/received-payment-aggregates';
 import { type AggregateContribution, receivedContribution } from '@shared/fiscal/tax-aggregates';
-import { supplierTaxIdKey } from '@shared/schemas/expenses';
+import { supplierTaxIdKey, supplierTaxIdText } from '@shared/schemas/expenses';
+import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
 import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
 import type { ReceivedInvoiceEventBody } from '../model/received-events';
 import { receivedPaymentStatus } from '../model/received-invoices';
@@ -31,22 +32,34 @@ import type { ExpensesDeps } from './deps';
 
 type Deps = Pick<ExpensesDeps, 'db' | 'table'>;
 
+/**
+ * The invoice item. An INCOMPLETE draft out of the book (`isOutOfBook`) has no book-date entry:
+ * everything that reads the book (lists, totals, the nightly recompute, the tax models, the SII
+ * backfill) reads that index, so it does not see it until a person completes it.
+ */
 export const receivedInvoiceItem = (r: ReceivedInvoice) => ({
   ...keys.receivedInvoice(r.companyId, r.receivedInvoiceId),
-  ...keys.receivedInvoiceByDate(r.companyId, receivedBookDate(r), r.receivedInvoiceId),
+  ...(isOutOfBook(r)
+    ? {}
+    : keys.receivedInvoiceByDate(r.companyId, receivedBookDate(r), r.receivedInvoiceId)),
   entity: 'ReceivedInvoice',
   v: SCHEMA_VERSION,
   ...r,
 });
 
-/** The claim that keeps a supplier's number unique per supplier (by tax id) and year of issue. */
+/**
+ * The claim that keeps a supplier's number unique per supplier (by tax id) and year of issue; none
+ * for a draft whose issuer, number or date was not read (nothing to be unique by yet).
+ */
 export const numberClaimKey = (r: ReceivedInvoice) =>
-  keys.receivedInvoiceNumberClaim(
-    r.companyId,
-    supplierTaxIdKey(r.supplier.taxId),
-    r.issueDate.slice(0, 4),
-    supplierNumberKey(r.supplierInvoiceNumber),
-  );
+  supplierTaxIdText(r.supplier.taxId) && r.supplierInvoiceNumber && r.issueDate
+    ? keys.receivedInvoiceNumberClaim(
+        r.companyId,
+        supplierTaxIdKey(r.supplier.taxId),
+        r.issueDate.slice(0, 4),
+        supplierNumberKey(r.supplierInvoiceNumber),
+      )
+    : undefined;
 
 /**
  * A stored item as the current record: invoices registered before rectificativas existed carry no
@@ -230,7 +243,8 @@ function contributionsOf(
   payments: readonly PaymentForAggregates[],
   sign: 1 | -1,
 ): AggregateContribution[] {
-  if (!r) return [];
+  // An INCOMPLETE draft is not in the book: it counts nowhere until a person completes it.
+  if (!r || isOutOfBook(r)) return [];
   const agg = toReceivedForAggregates(r);
   return [receivedContribution(agg, sign), ...receivedPaymentContributions(agg, payments, sign)];
 }

@@ -29,6 +29,7 @@ import {
   DraftRequest,
   type DraftResult,
   type DuplicateDraftResult,
+  isOutOfBook,
   type ReceivedInvoiceDraftFlags,
 } from '@shared/schemas/received-invoice-draft';
 import type { ReceivedInvoice, ReceivedSupplierSnapshot } from '@shared/schemas/received-invoices';
@@ -162,28 +163,32 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
     supplier,
     expenseCategoryId: suggestion.categoryId,
     receivedDate: now.toISOString().slice(0, 10),
+    rectifies: req.rectifies ?? null,
   });
-  if (!plan.body || !supplier) {
-    return {
-      outcome: 'INCOMPLETE',
-      receivedInvoiceId: null,
-      supplierId: stored?.supplierId ?? null,
-      supplierCreated: false,
-      expenseCategoryId: suggestion.categoryId,
-      missing: plan.missing,
-    } satisfies CreatedDraftResult;
-  }
+  // Issue 17 item 3: every reading becomes a draft. A complete one is registered in the book (PENDING
+  // approval, like any registration); an INCOMPLETE one is stored OUT of the book (`booked` false:
+  // no book-date index entry, no aggregates, no SII) until a person completes it.
+  const booked = plan.body !== null && plan.missing.length === 0;
+  const body = plan.body ?? plan.partial;
 
-  const created = stored ? undefined : newSupplier(deps, req.companyId, supplier, plan);
+  const created = stored || !supplier ? undefined : newSupplier(deps, req.companyId, supplier, plan);
   const resolved = stored
     ? await resolveSupplier(deps, req.companyId, { supplierId: stored.supplierId })
     : {
-        supplier: {
-          supplierId: created!.supplierId,
-          name: created!.name,
-          taxId: created!.taxId,
-          country: taxIdCountry(created!.taxId),
-        } satisfies ReceivedSupplierSnapshot,
+        supplier: (created
+          ? {
+              supplierId: created.supplierId,
+              name: created.name,
+              taxId: created.taxId,
+              country: taxIdCountry(created.taxId),
+            }
+          : // No issuer tax id read: the draft names what was read, linked to no supplier yet.
+            {
+              supplierId: null,
+              name: body.supplier?.name ?? 'Proveedor sin identificar',
+              taxId: '',
+              country: 'ES',
+            }) satisfies ReceivedSupplierSnapshot,
         remembered: null,
         rememberedCashCriterion: false,
       };
@@ -194,21 +199,38 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
   const at = now.toISOString();
   const createdBy = req.createdBy ?? SYSTEM_USER;
   const invoice = buildReceivedInvoice(
-    plan.body,
+    body,
     {
       supplier: resolved.supplier,
-      rectification: null,
+      rectification: body.rectification
+        ? {
+            method: body.rectification.method,
+            rectified: body.rectification.rectified.map((r) => ({
+              receivedInvoiceId: null,
+              supplierInvoiceNumber: r.supplierInvoiceNumber ?? '',
+              issueDate: r.issueDate ?? '',
+            })),
+          }
+        : null,
       rememberedWithholding: resolved.remembered,
       supplierCashCriterion: resolved.rememberedCashCriterion,
-      companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime },
+      // Out of the book nothing is deducted: the regime is decided when a person completes it.
+      ...(booked ? { companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime } } : {}),
     },
     {
       receivedInvoiceId: reopened?.receivedInvoiceId ?? deps.newId(),
       companyId: req.companyId,
       approvalStatus: 'PENDING',
       approval: null,
-      // Art. 69.Tres RIVA: as any registration, an SII company's draft is due at the AEAT.
-      siiStatus: reopened ? (reopened.siiStatus ?? null) : company.siiEnabled ? 'NOT_SENT' : null,
+      // Art. 69.Tres RIVA: as any registration, an SII company's draft is due at the AEAT; one out
+      // of the book is not registered yet (its registration is the correction that completes it).
+      siiStatus: !booked
+        ? null
+        : reopened
+          ? (reopened.siiStatus ?? null)
+          : company.siiEnabled
+            ? 'NOT_SENT'
+            : null,
       paidCents: 0,
       version: reopened ? reopened.version + 1 : 1,
       createdBy: reopened?.createdBy ?? createdBy,
@@ -224,6 +246,7 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
       source: extraction.source,
       needsReview: needsReview(req, plan),
       incompleteFields: plan.missing,
+      booked,
     },
   };
   const result: CreatedDraftResult = {
@@ -289,6 +312,7 @@ const FIELD_NAMES: Record<DraftField, string> = {
   irpf: 'la retención de IRPF',
   totalCents: 'el total',
   currency: 'la moneda',
+  rectifiedInvoice: 'la factura rectificada (número y fecha)',
 };
 
 /** The stored supplier holding the corrected tax id, created if none does (the corrected reading's name). */
@@ -313,7 +337,12 @@ async function supplierIdFor(
   }
 }
 
-/** The draft rebuilt from the reading as the reviewer corrected it (a correction of the invoice). */
+/**
+ * The draft rebuilt from the stored reading as the reviewer corrected it (a correction of the
+ * invoice). A draft out of the book is always rebuilt, corrections or not: the reviewer's approval
+ * overrules the reading's own doubts (`reviewedNotes`), so the stored reading is what is
+ * registered when nothing is corrected; refused only when no valid invoice can be built from it.
+ */
 async function applyDraftCorrections(
   deps: ExpensesDeps,
   req: DecideDraftRequest,
@@ -331,7 +360,7 @@ async function applyDraftCorrections(
     );
   }
   const { extraction, changed } = applyCorrections(marker.extraction, req.corrections);
-  if (changed.length === 0) return;
+  if (changed.length === 0 && !isOutOfBook(current)) return;
   const taxId = supplierTaxIdFromNif(extraction.supplierNif);
   const sameSupplier = taxId !== null && supplierTaxIdKey(taxId) === supplierTaxIdKey(current.supplier.taxId);
   const supplier: DraftSupplier | null = taxId
@@ -350,13 +379,21 @@ async function applyDraftCorrections(
     fileName: current.attachments.find((a) => a.documentId === marker.documentId)?.fileName ?? 'documento',
     supplier,
     expenseCategoryId: current.expenseCategoryId,
-    receivedDate: current.receivedDate ?? current.issueDate,
+    receivedDate: current.receivedDate || current.createdAt.slice(0, 10),
+    rectifies: current.rectification?.rectified[0]
+      ? {
+          invoiceNumber: current.rectification.rectified[0].supplierInvoiceNumber,
+          issueDate: current.rectification.rectified[0].issueDate,
+        }
+      : null,
   });
   if (!plan.body || !supplier) {
     const names = plan.missing.map((f) => FIELD_NAMES[f]).join(', ');
     throw new AppError(
       'CORE_004',
-      `Con las correcciones la factura sigue sin poder registrarse: falta ${names}.`,
+      req.corrections
+        ? `Con las correcciones la factura sigue sin poder registrarse: falta ${names}.`
+        : `La lectura no basta para registrar la factura: falta ${names}. Corrígelo al aprobar.`,
       {
         field: 'corrections',
         details: { reason: 'DRAFT_NOT_BUILDABLE', missing: plan.missing },
@@ -401,7 +438,13 @@ export async function decideDraft(deps: ExpensesDeps, req: DecideDraftRequest): 
     approvalStatus: req.decision,
   };
   if (current.approvalStatus === req.decision) return decided;
-  if (current.approvalStatus === 'PENDING' && req.decision === 'APPROVED' && req.corrections) {
+  // Corrections rebuild the draft; a draft out of the book (INCOMPLETE) is completed from the
+  // stored reading even without them (issue 17 item 3), then approved.
+  if (
+    current.approvalStatus === 'PENDING' &&
+    req.decision === 'APPROVED' &&
+    (req.corrections || isOutOfBook(current))
+  ) {
     await applyDraftCorrections(deps, req, current);
   }
   await setReceivedInvoiceApproval(

@@ -50,19 +50,21 @@ export function parseNumber(s: string): { cents: number; decimals: boolean; alte
   return null;
 }
 
-const NUMBER_RE = /(\()?(?:([-+])\s?)?((?:\d|[OoIl](?=[\d.,]))[\dOoIl.,']*\d|\d)(\))?(\s?%)?(\s?(?:€|EUR))?/g;
+/** (sign, "-€1,188.00" too) digits ) trailing-minus % currency — "124,03-" is how some ERPs print a credit. */
+const NUMBER_RE =
+  /(\()?(?:([-+])\s?(?:€\s?)?)?((?:\d|[OoIl](?=[\d.,]))[\dOoIl.,']*\d|\d)(\))?(-(?![\d\w]))?(\s?%)?(\s?(?:€|EUR))?/g;
 
 /** The numeric tokens of a line, left to right (dates and long identifiers are skipped). */
 export function numberTokens(text: string): NumberToken[] {
   const out: NumberToken[] = [];
   const masked = maskNonAmounts(text);
   for (let m = NUMBER_RE.exec(masked); m; m = NUMBER_RE.exec(masked)) {
-    const [raw, open, sign, digits, close, pct, euro] = m;
+    const [raw, open, sign, digits, close, trailing, pct, euro] = m;
     const before = masked[m.index - 1] ?? ' ';
     if (/[A-Za-z/]/.test(before) && !open && !sign) continue; // part of a code: "F-2024", "B38123456"
     const parsed = parseNumber(digits!);
     if (!parsed) continue;
-    const negative = sign === '-' || (open === '(' && close === ')');
+    const negative = sign === '-' || (open === '(' && close === ')') || (trailing === '-' && parsed.decimals);
     const percent = Boolean(pct);
     const value = percent ? parsed.cents : parsed.cents;
     out.push({

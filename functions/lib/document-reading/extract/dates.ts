@@ -6,38 +6,24 @@
 
 import { plainText } from './text';
 
+/** Month names and abbreviations: Spanish, English and Catalan (invoices from Catalonia, Valencia, Balearics). */
 const MONTHS: Readonly<Record<string, number>> = {
-  ene: 1,
-  enero: 1,
-  jan: 1,
-  feb: 2,
-  febrero: 2,
-  mar: 3,
-  marzo: 3,
-  abr: 4,
-  abril: 4,
-  apr: 4,
-  may: 5,
-  mayo: 5,
-  jun: 6,
-  junio: 6,
-  jul: 7,
-  julio: 7,
-  ago: 8,
-  agosto: 8,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  septiembre: 9,
-  setiembre: 9,
-  oct: 10,
-  octubre: 10,
-  nov: 11,
-  noviembre: 11,
-  dic: 12,
-  diciembre: 12,
-  dec: 12,
+  ...names(1, ['ene', 'enero', 'jan', 'january', 'gen', 'gener']),
+  ...names(2, ['feb', 'febrero', 'february', 'febr', 'febrer']),
+  ...names(3, ['mar', 'marzo', 'march', 'marc']),
+  ...names(4, ['abr', 'abril', 'apr', 'april']),
+  ...names(5, ['may', 'mayo', 'maig']),
+  ...names(6, ['jun', 'junio', 'june', 'juny']),
+  ...names(7, ['jul', 'julio', 'july', 'juliol']),
+  ...names(8, ['ago', 'agosto', 'aug', 'august', 'agost']),
+  ...names(9, ['sep', 'sept', 'septiembre', 'setiembre', 'september', 'set', 'setembre']),
+  ...names(10, ['oct', 'octubre', 'october']),
+  ...names(11, ['nov', 'noviembre', 'november', 'novembre']),
+  ...names(12, ['dic', 'diciembre', 'dec', 'december', 'des', 'desembre']),
 };
+function names(month: number, words: string[]): Record<string, number> {
+  return Object.fromEntries(words.map((w) => [w, month]));
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -69,12 +55,21 @@ export function findDates(text: string): FoundDate[] {
     if (d) found.push({ iso: d, start: m.index, end: m.index + m[0].length });
   }
   const plain = plainText(t);
+  // "12 de marzo de 2025", "12-mar-2025", "1 October 2026", "1st October 2026", "3 d'octubre de 2026".
   const words =
-    /\b(\d{1,2})(?:\s+de\s+|\s*[-/.\s]\s*)([a-z]{3,10})\.?(?:\s+de\s+|\s*[-/.\s]\s*)(\d{4}|\d{2})\b/g;
+    /\b(\d{1,2})(?:st|nd|rd|th)?(?:\s+de\s+|\s+d'|\s*[-/.\s]\s*)([a-z]{3,10})\.?,?(?:\s+de\s+|\s*[-/.\s]\s*)(\d{4}|\d{2})\b/g;
   for (let m = words.exec(plain); m; m = words.exec(plain)) {
     const month = MONTHS[m[2]!];
     const d = month ? iso(Number(m[1]), month, Number(m[3])) : null;
     if (d) found.push({ iso: d, start: m.index, end: m.index + m[0].length });
+  }
+  // English month first: "October 3, 2026", "Oct. 3rd 2026".
+  const monthFirst = /\b([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/g;
+  for (let m = monthFirst.exec(plain); m; m = monthFirst.exec(plain)) {
+    const month = MONTHS[m[1]!];
+    const d = month ? iso(Number(m[2]), month, Number(m[3])) : null;
+    if (d && !found.some((f) => f.start <= m!.index && m!.index < f.end))
+      found.push({ iso: d, start: m.index, end: m.index + m[0].length });
   }
   return found.sort((a, b) => a.start - b.start);
 }
@@ -83,4 +78,4 @@ export function findDates(text: string): FoundDate[] {
 export const ISSUE_DATE_LABEL =
   /\b(fecha(?:\s+de)?(?:\s+(?:factura|emision|expedicion))?|invoice date|date|fecha fra\.?)\b/;
 export const OTHER_DATE_LABEL =
-  /(vencimiento|vto\.?|due|operacion|entrega|albaran|pedido|servicio|periodo|pago|valid|desde|hasta|nacimiento)/;
+  /(vencimiento|vto\.?|due|operacion|entrega|albaran|pedido|servicio|periodo|pago|valid|desde|hasta|nacimiento|cargo|period|service|delivery|payment|supply|start|\bend\b|del\s*$|al\s*$|rectifica|original)/;

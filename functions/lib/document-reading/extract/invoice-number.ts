@@ -6,14 +6,18 @@
 
 import type { Line } from './text';
 
-const STRONG =
-  /(?:n[º°o]\.?\s*(?:de\s+)?(?:factura|fra\.?)|(?:factura|fra\.?)\s*n[º°o]\.?|numero\s+(?:de\s+)?factura|num\.?\s+(?:de\s+)?factura|factura\s+numero|invoice\s*(?:no\.?|number|num\.?|#|n[º°]))\s*[:.#]?\s*/g;
-const PLAIN_FACTURA = /\b(?:factura|invoice)\s*[:#]?\s+(?=[a-z]{0,6}[-/]?\d)/g;
-const WEAK = /(?:^|\s)(?:n[º°]|numero|num\.|no\.)\s*[:.]?\s*/g;
+/** "nº", "núm.", "número", "no." as invoices abbreviate "number". */
+const NUM = '(?:number|numero|num(?![a-z])\\.?|n[º°o]\\.?|no\\.|#)';
+/** Labels that name the invoice itself: factura, minuta, ticket, invoice, "factura simplificada". */
+const DOC = '(?:factura(?:\\s+(?:simplificada|rectificativa))?|fra\\.?|minuta|ticket|invoice|recibo|abono)';
+const STRONG = new RegExp(`(?:${NUM}\\s*(?:de\\s+)?${DOC}|${DOC}\\s*${NUM}|invoice\\s*#)\\s*[:.#]*\\s*`, 'g');
+const PLAIN_FACTURA = /\b(?:factura|invoice|minuta|ticket)\s*[:#]?\s+(?=[a-z]{0,6}[-/]?\d)/g;
+const WEAK = /(?:^|\s)(?:n[º°]|numero|num\.|no\.)\s*[:.]*\s*/g;
+/** Numbers of something else: the professional's college, the customer, the order, the contract… */
 const NOT_INVOICE =
-  /(fecha(?:\s+de)?|total|importe|albaran|pedido|cliente|presupuesto|contrato|cuenta|poliza|ref\.?|referencia|expediente|telefono|tel\.?|pagina|proveedor|socio|orden|order|customer|account|p\.o\.)\s*$/;
+  /(fecha(?:\s+de)?|total|importe|albaran|pedido|cliente|presupuesto|contrato|cuenta|poliza|ref\.?|referencia|expediente|telefono|tel\.?|pagina|proveedor|socio|orden|order|customer|account|p\.o\.|colegiad[oa]|colegio|mesa|cups|suministro|contador|lote|registro|tarjeta|abonado|linea|rectifica(?:\s+a)?(?:\s+la)?|sustituye(?:\s+a)?(?:\s+la)?|anula(?:\s+la)?|rectificada|original|corrige(?:\s+la)?)\s*$/;
 const NEXT_NOT_INVOICE =
-  /^(?:de\s+)?(?:cliente|pedido|albaran|cuenta|proveedor|socio|orden|order|customer|pagina)/;
+  /^(?:de\s+)?(?:cliente|pedido|albaran|cuenta|proveedor|socio|orden|order|customer|pagina|colegiad|contrato|poliza|referencia)/;
 
 export interface FoundNumber {
   value: string;
@@ -40,7 +44,7 @@ export function findInvoiceNumber(lines: Line[]): FoundNumber | null {
       re.lastIndex = 0;
       for (let m = re.exec(line.plain); m; m = re.exec(line.plain)) {
         const at = m.index + m[0].length;
-        if (NOT_INVOICE.test(line.plain.slice(Math.max(0, m.index - 24), m.index))) continue;
+        if (NOT_INVOICE.test(line.plain.slice(Math.max(0, m.index - 28), m.index).trimEnd())) continue;
         if (NEXT_NOT_INVOICE.test(line.plain.slice(at))) continue;
         const value = tokenAt(line.text, at);
         if (value && !/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(value))

@@ -5,7 +5,7 @@
  * block's header ("Proveedor", "Facturar a"...) says its role; the company's own NIF is the customer.
  */
 
-import { type FoundTaxId, findTaxIds, normaliseTaxId } from './tax-ids';
+import { type FoundTaxId, findTaxIds, normaliseTaxId, TAX_LABEL_AT_END } from './tax-ids';
 import { type Cell, type Line, sameColumn } from './text';
 
 export type PartyRole = 'SUPPLIER' | 'CUSTOMER';
@@ -25,14 +25,20 @@ export interface Party {
 const SUPPLIER_LABEL =
   /^(?:datos del |datos de )?(?:proveedor|emisor|emitida por|expedida por|vendedor|prestador|supplier|vendor|seller|from)\b/;
 const CUSTOMER_LABEL =
-  /^(?:datos del |datos de )?(?:cliente|facturar a|destinatario|receptor|bill to|billed to|customer|sold to|invoice to)\b/;
+  /^(?:datos del |datos de )?(?:cliente|facturar a|destinatario|receptor|titular(?: del contrato)?|bill to|billed to|customer|sold to|invoice to)\b/;
 const NAME_LABEL = /^(?:razon social|nombre|name|denominacion|company)\b/;
 const LEGAL_FORM =
   /(?:^|\s)(?:s\.?\s?l\.?(?:\s?[ulp]\.?)?|s\.?\s?a\.?(?:\s?u\.?)?|s\.?\s?c\.?(?:\s?p\.?)?|c\.?\s?b\.?|s\.?\s?coop\.?|sas|sarl|gmbh|ltd\.?|limited|b\.?v\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|lda\.?|inc\.?|oy|ab|ag|plc)$/;
 const ADDRESS =
   /^(?:c\/|c\.\s|calle|avda|av\.|avenida|plaza|pza|paseo|pso|pol[ií]gono|ctra|carretera|camino|ronda|urb|apartado|tel|tlf|telefono|movil|fax|e-?mail|correo|web|www|http|iban|cp\b|cod\.?\s?postal|\d{5}\b|\d+\s?[,-]|rue|strasse|street|road)|@|\b\d{5}\b/;
 const NOT_A_NAME =
-  /^(?:(?:factura|invoice|fecha|date|n[º°o]|numero|pagina|page|original|copia|rectificativa|simplificada|concepto|descripcion|total|base|iva|igic)\b|\d)/;
+  /^(?:(?:factura|invoice|fecha|date|n[º°o]|numero|pagina|page|original|copia|rectificativa|simplificada|concepto|descripcion|description|total|subtotal|base|iva|igic|vat|importe|forma de pago|pago|payment|iban|swift|bic|vencimiento|due|registro|inscrit[ao]|tomo|atencion al cliente|cups|contrato|poliza|pedido|albaran|referencia|periodo|resumen|detalle|cantidad|precio|cuota|retencion|suma|liquido|amount|mesa|hora|tarjeta|gracias|thank)\b|\d)/;
+/** "Label: value" (Forma de pago: …, Dirección: …): a field of the invoice, never a party's name. */
+const LABEL_AND_VALUE = /^[^:]{2,32}:\s*\S/;
+/** Separators of the parts of one footer line ("Energía Verde, S.A.U. · CIF A1234… · Avda…"). */
+const PART_SEPARATOR = /\s[·•|+]\s|\s[-–]\s|\s{2,}|;\s/;
+/** A money amount in a cell: a total or a line, never a name. */
+const MONEY = /\d[\d.]*,\d{2}\b|\d,\d{3}\.\d{2}\b|€/;
 
 const plainOf = (s: string) =>
   s
@@ -76,15 +82,28 @@ interface BlockReading {
 function readCell(text: string): { role: PartyRole | null; labelledName: string | null; nameLike: boolean } {
   const plain = plainOf(text).trim();
   const role = SUPPLIER_LABEL.test(plain) ? 'SUPPLIER' : CUSTOMER_LABEL.test(plain) ? 'CUSTOMER' : null;
-  const labelled = (role || NAME_LABEL.test(plain)) && text.includes(':') ? afterLabel(text) : '';
+  const named = role || NAME_LABEL.test(plain);
+  const labelled = named && text.includes(':') ? afterLabel(text) : '';
   const labelledName = labelled.length >= 3 && /[a-záéíóúñ]{2}/i.test(labelled) ? labelled : null;
   const nameLike =
     !role &&
     !ADDRESS.test(plain) &&
     !NOT_A_NAME.test(plain) &&
     !NOT_A_NAME.test(plain.replace(/\s+/g, '')) &&
+    !(LABEL_AND_VALUE.test(plain) && !named) &&
+    !MONEY.test(plain) &&
     /[a-z]{3}/.test(plain);
   return { role, labelledName, nameLike };
+}
+
+/** The part of the id's line just left of its label, when it is a name ("X, S.L. · CIF B…"). */
+function nameBeforeId(before: string): string | null {
+  const parts = before
+    .split(PART_SEPARATOR)
+    .map((p) => p.replace(/^[\s·•|+,;:-]+|[\s·•|+,;:-]+$/g, ''))
+    .filter(Boolean);
+  const last = parts.at(-1);
+  return last && last.length >= 3 && readCell(last).nameLike ? last : null;
 }
 
 /** Walks up the tax id's column to the block's header, collecting the name candidates. */
@@ -92,11 +111,9 @@ function readBlock(lines: Line[], o: Occurrence): BlockReading {
   let role: PartyRole | null = null;
   let labelled: string | null = null;
   const names: string[] = [];
-  // The same line, left of the id: "Cliente: Empresa Demo S.L.   CIF: B00000000" or "Razón social X - NIF".
-  const before = o.line.text
-    .slice(o.cell.start, o.tax.start)
-    .replace(/(?:N\.?I\.?F|C\.?I\.?F|VAT|NIF\/CIF|CIF\/NIF|DNI|NIE)[^:]*:?\s*$/i, '')
-    .trim();
+  // The same line, left of the id: "Cliente: Empresa Demo S.L.   CIF: B00000000", a footer
+  // "Energía Verde Levante, S.A.U. · CIF A-45267754 · Avda…" (the name right before the label).
+  const before = o.line.text.slice(o.cell.start, o.tax.start).replace(TAX_LABEL_AT_END, '').trim();
   const sameLine = [...o.line.cells.filter((c) => c.end <= o.cell.start).map((c) => c.text), before].filter(
     Boolean,
   );
@@ -106,6 +123,7 @@ function readBlock(lines: Line[], o: Occurrence): BlockReading {
     labelled = r.labelledName ?? labelled;
     if (r.nameLike && text.length >= 3) names.unshift(text.replace(/[\s,;-]+$/, ''));
   }
+  const beside = before ? nameBeforeId(before) : null;
   let gap = 0;
   for (let i = o.line.index - 1; i >= 0 && i >= o.line.index - 9; i--) {
     const line = lines[i]!;
@@ -129,13 +147,26 @@ function readBlock(lines: Line[], o: Occurrence): BlockReading {
     if (r.nameLike) names.push(cell.text);
   }
   if (labelled) return { role, name: clean(labelled), nameKind: 'LABELLED' };
-  const legal = names.find((n) => LEGAL_FORM.test(plainOf(n).trim()));
+  const legal = [beside, ...names].find((n) => n && LEGAL_FORM.test(plainOf(clean(n)).trim()));
   if (legal) return { role, name: clean(legal), nameKind: 'LEGAL_FORM' };
+  // A name printed right before the tax id is the one beside it (art. 6.1.c RD 1619/2012).
+  if (beside) return { role, name: clean(beside), nameKind: 'BLOCK' };
   const top = names.at(-1);
   return { role, name: top ? clean(top) : null, nameKind: top ? 'BLOCK' : null };
 }
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s:;,.-]+|[\s:;,-]+$/g, '');
+const clean = (s: string) =>
+  repairLegalForm(s.replace(/\s+/g, ' ').replace(/^[\s:;,.·•|+-]+|[\s:;,·•|+-]+$/g, ''));
+
+/** A dotted legal form OCR lost a dot of ("S.AU." for "S.A.U."): every letter dotted as printed. */
+function repairLegalForm(name: string): string {
+  return name.replace(/(?<=\s)((?:[A-Za-z]\.?){2,4})$/, (form) => {
+    const letters = form.replace(/\./g, '');
+    const dots = form.length - letters.length;
+    if (dots < 2 || dots >= letters.length) return form;
+    return `${letters.split('').join('.')}.`;
+  });
+}
 
 /** The parties of the invoice; `companyNif` (the reader's own company) is the customer when present. */
 export function findParties(

@@ -22,8 +22,15 @@ export interface FoundTaxId {
 /** EU VAT number shapes per country (VIES), plus GB/XI and CH: a code that merely starts "FR" is not one. */
 const FOREIGN_VAT =
   /^(?:ATU\d{8}|BE[01]\d{9}|BG\d{9,10}|CY\d{8}[A-Z]|CZ\d{8,10}|DE\d{9}|DK\d{8}|EE\d{9}|EL\d{9}|FI\d{8}|FR[0-9A-Z]{2}\d{9}|HR\d{11}|HU\d{8}|IE\d{7}[A-Z]{1,2}|IE\d[A-Z+*]\d{5}[A-Z]|IT\d{11}|LT(?:\d{9}|\d{12})|LU\d{8}|LV\d{11}|MT\d{8}|NL\d{9}B\d{2}|PL\d{10}|PT\d{9}|RO\d{2,10}|SE\d{12}|SI\d{8}|SK\d{10}|(?:GB|XI)(?:\d{9}|\d{12})|CHE\d{9}(?:MWST|TVA|IVA)?)$/;
-const TAX_LABEL =
-  /(?:N\.?\s?I\.?\s?F\.?|C\.?\s?I\.?\s?F\.?|D\.?N\.?I\.?|N\.?I\.?E\.?|VAT(?:\s?(?:No\.?|Nº|number|ID|Reg\.?))?|NIF-IVA|Tax\s?ID|CIF\/NIF|NIF\/CIF|N\.I\.F\.)\s*[:.]?\s*/gi;
+/** "I" of the labels as OCR reads it: "N.LF.", "C.1.F.", "N.l.F.". */
+const I = '[I1lL|]';
+const TAX_LABEL_SOURCE = `(?:N\\.?\\s?${I}\\.?\\s?F\\.?|C\\.?\\s?${I}\\.?\\s?F\\.?|D\\.?N\\.?${I}\\.?|N\\.?${I}\\.?E\\.?|VAT(?:\\s?(?:No\\.?|Nº|number|ID|Reg\\.?))?|NIF-IVA|Tax\\s?ID|CIF\\/NIF|NIF\\/CIF)`;
+const TAX_LABEL = new RegExp(`(?<![A-Za-z])${TAX_LABEL_SOURCE}\\s*[:.]?\\s*`, 'gi');
+/** A tax-id label ending a text (what precedes the id on its line), with what separates it from the id. */
+export const TAX_LABEL_AT_END = new RegExp(
+  `(?<![A-Za-z])${TAX_LABEL_SOURCE}[^:]{0,12}:?[\\s\\-.,;:|~_»*]*$`,
+  'i',
+);
 
 const TO_DIGIT: Readonly<Record<string, string>> = {
   O: '0',
@@ -99,25 +106,60 @@ function classify(raw: string, labelled: boolean): Omit<FoundTaxId, 'start' | 'e
   return null;
 }
 
+/** What may stand between a label and its id: OCR dashes, bars and stray punctuation ("NIF/CIF:  — B389…"). */
+const JUNK_BEFORE_ID = /^[\s\-.,;:|~_»«"'*]+/;
+/**
+ * Shapes of a printed id after its label, most specific first: a code without spaces ("B-63.041.859",
+ * "IE3924065WH"), a Spanish id with spaces or dots between its parts ("B 63041859", "12 345 678 Z"),
+ * a foreign VAT id with a space after its country ("IE 3668997OH").
+ */
+const ID_SHAPES = [
+  /^(?:ES[\s-]?)?[A-Z0-9][A-Z0-9.-]{5,14}(?:[\s-][A-Z0-9])?/i,
+  /^(?:ES[\s.-]{0,2})?(?:[A-Z][\s.-]{0,2})?\d(?:[\s.-]?\d){6,7}(?:[\s.-]{0,2}[A-Z0-9])?(?![A-Z0-9])/i,
+  /^[A-Z]{2,3}\s[A-Z0-9][A-Z0-9.]{6,13}(?![A-Z0-9])/i,
+];
+
+/** The id printed right after a label, if one of the shapes classifies. */
+function labelledId(
+  tail: string,
+): { c: NonNullable<ReturnType<typeof classify>>; skip: number; len: number } | null {
+  const skip = JUNK_BEFORE_ID.exec(tail)?.[0].length ?? 0;
+  const rest = tail.slice(skip);
+  // A shape that validates beats one kept as printed ("b58818501 en…" is not "B58818501E").
+  let kept: { c: NonNullable<ReturnType<typeof classify>>; skip: number; len: number } | null = null;
+  for (const shape of ID_SHAPES) {
+    const tok = shape.exec(rest)?.[0];
+    if (!tok) continue;
+    const short = tok.replace(/[\s-][A-Z0-9]$/i, '');
+    for (const t of short === tok ? [tok] : [tok, short]) {
+      const c = classify(t, true);
+      if (c?.valid) return { c, skip, len: t.length };
+      if (c && !kept) kept = { c, skip, len: t.length };
+    }
+  }
+  return kept;
+}
+
 /** Tax ids in a line: after a label first, then bare tokens that validate. */
 export function findTaxIds(text: string): FoundTaxId[] {
   const found: FoundTaxId[] = [];
   const taken: [number, number][] = [];
+  TAX_LABEL.lastIndex = 0;
   for (let m = TAX_LABEL.exec(text); m; m = TAX_LABEL.exec(text)) {
     const after = m.index + m[0].length;
-    const tail = text.slice(after);
-    const tok = /^(?:ES[\s-]?)?[A-Z0-9][A-Z0-9.-]{5,14}(?:[\s-][A-Z0-9])?/i.exec(tail);
-    if (!tok) continue;
-    const c = classify(tok[0], true) ?? classify(tok[0].replace(/[\s-][A-Z0-9]$/i, ''), true);
-    if (!c) continue;
-    found.push({ ...c, labelled: true, start: after, end: after + tok[0].length });
-    taken.push([m.index, after + tok[0].length]);
+    const id = labelledId(text.slice(after));
+    if (!id) continue;
+    const start = after + id.skip;
+    found.push({ ...id.c, labelled: true, start, end: start + id.len });
+    taken.push([m.index, start + id.len]);
   }
-  const bare = /\b(?:ES[\s-]?)?[A-Z0-9][A-Z0-9.-]{6,14}[A-Z0-9]\b/g;
+  // Bare ids, also lower case or with a space after the letter ("b63041859", "B 63041859") when valid.
+  const bare =
+    /\b(?:ES[\s-]?)?(?:[A-Z0-9][A-Z0-9.-]{6,14}[A-Z0-9]|[A-Z][\s-]\d{7}[0-9A-J]|\d{8}[\s-][A-Z])\b/gi;
   for (let m = bare.exec(text); m; m = bare.exec(text)) {
     const s = m.index;
     if (taken.some(([a, b]) => s < b && s + m![0].length > a)) continue;
-    if (!/\d{5}/.test(m[0].replace(/[.-]/g, ''))) continue;
+    if (!/\d{5}/.test(m[0].replace(/[\s.-]/g, ''))) continue;
     const c = classify(m[0], false);
     // Unlabelled, only an id that validates as printed: a repaired bare token is too often a code.
     if (!c?.valid || c.repaired) continue;

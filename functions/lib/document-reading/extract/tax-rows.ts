@@ -7,6 +7,7 @@
 
 import { VAT_RATE_BPS } from '@shared/fiscal/vat';
 import { moneyTokens, type NumberToken, numberTokens } from './amounts';
+import { readColumnTables } from './tax-columns';
 import type { Line } from './text';
 
 /** IVA (LIVA arts. 90–91 and the temporary rates), IGIC (Canarias: 0, 3, 7, 9.5, 13.5, 15, 20) and IPSI. */
@@ -125,6 +126,8 @@ function recargoIn(tokens: NumberToken[], used: NumberToken[], base: number): Ta
 
 export interface TaxLines {
   rows: TaxRow[];
+  /** Header-led tables of base/rate/quota columns (tax-columns.ts), in reading order. */
+  tables: TaxRow[][];
   /** "IVA 21 %: 210,00" without its base; "Exento" with its base. */
   quotas: LabelledAmount[];
   /** "Base imponible: 1.000,00" (rate when printed "al 21 %"). */
@@ -141,11 +144,15 @@ const percentOf = (tokens: NumberToken[], allowed?: ReadonlySet<number>): number
 };
 
 const lastMoney = (text: string): NumberToken | undefined => moneyTokens(text).at(-1);
+/** The readings of an amount with its printed sign (a rectificativa's "-124,03", "(124,03)", "124,03-"). */
+const signed = (t: NumberToken): number[] => (t.negative ? t.readings.map((c) => -c) : t.readings);
 
 /** Classifies every line of the document once. */
 export function readTaxLines(lines: Line[]): TaxLines {
+  const table = readColumnTables(lines);
   const out: TaxLines = {
     rows: [],
+    tables: table.tables,
     quotas: [],
     bases: [],
     quotaTotals: [],
@@ -154,6 +161,7 @@ export function readTaxLines(lines: Line[]): TaxLines {
     totals: [],
   };
   for (const line of lines) {
+    if (table.used.has(line.index)) continue;
     const p = line.plain;
     const tokens = numberTokens(line.text);
     const money = tokens.filter((t) => !t.percent && (t.decimals || t.euro));
@@ -169,24 +177,25 @@ export function readTaxLines(lines: Line[]): TaxLines {
     if (RECARGO.test(p) && !TAX_WORD.test(p.replace(/recargo de equivalencia/, ''))) {
       const rate = percentOf(tokens, RECARGO_RATES_BP);
       if (rate !== null) {
-        const base = money.length >= 2 ? money[0]!.value : null;
-        const quotas = money.map((t) => t.value).filter((c) => base === null || quotaCloses(base, rate, c));
+        const value = (t: NumberToken) => (t.negative ? -t.value : t.value);
+        const base = money.length >= 2 ? value(money[0]!) : null;
+        const quotas = money.map(value).filter((c) => base === null || quotaCloses(base, rate, c));
         out.recargo.push({
           line: line.index,
           rateBp: rate,
-          quotaCents: quotas.length ? quotas : [money.at(-1)!.value],
+          quotaCents: quotas.length ? quotas : [value(money.at(-1)!)],
         });
       }
       continue;
     }
     if (TOTAL_WORD.test(p) && !NOT_TOTAL.test(p) && !BASE_WORD.test(p)) {
       const last = lastMoney(line.text);
-      if (last) out.totals.push({ line: line.index, strong: STRONG_TOTAL.test(p), cents: last.readings });
+      if (last) out.totals.push({ line: line.index, strong: STRONG_TOTAL.test(p), cents: signed(last) });
       continue;
     }
     if (QUOTA_TOTAL.test(p)) {
       const last = money.at(-1)!;
-      out.quotaTotals.push({ line: line.index, rateBp: null, cents: last.readings });
+      out.quotaTotals.push({ line: line.index, rateBp: null, cents: signed(last) });
       continue;
     }
     const row = tripleOf(line);
@@ -198,13 +207,13 @@ export function readTaxLines(lines: Line[]): TaxLines {
       out.bases.push({
         line: line.index,
         rateBp: percentOf(tokens, TAX_RATES_BP),
-        cents: money.at(-1)!.readings,
+        cents: signed(money.at(-1)!),
       });
       continue;
     }
     if (TAX_WORD.test(p) || EXEMPT.test(p)) {
       const rate = EXEMPT.test(p) && percentOf(tokens) === null ? 0 : percentOf(tokens, TAX_RATES_BP);
-      if (rate !== null) out.quotas.push({ line: line.index, rateBp: rate, cents: money.at(-1)!.readings });
+      if (rate !== null) out.quotas.push({ line: line.index, rateBp: rate, cents: signed(money.at(-1)!) });
     }
   }
   return out;

@@ -209,6 +209,14 @@ function withRemainder(lines: TaxLines, h: Hypothesis): Hypothesis | null {
 export function readTaxTable(lines: TaxLines): TaxReading {
   const summary = summaryRows(lines.rows);
   const hypotheses: Hypothesis[] = [];
+  // A header-led table is the invoice's own breakdown; the last one is the summary under the items.
+  for (const rows of [...lines.tables].reverse())
+    hypotheses.push({
+      from: 'SUMMARY',
+      bases: aggregate(rows),
+      recargo: recargoOfRows(rows),
+      derivedBases: false,
+    });
   if (summary.length > 0)
     hypotheses.push({
       from: 'SUMMARY',

@@ -37,13 +37,17 @@ const GLUED_LABELS =
 
 /** Repairs OCR confusions that only make sense one way (`N9:`/`N*`/`N°` for `Nº`, `€` glued to the amount). */
 export function repairOcrLine(line: string): string {
-  return line
-    .replace(/\t/g, '    ')
-    .replace(/[\u2013\u2014\u2212]/g, '-')
-    .replace(/\bN\s?[°*9oº]\s?(?=[:.]|\s+[A-Z0-9])/g, 'Nº')
-    .replace(/\bN\.\s?º/g, 'Nº')
-    .replace(/\bN[O0]\.?\s(?=factura\b)/gi, 'Nº ')
-    .replace(/(\d)\s?(?:EUR|€)(?=\s|$)/g, '$1 €');
+  return (
+    line
+      .replace(/\t/g, '    ')
+      .replace(/[\u2013\u2014\u2212]/g, '-')
+      // "Nº" as OCR reads it: N°, N*, N9, N”, N?, n*, and "NO;" / "N?:" before the value.
+      .replace(/\bN\s?[°*9oOº”“"?’'^]\s?[;:](?=\s*[A-Z0-9])/g, 'Nº:')
+      .replace(/\b(?:N\s?[°*9oº”“"?’'^]|n\s?[°*º”“"?’'^])\s?(?=[:.]|\s+[A-Z0-9])/g, 'Nº')
+      .replace(/\bN\.\s?º/g, 'Nº')
+      .replace(/\bN[O0]\.?\s(?=factura\b)/gi, 'Nº ')
+      .replace(/(\d)\s?(?:EUR|€)(?=\s|$)/g, '$1 €')
+  );
 }
 
 export function splitCells(text: string): Cell[] {

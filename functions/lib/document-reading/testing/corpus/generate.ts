@@ -1,7 +1,7 @@
 /**
- * The generated corpus (issue 17 item 8): seeded Spanish purchase invoices in six layouts and eight
- * tax scenarios, each a digital PDF with its ground truth; `scanned` turns one into a scanned-looking
- * image. Used by the extractor's accuracy tests and by the readers' tests.
+ * The generated corpus (issue 17 item 8): seeded Spanish purchase invoices in eleven layouts and nine
+ * tax scenarios (LAYOUTS, SCENARIOS), each a digital PDF with its ground truth; `scanned` turns one
+ * into a scanned-looking image. Used by the extractor's accuracy tests and by the readers' tests.
  */
 
 import { type CorpusInvoice, LAYOUTS, makeInvoice, rng, SCENARIOS } from './invoices';

@@ -9,7 +9,22 @@ import { allowedRecargoBps } from '@shared/fiscal/vat';
 import type { ExtractionBase, ExtractionRecargo } from '@shared/schemas/documents';
 import type { Truth } from './accuracy';
 
-export const LAYOUTS = ['classic', 'right-header', 'boxes', 'english', 'long', 'compact'] as const;
+export const LAYOUTS = [
+  'classic',
+  'right-header',
+  'boxes',
+  'english',
+  'long',
+  'compact',
+  // Issue 17 item 2, the classes an independent corpus showed: the legal name only in the footer
+  // beside the CIF, a header-led summary table with bare rates (and R.E.), that table on page 2, a
+  // professional's minuta with its college number, an English EU invoice with long dates.
+  'utility',
+  'summary-table',
+  'two-page',
+  'minuta',
+  'english-eu',
+] as const;
 export type Layout = (typeof LAYOUTS)[number];
 export const SCENARIOS = [
   'standard',
@@ -20,9 +35,10 @@ export const SCENARIOS = [
   'intra-eu',
   'igic',
   'temporary',
+  'rectificativa',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
-export type DateStyle = 'slash' | 'dash' | 'dots' | 'long' | 'month';
+export type DateStyle = 'slash' | 'dash' | 'dots' | 'long' | 'month' | 'long-en' | 'month-first-en';
 
 export interface CorpusParty {
   name: string;
@@ -44,6 +60,10 @@ export interface CorpusInvoice {
   layout: Layout;
   scenario: Scenario;
   dateStyle: DateStyle;
+  /** Label set / column order / sign style of the layout (0..2). */
+  variant: number;
+  /** A rectificativa: the invoice it corrects (art. 15 RD 1619/2012). */
+  rectifies: { number: string; issueDate: string } | null;
   supplier: CorpusParty;
   customer: CorpusParty;
   items: CorpusItem[];
@@ -161,7 +181,16 @@ function address(r: Rand, canary = false): string[] {
 function company(r: Rand, canary = false): CorpusParty {
   const name = `${pick(r, COMPANY_WORDS)} ${pick(r, PLACES)} ${pick(r, FORMS)}`;
   const nif = cif(r, pick(r, ['A', 'B', 'B', 'B', 'E', 'J']));
-  const printedNif = r() < 0.2 ? `ES${nif}` : r() < 0.2 ? `${nif[0]}-${nif.slice(1)}` : nif;
+  // As invoices print it: plain, "ESB…", "B-…", "B 63041859", "B-63.041.859", "ES B63041859".
+  const printedNif = pick(r, [
+    nif,
+    nif,
+    `ES${nif}`,
+    `${nif[0]}-${nif.slice(1)}`,
+    `${nif[0]} ${nif.slice(1)}`,
+    `${nif[0]}-${nif.slice(1, 3)}.${nif.slice(3, 6)}.${nif.slice(6)}`,
+    `ES ${nif}`,
+  ]);
   const tradeName = r() < 0.3 ? pick(r, PLACES).toUpperCase() : null;
   return { name, nif, printedNif, address: address(r, canary), tradeName };
 }
@@ -204,7 +233,9 @@ function foreignCompany(r: Rand): CorpusParty {
   };
 }
 
-const quotaOf = (base: number, bp: number) => Math.floor((base * bp + 5000) / 10_000);
+/** Half up, symmetric for the negative bases of a rectificativa. */
+const quotaOf = (base: number, bp: number) =>
+  Math.sign(base) * Math.floor((Math.abs(base) * bp + 5000) / 10_000);
 
 function isoDate(r: Rand, scenario: Scenario, rates: number[]): string {
   if (rates.includes(500)) return `2024-0${int(r, 1, 9)}-${String(int(r, 10, 28))}`;
@@ -241,6 +272,7 @@ const RATES_OF: Record<Scenario, number[][]> = {
     [500, 2100],
     [200, 1000],
   ],
+  rectificativa: [[2100], [1000], [2100, 1000]],
 };
 
 export function makeInvoice(r: Rand, index: number, layout: Layout, scenario: Scenario): CorpusInvoice {
@@ -254,10 +286,12 @@ export function makeInvoice(r: Rand, index: number, layout: Layout, scenario: Sc
         : company(r, canary);
   const customer = company(r, canary);
   const date = isoDate(r, scenario, rates);
-  const count = layout === 'long' ? int(r, 34, 42) : int(r, 1, 5);
+  const count = layout === 'long' || layout === 'two-page' ? int(r, 34, 42) : int(r, 1, 5);
+  // A rectificativa returns goods: negative quantities, so negative bases, quotas and total.
+  const sign = scenario === 'rectificativa' ? -1 : 1;
   const items: CorpusItem[] = Array.from({ length: count }, (_, i) => ({
     description: pick(r, GOODS),
-    quantity: int(r, 1, 12),
+    quantity: sign * int(r, 1, 12),
     unitCents: int(r, 150, 250_000),
     rateBp: rates[i % rates.length]!,
   }));
@@ -292,11 +326,21 @@ export function makeInvoice(r: Rand, index: number, layout: Layout, scenario: Sc
           ? 'Recargo de equivalencia'
           : null;
   const number = invoiceNumber(r, date.slice(0, 4));
+  const variant = int(r, 0, 2);
+  const rectifies =
+    scenario === 'rectificativa'
+      ? { number: invoiceNumber(r, date.slice(0, 4)), issueDate: `${date.slice(0, 8)}01` }
+      : null;
   return {
     id: `corpus-${String(index).padStart(3, '0')}`,
     layout,
     scenario,
-    dateStyle: pick(r, ['slash', 'dash', 'dots', 'long', 'month'] as const),
+    dateStyle:
+      layout === 'english-eu'
+        ? pick(r, ['long-en', 'month-first-en'] as const)
+        : pick(r, ['slash', 'dash', 'dots', 'long', 'month'] as const),
+    variant,
+    rectifies,
     supplier,
     customer,
     items,

@@ -4,6 +4,7 @@
  * its approval, payment and SII states, whether its VAT is deductible only when paid (the criterio
  * de caja, the supplier's or the company's own), and its payments (the RECC pagos of the criterio de
  * caja). The SII's problem links open it in a new tab with `?company=`, which selects the company.
+ * A draft read from a document (issue 17) says so in a banner, with its document.
  */
 import { supplierTaxIdText } from '@shared/schemas/expenses';
 import type { ReceivedInvoice, ReceivedInvoiceLine } from '@shared/schemas/received-invoices';
@@ -28,6 +29,7 @@ import {
   RECEIVED_INVOICE_TYPE_LABELS,
 } from '../utils/received-invoice-form-values';
 import { NoCompany } from './no-company';
+import { ReceivedInvoiceDraftBanner } from './received-invoice-draft-banner';
 import { ReceivedInvoiceDrawer } from './received-invoice-drawer';
 import { ReceivedPayments } from './received-payments';
 import { ReceivedSiiTag } from './received-sii-tag';
@@ -121,6 +123,7 @@ function ReceivedInvoiceView({
         }
         actions={canEdit ? <Button onClick={() => setEditing(true)}>Editar</Button> : null}
       />
+      {inv.draft ? <ReceivedInvoiceDraftBanner draft={inv.draft} companyId={companyId} /> : null}
       {inv.approval?.status === 'REJECTED' && inv.approval.comment ? (
         <Alert
           type="error"

@@ -1,4 +1,6 @@
 /** Spanish labels and tag colours of the received invoices' states (approval, payment, SII). */
+import type { ExtractionSource } from '@shared/schemas/documents';
+import type { DraftField } from '@shared/schemas/received-invoice-draft';
 import type { ApprovalStatus, ReceivedPaymentStatus } from '@shared/schemas/received-invoices';
 
 export const APPROVAL_LABELS: Record<ApprovalStatus, { label: string; color: string }> = {
@@ -13,3 +15,27 @@ export const RECEIVED_PAYMENT_STATUS_LABELS: Record<ReceivedPaymentStatus, { lab
     PARTIAL: { label: 'Pago parcial', color: 'orange' },
     PAID: { label: 'Pagada', color: 'green' },
   };
+
+/** The fields a draft read from a document may lack (issue 17: `draft.incompleteFields`). */
+export const DRAFT_FIELD_LABELS: Record<DraftField, string> = {
+  supplierName: 'Nombre del proveedor',
+  supplierNif: 'NIF del proveedor',
+  customerName: 'Nombre del cliente',
+  customerNif: 'NIF del cliente',
+  invoiceNumber: 'Número de factura',
+  issueDate: 'Fecha de expedición',
+  bases: 'Bases e IVA',
+  recargo: 'Recargo de equivalencia',
+  irpf: 'Retención IRPF',
+  totalCents: 'Total',
+  currency: 'Moneda',
+  rectifiedInvoice: 'Factura rectificada',
+};
+
+/** How the document was read (`draft.source`). */
+export const DRAFT_SOURCE_LABELS: Record<ExtractionSource, string> = {
+  EINVOICE: 'factura electrónica',
+  QR: 'código QR VeriFactu',
+  TEXT: 'texto del PDF',
+  OCR: 'OCR',
+};
