@@ -4,7 +4,7 @@
  * takes per page — next to a baseline measured in the same run: the same digital PDFs read by OCR
  * alone (Tesseract over the rendered pages, what a reader without "structured first" would do).
  *
- * The corpus (functions/lib/document-reading/testing/corpus: six layouts, eight tax scenarios —
+ * The corpus (functions/lib/invoice-samples: eleven layouts, nine tax scenarios —
  * several VAT rates, recargo de equivalencia, IRPF, exempt, intra-EU, IGIC — seeded) is read three
  * ways through `readDocument`, the function the `ocr` queue's worker calls:
  *  - digital PDFs (a text layer; every fifth carries a VeriFacTu QR): source TEXT or QR;
@@ -16,9 +16,7 @@
  */
 
 import { extractFromText, makeOcrEngine, readDocument } from '@functions/lib/document-reading';
-import { fieldMatches, type Truth } from '@functions/lib/document-reading/testing/corpus/accuracy';
-import { generateCorpus } from '@functions/lib/document-reading/testing/corpus/generate';
-import { scanned } from '@functions/lib/document-reading/testing/corpus/scan';
+import { fieldMatches, generateCorpus, scanned, type Truth } from '@functions/lib/invoice-samples';
 import {
   EXTRACTION_FIELDS,
   type Extraction,

@@ -5,7 +5,7 @@
  * the company's smart-inbox address over the local SMTP listener (it shows in Buzón inteligente →
  * review), and one invoice its client user (cliente@cuadra.test, UPLOAD_DOCUMENTS) uploads from the
  * portal for the gestor's review. The invoices are generated like the reading tests' corpus
- * (functions/lib/document-reading/testing/corpus), addressed to the company and dated today, so their
+ * (functions/lib/invoice-samples), addressed to the company and dated today, so their
  * drafts wait in the open quarter without touching any closed period.
  *
  * Everything goes through the REST API and SMTP as a person would; the reading happens in the
@@ -13,9 +13,7 @@
  * already has documents is left alone.
  */
 
-import { makeInvoice, rng } from '@functions/lib/document-reading/testing/corpus/invoices';
-import { renderInvoicePdf } from '@functions/lib/document-reading/testing/corpus/render';
-import { scanned } from '@functions/lib/document-reading/testing/corpus/scan';
+import { makeInvoice, renderInvoicePdf, rng, scanned } from '@functions/lib/invoice-samples';
 import { madridDate } from '@shared/fiscal/sii-deadlines';
 import { sendMail } from './engines/test-smtp-client';
 import { DEMO_INVOICING_COMPANY } from './seed-invoicing';
@@ -44,11 +42,12 @@ async function demoInvoice(seed: number, layout: 'classic' | 'boxes' | 'right-he
   return { pdf: await renderInvoicePdf(inv, {}), number: inv.truth.invoiceNumber, supplier: inv.supplier };
 }
 
+/** A mail with the PDF attached (lines end in \n: the SMTP client turns them into CRLF). */
 function mimeWithPdf(from: string, to: string, subject: string, fileName: string, pdf: Uint8Array): string {
   const boundary = `cuadra-demo-${Date.now().toString(36)}`;
   const b64 = Buffer.from(pdf)
     .toString('base64')
-    .replace(/.{1,76}/g, (l) => `${l}\r\n`);
+    .replace(/.{1,76}/g, (l) => `${l}\n`);
   return [
     `From: ${from}`,
     `To: ${to}`,
@@ -70,7 +69,7 @@ function mimeWithPdf(from: string, to: string, subject: string, fileName: string
     b64,
     `--${boundary}--`,
     '',
-  ].join('\r\n');
+  ].join('\n');
 }
 
 export async function seedDemoDocuments(info: Pick<LocalCloudInfo, 'url' | 'smtpPort'>): Promise<void> {
@@ -150,13 +149,13 @@ export async function seedDemoDocuments(info: Pick<LocalCloudInfo, 'url' | 'smtp
   if (info.smtpPort === undefined) return;
   const config = await call<{ address: string }>(gestor, 'GET', '/api/v1/smart-inbox/configuration');
   const mailed = await demoInvoice(14, 'classic', company);
-  const from = 'facturacion@harinas-del-turia.demo';
+  const from = 'facturacion@proveedor-demo.es';
   await sendMail(
     info.smtpPort,
     from,
     config.address,
     mimeWithPdf(
-      `Harinas del Turia <${from}>`,
+      `${mailed.supplier.name} <${from}>`,
       config.address,
       `Factura ${mailed.number}`,
       `factura-${mailed.number}.pdf`,

@@ -10,6 +10,7 @@ export { makeOcrEngine } from './engines/make-engine';
 export type { OcrEngine, OcrInput, OcrPage, RenderedPage } from './engines/ocr-engine';
 export { hasRealText, readTextLayer } from './engines/text-layer';
 export { type ExtractHints, extractFromText } from './extract/extract';
+export { findRectifiedInvoice, type RectifiedInvoice } from './extract/rectified';
 export { type EmbeddedFile, pdfEmbeddedFiles } from './pdf/embedded-files';
 export { pdfImages } from './pdf/images';
 export { type ReadOptions, type ReadResult, readDocument } from './pipeline';

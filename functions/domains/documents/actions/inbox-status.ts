@@ -15,7 +15,7 @@ export function inboxHealth(config: StoredInboxConfig | null, recent: readonly I
   );
   return {
     systemStatus: systemStatusOf(rate, imapError),
-    configured: config !== null && config.enabled,
+    configured: config?.enabled === true,
     enabled: config?.enabled ?? false,
     errorRate: rate,
     emailsLast7Days: recent.length,

@@ -10,7 +10,7 @@
  */
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { isReadingError } from '@functions/lib/document-reading';
+import { findRectifiedInvoice, isReadingError } from '@functions/lib/document-reading';
 import { once } from '@functions/platform/aws/env';
 import type { Logger } from '@functions/platform/logger';
 import { parseJsonBody, sqsHandler } from '@functions/platform/workers';
@@ -212,6 +212,8 @@ export async function readQueuedDocument(
           extraction: result.extraction,
           notes: result.notes,
           createdBy: read.uploadedBy,
+          // A rectificativa names the invoice it corrects (art. 15 RD 1619/2012): the draft needs it.
+          rectifies: findRectifiedInvoice(result.text),
         }),
       );
     } catch (e) {

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { ReadingError } from '../reading-error';
-import { pdfjsText } from './pdfjs-text';
 import { pgmToRgba, popplerPageCount, popplerRenderRgba } from './poppler';
 import { runProcess } from './run-process';
 import { ocrImage } from './tesseract';

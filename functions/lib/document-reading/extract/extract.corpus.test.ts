@@ -2,12 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  accuracy,
+  accuracyTable,
+  generateCorpus,
+  LAYOUTS,
+  SCENARIOS,
+  scanned,
+  type Truth,
+} from '@functions/lib/invoice-samples';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ocrImage } from '../engines/tesseract';
-import { accuracy, accuracyTable, type Truth } from '../testing/corpus/accuracy';
-import { generateCorpus } from '../testing/corpus/generate';
-import { LAYOUTS, SCENARIOS } from '../testing/corpus/invoices';
-import { scanned } from '../testing/corpus/scan';
 import { extractFromText } from './extract';
 import { findRectifiedInvoice } from './rectified';
 

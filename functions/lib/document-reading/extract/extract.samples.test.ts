@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { accuracy, accuracyTable, type Truth } from '@functions/lib/invoice-samples';
 import { describe, expect, it } from 'vitest';
-import { accuracy, accuracyTable, type Truth } from '../testing/corpus/accuracy';
-import samples from '../testing/corpus/samples-truth.json';
+import samples from '../testing/samples-truth.json';
 import { extractFromText } from './extract';
 
 // The 31 synthetic Spanish invoices of the shared data (SOURCES.md): their text layer through
