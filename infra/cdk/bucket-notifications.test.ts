@@ -1,7 +1,7 @@
 /**
- * The manifest has no S3 notifications yet, but the stack must realise them when one is added
- * (the OCR and smart-inbox workers). This builds a reduced variant of the manifest with one
- * notification and checks the wiring and cdk-nag on it.
+ * S3 notifications (the documents bucket's uploads and the inbound bucket's mail, issue 17) on a reduced
+ * variant of the manifest with one notification and two small bundles: the wiring and cdk-nag on it,
+ * without bundling every function (cuadra-stack.test.ts does that for the real manifest).
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -41,6 +41,8 @@ export function spaContentSecurityPolicy(sources: SpaCspSources): string {
     // Logos and QR codes are shown from blob: and data: URLs made from API answers.
     ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'", 'data:'],
+    // A document under review is previewed in a frame from a blob: URL of its bytes (issue 17).
+    ['frame-src', "'self'", 'blob:'],
     ['connect-src', "'self'", ...sources.connect],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

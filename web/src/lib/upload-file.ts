@@ -15,7 +15,8 @@ import { getRuntimeConfig } from './runtime-config';
 export type OnUploadProgress = (percent: number) => void;
 
 export interface MultipartUpload {
-  file: File;
+  /** One file, or several sent as repeated `file` parts (`documents.batchUpload`). */
+  file: File | File[];
   /** The text fields sent before the file (documentType, autoOcr, uploadId...). */
   fields: Record<string, string | boolean | undefined>;
   companyId: string | null;
@@ -46,7 +47,8 @@ export async function uploadMultipart<T>(routeId: RouteId, upload: MultipartUplo
     if (value !== undefined && value !== '') form.append(key, String(value));
   }
   // The file goes last: the server may stream the fields first.
-  form.append('file', upload.file, upload.file.name);
+  for (const file of Array.isArray(upload.file) ? upload.file : [upload.file])
+    form.append('file', file, file.name);
   const headers: Record<string, string> = {
     accept: 'application/json',
     authorization: `Bearer ${await getAccessToken()}`,

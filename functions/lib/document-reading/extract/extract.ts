@@ -106,7 +106,9 @@ export function extractFromText(
   const closes = tax.arithmeticOk && !tax.derived.includes('totalCents');
   const amountConfidence = (field: 'bases' | 'recargo' | 'irpf' | 'totalCents', present: boolean): number => {
     if (!present) return field === 'recargo' || field === 'irpf' ? (closes ? 0.95 : 0.5) : 0;
-    if (tax.derived.includes(field)) return 0.7;
+    // A figure the others prove (an unreadable quota or base, issue 17 item 2) is less sure than one read.
+    if (field === 'bases' && tax.derived.includes('quotas')) return closes ? 0.8 : 0.7;
+    if (tax.derived.includes(field)) return closes && field === 'bases' ? 0.8 : 0.7;
     return closes ? 0.98 : 0.45;
   };
   const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -143,6 +145,8 @@ export function extractFromText(
     warnings.push('La retención de IRPF se ha calculado a partir de su tipo.');
   if (tax.derived.includes('bases'))
     warnings.push('Alguna base imponible se ha calculado a partir de su cuota.');
+  if (tax.derived.includes('quotas'))
+    warnings.push('Alguna cuota de IVA no se pudo leer y se ha calculado a partir de su base y tipo.');
 
   const source: ExtractionSource = hints.source;
   const fieldSources: Partial<Record<ExtractionField, ExtractionSource>> = {};

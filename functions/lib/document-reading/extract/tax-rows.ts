@@ -7,6 +7,7 @@
 
 import { VAT_RATE_BPS } from '@shared/fiscal/vat';
 import { moneyTokens, type NumberToken, numberTokens } from './amounts';
+import { joinSplitRows } from './split-rows';
 import { readColumnTables } from './tax-columns';
 import type { Line } from './text';
 
@@ -124,8 +125,18 @@ function recargoIn(tokens: NumberToken[], used: NumberToken[], base: number): Ta
   return null;
 }
 
+/** A line that names its tax and rate but whose amounts make no row: one of them OCR could not read. */
+export interface PartialRow {
+  line: number;
+  rateBp: number;
+  /** The readings (signed céntimos) of each money token of the line, left to right. */
+  amounts: number[][];
+}
+
 export interface TaxLines {
   rows: TaxRow[];
+  /** Labelled rows missing a figure ("IVA 21 %  13.227,21 €  2711 11€"): tax-repair.ts derives it. */
+  partials: PartialRow[];
   /** Header-led tables of base/rate/quota columns (tax-columns.ts), in reading order. */
   tables: TaxRow[][];
   /** "IVA 21 %: 210,00" without its base; "Exento" with its base. */
@@ -152,6 +163,7 @@ export function readTaxLines(lines: Line[]): TaxLines {
   const table = readColumnTables(lines);
   const out: TaxLines = {
     rows: [],
+    partials: [],
     tables: table.tables,
     quotas: [],
     bases: [],
@@ -160,7 +172,7 @@ export function readTaxLines(lines: Line[]): TaxLines {
     irpf: [],
     totals: [],
   };
-  for (const line of lines) {
+  for (const line of joinSplitRows(lines, (l) => tripleOf(l) !== null)) {
     if (table.used.has(line.index)) continue;
     const p = line.plain;
     const tokens = numberTokens(line.text);
@@ -213,7 +225,9 @@ export function readTaxLines(lines: Line[]): TaxLines {
     }
     if (TAX_WORD.test(p) || EXEMPT.test(p)) {
       const rate = EXEMPT.test(p) && percentOf(tokens) === null ? 0 : percentOf(tokens, TAX_RATES_BP);
-      if (rate !== null) out.quotas.push({ line: line.index, rateBp: rate, cents: signed(money.at(-1)!) });
+      if (rate === null) continue;
+      out.quotas.push({ line: line.index, rateBp: rate, cents: signed(money.at(-1)!) });
+      out.partials.push({ line: line.index, rateBp: rate, amounts: money.map(signed) });
     }
   }
   return out;

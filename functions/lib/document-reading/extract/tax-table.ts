@@ -6,6 +6,7 @@
  */
 
 import type { ExtractionBase, ExtractionIrpf, ExtractionRecargo } from '@shared/schemas/documents';
+import { repairFromTotal } from './tax-repair';
 import { type LabelledAmount, quotaCloses, quotaOf, type TaxLines, type TaxRow } from './tax-rows';
 
 export interface TaxReading {
@@ -15,8 +16,8 @@ export interface TaxReading {
   totalCents: number | null;
   arithmeticOk: boolean;
   quotasOk: boolean;
-  /** Figures computed from the others rather than read. */
-  derived: ('bases' | 'recargo' | 'irpf' | 'totalCents')[];
+  /** Figures computed from the others rather than read ('quotas': a quota as base × rate). */
+  derived: ('bases' | 'quotas' | 'recargo' | 'irpf' | 'totalCents')[];
   /** Which hypothesis gave the bases (for the notes). */
   from: 'SUMMARY' | 'INLINE' | 'ITEMS' | 'NONE';
 }
@@ -260,6 +261,21 @@ export function readTaxTable(lines: TaxLines): TaxReading {
   const closings = hypotheses.flatMap((h, i) => close(lines, h, i * 0.1));
   closings.sort((a, b) => b.score - a.score);
   const best = closings[0];
+  if (!best?.closes) {
+    // Nothing read adds up: a summary row one figure short (OCR) may, its figure derived.
+    const repaired = repairFromTotal(lines, summaryRows(lines.rows.filter((r) => r.labelled)));
+    if (repaired)
+      return {
+        bases: repaired.bases,
+        recargo: repaired.recargo,
+        irpf: repaired.irpf,
+        totalCents: repaired.totalCents,
+        arithmeticOk: true,
+        quotasOk: repaired.bases.every((b) => quotaCloses(b.baseCents, b.rateBp, b.quotaCents)),
+        derived: repaired.derived,
+        from: 'SUMMARY',
+      };
+  }
   if (!best) {
     const total = [...lines.totals].sort((a, b) => Number(b.strong) - Number(a.strong))[0]?.cents[0] ?? null;
     return {

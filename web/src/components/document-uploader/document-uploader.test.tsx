@@ -2,10 +2,18 @@ import { MAX_DOCUMENT_BYTES } from '@shared/schemas/documents';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { type ApiRequestOptions, apiRequest } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-error';
+import { publishPushMessage } from '@web/lib/push-messages';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, callsTo } from '../../testing/api-mock';
 import { renderRoutes } from '../../testing/render';
-import { DocumentUploader, type UploadFn } from './document-uploader';
+import {
+  BATCH_FILE_MAX_BYTES,
+  DocumentUploader,
+  planUploads,
+  type UploadBatchFn,
+  type UploadFn,
+} from './document-uploader';
 import { checkFile, NO_FILES_MESSAGE } from './validate';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
@@ -148,4 +156,81 @@ describe('the states of an upload item: pending, uploading, completed, error (sp
     expect(await within(row('script.pdf')).findByText('El PDF contiene JavaScript.')).toBeTruthy();
     expect(within(row('script.pdf')).getByText('Rechazado')).toBeTruthy();
   }, 20_000);
+});
+
+describe('the progress pushed on the WebSocket, and several small files in one request', () => {
+  const status = (uploadId: string, over: Record<string, unknown>) => ({
+    uploadId,
+    documentId: 'd-7',
+    fileName: 'factura.pdf',
+    status: 'OCR_PENDING',
+    progress: 20,
+    receivedInvoiceId: null,
+    rejection: null,
+    error: null,
+    ...over,
+  });
+
+  it("shows a pushed 'document_progress' of its own uploads at once, not others' nor older ones", async () => {
+    const upload = vi.fn<UploadFn>(async (_file, uploadId) => ({ uploadId, documentId: 'd-7' }));
+    // The poll stays behind (queued): only the socket can say it is read.
+    answerApi(apiRequest, {
+      'documents.statusBatch': (options: ApiRequestOptions) =>
+        (options.body as { uploadIds: string[] }).uploadIds.map((id) => status(id, {})),
+    });
+    renderUploader(upload);
+    choose(fileOf('factura.pdf'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Subir archivos' }));
+    expect(await within(row('factura.pdf')).findByText('En cola de lectura')).toBeTruthy();
+    const uploadId = upload.mock.calls[0]?.[1] ?? '';
+
+    const push = (over: Record<string, unknown>) =>
+      act(() =>
+        publishPushMessage({ type: 'document_progress', companyId: 'c-1', ...status(uploadId, over) }),
+      );
+    push({ companyId: 'c-2', status: 'INVOICE_ERROR', progress: 100 });
+    push({ uploadId: 'someone-else', status: 'INVOICE_ERROR', progress: 100 });
+    expect(within(row('factura.pdf')).getByText('En cola de lectura')).toBeTruthy();
+
+    push({ status: 'INVOICE_CREATED', progress: 100, receivedInvoiceId: 'ri-7' });
+    expect(within(row('factura.pdf')).getByText('Factura creada')).toBeTruthy();
+    expect(within(row('factura.pdf')).getByRole('link', { name: 'Ver factura recibida' })).toBeTruthy();
+    // A late, older push does not move it back.
+    push({ status: 'OCR_PROCESSING', progress: 50 });
+    expect(within(row('factura.pdf')).getByText('Factura creada')).toBeTruthy();
+  }, 20_000);
+
+  it('sends small files together through the batch upload and a big one alone; a refused one shows why', async () => {
+    const upload = vi.fn<UploadFn>(async (_file, uploadId) => ({ uploadId, documentId: 'd-big' }));
+    const uploadBatch = vi.fn<UploadBatchFn>(async (files) =>
+      files.map((_f, i) =>
+        i === 1
+          ? { error: 'El PDF contiene JavaScript.' }
+          : { uploadId: `srv-${i}0000000`, documentId: `d-${i}` },
+      ),
+    );
+    answerApi(apiRequest, { 'documents.statusBatch': () => [] });
+    renderRoutes([
+      { path: '/', element: <DocumentUploader companyId="c-1" upload={upload} uploadBatch={uploadBatch} /> },
+    ]);
+    choose(fileOf('a.pdf'), fileOf('b.pdf'), fileOf('grande.pdf', BATCH_FILE_MAX_BYTES + 1), fileOf('c.pdf'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Subir archivos' }));
+
+    expect(await within(row('c.pdf')).findByText('Subido')).toBeTruthy();
+    expect(await within(row('grande.pdf')).findByText('Subido')).toBeTruthy();
+    expect(within(row('a.pdf')).getByText('Subido')).toBeTruthy();
+    expect(within(row('b.pdf')).getByText('El PDF contiene JavaScript.')).toBeTruthy();
+    expect(uploadBatch).toHaveBeenCalledTimes(1);
+    expect(uploadBatch.mock.calls[0]?.[0].map((f) => f.file.name)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+    expect(upload.mock.calls.map((c) => c[0].name)).toEqual(['grande.pdf']);
+  }, 20_000);
+
+  it('plans batches of at most 20 files and 4 MB; a lone small file goes alone', () => {
+    const items = (n: number, size: number) =>
+      Array.from({ length: n }, (_, i) => ({ file: fileOf(`f${i}.pdf`, size) }));
+    expect(planUploads(items(3, 10), false).map((g) => g.length)).toEqual([1, 1, 1]);
+    expect(planUploads(items(45, 10), true).map((g) => g.length)).toEqual([20, 20, 5]);
+    expect(planUploads(items(5, 900 * 1024), true).map((g) => g.length)).toEqual([4, 1]);
+    expect(planUploads(items(1, 10), true).map((g) => g.length)).toEqual([1]);
+  });
 });

@@ -3,20 +3,25 @@
  * items 1 and 7; spec part 2 §5, part 3 §4 "Upload item: pending, uploading, completed, error"):
  * files dropped or picked, checked here with the spec's messages, each shown pending (removable),
  * uploading (a progress bar from the bytes sent), completed or error; then what the server does
- * with it (read, draft, refused), asked every 2 s (`documents.statusBatch`) until final.
- * The page gives the upload itself (multipart or presigned, with its options) and the options form.
+ * with it (read, draft, refused): pushed on the notifications WebSocket (`document_progress`) as
+ * it happens, and asked every 2 s (`documents.statusBatch`) until final in case the socket is down.
+ * The page gives the upload itself (multipart or presigned, with its options), optionally a batch
+ * upload for several small files in one request, and the options form.
  */
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import {
   DOCUMENT_STATUS_LABELS,
+  type DocumentProgressMessage,
   type DocumentUploadStatus,
   FINAL_DOCUMENT_STATUSES,
+  MAX_BATCH_FILES,
 } from '@shared/schemas/documents';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { errorMessage } from '@web/lib/api-error';
 import { formatInteger } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { usePushMessages } from '@web/lib/push-messages';
 import { Alert, Button, Flex, Progress, Tag, Typography, theme, Upload } from 'antd';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -46,8 +51,48 @@ export type UploadFn = (
   onProgress: (percent: number) => void,
 ) => Promise<UploadedDocument>;
 
+/** What a batch upload answers per file, in the order sent: the ids, or why that file was refused. */
+export type BatchUploadOutcome = UploadedDocument | { error: string };
+
+export type UploadBatchFn = (
+  files: { file: File; uploadId: string }[],
+  onProgress: (percent: number) => void,
+) => Promise<BatchUploadOutcome[]>;
+
 /** The server's progress is asked every 2 s while a document is not final. */
 export const STATUS_POLL_MS = 2_000;
+
+/**
+ * Files up to 1 MB go together, up to 4 MB per request: a batch travels as one API request, whose
+ * body (base64 in the Lambda event) must stay under the 6 MB payload limit.
+ */
+export const BATCH_FILE_MAX_BYTES = 1024 * 1024;
+export const BATCH_REQUEST_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The pending items, split into batches (two or more small files each) and single uploads; without
+ * a batch upload every item goes alone.
+ */
+export function planUploads<T extends { file: File }>(items: T[], batching: boolean): T[][] {
+  if (!batching) return items.map((item) => [item]);
+  const small = items.filter((item) => item.file.size <= BATCH_FILE_MAX_BYTES);
+  const plan: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of small) {
+    if (current.length === MAX_BATCH_FILES || bytes + item.file.size > BATCH_REQUEST_MAX_BYTES) {
+      plan.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += item.file.size;
+  }
+  if (current.length > 0) plan.push(current);
+  // A batch of one is a plain upload (its own uploadId, the multipart route).
+  const batches = plan.flatMap((group) => (group.length > 1 ? [group] : group.map((item) => [item])));
+  return [...batches, ...items.filter((item) => item.file.size > BATCH_FILE_MAX_BYTES).map((item) => [item])];
+}
 
 const newUploadId = (): string =>
   (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`)
@@ -69,7 +114,7 @@ const STATE_LABELS: Record<UploadItemState, string> = {
 };
 
 /** The uploader's list and its transitions (pending → uploading → completed | error). */
-export function useUploadQueue(upload: UploadFn) {
+export function useUploadQueue(upload: UploadFn, uploadBatch?: UploadBatchFn) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const counter = useRef(0);
@@ -112,16 +157,43 @@ export function useUploadQueue(upload: UploadFn) {
       return;
     }
     setProblems([]);
-    for (const item of pending) {
-      patch(item.key, { state: 'uploading', progress: 0, error: null });
+    for (const group of planUploads(pending, uploadBatch !== undefined)) {
+      for (const item of group) patch(item.key, { state: 'uploading', progress: 0, error: null });
+      const [only] = group;
+      if (group.length === 1 && only) {
+        try {
+          const answer = await upload(only.file, only.uploadId, (progress) => patch(only.key, { progress }));
+          patch(only.key, { state: 'completed', progress: 100, uploadId: answer.uploadId || only.uploadId });
+        } catch (error) {
+          patch(only.key, { state: 'error', error: errorMessage(error) });
+        }
+        continue;
+      }
+      if (!uploadBatch) continue;
       try {
-        const answer = await upload(item.file, item.uploadId, (progress) => patch(item.key, { progress }));
-        patch(item.key, { state: 'completed', progress: 100, uploadId: answer.uploadId || item.uploadId });
+        const outcomes = await uploadBatch(
+          group.map(({ file, uploadId }) => ({ file, uploadId })),
+          (progress) => {
+            for (const item of group) patch(item.key, { progress });
+          },
+        );
+        group.forEach((item, i) => {
+          const outcome = outcomes[i];
+          if (!outcome)
+            patch(item.key, { state: 'error', error: 'El servidor no respondió por este archivo.' });
+          else if ('error' in outcome) patch(item.key, { state: 'error', error: outcome.error });
+          else
+            patch(item.key, {
+              state: 'completed',
+              progress: 100,
+              uploadId: outcome.uploadId || item.uploadId,
+            });
+        });
       } catch (error) {
-        patch(item.key, { state: 'error', error: errorMessage(error) });
+        for (const item of group) patch(item.key, { state: 'error', error: errorMessage(error) });
       }
     }
-  }, [items, patch, upload]);
+  }, [items, patch, upload, uploadBatch]);
 
   const clear = useCallback(() => {
     setItems((current) => current.filter((item) => item.state === 'uploading'));
@@ -160,10 +232,51 @@ export function useServerStatuses(uploadIds: string[], companyId: string | null)
   });
 }
 
+/**
+ * What the WebSocket pushed for these uploads (`document_progress`), by upload id. Only messages of
+ * this company and of the uploads on the list are kept; the poll stays the source of truth.
+ */
+export function usePushedStatuses(uploadIds: string[], companyId: string | null) {
+  const [pushed, setPushed] = useState<ReadonlyMap<string, DocumentUploadStatus>>(new Map());
+  const wanted = useRef(new Set<string>());
+  wanted.current = new Set(uploadIds);
+  usePushMessages<DocumentProgressMessage>('document_progress', (message) => {
+    if (message.companyId !== companyId || typeof message.uploadId !== 'string') return;
+    if (!wanted.current.has(message.uploadId)) return;
+    const { type: _type, companyId: _company, ...status } = message;
+    // Pushes may arrive out of order: a later one never moves an upload back.
+    setPushed((current) => {
+      const previous = current.get(status.uploadId);
+      if (previous && statusRank(status) < statusRank(previous)) return current;
+      return new Map(current).set(status.uploadId, status);
+    });
+  });
+  return pushed;
+}
+
+/**
+ * The newer of what was polled and what was pushed: the one further along (a final status, then the
+ * higher progress); the polled one when they are level.
+ */
+export function newerStatus(
+  polled: DocumentUploadStatus | undefined,
+  pushed: DocumentUploadStatus | undefined,
+): DocumentUploadStatus | undefined {
+  if (!pushed) return polled;
+  if (!polled) return pushed;
+  return statusRank(pushed) > statusRank(polled) ? pushed : polled;
+}
+
+/** How far along an upload is: any final status beyond any other, then by progress. */
+const statusRank = (s: DocumentUploadStatus) =>
+  (FINAL_DOCUMENT_STATUSES.includes(s.status) ? 1000 : 0) + s.progress;
+
 export interface DocumentUploaderProps {
   companyId: string | null;
   purpose?: UploadPurpose;
   upload: UploadFn;
+  /** Several small files in one request (`documents.batchUpload`); without it each goes alone. */
+  uploadBatch?: UploadBatchFn;
   /** The options form (document type, automatic reading...), shown above the button. */
   children?: ReactNode;
   /** Whether the caller may upload (useCan); without it the picker is disabled. */
@@ -174,17 +287,23 @@ export function DocumentUploader({
   companyId,
   purpose = 'READ',
   upload,
+  uploadBatch,
   children,
   allowed = true,
 }: DocumentUploaderProps) {
-  const queue = useUploadQueue(upload);
+  const queue = useUploadQueue(upload, uploadBatch);
   const [busy, setBusy] = useState(false);
   const uploaded = useMemo(
     () => queue.items.filter((item) => item.state === 'completed').map((item) => item.uploadId),
     [queue.items],
   );
   const statuses = useServerStatuses(uploaded, companyId);
+  const pushed = usePushedStatuses(
+    queue.items.map((item) => item.uploadId),
+    companyId,
+  );
   const byUploadId = new Map((statuses.data ?? []).map((status) => [status.uploadId, status]));
+  const serverStatus = (uploadId: string) => newerStatus(byUploadId.get(uploadId), pushed.get(uploadId));
   const extensions = acceptAttribute(purpose);
 
   const send = async () => {
@@ -239,7 +358,7 @@ export function DocumentUploader({
             <UploadRow
               key={item.key}
               item={item}
-              server={byUploadId.get(item.uploadId)}
+              server={serverStatus(item.uploadId)}
               onRemove={() => queue.remove(item.key)}
             />
           ))}

@@ -57,3 +57,36 @@ export async function uploadDocument(
   await uploadPresigned(presigned, file, onProgress);
   return { uploadId: presigned.uploadId, documentId: presigned.documentId };
 }
+
+/** One row of `documents.batchUpload`'s answer (functions/domains/documents/actions/documents-batch-upload.ts). */
+interface BatchUploadRow {
+  fileName: string;
+  accepted: boolean;
+  document: DocumentDetails | null;
+  error: { code: string; message: string; documentId: string | null } | null;
+}
+
+/**
+ * Several small files in one multipart request (`documents.batchUpload`, at most MAX_BATCH_FILES):
+ * each becomes its own document with the same options; the server names their upload ids, and a
+ * refused file is reported in its row (in the order sent) while the others go on.
+ */
+export async function uploadDocumentBatch(request: {
+  files: File[];
+  options: UploadOptions;
+  companyId: string | null;
+  onProgress: (percent: number) => void;
+}): Promise<({ uploadId: string; documentId: string } | { error: string })[]> {
+  const answer = await uploadMultipart<{ results: BatchUploadRow[] }>('documents.batchUpload', {
+    file: request.files,
+    fields: { ...request.options },
+    companyId: request.companyId,
+    onProgress: request.onProgress,
+  });
+  return request.files.map((_, i) => {
+    const row = answer.results[i];
+    if (row?.accepted && row.document)
+      return { uploadId: row.document.uploadId, documentId: row.document.documentId };
+    return { error: row?.error?.message ?? 'El servidor no respondió por este archivo.' };
+  });
+}

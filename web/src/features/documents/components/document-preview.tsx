@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
+import { Flex, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { getDocumentFile } from '../api/get-document-file';
 import { documentKeys } from '../api/keys';
@@ -44,11 +45,19 @@ export function DocumentPreview({
     return <img src={url} alt={fileName} style={{ maxWidth: '100%', border: '1px solid #f0f0f0' }} />;
   // Not sandboxed: the browser's PDF viewer does not run in a sandboxed frame; the bytes were
   // checked on arrival (no JavaScript, no embedded executables: DOC_041).
+  // A browser without a PDF viewer (or one that blocks it) still gets the file: the link opens it.
   return (
-    <iframe
-      title={`Vista previa de ${fileName}`}
-      src={url ?? undefined}
-      style={{ width: '100%', minHeight: 640, border: '1px solid #f0f0f0' }}
-    />
+    <Flex vertical gap={8}>
+      <iframe
+        title={`Vista previa de ${fileName}`}
+        src={url ?? undefined}
+        style={{ width: '100%', minHeight: 640, border: '1px solid #f0f0f0' }}
+      />
+      {url ? (
+        <Typography.Link href={url} target="_blank" rel="noopener noreferrer">
+          Abrir el documento en una pestaña nueva
+        </Typography.Link>
+      ) : null}
+    </Flex>
   );
 }

@@ -167,7 +167,18 @@ export function DocumentsList({ companyId, byUrl = false }: { companyId: string;
               title: 'Archivo',
               dataIndex: 'fileName',
               render: (name: string, doc) => (
-                <Button type="link" style={{ padding: 0 }} onClick={() => open(doc.documentId)}>
+                // A long file name wraps inside its column instead of running over the next one.
+                <Button
+                  type="link"
+                  style={{
+                    padding: 0,
+                    height: 'auto',
+                    whiteSpace: 'normal',
+                    overflowWrap: 'anywhere',
+                    textAlign: 'left',
+                  }}
+                  onClick={() => open(doc.documentId)}
+                >
                   {name}
                 </Button>
               ),

@@ -1,8 +1,13 @@
 /**
  * /app/documents/upload (issue 17 items 1 and 7): drag and drop, several files, a progress bar per
- * file, then the server's progress until each is read (or refused, with its reason).
+ * file (several small ones in one batch request), then the server's progress until each is read
+ * (or refused, with its reason).
  */
-import { DocumentUploader, type UploadFn } from '@web/components/document-uploader/document-uploader';
+import {
+  DocumentUploader,
+  type UploadBatchFn,
+  type UploadFn,
+} from '@web/components/document-uploader/document-uploader';
 import { EmptyState } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
 import { useCan } from '@web/lib/access';
@@ -10,7 +15,7 @@ import { useCompanyId } from '@web/lib/company';
 import { paths } from '@web/lib/paths';
 import { Card } from 'antd';
 import { useCallback, useState } from 'react';
-import { uploadDocument } from '../api/upload-document';
+import { uploadDocument, uploadDocumentBatch } from '../api/upload-document';
 import { DEFAULT_UPLOAD_OPTIONS, UploadOptions, type UploadOptionValues } from './upload-options';
 
 export function UploadPage() {
@@ -21,12 +26,18 @@ export function UploadPage() {
     (file, uploadId, onProgress) => uploadDocument({ file, uploadId, options, companyId, onProgress }),
     [options, companyId],
   );
+  // Several small files go in one request (documents.batchUpload); big ones one by one.
+  const uploadBatch = useCallback<UploadBatchFn>(
+    (files, onProgress) =>
+      uploadDocumentBatch({ files: files.map((f) => f.file), options, companyId, onProgress }),
+    [options, companyId],
+  );
   return (
     <>
       <PageHeader title="Subir documentos" back={{ to: paths.app.documents, label: 'Documentos' }} />
       {companyId ? (
         <Card>
-          <DocumentUploader companyId={companyId} upload={upload} allowed={allowed}>
+          <DocumentUploader companyId={companyId} upload={upload} uploadBatch={uploadBatch} allowed={allowed}>
             <UploadOptions value={options} onChange={setOptions} />
           </DocumentUploader>
         </Card>

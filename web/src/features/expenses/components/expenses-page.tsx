@@ -50,10 +50,14 @@ import {
   useReceivedInvoices,
   useSetApproval,
 } from '../api/received-invoices';
-import { APPROVAL_LABELS } from '../utils/labels';
+import { APPROVAL_LABELS, orUnread, UNREAD } from '../utils/labels';
 import { NoCompany } from './no-company';
 import { ReceivedInvoiceDrawer } from './received-invoice-drawer';
 import { ReceivedSiiTag } from './received-sii-tag';
+
+/** The number as shown: a draft whose number was not read stores '' (issue 17). */
+const numberOf = (r: { supplierInvoiceNumber: string }) =>
+  r.supplierInvoiceNumber || `Número ${UNREAD.toLowerCase()}`;
 
 const APPROVAL_OPTIONS = (Object.keys(APPROVAL_LABELS) as ApprovalStatus[]).map((value) => ({
   value,
@@ -115,7 +119,13 @@ export function Expenses({ companyId }: { companyId: string }) {
     );
 
   const columns: TableColumnsType<ReceivedInvoice> = [
-    { title: 'Fecha', dataIndex: 'issueDate', key: 'issueDate', render: (d: string) => formatDate(d) },
+    {
+      title: 'Fecha',
+      dataIndex: 'issueDate',
+      key: 'issueDate',
+      // A draft whose date was not read stores '' (issue 17): 'Sin leer', not an empty cell.
+      render: (d: string) => orUnread(formatDate(d)),
+    },
     {
       title: 'Proveedor',
       key: 'supplier',
@@ -123,8 +133,8 @@ export function Expenses({ companyId }: { companyId: string }) {
       width: 220,
       render: (_, r) => (
         <Flex vertical>
-          <strong>{r.supplier.name}</strong>
-          <span style={{ opacity: 0.65 }}>{supplierTaxIdText(r.supplier.taxId)}</span>
+          <strong>{orUnread(r.supplier.name)}</strong>
+          <span style={{ opacity: 0.65 }}>{supplierTaxIdText(r.supplier.taxId) || '—'}</span>
         </Flex>
       ),
     },
@@ -133,7 +143,7 @@ export function Expenses({ companyId }: { companyId: string }) {
       key: 'number',
       render: (_, r) => (
         <Flex gap={4} align="center" wrap>
-          <Link to={paths.app.invoicing.receivedInvoice(r.receivedInvoiceId)}>{r.supplierInvoiceNumber}</Link>
+          <Link to={paths.app.invoicing.receivedInvoice(r.receivedInvoiceId)}>{numberOf(r)}</Link>
           {isReceivedRectificativa(r.invoiceType) ? (
             <Tag color="purple" title={`Factura rectificativa (${r.invoiceType})`}>
               Rectificativa
@@ -156,7 +166,7 @@ export function Expenses({ companyId }: { companyId: string }) {
           size="small"
           allowClear
           placeholder="Sin categoría"
-          aria-label={`Categoría de ${r.supplierInvoiceNumber}`}
+          aria-label={`Categoría de ${numberOf(r)}`}
           value={r.expenseCategoryId ?? undefined}
           options={categoryOptions}
           style={{ minWidth: 160 }}
@@ -203,7 +213,7 @@ export function Expenses({ companyId }: { companyId: string }) {
           {can('receivedInvoices.update') ? (
             <Button
               size="small"
-              aria-label={`Editar ${r.supplierInvoiceNumber}`}
+              aria-label={`Editar ${numberOf(r)}`}
               onClick={() => setEditing({ invoice: r })}
             >
               Editar
@@ -231,12 +241,7 @@ export function Expenses({ companyId }: { companyId: string }) {
                 })
               }
             >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Eliminar ${r.supplierInvoiceNumber}`}
-              />
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Eliminar ${numberOf(r)}`} />
             </Popconfirm>
           ) : null}
         </Flex>

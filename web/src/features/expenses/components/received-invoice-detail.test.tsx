@@ -205,6 +205,41 @@ describe('ReceivedInvoiceDetail', { timeout: 30_000 }, () => {
     expect(screen.queryByText('IVA deducible al pago (criterio de caja)')).toBeNull();
   });
 
+  it("shows an incomplete draft's unread number, date and tax id as 'Sin leer', never empty", async () => {
+    answerApi(apiRequest, {
+      'receivedInvoices.get': invoice({
+        supplier: { supplierId: null, name: '', taxId: '', country: 'ES' },
+        supplierInvoiceNumber: '',
+        issueDate: '',
+        accountingDate: undefined,
+        approvalStatus: 'PENDING',
+        siiStatus: undefined,
+        draft: {
+          documentId: 'doc-1',
+          source: 'OCR',
+          needsReview: true,
+          incompleteFields: ['invoiceNumber', 'issueDate', 'supplierNif'],
+          booked: false,
+        },
+      } as Partial<ReceivedInvoice>),
+      'receivedInvoices.listPayments': [],
+      'expenseCategories.list': [],
+    });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Factura recibida (número sin leer)' })).toBeTruthy();
+    const data = screen.getByText('Datos de la factura').closest('.ant-card') as HTMLElement;
+    const shown = (label: string) =>
+      within(data)
+        .getByText(label)
+        .closest('.ant-descriptions-item')
+        ?.querySelector('.ant-descriptions-item-content')?.textContent;
+    for (const label of ['Proveedor', 'NIF', 'Número', 'Fecha de expedición'])
+      expect(shown(label), label).toBe('Sin leer');
+    expect(shown('Fecha contable')).toBe('—');
+    expect(data.textContent).not.toContain('Invalid');
+  });
+
   it('a missing invoice says so', async () => {
     answerApi(apiRequest, { 'expenseCategories.list': [] });
     renderPage();

@@ -22,7 +22,7 @@ import { Alert, Button, Card, Col, Descriptions, Row, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useExpenseCategories } from '../api/expense-categories';
 import { useReceivedInvoice } from '../api/received-invoices';
-import { APPROVAL_LABELS, RECEIVED_PAYMENT_STATUS_LABELS } from '../utils/labels';
+import { APPROVAL_LABELS, orUnread, RECEIVED_PAYMENT_STATUS_LABELS } from '../utils/labels';
 import {
   LINE_KIND_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -111,14 +111,14 @@ function ReceivedInvoiceView({
   return (
     <>
       <PageHeader
-        title={`Factura recibida ${inv.supplierInvoiceNumber}`}
+        title={`Factura recibida ${inv.supplierInvoiceNumber || '(número sin leer)'}`}
         back={back}
         meta={
           <>
             <Tag color={approval?.color}>{approval?.label ?? inv.approvalStatus}</Tag>
             {inv.totals.totalCents > 0 ? <Tag color={payment.color}>{payment.label}</Tag> : null}
             <ReceivedSiiTag invoice={inv} />
-            <span>{inv.supplier.name}</span>
+            <span>{orUnread(inv.supplier.name)}</span>
           </>
         }
         actions={canEdit ? <Button onClick={() => setEditing(true)}>Editar</Button> : null}
@@ -140,16 +140,20 @@ function ReceivedInvoiceView({
               size="small"
               column={{ xs: 1, md: 2 }}
               items={[
-                { key: 'supplier', label: 'Proveedor', children: inv.supplier.name },
-                { key: 'nif', label: 'NIF', children: supplierTaxIdText(inv.supplier.taxId) },
-                { key: 'number', label: 'Número', children: inv.supplierInvoiceNumber },
+                { key: 'supplier', label: 'Proveedor', children: orUnread(inv.supplier.name) },
+                { key: 'nif', label: 'NIF', children: orUnread(supplierTaxIdText(inv.supplier.taxId)) },
+                { key: 'number', label: 'Número', children: orUnread(inv.supplierInvoiceNumber) },
                 {
                   key: 'type',
                   label: 'Tipo',
                   children: RECEIVED_INVOICE_TYPE_LABELS[inv.invoiceType] ?? inv.invoiceType,
                 },
-                { key: 'issue', label: 'Fecha de expedición', children: formatDate(inv.issueDate) },
-                { key: 'accounting', label: 'Fecha contable', children: formatDate(inv.accountingDate) },
+                { key: 'issue', label: 'Fecha de expedición', children: orUnread(formatDate(inv.issueDate)) },
+                {
+                  key: 'accounting',
+                  label: 'Fecha contable',
+                  children: formatDate(inv.accountingDate) || '—',
+                },
                 { key: 'due', label: 'Vencimiento', children: inv.dueDate ? formatDate(inv.dueDate) : '—' },
                 {
                   key: 'method',

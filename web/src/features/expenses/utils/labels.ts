@@ -39,3 +39,10 @@ export const DRAFT_SOURCE_LABELS: Record<ExtractionSource, string> = {
   TEXT: 'texto del PDF',
   OCR: 'OCR',
 };
+
+/**
+ * What an incomplete draft could not read (issue 17: a draft kept out of the book stores '' for
+ * its missing number, date or tax id): shown as 'Sin leer', never as an empty cell.
+ */
+export const UNREAD = 'Sin leer';
+export const orUnread = (text: string | null | undefined): string => (text?.trim() ? text : UNREAD);

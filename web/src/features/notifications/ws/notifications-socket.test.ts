@@ -37,7 +37,14 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 beforeEach(() => {
   vi.useFakeTimers();
   FakeWebSocket.reset();
-  events = { message: vi.fn(), open: vi.fn(), retrying: vi.fn(), lost: vi.fn(), createFailed: vi.fn() };
+  events = {
+    message: vi.fn(),
+    open: vi.fn(),
+    retrying: vi.fn(),
+    lost: vi.fn(),
+    createFailed: vi.fn(),
+    other: vi.fn(),
+  };
 });
 
 afterEach(() => {
@@ -70,6 +77,23 @@ describe('NotificationSocket', () => {
       [{ type: 'notification', notification }],
       [{ type: 'unread', companyId: 'c-1', count: 3 }],
     ]);
+  });
+
+  it('hands other typed messages (upload progress) to `other`, never to `message`', async () => {
+    const socket = start();
+    await flush();
+    FakeWebSocket.last.open();
+    const progress = { type: 'document_progress', companyId: 'c-1', uploadId: 'u-12345678', progress: 50 };
+
+    FakeWebSocket.last.receive('ping');
+    FakeWebSocket.last.receive('[1,2]');
+    FakeWebSocket.last.receive(JSON.stringify({ kind: 'no type' }));
+    FakeWebSocket.last.receive(JSON.stringify(progress));
+    FakeWebSocket.last.receive(JSON.stringify({ type: 'unread', companyId: 'c-1', count: 1 }));
+
+    expect(events.other.mock.calls).toEqual([[progress]]);
+    expect(events.message.mock.calls).toEqual([[{ type: 'unread', companyId: 'c-1', count: 1 }]]);
+    socket.stop();
   });
 
   it('reconnects after 3 s, 6 s, 12 s, 24 s and 30 s with a fresh token, then gives up', async () => {

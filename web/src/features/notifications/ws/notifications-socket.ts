@@ -6,6 +6,7 @@
  * No React and no antd here: the hook turns the callbacks into cache updates and toasts.
  */
 import type { NotificationPushMessage } from '@shared/schemas/notifications';
+import type { PushMessage } from '@web/lib/push-messages';
 import { NORMAL_CLOSE, reconnectDelay } from './backoff';
 
 /** Spec part 1 §9: heartbeat 60 s in production (API Gateway drops a socket idle for 10 minutes). */
@@ -24,6 +25,8 @@ export interface NotificationSocketEvents {
   lost: () => void;
   /** The WebSocket could not even be created (bad URL, blocked by the browser). */
   createFailed?: (error: unknown) => void;
+  /** Any other JSON message with a string `type` (e.g. `document_progress` of an upload). */
+  other?: (message: PushMessage) => void;
 }
 
 export interface NotificationSocketOptions {
@@ -103,6 +106,10 @@ export class NotificationSocket {
       if (this.socket !== socket) return;
       const message = parseMessage(event.data);
       if (message) this.options.events.message(message);
+      else if (this.options.events.other) {
+        const other = parseOtherMessage(event.data);
+        if (other) this.options.events.other(other);
+      }
     };
     socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return;
@@ -183,4 +190,20 @@ export function parseMessage(data: unknown): NotificationPushMessage | null {
     return value as NotificationPushMessage;
   }
   return null;
+}
+
+/** Messages of other types than 'notification' and 'unread' (JSON objects with a string `type`), or null. */
+export function parseOtherMessage(data: unknown): PushMessage | null {
+  if (typeof data !== 'string') return null;
+  const text = data.trim();
+  if (!text.startsWith('{')) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    const type = (value as { type?: unknown }).type;
+    if (typeof type !== 'string' || type === 'notification' || type === 'unread') return null;
+    return value as PushMessage;
+  } catch {
+    return null;
+  }
 }

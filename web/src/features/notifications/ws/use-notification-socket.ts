@@ -3,6 +3,7 @@ import { getAccessToken } from '@web/lib/access-token';
 import { isApiError } from '@web/lib/api-error';
 import { useAuth } from '@web/lib/auth';
 import { useCompanyId } from '@web/lib/company';
+import { publishPushMessage } from '@web/lib/push-messages';
 import { getRuntimeConfig } from '@web/lib/runtime-config';
 import { toast } from '@web/lib/toast';
 import { useEffect } from 'react';
@@ -53,6 +54,8 @@ export function useNotificationSocket(WebSocketImpl?: typeof WebSocket): void {
         retrying: () => toast.warning(WS_MESSAGES.retrying),
         lost: () => toast.error(WS_MESSAGES.lost, { persistent: true }),
         createFailed: (error) => console.warn(WS_MESSAGES.createFailed, error),
+        // Upload progress and other pushes go to whichever page listens (web/src/lib/push-messages.ts).
+        other: publishPushMessage,
       },
     });
     socket.start();
