@@ -10,13 +10,20 @@
  *   draft. An invoice already registered with the same issuer tax id, number and year of issue (the
  *   book's own uniqueness rule, which contains "same number and date") answers DUPLICATE and writes
  *   nothing: never booked twice.
+ * - Every draft (CREATED or INCOMPLETE) is kept OUT OF THE BOOK (`draft.booked` false) until a
+ *   person approves it (issue 17 item 3; the landing page's promise "nada se contabiliza sin que lo
+ *   revises"): no book-date index entry (so no totals, recompute or modelo 303 reads it; the list
+ *   shows it on request, `drafts`), no tax aggregates, no SII event, siiStatus null. A complete
+ *   draft already holds its number claim, so a second reading of the same invoice is a DUPLICATE
+ *   before any approval. It is booked by the approval: `decide` APPROVED (the review, the smart
+ *   inbox) or PUT /received-invoices/{id}/approval-status APPROVED, in one transaction (index entry,
+ *   aggregates, SII RECEIVED_REGISTERED). A rejected draft stays out of the book.
  * - INCOMPLETE: fields are missing or the figures do not add up (`missing`). The draft is ALWAYS
  *   stored (issue 17 item 3: "INVOICE_INCOMPLETE otherwise" still has its draft), flagged, with
  *   what was read (an unread number or date is '', an unread tax id '' with the read name, only
- *   the bases at a Spanish rate as lines), and kept OUT OF THE BOOK (`draft.booked` false): no
- *   book-date index entry (so no list, totals, recompute or modelo 303 reads it), no tax aggregates,
- *   no SII event, siiStatus null. A person completes it: `decide` APPROVED (the stored reading, with
- *   the corrections if any) or PUT /received-invoices/{id}; only then is it registered in the book.
+ *   the bases at a Spanish rate as lines). It cannot be approved as it stands: a person completes
+ *   it (`decide` APPROVED rebuilds it from the stored reading with the corrections, if any, then
+ *   approves; PUT /received-invoices/{id} completes it, still out of the book, for a later approval).
  */
 
 import * as z from 'zod';
@@ -143,19 +150,25 @@ export interface ReceivedInvoiceDraftFlags {
   needsReview: boolean;
   incompleteFields: DraftField[];
   /**
-   * In the book (counted in the aggregates, the 303, the SII): true for a complete draft; false
-   * while it is INCOMPLETE, until a person completes it. Absent on drafts made before: true.
+   * In the book (counted in the aggregates, the 303, the SII): false from its creation until a
+   * person approves it, true from then on. Absent on drafts made before: true.
    */
   booked?: boolean;
 }
 
 /**
- * A received invoice kept out of the book: an INCOMPLETE draft nobody has completed yet. It has
- * no book-date index entry, contributes nothing to the tax aggregates, is never reported to the SII
- * and claims its number only when issuer, number and date were all read.
+ * A received invoice kept out of the book: a draft made from a document that nobody has approved
+ * yet (pending or rejected). It has no book-date index entry, contributes nothing to the tax
+ * aggregates, is never reported to the SII and claims its number only when issuer, number and
+ * date were all read.
  */
 export const isOutOfBook = (r: { draft?: Pick<ReceivedInvoiceDraftFlags, 'booked'> } | undefined): boolean =>
   r?.draft?.booked === false;
+
+/** A draft out of the book that cannot be approved as it stands: fields missing or not adding up. */
+export const isIncompleteDraft = (
+  r: { draft?: Pick<ReceivedInvoiceDraftFlags, 'booked' | 'incompleteFields'> } | undefined,
+): boolean => isOutOfBook(r) && (r?.draft?.incompleteFields.length ?? 0) > 0;
 
 // --- the suggested expense category (GET /received-invoices/suggest-category) ----------------------
 

@@ -493,11 +493,19 @@ function checkRange(v: { from?: string; to?: string }, ctx: z.RefinementCtx): vo
 }
 
 /** Received-invoice list (spec part 2 §3): from, to, expenseCategoryId, search, page, size (+ supplier, approval, sort). */
+export const RECEIVED_LIST_DRAFTS = ['exclude', 'include', 'only'] as const;
+
 export const ReceivedInvoiceListQuery = PageQuery.extend({
   ...DateRange,
   expenseCategoryId: Id.optional(),
   supplierId: Id.optional(),
   approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
+  /**
+   * Drafts made from documents and not approved yet (issue 17 item 3: out of the book): `exclude`
+   * (default: the book only), `include` (the book and the drafts, each draft with its `draft` flags;
+   * by book date, else the day it was drafted), `only` (the drafts waiting).
+   */
+  drafts: z.enum(RECEIVED_LIST_DRAFTS).default('exclude'),
 }).superRefine(checkRange);
 export type ReceivedInvoiceListQuery = z.infer<typeof ReceivedInvoiceListQuery>;
 
@@ -653,8 +661,8 @@ export interface ReceivedInvoice {
   /**
    * A draft made from a document's reading (issue 17 item 3; shared/schemas/received-invoice-draft.ts):
    * its document, the fields a person must look at, and whether it is in the book yet (`booked`
-   * false: an INCOMPLETE draft, kept out of the book; its missing number or date are '', its
-   * unread tax id ''). Absent on invoices registered by hand and once a person corrects the draft.
+   * false until a person approves it; an INCOMPLETE one's missing number or date are '', its
+   * unread tax id ''). Absent on invoices registered by hand and once a person corrects a booked one.
    */
   draft?: ReceivedInvoiceDraftFlags;
   /** Optimistic concurrency: every write is conditioned on the version read, then increments it. */

@@ -243,7 +243,7 @@ describe('create', () => {
     });
     // Out of the book: no book-date entry (lists, totals, 303, recompute), no aggregates, no SII event,
     // no supplier made from nothing, no number claim without the issuer.
-    expect(draft.gsi1pk).toBeUndefined();
+    expect(draft.gsi1pk).toBe(keys.receivedInvoiceDraftByDatePartition(CO).gsi1pk);
     expect(table.all('TaxAggregate')).toEqual([]);
     expect(table.all('ReceivedInvoiceEvent')).toEqual([]);
     expect(table.all('ReceivedInvoiceNumberClaim')).toEqual([]);
@@ -268,7 +268,7 @@ describe('create', () => {
       details: { reason: 'DRAFT_NOT_BUILDABLE', missing: ['supplierNif', 'bases'] },
     });
     expect(table.writes.length).toBe(writes);
-    // Completed by the reviewer's corrections: registered in the book (aggregates, SII), then APPROVED.
+    // Completed by the reviewer's corrections, then APPROVED, which registers it in the book (aggregates, SII).
     await receivedInvoiceDraft(deps, {
       op: 'decide',
       companyId: CO,
@@ -284,13 +284,10 @@ describe('create', () => {
       totals: { totalCents: 125_000 },
       siiStatus: 'NOT_SENT',
     });
-    expect(booked.gsi1pk).toBeDefined();
-    expect(booked.draft).toBeUndefined();
+    expect(booked.gsi1pk).toBe(keys.receivedInvoiceByDatePartition(CO).gsi1pk);
+    expect(booked.draft).toMatchObject({ booked: true, incompleteFields: [] });
     expect(table.all('TaxAggregate').length).toBeGreaterThan(0);
-    expect(table.all('ReceivedInvoiceEvent').map((e) => e.kind)).toEqual([
-      'RECEIVED_REGISTERED',
-      'RECEIVED_UPDATED',
-    ]);
+    expect(table.all('ReceivedInvoiceEvent').map((e) => e.kind)).toEqual(['RECEIVED_REGISTERED']);
     expect(table.all('Supplier')).toHaveLength(1);
   });
 
@@ -339,7 +336,7 @@ describe('create', () => {
     expect(table.all('TaxAggregate').length).toBeGreaterThan(0);
   });
 
-  it('an INCOMPLETE draft completed by PUT /received-invoices/{id} enters the book', async () => {
+  it('an INCOMPLETE draft completed by PUT /received-invoices/{id} stays a draft until it is approved', async () => {
     const r = created(await create('doc-1', { issueDate: null }));
     expect(r).toMatchObject({ outcome: 'INCOMPLETE', missing: ['issueDate'] });
     expect(table.all('TaxAggregate')).toEqual([]);
@@ -364,10 +361,19 @@ describe('create', () => {
       },
       deps,
     );
+    // An edit is not the approval: complete now, still out of the book.
+    const completed = invoice(r.receivedInvoiceId!) as ReturnType<typeof invoice> & Record<string, unknown>;
+    expect(completed.gsi1pk).toBe(keys.receivedInvoiceDraftByDatePartition(CO).gsi1pk);
+    expect(completed.draft).toMatchObject({ booked: false, incompleteFields: [], needsReview: false });
+    expect(completed.totals.totalCents).toBe(125_000);
+    expect(table.all('TaxAggregate')).toEqual([]);
+    await setReceivedInvoiceApproval(
+      { companyId: CO, userId: USER, receivedInvoiceId: r.receivedInvoiceId!, body: { status: 'APPROVED' } },
+      deps,
+    );
     const booked = invoice(r.receivedInvoiceId!) as ReturnType<typeof invoice> & Record<string, unknown>;
-    expect(booked.gsi1pk).toBeDefined();
-    expect(booked.draft).toBeUndefined();
-    expect(booked.totals.totalCents).toBe(125_000);
+    expect(booked.gsi1pk).toBe(keys.receivedInvoiceByDatePartition(CO).gsi1pk);
+    expect(booked.draft).toMatchObject({ booked: true });
     expect(table.all('TaxAggregate').length).toBeGreaterThan(0);
   });
 
@@ -506,6 +512,180 @@ describe('decide', () => {
   });
 });
 
+describe('nothing read is booked before a person approves it (issue 17 item 3)', () => {
+  const inBook = (id: string) => invoice(id) as ReturnType<typeof invoice> & Record<string, unknown>;
+  const approve = (id: string) =>
+    setReceivedInvoiceApproval(
+      { companyId: CO, userId: USER, receivedInvoiceId: id, body: { status: 'APPROVED' } },
+      deps,
+    );
+  const list = (drafts?: string) =>
+    listReceivedInvoices(
+      { companyId: CO, query: ReceivedInvoiceListQuery.parse(drafts ? { drafts } : {}) },
+      deps,
+    );
+
+  beforeEach(() => {
+    table.put({ ...keys.company(CO), entity: 'Company', companyId: CO, siiEnabled: true });
+  });
+
+  it('a complete reading is a draft out of the book (no aggregates, no SII event); its approval books it', async () => {
+    const r = created(await create('doc-1'));
+    expect(r.outcome).toBe('CREATED');
+    const id = r.receivedInvoiceId!;
+    expect(inBook(id)).toMatchObject({
+      approvalStatus: 'PENDING',
+      siiStatus: null,
+      gsi1pk: keys.receivedInvoiceDraftByDatePartition(CO).gsi1pk,
+      draft: { documentId: 'doc-1', booked: false, incompleteFields: [] },
+    });
+    // Not in the tax aggregates (what the 303 and the dashboards read), not in the SII.
+    expect(table.all('TaxAggregate')).toEqual([]);
+    expect(table.all('ReceivedInvoiceEvent')).toEqual([]);
+    // The book's list does not show it; the gestor sees it among the drafts, flagged.
+    expect((await list()).content).toEqual([]);
+    expect((await list('only')).content.map((x) => [x.receivedInvoiceId, x.draft?.booked])).toEqual([
+      [id, false],
+    ]);
+    expect((await list('include')).content).toHaveLength(1);
+    // The number is held all the same: another reading of it is a DUPLICATE of this draft.
+    await expect(
+      receivedInvoiceDraft(deps, {
+        op: 'create',
+        companyId: CO,
+        documentId: 'doc-9',
+        fileName: 'doc-9.pdf',
+        extraction: extraction(),
+        notes,
+        createdBy: USER,
+      }),
+    ).resolves.toMatchObject({ outcome: 'DUPLICATE', duplicateOf: { receivedInvoiceId: id } });
+
+    await approve(id);
+    expect(inBook(id)).toMatchObject({
+      approvalStatus: 'APPROVED',
+      siiStatus: 'NOT_SENT',
+      gsi1pk: keys.receivedInvoiceByDatePartition(CO).gsi1pk,
+      draft: { documentId: 'doc-1', booked: true },
+    });
+    const aggregates = table.all('TaxAggregate');
+    expect(aggregates.length).toBeGreaterThan(0);
+    expect(JSON.stringify(aggregates)).toContain('100000');
+    expect(table.all('ReceivedInvoiceEvent').map((e) => [e.kind, e.siiStatus])).toEqual([
+      ['RECEIVED_REGISTERED', 'NOT_SENT'],
+    ]);
+    expect((await list()).content.map((x) => x.receivedInvoiceId)).toEqual([id]);
+    expect((await list('only')).content).toEqual([]);
+  });
+
+  it('the review’s approval (decide APPROVED, no corrections) books a complete draft as drafted', async () => {
+    const r = created(await create('doc-1'));
+    const before = inBook(r.receivedInvoiceId!);
+    await receivedInvoiceDraft(deps, {
+      op: 'decide',
+      companyId: CO,
+      receivedInvoiceId: r.receivedInvoiceId!,
+      decision: 'APPROVED',
+      decidedBy: USER,
+    });
+    const after = inBook(r.receivedInvoiceId!);
+    // One write (the approval), not a rebuild.
+    expect(after.version).toBe(before.version + 1);
+    expect(after).toMatchObject({ approvalStatus: 'APPROVED', draft: { booked: true } });
+    expect(table.all('TaxAggregate').length).toBeGreaterThan(0);
+    expect(table.all('ReceivedInvoiceEvent').map((e) => e.kind)).toEqual(['RECEIVED_REGISTERED']);
+  });
+
+  it('two readings of the same invoice: the second is a DUPLICATE before any approval; only one is ever booked', async () => {
+    const first = created(await create('doc-1'));
+    expect(await create('doc-2')).toMatchObject({
+      outcome: 'DUPLICATE',
+      duplicateOf: { receivedInvoiceId: first.receivedInvoiceId, documentId: 'doc-1' },
+    });
+    expect(table.all('ReceivedInvoice')).toHaveLength(1);
+    await approve(first.receivedInvoiceId!);
+    expect(await create('doc-3')).toMatchObject({ outcome: 'DUPLICATE' });
+    expect(table.all('ReceivedInvoice')).toHaveLength(1);
+  });
+
+  it('a draft whose number another invoice holds is refused at its approval (409) and nothing is booked', async () => {
+    const r = created(await create('doc-1'));
+    // Another invoice holds the claim (e.g. a draft made before claims were kept for drafts).
+    const claimKey = keys.receivedInvoiceNumberClaim(CO, 'ES:NIF:B12345674', '2026', 'F-2026/0042');
+    table.put({ ...table.get(claimKey)!, receivedInvoiceId: 'other' });
+    const writes = table.writes.length;
+    await expect(approve(r.receivedInvoiceId!)).rejects.toMatchObject({
+      code: 'DOC_CONFLICT',
+      details: { reason: 'DUPLICATE_SUPPLIER_NUMBER' },
+    });
+    expect(table.writes.length).toBe(writes);
+    expect(inBook(r.receivedInvoiceId!)).toMatchObject({
+      approvalStatus: 'PENDING',
+      draft: { booked: false },
+    });
+    expect(table.all('TaxAggregate')).toEqual([]);
+    expect(table.all('ReceivedInvoiceEvent')).toEqual([]);
+  });
+
+  it('rejected: never booked', async () => {
+    const r = created(await create('doc-1'));
+    await receivedInvoiceDraft(deps, {
+      op: 'decide',
+      companyId: CO,
+      receivedInvoiceId: r.receivedInvoiceId!,
+      decision: 'REJECTED',
+      reason: 'No es nuestra',
+      decidedBy: USER,
+    });
+    expect(inBook(r.receivedInvoiceId!)).toMatchObject({
+      approvalStatus: 'REJECTED',
+      siiStatus: null,
+      gsi1pk: keys.receivedInvoiceDraftByDatePartition(CO).gsi1pk,
+      draft: { booked: false },
+    });
+    expect(table.all('TaxAggregate')).toEqual([]);
+    expect(table.all('ReceivedInvoiceEvent')).toEqual([]);
+    expect((await list()).content).toEqual([]);
+    await expect(approve(r.receivedInvoiceId!)).rejects.toMatchObject({
+      details: { reason: 'APPROVAL_ALREADY_DECIDED' },
+    });
+  });
+
+  it('an edit of a complete draft keeps it out of the book: only the approval books it', async () => {
+    const r = created(await create('doc-1'));
+    const current = invoice(r.receivedInvoiceId!);
+    await updateReceivedInvoice(
+      {
+        companyId: CO,
+        receivedInvoiceId: r.receivedInvoiceId!,
+        body: UpdateReceivedInvoiceBody.parse({
+          supplierId: current.supplier.supplierId,
+          supplierInvoiceNumber: current.supplierInvoiceNumber,
+          issueDate: current.issueDate,
+          lines: current.lines.map((l) => ({
+            description: l.description,
+            quantity: 1,
+            unitPriceCents: l.unitPriceCents,
+            vatRateBp: l.vatRateBp,
+          })),
+          irpfRateBp: 1500,
+          notes: 'Revisada',
+          attachments: current.attachments,
+        }),
+      },
+      deps,
+    );
+    expect(inBook(r.receivedInvoiceId!)).toMatchObject({
+      notes: 'Revisada',
+      siiStatus: null,
+      draft: { booked: false },
+      gsi1pk: keys.receivedInvoiceDraftByDatePartition(CO).gsi1pk,
+    });
+    expect(table.all('TaxAggregate')).toEqual([]);
+    expect(table.all('ReceivedInvoiceEvent')).toEqual([]);
+  });
+});
+
 describe('GET /received-invoices/suggest-category', () => {
   const suggest = async (query: Record<string, string>) =>
     readResponse<CategorySuggestion>(
@@ -541,7 +721,11 @@ describe('GET /received-invoices/suggest-category', () => {
 
   it('without a learned category reads the supplier’s history; with nothing, no suggestion', async () => {
     const r = created(await create('doc-1'));
-    // Categorised by a correction (which does not teach): found in the history.
+    // Booked (approved), then categorised by a correction (which does not teach): found in the history.
+    await setReceivedInvoiceApproval(
+      { companyId: CO, userId: USER, receivedInvoiceId: r.receivedInvoiceId!, body: { status: 'APPROVED' } },
+      deps,
+    );
     const stored = table.get(keys.receivedInvoice(CO, r.receivedInvoiceId!))!;
     table.put({ ...stored, expenseCategoryId: 'cat2' });
     expect((await suggest({ supplierTaxId: 'B12345674' })).envelope.data).toEqual({

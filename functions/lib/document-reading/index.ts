@@ -1,8 +1,9 @@
 /**
  * The face of the document-reading library (issue 17 items 1 and 2): the only module other code
- * imports. Content checks by the bytes (checkContent), the reading pipeline (readDocument: e-invoice,
+ * imports. The reading pipeline (readDocument: e-invoice,
  * VeriFacTu QR, the PDF's text layer, OCR), the OCR engines (Tesseract locally, Textract in AWS) and
- * the structured readers and the Spanish extractor it is built from.
+ * the structured readers and the Spanish extractor it is built from. What a file's bytes may be is
+ * checked before by `@functions/lib/document-checks`.
  */
 
 export { parseEInvoice } from './einvoice/detect';
@@ -17,5 +18,3 @@ export { type ReadOptions, type ReadResult, readDocument } from './pipeline';
 export { decodeQr } from './qr/decode';
 export { parseVerifactuQrUrl, type VerifactuQr } from './qr/verifactu-url';
 export { isReadingError, ReadingError } from './reading-error';
-export { checkContent } from './sniff/check-content';
-export type { ContentCheck, SniffedType } from './sniff/content-check';

@@ -11,6 +11,7 @@
  * exact source of the fields. Engine failures are ReadingError (retryable or not).
  */
 
+import { xmlText } from '@functions/lib/document-checks';
 import type {
   Extraction,
   ExtractionField,
@@ -29,7 +30,6 @@ import { pdfImages } from './pdf/images';
 import { decodeQr } from './qr/decode';
 import { parseVerifactuQrUrl, type VerifactuQr } from './qr/verifactu-url';
 import { ReadingError } from './reading-error';
-import { xmlText } from './sniff/xml-check';
 
 export interface ReadResult {
   extraction: Extraction;

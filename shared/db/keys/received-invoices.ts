@@ -22,6 +22,20 @@ export const receivedInvoicesKeys = {
   }),
   receivedInvoiceByDatePartition: (companyId: string) => ({ gsi1pk: `COMPANY#${enc(companyId)}#RECINVS` }),
   /**
+   * gsi1, sparse: a company's received-invoice drafts made from documents that are not in the book
+   * yet (issue 17 item 3: nothing read is booked before a person approves it). Same sort key as the
+   * book's (the draft's book date, else the day it was drafted), in its own partition, so nothing
+   * that reads the book (lists, totals, recompute, tax models, SII) sees them; the list adds them
+   * on request (`drafts`).
+   */
+  receivedInvoiceDraftByDate: (companyId: string, date: string, receivedInvoiceId: string) => ({
+    gsi1pk: `COMPANY#${enc(companyId)}#RECINVDRAFTS`,
+    gsi1sk: `${date}#${enc(receivedInvoiceId)}`,
+  }),
+  receivedInvoiceDraftByDatePartition: (companyId: string) => ({
+    gsi1pk: `COMPANY#${enc(companyId)}#RECINVDRAFTS`,
+  }),
+  /**
    * A supplier's invoice number is registered once per supplier and year (written with the invoice,
    * moved in the correcting transaction, removed with it). `supplierKey` is the supplier id or, for
    * an inline supplier, its tax id key.

@@ -1,3 +1,4 @@
+import { checkContent } from '@functions/lib/document-checks';
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import {
@@ -11,7 +12,6 @@ import {
 import { decodedLength, UploadBody, type UploadedFile } from '../model/upload-body';
 import type { DocumentsDeps } from '../store/deps';
 import { checkDeclared, createIncomingDocument, recordRefusedDocument } from '../store/intake';
-import { checkUploadedContent } from '../store/reader';
 
 export interface UploadOneInput {
   companyId: string;
@@ -56,7 +56,7 @@ export async function uploadOne(deps: DocumentsDeps, input: UploadOneInput): Pro
     priority: fields.priority,
     purpose: fields.purpose,
   };
-  const verdict = await checkUploadedContent(bytes, { fileName: file.fileName, purpose: fields.purpose });
+  const verdict = await checkContent(bytes, { fileName: file.fileName, purpose: fields.purpose });
   if (!verdict.ok) {
     const refused = await recordRefusedDocument(
       deps,

@@ -7,7 +7,6 @@ import { invokeDraft } from './drafts';
 import { type DocumentObjects, s3DocumentObjects } from './objects';
 import { pushProgress } from './progress';
 import { queueRead, type ReadMessage } from './queue';
-import { type DocumentReader, readWithConfiguredEngine } from './reader';
 
 /**
  * What the documents code needs from outside, injected so tests control time, ids, the bytes and
@@ -27,8 +26,6 @@ export interface DocumentsDeps {
   invokeDraft: (request: DraftRequest) => Promise<DraftResult>;
   /** Pushes a progress message to the uploader's open sockets (best effort). */
   pushProgress: (userId: string, message: DocumentProgressMessage) => Promise<void>;
-  /** The reading (`@functions/lib/document-reading`, the engine of DOCUMENTS_OCR_ENGINE). */
-  read: DocumentReader;
 }
 
 export const makeDeps = (): DocumentsDeps => ({
@@ -40,5 +37,4 @@ export const makeDeps = (): DocumentsDeps => ({
   queueRead,
   invokeDraft,
   pushProgress,
-  read: readWithConfiguredEngine,
 });

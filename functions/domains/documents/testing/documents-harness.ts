@@ -13,10 +13,10 @@ import { fakeTable } from '@functions/platform/testing/fake-table';
 import { type CompanyRole, companyItem, membershipItem } from '@shared/db/records';
 import type { DocumentProgressMessage, Extraction, ExtractionNotes } from '@shared/schemas/documents';
 import type { DraftRequest, DraftResult } from '@shared/schemas/received-invoice-draft';
-import type { DocumentsDeps } from '../store/deps';
 import type { DocumentObjects } from '../store/objects';
 import type { ReadMessage } from '../store/queue';
 import { type DocumentReader, readWithConfiguredEngine } from '../store/reader';
+import type { ReadingDeps } from '../workers/read-document';
 
 export const TABLE = 'cuadra-documents-test';
 export const COMPANY = 'co-docs';
@@ -103,7 +103,7 @@ export function documentsHarness() {
     answerDraft: (fn: typeof draftAnswer) => {
       draftAnswer = fn;
     },
-    deps: undefined as unknown as DocumentsDeps,
+    deps: undefined as unknown as ReadingDeps,
     putCompany(companyId = COMPANY) {
       table.put(
         companyItem({

@@ -8,7 +8,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { type ContentCheck, checkContent } from '@functions/lib/document-reading';
+import { type ContentCheck, checkContent } from '@functions/lib/document-checks';
 import { once } from '@functions/platform/aws/env';
 import { createLogger, type Logger } from '@functions/platform/logger';
 import { workerErrorFields } from '@functions/platform/workers';

@@ -28,7 +28,11 @@ import { type DocumentsDeps, makeDeps } from '../store/deps';
 import { MAX_READING_TEXT, type StoredDocument, toDetails, updateDocument } from '../store/documents';
 import { notifyDocument } from '../store/notify';
 import { parseReadMessage, type ReadMessage } from '../store/queue';
+import { type DocumentReader, readWithConfiguredEngine } from '../store/reader';
 import { pushStatus } from './on-upload';
+
+/** The documents deps plus the reading itself: only this worker carries the reading library. */
+export type ReadingDeps = DocumentsDeps & { read: DocumentReader };
 
 export type ReadOutcome = 'stale' | 'busy' | 'retry' | 'waiting' | 'failed' | DocumentStatus;
 
@@ -155,7 +159,7 @@ function afterDraft(result: DraftResult): Partial<StoredDocument> {
 }
 
 export async function readQueuedDocument(
-  deps: DocumentsDeps,
+  deps: ReadingDeps,
   m: ReadMessage,
   log: Logger,
 ): Promise<ReadOutcome> {
@@ -168,7 +172,7 @@ export async function readQueuedDocument(
       await notifyDocument(deps, 'ocr_started', toDetails(doc), log);
   }
   const bytes = await deps.objects.get(doc.s3Key);
-  let result: Awaited<ReturnType<DocumentsDeps['read']>>;
+  let result: Awaited<ReturnType<DocumentReader>>;
   try {
     if (!bytes) throw new Error('The document bytes are gone');
     result = await deps.read(bytes, {
@@ -243,7 +247,7 @@ export async function readQueuedDocument(
   return done.status;
 }
 
-const deps = once(makeDeps);
+const deps = once((): ReadingDeps => ({ ...makeDeps(), read: readWithConfiguredEngine }));
 
 export const handler = sqsHandler(async (record, { log }) => {
   const message = parseReadMessage(parseJsonBody(record));

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/received-invoices';
 import { matchesListQuery } from '../model/received-invoices';
 import type { ExpensesDeps } from '../store/deps';
-import { listReceivedInvoices as storeList } from '../store/received-invoices';
+import { listOutOfBookDrafts, listReceivedInvoices as storeList } from '../store/received-invoices';
 
 const SORTABLE = [
   'accountingDate',
@@ -28,15 +28,21 @@ const sortKey =
     return r[field];
   };
 
-/** A company's received invoices by book date (one Query on gsi1), filtered, sorted and paged. */
+/**
+ * A company's received invoices by book date (one Query on gsi1), filtered, sorted and paged; with
+ * `drafts` include/only, also/only the drafts made from documents that wait for their approval
+ * (issue 17 item 3: out of the book, their own gsi1 partition; each carries its `draft` flags).
+ */
 export async function listReceivedInvoices(
   input: { companyId: string; query: ReceivedInvoiceListQuery },
   deps: ExpensesDeps,
 ) {
   const { query } = input;
-  const invoices = (await storeList(deps, input.companyId, query.from, query.to)).filter((r) =>
-    matchesListQuery(r, query),
-  );
+  const [book, drafts] = await Promise.all([
+    query.drafts === 'only' ? [] : storeList(deps, input.companyId, query.from, query.to),
+    query.drafts === 'exclude' ? [] : listOutOfBookDrafts(deps, input.companyId, query.from, query.to),
+  ]);
+  const invoices = [...book, ...drafts].filter((r) => matchesListQuery(r, query));
   const { field, dir } = parseSort(query.sort, SORTABLE, { field: 'accountingDate', dir: 'desc' });
   return paginate(sortBy(invoices, sortKey(field), dir), query.page, query.size);
 }

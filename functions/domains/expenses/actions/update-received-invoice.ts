@@ -24,8 +24,11 @@ import { requireReceivedInvoice } from './get-received-invoice';
  * number claim and the category counter, replaces the old contribution to the tax aggregates by the
  * new one (under the criterio de caja, the supplier's or the company's own, decided again from the
  * corrected dates, with its payments' settlements re-stated) and,
- * for a company in the SII, carries the RECEIVED_UPDATED event. An INCOMPLETE draft out of the
- * book (issue 17) is completed by it: registered in the book in that transaction (RECEIVED_REGISTERED). A correction that names no withholding kind keeps the invoice's
+ * for a company in the SII, carries the RECEIVED_UPDATED event. A draft made from a document and
+ * not approved yet (out of the book, issue 17 item 3) STAYS out of the book: an edit is not the
+ * review the product promises ("nada se contabiliza sin que lo revises"), so it completes the
+ * draft (no longer INCOMPLETE: the body is a valid invoice) and only the approval books it
+ * (set-received-invoice-approval, or the document's review). A correction that names no withholding kind keeps the invoice's
  * own (a client that predates the kinds must not turn a rent into a professional's fee), else takes
  * the supplier's.
  */
@@ -49,7 +52,8 @@ export async function updateReceivedInvoice(
     readTaxProfileVersions(deps, input.companyId),
   ]);
   const at = deps.now().toISOString();
-  const next = buildReceivedInvoice(
+  const outOfBook = isOutOfBook(current);
+  const built = buildReceivedInvoice(
     input.body,
     {
       supplier,
@@ -68,19 +72,20 @@ export async function updateReceivedInvoice(
     },
     {
       ...current,
-      // The SII state and the payments are the invoice's own: a correction keeps them. An INCOMPLETE
-      // draft out of the book enters it now (the correction drops its draft flags): for an SII
-      // company this is its registration (art. 69.Tres RIVA), due at the AEAT.
-      siiStatus: isOutOfBook(current)
-        ? company.siiEnabled
-          ? 'NOT_SENT'
-          : null
-        : (current.siiStatus ?? null),
+      // The SII state and the payments are the invoice's own: a correction keeps them (a draft out
+      // of the book has none: its registration is its approval).
+      siiStatus: current.siiStatus ?? null,
       paidCents: current.paidCents ?? 0,
       version: current.version + 1,
       updatedAt: at,
     },
   );
+  // A draft out of the book keeps its flags, now complete (a person wrote every field) and still
+  // unbooked; a booked invoice corrected is an ordinary one (its draft flags dropped).
+  const next: ReceivedInvoice =
+    outOfBook && current.draft
+      ? { ...built, draft: { ...current.draft, needsReview: false, incompleteFields: [], booked: false } }
+      : built;
   checkTotalCoversPayments(next);
   // Under the criterio de caja (before or after; the supplier's or the company's own) the payments
   // date the deduction: its settlements are re-stated with the corrected figures (read after the

@@ -32,15 +32,19 @@ import type { ExpensesDeps } from './deps';
 
 type Deps = Pick<ExpensesDeps, 'db' | 'table'>;
 
+/** The date a draft out of the book is listed by: its book date, else (not read) the day it was drafted. */
+export const draftListDate = (r: ReceivedInvoice): string => receivedBookDate(r) || r.createdAt.slice(0, 10);
+
 /**
- * The invoice item. An INCOMPLETE draft out of the book (`isOutOfBook`) has no book-date entry:
- * everything that reads the book (lists, totals, the nightly recompute, the tax models, the SII
- * backfill) reads that index, so it does not see it until a person completes it.
+ * The invoice item. A draft out of the book (`isOutOfBook`: every draft made from a document until
+ * a person approves it, issue 17 item 3) has no book-date entry: everything that reads the book
+ * (lists, totals, the nightly recompute, the tax models, the SII backfill) reads that index, so it
+ * does not see it until it is approved. It has the drafts' entry instead (the list's `drafts`).
  */
 export const receivedInvoiceItem = (r: ReceivedInvoice) => ({
   ...keys.receivedInvoice(r.companyId, r.receivedInvoiceId),
   ...(isOutOfBook(r)
-    ? {}
+    ? keys.receivedInvoiceDraftByDate(r.companyId, draftListDate(r), r.receivedInvoiceId)
     : keys.receivedInvoiceByDate(r.companyId, receivedBookDate(r), r.receivedInvoiceId)),
   entity: 'ReceivedInvoice',
   v: SCHEMA_VERSION,
@@ -117,6 +121,30 @@ export async function listReceivedInvoices(
       ':pk': keys.receivedInvoiceByDatePartition(companyId).gsi1pk,
       ':from': from ?? '0000-00-00',
       // '~' sorts after every id character, so the whole `to` day is included.
+      ':to': `${to ?? '9999-12-31'}#~`,
+    },
+    ScanIndexForward: false,
+  });
+  return items.map(receivedInvoiceFromItem);
+}
+
+/**
+ * A company's drafts out of the book (issue 17 item 3) whose list date (`draftListDate`) is in
+ * [from, to]: one Query on the drafts' gsi1 partition (newest first).
+ */
+export async function listOutOfBookDrafts(
+  deps: Deps,
+  companyId: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<ReceivedInvoice[]> {
+  const items = await queryAll(deps, {
+    TableName: deps.table,
+    IndexName: 'gsi1' satisfies IndexName,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.receivedInvoiceDraftByDatePartition(companyId).gsi1pk,
+      ':from': from ?? '0000-00-00',
       ':to': `${to ?? '9999-12-31'}#~`,
     },
     ScanIndexForward: false,
@@ -361,15 +389,20 @@ export const unknownCategory = () =>
 
 async function duplicateNumber(deps: Deps, r: ReceivedInvoice): Promise<AppError> {
   const res = await deps.db.send(new GetCommand({ TableName: deps.table, Key: numberClaimKey(r) }));
+  const holderId = (res.Item?.receivedInvoiceId as string | undefined) ?? null;
+  // The claim may be held by a document's draft still waiting for its review (issue 17 item 3):
+  // the number is taken all the same (never booked twice), and the message says where it is.
+  const holder = holderId ? await getReceivedInvoice(deps, r.companyId, holderId) : undefined;
   return new AppError(
     'CORE_004',
-    'Ya está registrada una factura de este proveedor con el mismo número en ese año.',
+    holder && isOutOfBook(holder)
+      ? holder.approvalStatus === 'REJECTED'
+        ? 'Ya hay una factura de este proveedor con el mismo número en ese año, leída de un documento y rechazada: corrígela o elimínala antes de registrarla de nuevo.'
+        : 'Ya hay una factura de este proveedor con el mismo número en ese año, leída de un documento y pendiente de revisión: apruébala o recházala en lugar de registrarla de nuevo.'
+      : 'Ya está registrada una factura de este proveedor con el mismo número en ese año.',
     {
       field: 'supplierInvoiceNumber',
-      details: {
-        reason: 'DUPLICATE_SUPPLIER_NUMBER',
-        receivedInvoiceId: (res.Item?.receivedInvoiceId as string | undefined) ?? null,
-      },
+      details: { reason: 'DUPLICATE_SUPPLIER_NUMBER', receivedInvoiceId: holderId },
     },
   );
 }

@@ -1,10 +1,10 @@
 /**
  * `received-invoice-draft` (infra/manifest.ts `invokables`; issue 17 item 3): the documents
  * domain's reading of an invoice becomes a received-invoice draft here, where received invoices are
- * written, so the draft is exactly what `POST /received-invoices` registers (the same item, number
- * claim, counters, aggregates and, for an SII company, its RECEIVED_REGISTERED event, in one
- * transaction), PENDING approval, with the document attached; and a reviewer's decision on it is
- * applied (`decide`: the corrections, then the approval as set-received-invoice-approval sets it).
+ * written: the item `POST /received-invoices` would register (with its number claim and counters),
+ * PENDING approval, with the document attached, but OUT OF THE BOOK (no aggregates, no SII event)
+ * until a person approves it; and a reviewer's decision on it is applied (`decide`: the corrections,
+ * then the approval as set-received-invoice-approval sets it, which books it).
  * The expenses function's handler.ts hands every direct invocation to `receivedInvoiceDraftInvocation`.
  * Contract: shared/schemas/received-invoice-draft.ts.
  */
@@ -29,7 +29,7 @@ import {
   DraftRequest,
   type DraftResult,
   type DuplicateDraftResult,
-  isOutOfBook,
+  isIncompleteDraft,
   type ReceivedInvoiceDraftFlags,
 } from '@shared/schemas/received-invoice-draft';
 import type { ReceivedInvoice, ReceivedSupplierSnapshot } from '@shared/schemas/received-invoices';
@@ -165,10 +165,12 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
     receivedDate: now.toISOString().slice(0, 10),
     rectifies: req.rectifies ?? null,
   });
-  // Issue 17 item 3: every reading becomes a draft. A complete one is registered in the book (PENDING
-  // approval, like any registration); an INCOMPLETE one is stored OUT of the book (`booked` false:
-  // no book-date index entry, no aggregates, no SII) until a person completes it.
-  const booked = plan.body !== null && plan.missing.length === 0;
+  // Issue 17 item 3 ("nada se contabiliza sin que lo revises"): every reading becomes a draft, stored
+  // OUT of the book (`booked` false: no book-date index entry, no aggregates, no SII event) until a
+  // person approves it (set-received-invoice-approval books it). A complete one already holds its
+  // number claim (so a second reading of the same invoice is a DUPLICATE before any approval) and is
+  // built as it will be booked; an INCOMPLETE one must be completed first.
+  const complete = plan.body !== null && plan.missing.length === 0;
   const body = plan.body ?? plan.partial;
 
   const created = stored || !supplier ? undefined : newSupplier(deps, req.companyId, supplier, plan);
@@ -214,23 +216,17 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
         : null,
       rememberedWithholding: resolved.remembered,
       supplierCashCriterion: resolved.rememberedCashCriterion,
-      // Out of the book nothing is deducted: the regime is decided when a person completes it.
-      ...(booked ? { companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime } } : {}),
+      // An incomplete reading deducts nothing: the regime is decided when a person completes it.
+      ...(complete ? { companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime } } : {}),
     },
     {
       receivedInvoiceId: reopened?.receivedInvoiceId ?? deps.newId(),
       companyId: req.companyId,
       approvalStatus: 'PENDING',
       approval: null,
-      // Art. 69.Tres RIVA: as any registration, an SII company's draft is due at the AEAT; one out
-      // of the book is not registered yet (its registration is the correction that completes it).
-      siiStatus: !booked
-        ? null
-        : reopened
-          ? (reopened.siiStatus ?? null)
-          : company.siiEnabled
-            ? 'NOT_SENT'
-            : null,
+      // Art. 69.Tres RIVA: a draft is not registered yet; its registration (the approval that books
+      // it) makes an SII company's invoice due at the AEAT.
+      siiStatus: null,
       paidCents: 0,
       version: reopened ? reopened.version + 1 : 1,
       createdBy: reopened?.createdBy ?? createdBy,
@@ -246,7 +242,7 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
       source: extraction.source,
       needsReview: needsReview(req, plan),
       incompleteFields: plan.missing,
-      booked,
+      booked: false,
     },
   };
   const result: CreatedDraftResult = {
@@ -360,7 +356,8 @@ async function applyDraftCorrections(
     );
   }
   const { extraction, changed } = applyCorrections(marker.extraction, req.corrections);
-  if (changed.length === 0 && !isOutOfBook(current)) return;
+  // Nothing corrected: only an INCOMPLETE draft is rebuilt (a complete one is approved as drafted).
+  if (changed.length === 0 && !isIncompleteDraft(current)) return;
   const taxId = supplierTaxIdFromNif(extraction.supplierNif);
   const sameSupplier = taxId !== null && supplierTaxIdKey(taxId) === supplierTaxIdKey(current.supplier.taxId);
   const supplier: DraftSupplier | null = taxId
@@ -438,12 +435,13 @@ export async function decideDraft(deps: ExpensesDeps, req: DecideDraftRequest): 
     approvalStatus: req.decision,
   };
   if (current.approvalStatus === req.decision) return decided;
-  // Corrections rebuild the draft; a draft out of the book (INCOMPLETE) is completed from the
-  // stored reading even without them (issue 17 item 3), then approved.
+  // Corrections rebuild the draft (still out of the book: an edit books nothing); an INCOMPLETE
+  // draft is completed from the stored reading even without them (issue 17 item 3). Then the
+  // approval, which books it.
   if (
     current.approvalStatus === 'PENDING' &&
     req.decision === 'APPROVED' &&
-    (req.corrections || isOutOfBook(current))
+    (req.corrections || isIncompleteDraft(current))
   ) {
     await applyDraftCorrections(deps, req, current);
   }

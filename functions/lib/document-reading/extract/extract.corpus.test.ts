@@ -7,14 +7,22 @@ import {
   accuracyTable,
   generateCorpus,
   LAYOUTS,
+  type Layout,
+  makeInvoice,
+  renderInvoicePdf,
+  rng,
   SCENARIOS,
   scanned,
   type Truth,
 } from '@functions/lib/invoice-samples';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeOcrEngine } from '../engines/make-engine';
 import { ocrImage } from '../engines/tesseract';
+import { readDocument } from '../pipeline';
 import { extractFromText } from './extract';
 import { findRectifiedInvoice } from './rectified';
+import { joinSplitRows } from './split-rows';
+import { toLines } from './text';
 
 // The generated corpus through the CLI tools the engines wrap: `pdftotext -layout` for the text layer,
 // Tesseract (spa, columns kept) for the scans. Thresholds from issue 17 item 8.
@@ -90,4 +98,50 @@ describe('extractFromText on the generated corpus', () => {
     const r = report('scanned corpus', cases);
     expect(r.overall).toBeGreaterThanOrEqual(0.9);
   }, 150_000);
+
+  // Scans (found by searching seeds) where Tesseract splits a summary row: the label on its own line
+  // (boxes 7: both rates; boxes 12, the demo's photo: and the quota garbled, "2711 11€" for 2.777,71;
+  // minuta 6: "Base imponible" and "IVA 10 %"; right-header 6: "Total a pagar").
+  it.each([
+    ['boxes', 7],
+    ['boxes', 12],
+    ['minuta', 6],
+    ['right-header', 6],
+  ] as [Layout, number][])(
+    'reads the tax rows OCR split on a scan of %s %i',
+    async (layout, seed) => {
+      const invoice = makeInvoice(rng(seed), seed, layout, seed % 2 === 0 ? 'standard' : 'multi');
+      const [page] = scanned(await renderInvoicePdf(invoice, {}), seed, { format: 'jpeg' });
+      const ocr = await ocrImage(page!.bytes, 1);
+      const lines = toLines([ocr.lines]);
+      expect(joinSplitRows(lines, () => false).length, 'the split this case is about').toBeLessThan(
+        lines.length,
+      );
+      const { extraction, notes } = extractFromText([ocr.lines], {
+        source: 'OCR',
+        companyNif: invoice.customer.nif,
+        lineConfidence: ocr.confidence,
+      });
+      expect(extraction.bases).toEqual(expect.arrayContaining(invoice.truth.bases));
+      expect(extraction.bases).toHaveLength(invoice.truth.bases.length);
+      expect(extraction.totalCents).toBe(invoice.truth.totalCents);
+      expect(extraction.irpf).toEqual(invoice.truth.irpf);
+      expect(notes.arithmeticOk).toBe(true);
+    },
+    30_000,
+  );
+
+  it('reads the VeriFacTu QR of a scanned invoice (a noisy photo of the page)', async () => {
+    // Before the QR search thresholded the image, it ran 8-13 s on such a scan and found nothing.
+    const [c] = await generateCorpus({ seed: 2026, count: 1, qrEvery: 1 });
+    const [page] = scanned(c!.pdf, 700, { format: 'jpeg' });
+    const r = await readDocument(page!.bytes, {
+      contentType: 'image/jpeg',
+      companyNif: c!.companyNif,
+      engine: makeOcrEngine('tesseract'),
+    });
+    expect(r.notes.qr?.url).toBe(c!.qrUrl);
+    expect(r.extraction.source).toBe('QR');
+    expect(r.extraction.totalCents).toBe(c!.truth.totalCents);
+  }, 30_000);
 });

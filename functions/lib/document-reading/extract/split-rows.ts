@@ -1,13 +1,14 @@
 /**
  * A tax row that OCR broke in two (issue 17 item 2): on a slightly rotated scan Tesseract may put a
  * summary row's label on its own line ("IVA 21%") and its amounts on the line above or below
- * ("13.227,21 €    2.777,71 €"). Each half alone is no row; joined again they are. Only a label that
- * names a tax and prints its rate but no amount is joined, and only to a neighbouring line (same page)
- * that holds amounts and no words: the two halves of a summary row, never an item line.
+ * ("13.227,21 €    2.777,71 €"); "Base imponible" or "Total a pagar" likewise. Each half alone is no
+ * row; joined again they are. Only a label that names a tax and prints its rate but no amount, or a
+ * base or total label alone on its line, is joined, and only to a neighbouring line (same page) that
+ * holds amounts and no words: the two halves of a summary row, never an item line.
  */
 
 import { moneyTokens, numberTokens } from './amounts';
-import { plainText, splitCells, type Line } from './text';
+import { type Line, plainText, splitCells } from './text';
 
 const LABEL_WORD =
   /\b(?:iva|igic|ipsi|vat|tva|i\.v\.a\.|impuesto|exento|exenta|exempt|irpf|retencion|recargo)\b|(?:^|\s)r\.\s?e\.?(?=\s|$)/;
@@ -20,6 +21,17 @@ function isRateLabel(line: Line): boolean {
   // The rate alone: a header naming several columns ("Base   IVA 21 %   Total") is no split row.
   const tokens = numberTokens(line.text);
   return tokens.length === 1 && tokens[0]!.percent && line.cells.length <= 2;
+}
+
+/** "Base imponible", "Total a pagar" alone on their line (the summary's labels without their figure). */
+const FIGURE_LABEL =
+  /^(?:base\s*imponible|bases\s*imponibles|subtotal|importe\s*neto|taxable amount|net amount|(?:importe\s*)?total(?:\s*(?:factura|a pagar|a percibir|general|documento|importe|eur|€))?|a pagar|liquido a percibir|amount due|total due)\s*:?$/;
+
+function isLabel(line: Line): boolean {
+  if (isRateLabel(line)) return true;
+  return (
+    line.cells.length === 1 && numberTokens(line.text).length === 0 && FIGURE_LABEL.test(line.plain.trim())
+  );
 }
 
 /** A line of amounts only ("13.227,21 €   2711 11€"): no letters but the euro's. */
@@ -49,7 +61,7 @@ export function joinSplitRows(lines: Line[], closes: (line: Line) => boolean): L
   const replaced = new Map<number, Line>();
   const dropped = new Set<number>();
   for (const label of lines) {
-    if (!isRateLabel(label)) continue;
+    if (!isLabel(label)) continue;
     const sides = [lines[label.index - 1], lines[label.index + 1]].filter(
       (l): l is Line =>
         l !== undefined &&

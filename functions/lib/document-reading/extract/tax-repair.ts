@@ -75,7 +75,10 @@ function recargoRead(lines: TaxLines): ExtractionRecargo[] {
 }
 
 /** The withholding as read (each amount printed on its line), none, or its rate × the bases. */
-function irpfChoices(lines: TaxLines, baseSum: number | null): { irpf: ExtractionIrpf | null; derived: boolean }[] {
+function irpfChoices(
+  lines: TaxLines,
+  baseSum: number | null,
+): { irpf: ExtractionIrpf | null; derived: boolean }[] {
   const rate = lines.irpf.find((i) => i.rateBp !== null)?.rateBp ?? null;
   const out: { irpf: ExtractionIrpf | null; derived: boolean }[] = [];
   for (const i of lines.irpf)
@@ -107,12 +110,19 @@ export function repairFromTotal(lines: TaxLines, known: TaxRow[]): Repaired | nu
     baseCents: r.baseCents,
     quotaCents: r.quotaCents,
   }));
-  for (const combo of combinations(partials.map((p) => optionsOf(p, lines, alone)))) {
+  // A label with nothing to read and no printed base adds no figure: the total decides without it.
+  const options = partials.map((p) => optionsOf(p, lines, alone)).filter((o) => o.length > 0);
+  if (options.length === 0) return null;
+  for (const combo of combinations(options)) {
     const open = combo.find((o) => o.base === null);
     const withBase = combo.filter((o) => o.base !== null);
     const bases: ExtractionBase[] = [
       ...knownBases,
-      ...withBase.map((o) => ({ rateBp: o.rateBp, baseCents: o.base!, quotaCents: quotaOf(o.base!, o.rateBp) })),
+      ...withBase.map((o) => ({
+        rateBp: o.rateBp,
+        baseCents: o.base!,
+        quotaCents: quotaOf(o.base!, o.rateBp),
+      })),
     ];
     const readSum = sum(bases.map((b) => b.baseCents + b.quotaCents));
     const baseSum = open ? null : sum(bases.map((b) => b.baseCents));

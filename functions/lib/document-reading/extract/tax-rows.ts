@@ -177,7 +177,13 @@ export function readTaxLines(lines: Line[]): TaxLines {
     const p = line.plain;
     const tokens = numberTokens(line.text);
     const money = tokens.filter((t) => !t.percent && (t.decimals || t.euro));
-    if (money.length === 0) continue;
+    if (money.length === 0) {
+      // "IVA 21 %  2l0 O€": a tax line whose amounts OCR could not read at all.
+      const rate = percentOf(tokens, TAX_RATES_BP);
+      if (rate !== null && TAX_WORD.test(p) && !IRPF.test(p) && !RECARGO.test(p))
+        out.partials.push({ line: line.index, rateBp: rate, amounts: [] });
+      continue;
+    }
     if (IRPF.test(p)) {
       if (NO_IRPF.test(p)) continue;
       const rate = percentOf(tokens);

@@ -47,6 +47,8 @@ export function repairOcrLine(line: string): string {
       .replace(/\bN\.\s?º/g, 'Nº')
       .replace(/\bN[O0]\.?\s(?=factura\b)/gi, 'Nº ')
       .replace(/(\d)\s?(?:EUR|€)(?=\s|$)/g, '$1 €')
+      // A tax name glued to its rate ("VAT4%", "IVA21%"): the label is a word of its own.
+      .replace(/\b(IVA|VAT|IGIC|IPSI|IRPF|iva|vat|igic|ipsi|irpf)(?=\d{1,2}(?:[,.]\d{1,2})?\s?%)/g, '$1 ')
   );
 }
 

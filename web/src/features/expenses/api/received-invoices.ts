@@ -29,6 +29,11 @@ export interface ReceivedListParams {
   search?: string;
   /** `field,asc|desc`, e.g. `issueDate,desc`. */
   sort?: string;
+  /**
+   * Drafts read from documents and not approved yet (out of the book, issue 17): `include` lists
+   * them beside the book, `only` alone; absent: the book only.
+   */
+  drafts?: 'exclude' | 'include' | 'only';
 }
 
 /** The body of create and update: the form builds it (see utils/received-invoice-form-values). */

@@ -108,6 +108,57 @@ describe('Expenses: received invoices list', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Rectificativa')).toHaveLength(1);
   });
 
+  it("asks for the drafts read from documents and tags them 'Pendiente de revisión' (issue 17)", async () => {
+    answerApi(apiRequest, {
+      'receivedInvoices.list': {
+        content: [
+          received({
+            supplierInvoiceNumber: 'DOC-1',
+            draft: {
+              documentId: 'd-1',
+              source: 'TEXT',
+              needsReview: false,
+              incompleteFields: [],
+              booked: false,
+            },
+          }),
+          received({
+            receivedInvoiceId: 'ri-2',
+            supplierInvoiceNumber: 'DOC-2',
+            approvalStatus: 'APPROVED',
+            draft: {
+              documentId: 'd-2',
+              source: 'TEXT',
+              needsReview: false,
+              incompleteFields: [],
+              booked: true,
+            },
+          }),
+          received({ receivedInvoiceId: 'ri-3', supplierInvoiceNumber: 'T-77' }),
+        ],
+        page: 0,
+        size: 20,
+        totalElements: 3,
+        totalPages: 1,
+      },
+      'expenses.totals': expenseTotals,
+      'expenses.byCategory': [],
+      'expenseCategories.list': [category(1)],
+    });
+    renderRoutes([{ path: '/', element: <Expenses companyId="c-1" /> }]);
+
+    const draft = (await screen.findByText('DOC-1')).closest('tr') as HTMLElement;
+    expect(within(draft).getByText('Pendiente de revisión')).toBeTruthy();
+    expect(screen.getAllByText('Pendiente de revisión')).toHaveLength(1);
+    const listCall = vi
+      .mocked(apiRequest)
+      .mock.calls.find(([route]) => route === 'receivedInvoices.list') as unknown as [
+      string,
+      { query: Record<string, unknown> },
+    ];
+    expect(listCall[1].query.drafts).toBe('include');
+  });
+
   it('tags an invoice with a withholding with its rate, its kind and key in the tag’s title', async () => {
     answerApi(apiRequest, {
       'receivedInvoices.list': {

@@ -2,6 +2,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { supplierTaxIdText } from '@shared/schemas/expenses';
+import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
 import {
   type ApprovalStatus,
   type ExpenseCategoryTotals,
@@ -89,6 +90,9 @@ export function Expenses({ companyId }: { companyId: string }) {
     expenseCategoryId,
     approvalStatus,
     search: list.search,
+    // The drafts read from documents wait here for their approval (issue 17): listed, tagged, and
+    // out of the totals (the server's totals read the book only).
+    drafts: 'include',
   });
   const totalsParams = { from, to, type: approvalStatus ?? ('ALL' as const) };
   const totals = useExpenseTotals(companyId, totalsParams);
@@ -191,8 +195,15 @@ export function Expenses({ companyId }: { companyId: string }) {
       title: 'Aprobación',
       dataIndex: 'approvalStatus',
       key: 'approvalStatus',
-      render: (s: ApprovalStatus) => (
-        <Tag color={APPROVAL_LABELS[s]?.color}>{APPROVAL_LABELS[s]?.label ?? s}</Tag>
+      render: (s: ApprovalStatus, r) => (
+        <Flex gap={4} wrap>
+          <Tag color={APPROVAL_LABELS[s]?.color}>{APPROVAL_LABELS[s]?.label ?? s}</Tag>
+          {isOutOfBook(r) && s === 'PENDING' ? (
+            <Tag color="gold" title="Leída de un documento: no cuenta en los totales hasta que se apruebe.">
+              Pendiente de revisión
+            </Tag>
+          ) : null}
+        </Flex>
       ),
     },
     // The SII state of each invoice, for companies that keep their books there (issue 16).

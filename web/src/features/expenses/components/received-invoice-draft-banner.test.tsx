@@ -110,7 +110,9 @@ describe('a received invoice drafted from a document', { timeout: 30_000 }, () =
     expect(screen.getByTestId('draft-incomplete-fields').textContent).toBe(
       'Campos incompletos o que no cuadran: NIF del proveedor, Fecha de expedición, Total.',
     );
-    expect(screen.getByText('No se contabiliza hasta que completes los datos que faltan.')).toBeTruthy();
+    expect(
+      screen.getByText('No se contabiliza hasta que completes los datos que faltan y la apruebes.'),
+    ).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Abrir en Documentos' });
     expect(link.getAttribute('href')).toBe('/app/documents?document=doc-9');
 

@@ -55,7 +55,14 @@ export function ReceivedInvoiceDraftBanner({
           {draft.needsReview && incomplete.length === 0 ? (
             <span>Revisa los datos leídos antes de aprobarla.</span>
           ) : null}
-          {outOfBook ? <span>No se contabiliza hasta que completes los datos que faltan.</span> : null}
+          {/* Issue 17: nothing read is booked before a person approves it. */}
+          {outOfBook ? (
+            <span>
+              {incomplete.length > 0
+                ? 'No se contabiliza hasta que completes los datos que faltan y la apruebes.'
+                : 'No se contabiliza hasta que la apruebes.'}
+            </span>
+          ) : null}
           <Space wrap>
             {canList ? <Link to={documentPageLink(draft.documentId)}>Abrir en Documentos</Link> : null}
             {canView ? (
