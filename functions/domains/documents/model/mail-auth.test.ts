@@ -46,6 +46,19 @@ describe('readVerdicts', () => {
     });
   });
 
+  it('a FAIL counts wherever it is written (a forged pass does not; a failure gains a sender nothing)', () => {
+    const v = readVerdicts(
+      headerBlock(
+        mail(
+          'Authentication-Results: cuadra.local; spf=none; dkim=none; dmarc=pass header.from=proveedor.es\r\nX-SES-Spam-Verdict: PASS\r\nX-SES-Virus-Verdict: PASS\r\n',
+          'Authentication-Results: amazonses.com; spf=fail; dkim=fail; dmarc=fail\r\nX-SES-Virus-Verdict: FAIL\r\nFrom: x@proveedor.es\r\n\r\nhola',
+        ),
+      ),
+    );
+    expect(v).toMatchObject({ dmarc: 'FAIL', spf: 'FAIL', dkim: 'FAIL', virus: 'FAIL', spam: 'PASS' });
+    expect(judgeMail(v, { requireAuthentication: true }).read).toBe(false);
+  });
+
   it('a result inside a comment is not a result', () => {
     const v = readVerdicts(
       headerBlock(

@@ -5,9 +5,9 @@
  * SES (and locally the SMTP listener, infra/local/engines/smtp.ts) PREPENDS its verdicts to the raw
  * mail: `X-SES-Spam-Verdict`, `X-SES-Virus-Verdict` and `Authentication-Results` (RFC 8601) with
  * authserv-id `amazonses.com` (locally `cuadra.local`). A sender can write the same headers into its
- * own message, but they sit below the MTA's: only the FIRST occurrence of each counts, and an
- * Authentication-Results whose authserv-id is not ours counts for nothing (RFC 8601 §5: "MUST
- * ignore" results from an authserv-id it does not trust).
+ * own message, but they sit below the MTA's: only the FIRST occurrence of each counts as a PASS, and
+ * an Authentication-Results whose authserv-id is not ours passes nothing (RFC 8601 §5: "MUST ignore"
+ * results from an authserv-id it does not trust). A FAIL counts wherever it is written.
  */
 
 import type { IgnoredReasonCode, MailVerdict, MailVerdicts } from '@shared/schemas/inbox';
@@ -109,12 +109,24 @@ export function readVerdicts(headers: RawHeader[]): MailVerdicts & { authenticat
   const ar = first(headers, 'authentication-results');
   const trusted = ar !== undefined && (TRUSTED_AUTHSERV_IDS as readonly string[]).includes(authservId(ar));
   const results = trusted ? methodResults(ar) : {};
+  // A FAILING verdict counts wherever it sits: a sender gains nothing by writing one into its own mail,
+  // and a relay on the way that saw a failure is believed. Only passing verdicts need the MTA's place.
+  const failedAnywhere = (method: 'spf' | 'dkim' | 'dmarc') =>
+    headers.some(
+      (h) => h.name === 'authentication-results' && methodVerdict(methodResults(h.value)[method]) === 'FAIL',
+    );
+  const sesFailedAnywhere = (name: string) =>
+    headers.some((h) => h.name === name && sesVerdict(h.value) === 'FAIL');
+  const method = (m: 'spf' | 'dkim' | 'dmarc'): MailVerdict =>
+    failedAnywhere(m) ? 'FAIL' : trusted ? methodVerdict(results[m] ?? 'none') : 'UNKNOWN';
   return {
-    spf: trusted ? methodVerdict(results.spf ?? 'none') : 'UNKNOWN',
-    dkim: trusted ? methodVerdict(results.dkim ?? 'none') : 'UNKNOWN',
-    dmarc: trusted ? methodVerdict(results.dmarc ?? 'none') : 'UNKNOWN',
-    spam: sesVerdict(first(headers, 'x-ses-spam-verdict')),
-    virus: sesVerdict(first(headers, 'x-ses-virus-verdict')),
+    spf: method('spf'),
+    dkim: method('dkim'),
+    dmarc: method('dmarc'),
+    spam: sesFailedAnywhere('x-ses-spam-verdict') ? 'FAIL' : sesVerdict(first(headers, 'x-ses-spam-verdict')),
+    virus: sesFailedAnywhere('x-ses-virus-verdict')
+      ? 'FAIL'
+      : sesVerdict(first(headers, 'x-ses-virus-verdict')),
     authenticated: trusted,
   };
 }
