@@ -10,6 +10,7 @@
 
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
+import { documentsActions } from '@functions/domains/documents/handler';
 import { expensesActions } from '@functions/domains/expenses/handler';
 import { identityActions } from '@functions/domains/identity/handler';
 import { invoicesActions } from '@functions/domains/invoices/handler';
@@ -56,6 +57,7 @@ const tables: Partial<Record<DomainName, Table>> = {
   tax: taxActions,
   taxmodels: taxModelsActions,
   sii: siiActions,
+  documents: documentsActions,
 };
 
 const apiDomains = (Object.keys(domains) as DomainName[]).filter((d) => domains[d].api);

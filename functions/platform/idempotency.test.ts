@@ -149,6 +149,9 @@ describe('idempotent routes through the pipeline', () => {
     const marked = routeIds.filter((id) => routes[id].idempotent).sort();
     expect(marked).toEqual(
       [
+        'clientDocuments.upload',
+        'documents.batchUpload',
+        'documents.upload',
         'invoices.addPayment',
         'invoices.applyCredit',
         'invoices.bulkCreate',

@@ -125,8 +125,17 @@ export async function seedDemoDocuments(info: Pick<LocalCloudInfo, 'url' | 'smtp
     digital.pdf,
     'application/pdf',
   );
+  // The photo is made with poppler's pdftoppm, like a scan; without poppler (and Tesseract, which reads
+  // it) installed, say so and go on: the rest of the demo does not need them.
   const paper = await demoInvoice(12, 'boxes', company);
-  const [photo] = scanned(paper.pdf, 12, { format: 'jpeg' });
+  let photo: ReturnType<typeof scanned>[number] | undefined;
+  try {
+    [photo] = scanned(paper.pdf, 12, { format: 'jpeg' });
+  } catch (e) {
+    console.warn(
+      `  ! Sin poppler no hay foto de demostración (apt-get install poppler-utils tesseract-ocr tesseract-ocr-spa): ${(e as Error).message}`,
+    );
+  }
   if (photo)
     await upload(gestor, '/api/v1/documents/upload', 'foto-factura.jpg', photo.bytes, photo.contentType);
 

@@ -5,6 +5,7 @@
  * (the integration tests' global setup waits for it).
  */
 
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,12 @@ async function ensureWeb(): Promise<void> {
   }
 }
 
+/** Whether the local OCR engine's programs are missing (documents' scans and photos need them). */
+function ocrEngineMissing(): boolean {
+  const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { stdio: 'ignore' }).error === undefined;
+  return !has('tesseract', '--version') || !has('pdftoppm', '-v');
+}
+
 function printReady(cloud: LocalCloud): void {
   const width = Math.max(...cloud.accounts.map((a) => a.email.length), 10);
   const lines = [
@@ -82,7 +89,13 @@ function printReady(cloud: LocalCloud): void {
     ...cloud.accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.role.padEnd(8)} ${a.description}`),
     '',
     `  Correo enviado (buzón de desarrollo):  ${cloud.mailboxUrl}`,
-    `  Correo entrante (SMTP):                ${HOST}:${cloud.smtpPort}`,
+    `  Correo entrante (SMTP):                ${HOST}:${cloud.smtpPort}   (buzón inteligente: <alias>@inbox.cuadra.test)`,
+    ...(ocrEngineMissing()
+      ? [
+          '  ! Sin Tesseract/poppler: las fotos y escaneos no se leen (OCR_FAILED). Instálalos con:',
+          '    sudo apt-get install tesseract-ocr tesseract-ocr-spa poppler-utils',
+        ]
+      : []),
     ...(cloud.info.aeatSimulator
       ? [
           `  Simulador AEAT (VERI*FACTU):           ${cloud.info.aeatSimulator.url}`,

@@ -120,6 +120,11 @@ export const ClassifyDocumentBody = z
     documentType: z.enum(DOCUMENT_TYPES).optional(),
   })
   .strict()
+  // U+FFFD is what a transport leaves of bytes that were not UTF-8: such a body was not text.
+  .refine((b) => ![b.text, b.fileName, b.supplierName, b.supplierNif].some((v) => v?.includes('\uFFFD')), {
+    message: 'El texto no es UTF-8 válido.',
+    path: ['text'],
+  })
   .refine((b) => Boolean(b.text || b.fileName || b.supplierName || b.supplierNif), {
     message: 'Indica el texto, el nombre del archivo o el proveedor del documento.',
   });

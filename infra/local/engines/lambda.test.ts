@@ -85,7 +85,11 @@ describe('local Lambda Invoke API', () => {
 
   it("serves every invokable of the manifest under the name its callers' environment holds", () => {
     const functions = invokableFunctions();
-    expect([...functions.keys()]).toEqual([invokableFunctionName('pdf-render')]);
+    expect([...functions.keys()].sort()).toEqual(
+      [invokableFunctionName('received-invoice-draft'), invokableFunctionName('pdf-render')].sort(),
+    );
+    // received-invoice-draft is the expenses domain's API function (issue 17).
+    expect(invokableFunctionName('received-invoice-draft')).toBe('cuadra-expenses-api');
     // pdf-render IS the pdf domain's API function (its handler tells invocations from HTTP events).
     expect(invokableFunctionName('pdf-render')).toBe('cuadra-pdf-api');
     expect(functions.get('cuadra-pdf-api')).toEqual({

@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
+import { documentsActions } from '@functions/domains/documents/handler';
 import { expensesActions } from '@functions/domains/expenses/handler';
 import { identityActions } from '@functions/domains/identity/handler';
 import { invoicesActions } from '@functions/domains/invoices/handler';
@@ -36,6 +37,7 @@ const tables: Record<string, Table> = {
   tax: taxActions,
   taxmodels: taxModelsActions,
   sii: siiActions,
+  documents: documentsActions,
 };
 
 /** The action that serves a route (its schemas say what the request must look like). */
@@ -62,6 +64,8 @@ const candidates = () => [
   '1',
   // An SII book (issue 16).
   'FE',
+  // A reading limit's type (issue 17).
+  'PAGES_PER_MONTH',
 ];
 
 /**
