@@ -97,6 +97,27 @@ const stored = (rec: ReceivedInvoice) =>
 
 const errorOf = (res: { envelope: { error?: unknown } }) => res.envelope.error as Record<string, unknown>;
 
+type Items = ReturnType<typeof transactions>[number];
+
+/**
+ * Every change of the book carries its event last (issue 18: every company's, for the accounting);
+ * a company outside the SII (no SII state) marks it `reportsSii: false`. Answers the other items.
+ */
+function withoutEvent(items: Items, kind: string, receivedInvoiceId = 'id1'): Items {
+  expect(items.at(-1)!.Put).toMatchObject({
+    Item: {
+      entity: 'ReceivedInvoiceEvent',
+      kind,
+      companyId: COMPANY,
+      receivedInvoiceId,
+      siiStatus: null,
+      reportsSii: false,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  return items.slice(0, -1);
+}
+
 describe('received invoices: register', () => {
   it('computes the exact totals and writes invoice, number claim, counter and aggregates in ONE transaction', async () => {
     withSupplier();
@@ -126,7 +147,7 @@ describe('received invoices: register', () => {
 
     const all = transactions();
     expect(all).toHaveLength(1);
-    const items = all[0]!;
+    const items = withoutEvent(all[0]!, 'RECEIVED_REGISTERED');
     expect(items[0]!.Put).toMatchObject({
       Item: {
         ...keys.receivedInvoice(COMPANY, 'id1'),
@@ -330,7 +351,7 @@ describe('received invoices: correct and delete', () => {
     expect(next).toMatchObject({ version: 2, totals: { baseCents: 10_000, vatCents: 1000 } });
     const all = transactions();
     expect(all).toHaveLength(1);
-    const items = all[0]!;
+    const items = withoutEvent(all[0]!, 'RECEIVED_UPDATED', old.receivedInvoiceId);
     expect(items[0]!.Put).toMatchObject({
       Item: { ...keys.receivedInvoiceByDate(COMPANY, '2026-04-01', old.receivedInvoiceId), version: 2 },
       // The version read, and the SII state read (none: never overwrite one an SII worker set meanwhile).
@@ -355,7 +376,7 @@ describe('received invoices: correct and delete', () => {
     );
   });
 
-  it('a correction that changes nothing fiscal writes only the invoice', async () => {
+  it('a correction that changes nothing fiscal writes only the invoice and its event', async () => {
     const old = await registered();
     stored(old);
     withSupplier();
@@ -364,7 +385,7 @@ describe('received invoices: correct and delete', () => {
       params: { receivedInvoiceId: old.receivedInvoiceId },
       body: body({ notes: 'Revisada' }),
     });
-    expect(transactions()[0]).toHaveLength(1);
+    expect(withoutEvent(transactions()[0]!, 'RECEIVED_UPDATED', old.receivedInvoiceId)).toHaveLength(1);
   });
 
   it('a concurrent change refuses the correction (cancelled at the invoice)', async () => {
@@ -381,7 +402,7 @@ describe('received invoices: correct and delete', () => {
     expect(errorOf(res)).toMatchObject({ code: 'CORE_004', details: { reason: 'CONCURRENT_UPDATE' } });
   });
 
-  it('delete removes the invoice, its claim, its count and its contribution in one transaction', async () => {
+  it('delete removes the invoice, its claim, its count and its contribution in one transaction, with its event', async () => {
     const old = await registered();
     stored(old);
     const res = await call({
@@ -389,7 +410,9 @@ describe('received invoices: correct and delete', () => {
       params: { receivedInvoiceId: old.receivedInvoiceId },
     });
     expect(res.status).toBe(200);
-    const items = transactions()[0]!;
+    const items = withoutEvent(transactions()[0]!, 'RECEIVED_DELETED', old.receivedInvoiceId);
+    // The event carries the invoice as it was last stored.
+    expect(transactions()[0]!.at(-1)!.Put!.Item).toMatchObject({ receivedInvoice: { version: 1 } });
     expect(items[0]!.Delete).toMatchObject({
       Key: keys.receivedInvoice(COMPANY, old.receivedInvoiceId),
       ExpressionAttributeValues: { ':seen': 1 },
@@ -415,7 +438,7 @@ describe('received invoices: correct and delete', () => {
 });
 
 describe('received invoices: approval and category', () => {
-  it('PENDING -> REJECTED records who, when and why; the aggregates are not touched', async () => {
+  it('PENDING -> REJECTED records who, when and why; the aggregates are not touched (the event says it)', async () => {
     const old = await registered();
     stored(old);
     const res = await call<ReceivedInvoice>({
@@ -433,7 +456,7 @@ describe('received invoices: approval and category', () => {
       },
       version: 2,
     });
-    expect(transactions()[0]).toHaveLength(1);
+    expect(withoutEvent(transactions()[0]!, 'RECEIVED_UPDATED', old.receivedInvoiceId)).toHaveLength(1);
   });
 
   it('a rejection needs a comment, and a decided invoice is not decided again', async () => {
@@ -463,7 +486,7 @@ describe('received invoices: approval and category', () => {
       body: { categoryId: 'cat2' },
     });
     expect(res.envelope.data!.expenseCategoryId).toBe('cat2');
-    const items = transactions()[0]!;
+    const items = withoutEvent(transactions()[0]!, 'RECEIVED_UPDATED', old.receivedInvoiceId);
     expect(items).toHaveLength(5);
     // Issue 17: the category is learned for the supplier's next invoice, in the same transaction.
     expect(items[1]!.Put!.Item).toMatchObject({
@@ -648,7 +671,7 @@ describe('received invoices: rectificativas', () => {
 
     const agg = toReceivedForAggregates(rec);
     expect(agg.rectifiedDates).toEqual(['2026-02-27']);
-    const items = transactions()[0]!;
+    const items = withoutEvent(transactions()[0]!, 'RECEIVED_REGISTERED', rec.receivedInvoiceId);
     expect(items[1]!.Put!.Item).toMatchObject(
       keys.receivedInvoiceNumberClaim(COMPANY, 'ES:NIF:B12345674', '2026', 'AB-2026/0007'),
     );

@@ -1,7 +1,8 @@
 /**
  * Issue 16: payments of received invoices (the SII's RECC pagos). Each payment is ONE transaction
- * with the invoice's paid amount and status (conditioned on the version read) and, for an SII
- * company, its RECEIVED_PAYMENT_RECORDED / RECEIVED_PAYMENT_DELETED event; never more than the total
+ * with the invoice's paid amount and status (conditioned on the version read) and its
+ * RECEIVED_PAYMENT_RECORDED / RECEIVED_PAYMENT_DELETED event (every company's, for the accounting,
+ * issue 18; `reportsSii` for an invoice with an SII state); never more than the total
  * payable; a deleted payment stays listed as DELETED with who, when and why.
  */
 
@@ -109,6 +110,7 @@ describe('received invoices: payments', () => {
         reference: 'Transferencia 118',
       },
       siiStatus: 'NOT_SENT',
+      reportsSii: true,
       vatRegime: 'CRITERIO_CAJA',
       at: T0.toISOString(),
     });
@@ -199,7 +201,7 @@ describe('received invoices: payments', () => {
     expect((await remove('nope')).status).toBe(404);
   });
 
-  it('outside the SII the payments are the same, without events', async () => {
+  it('outside the SII the payments are the same, each with its event for the accounting only (reportsSii false)', async () => {
     fake.company = { siiEnabled: false, fiscal: { vatRegime: 'GENERAL' } };
     fake.items = new Map();
     rec = (await call<ReceivedInvoice>({ routeId: 'receivedInvoices.create', body: receivedBody() })).envelope
@@ -208,9 +210,37 @@ describe('received invoices: payments', () => {
     await remove(paid.paymentId);
     // The SII company's invoice of the beforeEach, then this one, its payment and its deletion.
     expect(transactions()).toHaveLength(4);
-    expect(eventsOf(transactions()[1]!)).toHaveLength(0);
-    expect(eventsOf(transactions().at(-1)!)).toHaveLength(0);
-    expect(eventsOf(transactions().at(-2)!)).toHaveLength(0);
+    const [registered, recorded, deleted] = transactions()
+      .slice(1)
+      .map((items) => {
+        const events = eventsOf(items);
+        expect(events).toHaveLength(1);
+        // The event is the transaction's last item, as for an SII company.
+        expect(items.at(-1)!.Put).toBe(events[0]);
+        return events[0]!.Item!;
+      });
+    expect(registered).toMatchObject({
+      ...keys.receivedInvoiceEvent(COMPANY, rec.receivedInvoiceId, 'RECEIVED_REGISTERED', 1),
+      kind: 'RECEIVED_REGISTERED',
+      siiStatus: null,
+      reportsSii: false,
+      vatRegime: 'GENERAL',
+    });
+    expect(recorded).toMatchObject({
+      ...keys.receivedInvoiceEvent(COMPANY, rec.receivedInvoiceId, 'RECEIVED_PAYMENT_RECORDED', 2),
+      kind: 'RECEIVED_PAYMENT_RECORDED',
+      payment: { paymentId: paid.paymentId, amountCents: 1_000, method: 'CASH', date: '2026-03-01' },
+      receivedInvoice: { paidCents: 1_000, version: 2 },
+      siiStatus: null,
+      reportsSii: false,
+    });
+    expect(deleted).toMatchObject({
+      ...keys.receivedInvoiceEvent(COMPANY, rec.receivedInvoiceId, 'RECEIVED_PAYMENT_DELETED', 3),
+      kind: 'RECEIVED_PAYMENT_DELETED',
+      payment: { paymentId: paid.paymentId, amountCents: 1_000 },
+      receivedInvoice: { paidCents: 0, version: 3 },
+      reportsSii: false,
+    });
   });
 
   it('an invoice with payments is not deleted, and a correction may not lower its total below what was paid', async () => {

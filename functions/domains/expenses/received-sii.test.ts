@@ -2,7 +2,8 @@
  * Issue 16 on the received side: an SII company's received invoices enter the SII as NOT_SENT, and
  * every change of them (registration, correction, approval, category, deletion) writes its
  * `ReceivedInvoiceEvent` in the SAME transaction; the intra-EU operation (book OI) is kept; older
- * items read with no SII state, no operation and nothing paid.
+ * items read with no SII state, no operation and nothing paid. Issue 18: every company's changes
+ * write their event (the accounting's), marked `reportsSii` only when the SII hears of it.
  */
 
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -64,6 +65,7 @@ describe('received invoices of an SII company tell the SII every change', () => 
       receivedInvoiceId: rec.receivedInvoiceId,
       receivedInvoice: rec,
       siiStatus: 'NOT_SENT',
+      reportsSii: true,
       vatRegime: 'CRITERIO_CAJA',
       at: T0.toISOString(),
     });
@@ -74,11 +76,70 @@ describe('received invoices of an SII company tell the SII every change', () => 
     expect(read.args[0].input.ConsistentRead).toBe(true);
   });
 
-  it('outside the SII: no SII state and no event', async () => {
+  it('outside the SII: no SII state; registration, correction and deletion write their event, reportsSii false', async () => {
     fake.company = { siiEnabled: false, fiscal: { vatRegime: 'GENERAL' } };
     const rec = await register();
     expect(rec.siiStatus).toBeNull();
-    expect(eventsOf(transactions()[0]!)).toHaveLength(0);
+    const updated = await call<ReceivedInvoice>({
+      routeId: 'receivedInvoices.update',
+      params: { receivedInvoiceId: rec.receivedInvoiceId },
+      body: receivedBody({ notes: 'Revisada' }),
+    });
+    expect(updated.status).toBe(200);
+    const deleted = await call({
+      routeId: 'receivedInvoices.delete',
+      params: { receivedInvoiceId: rec.receivedInvoiceId },
+    });
+    expect(deleted.status).toBe(200);
+
+    const events = transactions().map((items) => {
+      const [event, ...more] = eventsOf(items);
+      expect(more).toHaveLength(0);
+      expect(items.at(-1)!.Put).toBe(event);
+      return event!.Item!;
+    });
+    expect(events).toHaveLength(3);
+    expect(events[0]).toEqual({
+      ...keys.receivedInvoiceEvent(COMPANY, rec.receivedInvoiceId, 'RECEIVED_REGISTERED', 1),
+      entity: 'ReceivedInvoiceEvent',
+      v: expect.any(Number),
+      kind: 'RECEIVED_REGISTERED',
+      companyId: COMPANY,
+      receivedInvoiceId: rec.receivedInvoiceId,
+      receivedInvoice: rec,
+      siiStatus: null,
+      reportsSii: false,
+      vatRegime: 'GENERAL',
+      at: T0.toISOString(),
+    });
+    expect(events[1]).toMatchObject({
+      ...keys.receivedInvoiceEvent(COMPANY, rec.receivedInvoiceId, 'RECEIVED_UPDATED', 2),
+      kind: 'RECEIVED_UPDATED',
+      receivedInvoice: { version: 2, notes: 'Revisada', siiStatus: null },
+      reportsSii: false,
+    });
+    expect(events[2]).toMatchObject({
+      ...keys.receivedInvoiceEvent(COMPANY, rec.receivedInvoiceId, 'RECEIVED_DELETED', 2),
+      kind: 'RECEIVED_DELETED',
+      receivedInvoice: { version: 2 },
+      reportsSii: false,
+    });
+  });
+
+  it('an invoice booked before its company joined the SII (no SII state) is not reported by its changes', async () => {
+    fake.company = { siiEnabled: false, fiscal: { vatRegime: 'GENERAL' } };
+    const rec = await register();
+    fake.company = siiCompany;
+    await call({
+      routeId: 'receivedInvoices.update',
+      params: { receivedInvoiceId: rec.receivedInvoiceId },
+      body: receivedBody({ notes: 'Revisada' }),
+    });
+    expect(eventsOf(transactions()[1]!)[0]!.Item).toMatchObject({
+      kind: 'RECEIVED_UPDATED',
+      siiStatus: null,
+      reportsSii: false,
+    });
   });
 
   it('a correction keeps the SII state, writes RECEIVED_UPDATED with the invoice after it and is conditioned on the state read', async () => {
@@ -171,6 +232,7 @@ describe('received invoices of an SII company tell the SII every change', () => 
       kind: 'RECEIVED_DELETED',
       receivedInvoice: { receivedInvoiceId: rec.receivedInvoiceId, version: 1, siiStatus: 'NOT_SENT' },
       siiStatus: 'NOT_SENT',
+      reportsSii: true,
     });
     expect(fake.items.has(keys.receivedInvoice(COMPANY, rec.receivedInvoiceId).sk)).toBe(false);
   });
@@ -182,6 +244,7 @@ describe('received invoices of an SII company tell the SII every change', () => 
     expect(eventsOf(transactions()[1]!)[0]!.Item).toMatchObject({
       kind: 'RECEIVED_DELETED',
       siiStatus: 'NOT_SENT',
+      reportsSii: true,
     });
   });
 

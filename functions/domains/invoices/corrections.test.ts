@@ -576,9 +576,16 @@ describe('payment corrections', () => {
       body: { amountCents: 21_780, paidAt: '2026-03-01', method: 'CASH' },
     });
     expect(res.status).toBe(200);
+    // The two events (the old values taken back, the new ones recorded) close the transaction.
+    expect(
+      transactions()
+        .at(-1)!
+        .slice(-2)
+        .map((i) => i.Put!.Item!.kind),
+    ).toEqual(['PAYMENT_DELETED', 'PAYMENT_RECORDED']);
     const aggregates = transactions()
       .at(-1)!
-      .slice(2)
+      .slice(2, -2)
       .map((i) => [i.Update!.Key!.sk, i.Update!.ExpressionAttributeValues![':a0']]);
     // Fully paid: the payment settled the whole invoice (180,00 € base) in February; now in March.
     // The quarter does not change, so only the months move; the cash is new, in March and Q1.

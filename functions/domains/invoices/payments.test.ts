@@ -179,7 +179,7 @@ describe('invoices: payment status', () => {
     expect(stored).not.toHaveProperty('gsi2pk');
 
     const [t1, t2] = transactions();
-    expect(t1).toHaveLength(2);
+    expect(t1).toHaveLength(3);
     expect(t1![0]!.Update!.Key).toEqual(keys.invoice(COMPANY, 'i1'));
     expect(t1![0]!.Update!.ConditionExpression).toContain('paidCents = :seenPaid');
     // Not substituted meanwhile, and no credit note applied meanwhile either.
@@ -191,8 +191,23 @@ describe('invoices: payment status', () => {
       amountCents: 100_000,
       method: 'TRANSFER',
     });
+    // Issue 18: every collection writes its event (the accounting's), last; outside the SII it does
+    // not report to the SII.
+    expect(t1![2]!.Put).toMatchObject({
+      Item: {
+        ...keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_RECORDED#pay1#0'),
+        entity: 'InvoiceEvent',
+        kind: 'PAYMENT_RECORDED',
+        paidCents: 100_000,
+        payment: { paymentId: 'pay1', amountCents: 100_000, date: '2026-03-05', method: 'TRANSFER' },
+        siiStatus: null,
+        reportsSii: false,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
     expect(t2![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':seenPaid': 100_000, ':ps': 'PAID' });
     expect(t2![0]!.Update!.UpdateExpression).toContain('REMOVE gsi2pk, gsi2sk');
+    expect(t2!.at(-1)!.Put!.Item).toMatchObject({ kind: 'PAYMENT_RECORDED', paidCents: 242_000 });
   });
 
   it('carries the cash collected and, under the criterio de caja, the VAT it settles in the same transaction', async () => {
@@ -220,7 +235,9 @@ describe('invoices: payment status', () => {
             keys.invoicePaymentPrefix(COMPANY, 'i1').skPrefix,
         ),
     ).toBe(true);
-    const aggregates = t!.slice(2).map((i) => i.Update!);
+    // Between the payment and its event (last).
+    expect(t!.at(-1)!.Put!.Item).toMatchObject({ entity: 'InvoiceEvent', kind: 'PAYMENT_RECORDED' });
+    const aggregates = t!.slice(2, -1).map((i) => i.Update!);
     expect(aggregates.map((u) => u.Key!.sk)).toEqual([
       keys.taxAggregate(COMPANY, 'M', '2027-12', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
       keys.taxAggregate(COMPANY, 'Q', '2027-Q4', 'ISSUED', 'K', 'CAJA|S1|2100|0').sk,
@@ -239,7 +256,8 @@ describe('invoices: payment status', () => {
     // Under the general regime a transfer adds nothing to the aggregates.
     stored = invoiceItem(invoice({ breakdown }));
     await pay({ amountCents: 1_000, paidAt: '2026-03-05', method: 'TRANSFER' });
-    expect(transactions()[1]).toHaveLength(2);
+    // The invoice, the payment and its event.
+    expect(transactions()[1]).toHaveLength(3);
   });
 
   it('refuses an overpayment naming amountCents and the pending amount, writing nothing', async () => {

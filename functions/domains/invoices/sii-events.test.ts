@@ -1,8 +1,9 @@
 /**
  * Issue 16 on the issued side: what the invoice events tell the SII. The VAT regime and the intra-EU
- * operation (book OI) ride on every event; for an SII company under the criterio de caja every
- * collection recorded, corrected or deleted writes its PAYMENT_RECORDED / PAYMENT_DELETED event in
- * the same transaction (RECC book); a substitute's INVOICE_CONFIRMED names the payments it takes over.
+ * operation (book OI) ride on every event; every collection recorded, corrected or deleted writes its
+ * PAYMENT_RECORDED / PAYMENT_DELETED event in the same transaction (issue 18: the accounting's),
+ * marked `reportsSii` for an SII company under the criterio de caja (RECC book); a substitute's
+ * INVOICE_CONFIRMED names the payments it takes over.
  */
 
 import {
@@ -263,6 +264,7 @@ describe('issued invoices: collections under the criterio de caja go to the SII 
       invoiceNumber: 'F-2026-0003',
       vatRegime: 'CRITERIO_CAJA',
       siiStatus: 'ACCEPTED',
+      reportsSii: true,
       paidCents: 50_000,
       payment: {
         paymentId: 'sii1',
@@ -280,14 +282,61 @@ describe('issued invoices: collections under the criterio de caja go to the SII 
     expect(items[1]!.Put!.Item).toMatchObject({ entity: 'InvoicePayment', paymentId: 'sii1' });
   });
 
-  it('writes no payment event for an SII company under the general regime, nor outside the SII', async () => {
+  it('an SII company under the general regime, or a company outside the SII: the event, reportsSii false', async () => {
     storeInvoice(confirmed({ issuer: { ...cajaIssuer!, vatRegime: 'GENERAL' } }));
     await pay({ amountCents: 1_000, paidAt: '2026-02-20', method: 'TRANSFER' });
     storeInvoice(confirmed({ siiStatus: null }));
-    await pay({ amountCents: 1_000, paidAt: '2026-02-20', method: 'TRANSFER' });
-    const [general, outside] = transactions();
-    expect(eventsOf(general!)).toHaveLength(0);
-    expect(eventsOf(outside!)).toHaveLength(0);
+    await pay({ amountCents: 2_000, paidAt: '2026-02-21', method: 'CASH' });
+    const [general, outside] = transactions().map((items) => {
+      const events = eventsOf(items);
+      expect(events).toHaveLength(1);
+      expect(items.at(-1)!.Put).toBe(events[0]);
+      return events[0]!.Item!;
+    });
+    expect(general).toMatchObject({
+      ...keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_RECORDED#sii1#0'),
+      kind: 'PAYMENT_RECORDED',
+      vatRegime: 'GENERAL',
+      // The invoice is in the SII (FE), its collections are not (no RECC outside the criterio de caja).
+      siiStatus: 'ACCEPTED',
+      reportsSii: false,
+      paidCents: 1_000,
+      payment: { paymentId: 'sii1', amountCents: 1_000, date: '2026-02-20', method: 'TRANSFER', revision: 0 },
+    });
+    expect(outside).toMatchObject({
+      ...keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_RECORDED#sii2#0'),
+      kind: 'PAYMENT_RECORDED',
+      siiStatus: null,
+      reportsSii: false,
+      paidCents: 2_000,
+      payment: { paymentId: 'sii2', amountCents: 2_000, method: 'CASH' },
+      customer: { name: 'Ferretería López SL', taxId: 'B12345674' },
+    });
+  });
+
+  it('outside the SII a correction and a deletion write their events too, reportsSii false', async () => {
+    storeInvoice(confirmed({ siiStatus: null, paidCents: 50_000, paymentStatus: 'PARTIAL' }));
+    paymentsOf = { i1: [payment()] };
+    await call({
+      routeId: 'invoices.updatePayment',
+      params: { invoiceId: 'i1', paymentId: 'p1' },
+      body: { amountCents: 60_000, paidAt: '2026-02-21', method: 'CARD' },
+    });
+    paymentsOf = { i1: [payment({ revision: 1, amountCents: 60_000 })] };
+    storeInvoice(confirmed({ siiStatus: null, paidCents: 60_000, paymentStatus: 'PARTIAL' }));
+    await call({
+      routeId: 'invoices.deletePayment',
+      params: { invoiceId: 'i1', paymentId: 'p1' },
+      query: { reason: 'Cobro duplicado' },
+    });
+    const [corrected, deleted] = transactions().map(eventsOf);
+    expect(corrected!.map((e) => [e.Item!.sk, e.Item!.reportsSii])).toEqual([
+      [keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_DELETED#p1#0').sk, false],
+      [keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_RECORDED#p1#1').sk, false],
+    ]);
+    expect(deleted!.map((e) => [e.Item!.sk, e.Item!.reportsSii, e.Item!.paidCents])).toEqual([
+      [keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_DELETED#p1#1').sk, false, 0],
+    ]);
   });
 
   it('a correction is the old values taken back and the new ones recorded, in the same transaction', async () => {
@@ -305,6 +354,7 @@ describe('issued invoices: collections under the criterio de caja go to the SII 
       keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_DELETED#p1#0').sk,
       keys.invoiceEvent(COMPANY, 'i1', 'PAYMENT_RECORDED#p1#1').sk,
     ]);
+    expect(events.map((e) => e.Item!.reportsSii)).toEqual([true, true]);
     expect(events[0]!.Item).toMatchObject({
       kind: 'PAYMENT_DELETED',
       paidCents: 60_000,
@@ -373,6 +423,31 @@ describe('issued invoices: collections under the criterio de caja go to the SII 
           movedFrom: { invoiceId: 'i1', invoiceNumber: 'F-2026-0003' },
         },
       ],
+    });
+  });
+
+  it("outside the SII too, a substitute's INVOICE_CONFIRMED (the moves' only event) names the collections it takes over", async () => {
+    storeInvoice(confirmed({ siiStatus: null, paidCents: 50_000, paymentStatus: 'PARTIAL' }));
+    paymentsOf = { i1: [payment()] };
+    const res = await call<InvoiceView>({
+      routeId: 'invoices.rectify',
+      params: { invoiceId: 'i1' },
+      body: {
+        rectificationType: 'R1',
+        reason: 'Precio mal aplicado',
+        invoiceDate: '2026-03-02',
+        method: 'SUBSTITUTION',
+        invoiceLines: [
+          { description: 'Reparación', quantity: 1, unitPriceCents: 110_000, vatRateBp: 2100, changed: true },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    const events = eventsOf(transactions().at(-1)!);
+    expect(events.map((e) => e.Item!.kind)).toEqual(['INVOICE_CONFIRMED']);
+    expect(events[0]!.Item).toMatchObject({
+      siiStatus: null,
+      payments: [{ paymentId: 'p1', revision: 0, movedFrom: { invoiceId: 'i1' } }],
     });
   });
 });

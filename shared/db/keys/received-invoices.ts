@@ -80,8 +80,8 @@ export const receivedInvoicesKeys = {
     skPrefix: `RECINVPAY#${enc(receivedInvoiceId)}#`,
   }),
   /**
-   * An event of a received invoice of an SII company (issue 16), written in the transaction of the
-   * change it reports and published by the `invoice-events` stream consumer. Every such change writes
+   * An event of a received invoice (issue 16 for the SII; issue 18: every company's, for accounting,
+   * with `reportsSii`), written in the transaction of the change it reports and published by the `invoice-events` stream consumer. Every such change writes
    * a new `version` of the invoice (or deletes the last one), so kind + version is unique.
    */
   receivedInvoiceEvent: (

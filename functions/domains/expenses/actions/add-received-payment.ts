@@ -32,8 +32,8 @@ export const paymentContention = () =>
 
 /**
  * POST /received-invoices/{id}/payments: records what was paid of a received invoice, never more
- * than what is still payable, in one transaction with the invoice's paid amount and status and (for
- * a company in the SII) the RECEIVED_PAYMENT_RECORDED event. A lost race reads the invoice again and
+ * than what is still payable, in one transaction with the invoice's paid amount and status and the
+ * RECEIVED_PAYMENT_RECORDED event (model/received-events.ts). A lost race reads the invoice again and
  * re-checks everything before trying again (the route is idempotent: a repeated request answers the
  * first payment).
  */

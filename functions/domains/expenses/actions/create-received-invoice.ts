@@ -173,9 +173,9 @@ export async function resolveRectification(
 }
 
 /**
- * Registers a received invoice: the invoice, its number claim, counters, aggregates and (for a
- * company in the SII, which it then enters as NOT_SENT) its RECEIVED_REGISTERED event in one
- * transaction.
+ * Registers a received invoice: the invoice, its number claim, counters, aggregates and its
+ * RECEIVED_REGISTERED event (for a company in the SII, which it then enters as NOT_SENT, also the
+ * SII's: model/received-events.ts) in one transaction.
  */
 export async function createReceivedInvoice(
   input: { companyId: string; userId: string; body: CreateReceivedInvoiceBody },

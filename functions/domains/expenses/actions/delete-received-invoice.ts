@@ -8,8 +8,8 @@ import { saveReceivedInvoice } from '../store/received-invoices';
 import { requireReceivedInvoice } from './get-received-invoice';
 
 /**
- * Removes a received invoice with its number claim, category count, aggregate contribution and (for
- * a company in the SII) the RECEIVED_DELETED event carrying it as it was, at once. Refused while it
+ * Removes a received invoice with its number claim, category count, aggregate contribution and the
+ * RECEIVED_DELETED event carrying it as it was, at once. Refused while it
  * has payments: they are deleted first (each with its audit line and its own event).
  */
 export async function deleteReceivedInvoice(

@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * DELETE /received-invoices/{id}/payments/{paymentId}?reason=: takes a payment out of the invoice's
- * paid amount in one transaction with (for a company in the SII) the RECEIVED_PAYMENT_DELETED event.
+ * paid amount in one transaction with the RECEIVED_PAYMENT_DELETED event (model/received-events.ts).
  * The payment stays listed as DELETED with who, when and why; the answer is the payment so kept.
  */
 export async function deleteReceivedPayment(

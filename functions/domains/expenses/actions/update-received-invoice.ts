@@ -24,7 +24,7 @@ import { requireReceivedInvoice } from './get-received-invoice';
  * number claim and the category counter, replaces the old contribution to the tax aggregates by the
  * new one (under the criterio de caja, the supplier's or the company's own, decided again from the
  * corrected dates, with its payments' settlements re-stated) and,
- * for a company in the SII, carries the RECEIVED_UPDATED event. A draft made from a document and
+ * carries the RECEIVED_UPDATED event (model/received-events.ts). A draft made from a document and
  * not approved yet (out of the book, issue 17 item 3) STAYS out of the book: an edit is not the
  * review the product promises ("nada se contabiliza sin que lo revises"), so it completes the
  * draft (no longer INCOMPLETE: the body is a valid invoice) and only the approval books it

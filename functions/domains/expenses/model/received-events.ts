@@ -1,10 +1,11 @@
 /**
- * What the SII hears of received invoices (issue 16; art. 69.Tres RIVA: the libro registro de
- * facturas recibidas within four working days of the accounting registration; art. 61 sexies RIVA:
- * the pagos under the criterio de caja). Every change of a received invoice of a company in the SII
- * (registration, correction, approval, category, deletion, a payment recorded or deleted) writes a
- * `ReceivedInvoiceEvent` in the SAME transaction as the change; the `invoice-events` stream consumer
- * publishes it to the SII queue (when `siiStatus` is non-null) and to the accounting queue.
+ * What the consumers of received invoices hear of them. Every change of a received invoice in the
+ * book, of every company (registration, correction, approval, category, deletion, a payment recorded
+ * or deleted), writes a `ReceivedInvoiceEvent` in the SAME transaction as the change; the
+ * `invoice-events` stream consumer publishes it to the accounting queue (issue 18: the accounting
+ * books every received invoice and payment) and, when `reportsSii`, to the SII queue (issue 16;
+ * art. 69.Tres RIVA: the libro registro de facturas recibidas within four working days of the
+ * accounting registration; art. 61 sexies RIVA: the pagos under the criterio de caja).
  *
  * Pure: which changes are reported and what their event says. The store writes it
  * (store/received-invoices.ts, key `keys.receivedInvoiceEvent`).
@@ -53,19 +54,26 @@ export interface ReceivedInvoiceEventBody {
   receivedInvoice: ReceivedInvoice;
   /** RECEIVED_PAYMENT_*: the payment recorded, or the one taken back. */
   payment?: ReceivedEventPayment;
-  /** The invoice's SII state (null: registered outside the SII; the SII queue skips it). */
+  /** The invoice's SII state (null: registered outside the SII). */
   siiStatus: SiiStatus | null;
+  /**
+   * Whether the SII hears of the change (`reportsSii` below): only then is it published to the SII
+   * queue; the accounting queue takes every event.
+   */
+  reportsSii: boolean;
   vatRegime: string | null;
   at: string;
 }
 
 /**
- * Whether a change is reported: the company is in the SII now, or the invoice already has an SII
- * state (the company left the SII since: a correction or deletion of what the AEAT holds must
- * still reach it).
+ * Whether the event of a change reaches the SII: the invoice it carries has an SII state. That state
+ * is set when the invoice enters the book of a company in the SII and kept when the company leaves
+ * it (a correction or deletion of what the AEAT holds must still reach it). An invoice booked before
+ * its company joined the SII has none, and its later changes are not sent to the SII (as before
+ * every company had events: the publisher sent only the events with an SII state).
  */
-export const reportsReceived = (company: CompanySii, ...invoices: (ReceivedInvoice | undefined)[]): boolean =>
-  company.siiEnabled || invoices.some((i) => i?.siiStatus !== null && i?.siiStatus !== undefined);
+export const reportsSii = (invoice: ReceivedInvoice): boolean =>
+  invoice.siiStatus !== null && invoice.siiStatus !== undefined;
 
 export const receivedEventPayment = (p: ReceivedInvoicePayment): ReceivedEventPayment => ({
   paymentId: p.paymentId,
@@ -78,8 +86,8 @@ export const receivedEventPayment = (p: ReceivedInvoicePayment): ReceivedEventPa
 
 /**
  * The event of a change from `current` (undefined: a registration) to `next` (undefined: a
- * deletion), or null when it is not reported. `payment` makes it a payment event: RECORDED when
- * the payment is active, DELETED when it was taken back.
+ * deletion), or null when the change touches nothing in the book (a draft out of it). `payment`
+ * makes it a payment event: RECORDED when the payment is active, DELETED when it was taken back.
  */
 export function receivedEvent(input: {
   company: CompanySii;
@@ -89,12 +97,11 @@ export function receivedEvent(input: {
   at: string;
 }): ReceivedInvoiceEventBody | null {
   const { company, payment } = input;
-  // An INCOMPLETE draft is out of the book (shared/schemas/received-invoice-draft.ts): the SII hears
-  // of it when a person completes it (its registration), never before.
+  // An INCOMPLETE draft is out of the book (shared/schemas/received-invoice-draft.ts): its consumers
+  // hear of it when a person completes it (its registration), never before.
   const current = isOutOfBook(input.current) ? undefined : input.current;
   const next = isOutOfBook(input.next) ? undefined : input.next;
   if (!current && !next) return null;
-  if (!reportsReceived(company, current, next)) return null;
   const invoice = (next ?? current)!;
   const kind: ReceivedEventKind = payment
     ? payment.status === 'DELETED'
@@ -112,6 +119,7 @@ export function receivedEvent(input: {
     receivedInvoice: invoice,
     ...(payment ? { payment: receivedEventPayment(payment) } : {}),
     siiStatus: invoice.siiStatus ?? null,
+    reportsSii: reportsSii(invoice),
     vatRegime: company.vatRegime,
     at: input.at,
   };

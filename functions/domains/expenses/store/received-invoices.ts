@@ -1,7 +1,7 @@
 /**
  * DynamoDB access for received invoices: the invoice item (with its gsi1 entry by book date), the
- * supplier-number claim, the per-category counters, the running tax aggregates and (for a company
- * in the SII, issue 16) the change's event, always written together in ONE transaction so a refusal
+ * supplier-number claim, the per-category counters, the running tax aggregates and the change's
+ * event (issues 16 and 18, model/received-events.ts), always written together in ONE transaction so a refusal
  * writes nothing.
  */
 
@@ -249,7 +249,7 @@ export function receivedEventItem(table: string, event: ReceivedInvoiceEventBody
 }
 
 export interface SaveOptions {
-  /** The SII event of the change (model/received-events.ts `receivedEvent`); null: not reported. */
+  /** The event of the change (model/received-events.ts `receivedEvent`); null: out of the book. */
   event?: ReceivedInvoiceEventBody | null;
   /** Items that stand or fall with the change (a payment), right after the invoice's own write. */
   extraItems?: TransactItem[];
@@ -283,7 +283,7 @@ function contributionsOf(
  * supplier-number claim (moved when the supplier, year or number changes), the category counters, a
  * check that a newly assigned category is active, the tax aggregates (old contribution −1 and new +1,
  * with their payments' settlements under the criterio de caja, merged by the store: what did not
- * change writes nothing) and, for a company in the SII, the change's `ReceivedInvoiceEvent`.
+ * change writes nothing) and the change's `ReceivedInvoiceEvent`.
  */
 export async function saveReceivedInvoice(
   deps: Deps,
@@ -346,7 +346,8 @@ export async function saveReceivedInvoice(
     ),
   );
 
-  // Art. 69.Tres RIVA: the SII hears of every change of the book, in the change's own transaction.
+  // Every change of the book is heard in the change's own transaction: by the accounting (issue 18)
+  // and, when `reportsSii`, by the SII (art. 69.Tres RIVA).
   if (opts.event) items.push(receivedEventItem(table, opts.event));
 
   assertTransactionFits(items);

@@ -4,8 +4,8 @@
  * state read, store/received-invoices.ts), the running aggregates it moves (under the criterio de
  * caja, the supplier's or the company's own as the invoice stores it, the deduction it dates:
  * shared/fiscal/received-payment-aggregates.ts) and,
- * for a company in the SII, its RECEIVED_PAYMENT_* event: two payments at once never pay more than
- * the total, and the SII hears of each.
+ * its RECEIVED_PAYMENT_* event: two payments at once never pay more than the total, and the
+ * accounting (and, for a company in the SII, the SII) hears of each.
  */
 
 import { queryPrefix } from '@functions/lib/directory';

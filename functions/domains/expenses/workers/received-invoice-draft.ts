@@ -2,7 +2,7 @@
  * `received-invoice-draft` (infra/manifest.ts `invokables`; issue 17 item 3): the documents
  * domain's reading of an invoice becomes a received-invoice draft here, where received invoices are
  * written: the item `POST /received-invoices` would register (with its number claim and counters),
- * PENDING approval, with the document attached, but OUT OF THE BOOK (no aggregates, no SII event)
+ * PENDING approval, with the document attached, but OUT OF THE BOOK (no aggregates, no event)
  * until a person approves it; and a reviewer's decision on it is applied (`decide`: the corrections,
  * then the approval as set-received-invoice-approval sets it, which books it).
  * The expenses function's handler.ts hands every direct invocation to `receivedInvoiceDraftInvocation`.
@@ -166,7 +166,7 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
     rectifies: req.rectifies ?? null,
   });
   // Issue 17 item 3 ("nada se contabiliza sin que lo revises"): every reading becomes a draft, stored
-  // OUT of the book (`booked` false: no book-date index entry, no aggregates, no SII event) until a
+  // OUT of the book (`booked` false: no book-date index entry, no aggregates, no event) until a
   // person approves it (set-received-invoice-approval books it). A complete one already holds its
   // number claim (so a second reading of the same invoice is a DUPLICATE before any approval) and is
   // built as it will be booked; an INCOMPLETE one must be completed first.

@@ -55,6 +55,9 @@ export const paymentEventBody = (p: InvoicePayment): PaymentEventBody => ({
   movedFrom: p.movedFrom ?? null,
 });
 
-/** Whether the invoice's payments go to the SII (RECC): an SII company's invoice under the criterio de caja. */
+/**
+ * Whether the invoice's payments go to the SII (RECC): an SII company's invoice under the criterio
+ * de caja. A payment event carries it as `reportsSii` (store/payment-events.ts).
+ */
 export const reportsPayments = (inv: Pick<Invoice, 'siiStatus' | 'issuer'>): boolean =>
   inv.siiStatus !== null && inv.siiStatus !== undefined && issuedRegime(inv) === 'C';

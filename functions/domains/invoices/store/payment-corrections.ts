@@ -2,9 +2,9 @@
  * The write of a payment's correction or deletion: ONE transaction with the invoice's new money
  * (conditioned on the invoice in force with the amounts read, invoice-money.ts) and the payment
  * item (conditioned on the revision read), so two corrections, or a correction and a new payment,
- * never both act on the same figures; the running aggregates the correction moves; and, for an
- * SII company under the criterio de caja, its PAYMENT_DELETED (+ PAYMENT_RECORDED) events
- * (store/payment-events.ts).
+ * never both act on the same figures; the running aggregates the correction moves; and its
+ * PAYMENT_DELETED (+ PAYMENT_RECORDED) events (store/payment-events.ts: for the accounting always,
+ * for the SII under the criterio de caja).
  */
 
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -51,7 +51,8 @@ export async function correctPaymentWrite(
       },
     },
     ...paymentAggregateItems(deps.table, inv.companyId, [{ inv, payments }], [{ inv, payments: after }]),
-    // Criterio de caja in the SII: the values taken back and the corrected ones (RECC book).
+    // The values taken back and the corrected ones (the accounting's; the RECC book's under the
+    // criterio de caja in the SII, store/payment-events.ts `reportsSii`).
     ...correctionEvents(
       deps.table,
       inv,

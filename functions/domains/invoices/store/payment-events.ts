@@ -1,10 +1,12 @@
 /**
- * The payment events of issued invoices (issue 16): for an invoice of a company in the SII under
- * the criterio de caja, every collection recorded or taken back is reported in the SII's RECC book
- * (art. 61 sexies RIVA: the cobros of the régimen especial del criterio de caja, within the SII's
- * four working days, art. 69.Tres RIVA). Each write of a payment carries its `InvoiceEvent` in the
- * SAME transaction, so a payment is never recorded without the SII hearing of it, nor reported
- * without being recorded.
+ * The payment events of issued invoices. Every collection of every company's invoice, recorded or
+ * taken back, writes its `InvoiceEvent` in the SAME transaction as the payment (issue 18: the
+ * accounting books every cobro, D 572/570 H 4300), so a payment is never recorded without its
+ * consumers hearing of it, nor reported without being recorded. `reportsSii` says whether the SII
+ * hears of it too (issue 16): an invoice of a company in the SII under the criterio de caja, whose
+ * collections go to the RECC book (art. 61 sexies RIVA: the cobros of the régimen especial del
+ * criterio de caja, within the SII's four working days, art. 69.Tres RIVA); the publisher
+ * (workers/publish-invoice-events.ts) sends the others to the accounting queue only.
  *
  * Kinds: PAYMENT_RECORDED (a new payment, or the corrected values of one) and PAYMENT_DELETED (a
  * payment taken back, or the old values of a corrected one: a correction is DELETED + RECORDED).
@@ -27,7 +29,8 @@ export const paymentEventKey = (kind: PaymentEventKind, payment: InvoicePayment)
 
 /**
  * The Put of one payment event: the invoice's event payload (the invoice as read; `paidCents` is
- * the invoice's paid amount after the write) and the payment (for DELETED, the values taken back).
+ * the invoice's paid amount after the write), the payment (for DELETED, the values taken back) and
+ * whether the SII hears of it (`reportsSii`).
  */
 export function paymentEventItem(
   table: string,
@@ -48,6 +51,7 @@ export function paymentEventItem(
         ...invoiceEventPayload(inv),
         paidCents,
         payment: paymentEventBody(payment),
+        reportsSii: reportsPayments(inv),
         at,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -55,21 +59,19 @@ export function paymentEventItem(
   };
 }
 
-/** A new payment's event, when the invoice reports its payments. */
+/** A new payment's event (one item). */
 export const recordedEvents = (
   table: string,
   inv: Invoice,
   payment: InvoicePayment,
   paidCents: number,
-): TransactItem[] =>
-  reportsPayments(inv)
-    ? [paymentEventItem(table, inv, 'PAYMENT_RECORDED', payment, payment.createdAt, paidCents)]
-    : [];
+): TransactItem[] => [
+  paymentEventItem(table, inv, 'PAYMENT_RECORDED', payment, payment.createdAt, paidCents),
+];
 
 /**
- * A correction's events, when the invoice reports its payments: the values read taken back
- * (DELETED, at the revision read) and, unless it is a deletion, the corrected values recorded (at
- * the new revision).
+ * A correction's events: the values read taken back (DELETED, at the revision read) and, unless it
+ * is a deletion, the corrected values recorded (at the new revision). One or two items.
  */
 export function correctionEvents(
   table: string,
@@ -79,7 +81,6 @@ export function correctionEvents(
   at: string,
   paidCents: number,
 ): TransactItem[] {
-  if (!reportsPayments(inv)) return [];
   return [
     paymentEventItem(table, inv, 'PAYMENT_DELETED', current, at, paidCents),
     ...(corrected.status === 'DELETED'

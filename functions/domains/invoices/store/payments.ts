@@ -71,8 +71,8 @@ export async function listPayments(
  * ONE transaction: the payment item, the invoice update (paidCents, cashPaidCents, status),
  * conditioned on the invoice being CONFIRMED with the paidCents it was read with, the running
  * aggregates the payment moves (cash collected; under the criterio de caja the VAT it settles,
- * store/payment-aggregates.ts) and, for an SII company under the criterio de caja, the
- * PAYMENT_RECORDED event (store/payment-events.ts). A PAID invoice leaves the due-date index. `payments` are the
+ * store/payment-aggregates.ts) and its PAYMENT_RECORDED event (store/payment-events.ts: for
+ * the accounting always, for the SII under the criterio de caja). A PAID invoice leaves the due-date index. `payments` are the
  * invoice's payments read in this attempt; when absent they are read here if the aggregates need
  * them (an invoice under the criterio de caja).
  */
@@ -112,7 +112,8 @@ export async function addPaymentWrite(
       [{ inv, payments: before }],
       [{ inv, payments: [...before, payment] }],
     ),
-    // Criterio de caja in the SII: the collection goes to the RECC book (store/payment-events.ts).
+    // Every collection is booked; under the criterio de caja in the SII it also goes to the RECC
+    // book (store/payment-events.ts `reportsSii`).
     ...recordedEvents(deps.table, inv, payment, paidCents),
   ];
   assertTransactionFits(items);

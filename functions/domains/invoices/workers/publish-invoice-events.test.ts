@@ -115,42 +115,108 @@ describe('publish-invoice-events', () => {
     expect(targetsOf({ siiStatus: 'NOT_SENT' })).not.toContain('verifactu');
   });
 
-  it('publishes a received invoice event of an SII company to the SII queue only (nobody reads it on accounting yet)', async () => {
-    const key = keys.receivedInvoiceEvent('co-1', 'ri-1', 'RECEIVED_REGISTERED', 1);
-    const receivedInvoice = {
-      receivedInvoiceId: 'ri-1',
-      supplierInvoiceNumber: 'A-77',
-      siiStatus: 'NOT_SENT',
-    };
-    db.on(GetCommand).resolves({
-      Item: {
-        ...key,
-        entity: 'ReceivedInvoiceEvent',
-        v: 1,
-        kind: 'RECEIVED_REGISTERED',
-        companyId: 'co-1',
-        receivedInvoiceId: 'ri-1',
-        receivedInvoice,
-        siiStatus: 'NOT_SENT',
-        at: '2026-03-02T10:00:00.000Z',
-      },
-    });
-    expect(await publishInvoiceEvent(deps, key, ctx)).toEqual(['sii']);
-    const [sii, ...others] = sends();
-    expect(sii!.QueueUrl).toBe(QUEUES.sii);
-    expect(others).toEqual([]);
-    expect(targetsOf({ entity: 'ReceivedInvoiceEvent', siiStatus: null })).toEqual([]);
-    const body = JSON.parse(sii!.MessageBody!);
-    expect(body).toEqual({
-      eventId: eventIdOf(key),
+  const receivedKey = keys.receivedInvoiceEvent('co-1', 'ri-1', 'RECEIVED_REGISTERED', 1);
+  const receivedItem = (siiStatus: string | null, over: Record<string, unknown> = {}) => ({
+    ...receivedKey,
+    entity: 'ReceivedInvoiceEvent',
+    v: 1,
+    kind: 'RECEIVED_REGISTERED',
+    companyId: 'co-1',
+    receivedInvoiceId: 'ri-1',
+    receivedInvoice: { receivedInvoiceId: 'ri-1', supplierInvoiceNumber: 'A-77', siiStatus },
+    siiStatus,
+    reportsSii: siiStatus !== null,
+    vatRegime: null,
+    at: '2026-03-02T10:00:00.000Z',
+    ...over,
+  });
+
+  it('publishes a received invoice event of an SII company to the SII queue and to accounting', async () => {
+    const item = receivedItem('NOT_SENT');
+    db.on(GetCommand).resolves({ Item: item });
+    expect(await publishInvoiceEvent(deps, receivedKey, ctx)).toEqual(['sii', 'accounting']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
+    const [sii, accounting] = sends().map((s) => JSON.parse(s.MessageBody!));
+    // Both queues read the same body: the stored event without keys, entity, version nor marks.
+    expect(sii).toEqual({
+      eventId: eventIdOf(receivedKey),
       kind: 'RECEIVED_REGISTERED',
       companyId: 'co-1',
       receivedInvoiceId: 'ri-1',
-      receivedInvoice,
+      receivedInvoice: item.receivedInvoice,
       siiStatus: 'NOT_SENT',
+      reportsSii: true,
+      vatRegime: null,
       at: '2026-03-02T10:00:00.000Z',
     });
-    expect(marks()).toEqual(['publishedSiiAt']);
+    expect(accounting).toEqual(sii);
+    expect(marks()).toEqual(['publishedSiiAt', 'publishedAccountingAt']);
+  });
+
+  it("publishes a non-SII company's received invoice event to accounting only", async () => {
+    db.on(GetCommand).resolves({ Item: receivedItem(null) });
+    expect(await publishInvoiceEvent(deps, receivedKey, ctx)).toEqual(['accounting']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting]);
+    expect(JSON.parse(sends()[0]!.MessageBody!)).toMatchObject({
+      kind: 'RECEIVED_REGISTERED',
+      reportsSii: false,
+      siiStatus: null,
+    });
+    expect(marks()).toEqual(['publishedAccountingAt']);
+  });
+
+  it('sends to the SII what reports to it: the reportsSii mark, else (stored before it) the SII state', () => {
+    const received = (over: Record<string, unknown>) => ({ entity: 'ReceivedInvoiceEvent', ...over });
+    const payment = (over: Record<string, unknown>) => ({
+      entity: 'InvoiceEvent',
+      kind: 'PAYMENT_RECORDED',
+      ...over,
+    });
+    // Received invoices: the mark decides; without it (an SII-only event of before), the state.
+    expect(targetsOf(received({ reportsSii: true, siiStatus: 'NOT_SENT' }))).toEqual(['sii', 'accounting']);
+    expect(targetsOf(received({ reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual(['accounting']);
+    expect(targetsOf(received({ reportsSii: false, siiStatus: null }))).toEqual(['accounting']);
+    expect(targetsOf(received({ siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting']);
+    expect(targetsOf(received({ siiStatus: null }))).toEqual(['accounting']);
+    // Issued payments: an SII company's invoice outside the criterio de caja reports nothing (RECC).
+    expect(targetsOf(payment({ reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual(['accounting']);
+    expect(targetsOf(payment({ reportsSii: true, siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting']);
+    expect(targetsOf(payment({ kind: 'PAYMENT_DELETED', reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual(
+      ['accounting'],
+    );
+    expect(targetsOf(payment({ siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting']);
+    expect(targetsOf(payment({ siiStatus: null }))).toEqual(['accounting']);
+    // Issued invoices: the SII state, as always (no mark is read).
+    const invoice = { entity: 'InvoiceEvent', kind: 'INVOICE_CONFIRMED' };
+    expect(targetsOf({ ...invoice, siiStatus: 'NOT_SENT', reportsSii: false })).toEqual([
+      'sii',
+      'accounting',
+    ]);
+    expect(targetsOf({ ...invoice, kind: 'INVOICE_CANCELLED', siiStatus: null })).toEqual(['accounting']);
+  });
+
+  it("publishes a non-criterio-de-caja SII company's issued payment to accounting only", async () => {
+    const key = keys.invoiceEvent('co-1', 'inv-1', 'PAYMENT_RECORDED#p1#0');
+    db.on(GetCommand).resolves({
+      Item: event({
+        ...key,
+        kind: 'PAYMENT_RECORDED',
+        siiStatus: 'ACCEPTED',
+        vatRegime: 'GENERAL',
+        paidCents: 5_000,
+        payment: { paymentId: 'p1', date: '2026-03-01', amountCents: 5_000, method: 'TRANSFER' },
+        reportsSii: false,
+      }),
+    });
+    expect(await publishInvoiceEvent(deps, key, ctx)).toEqual(['accounting']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting]);
+    expect(JSON.parse(sends()[0]!.MessageBody!)).toMatchObject({
+      eventId: eventIdOf(key),
+      kind: 'PAYMENT_RECORDED',
+      reportsSii: false,
+      paidCents: 5_000,
+      payment: { paymentId: 'p1', amountCents: 5_000 },
+    });
   });
 
   it('the stream handler takes ReceivedInvoiceEvent items as well as InvoiceEvent ones, nothing else', async () => {
@@ -166,7 +232,7 @@ describe('publish-invoice-events', () => {
       Records: [rec('1', 'ReceivedInvoiceEvent'), rec('2', 'ReceivedInvoice')],
     } as DynamoDBStreamEvent);
     expect(res).toEqual({ batchItemFailures: [] });
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii]);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
   });
 
   it('skips the queues an earlier attempt already reached (a retried record sends nothing twice)', async () => {

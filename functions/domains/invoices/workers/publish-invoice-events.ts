@@ -1,14 +1,17 @@
 /**
  * Table stream consumer `invoice-events` (infra/manifest.ts): every event item INSERTed by the
  * transaction that caused it is published:
- *  - `InvoiceEvent` (issued invoices: INVOICE_CONFIRMED, INVOICE_CANCELLED and, for SII companies
- *    under the criterio de caja, PAYMENT_RECORDED / PAYMENT_DELETED);
- *  - `ReceivedInvoiceEvent` (received invoices of SII companies, issue 16: RECEIVED_REGISTERED,
- *    RECEIVED_UPDATED, RECEIVED_DELETED, RECEIVED_PAYMENT_RECORDED, RECEIVED_PAYMENT_DELETED);
+ *  - `InvoiceEvent` (issued invoices of every company: INVOICE_CONFIRMED, INVOICE_CANCELLED,
+ *    PAYMENT_RECORDED, PAYMENT_DELETED; store/payment-events.ts);
+ *  - `ReceivedInvoiceEvent` (received invoices of every company, in the book: RECEIVED_REGISTERED,
+ *    RECEIVED_UPDATED, RECEIVED_DELETED, RECEIVED_PAYMENT_RECORDED, RECEIVED_PAYMENT_DELETED;
+ *    functions/domains/expenses/model/received-events.ts);
  * each to
- *  - the SII queue, only when the event has an SII state (its company is in the SII);
- *  - the accounting queue (its consumer arrives with the accounting issue, which books received
- *    invoices too).
+ *  - the accounting queue, always (issue 18: the accounting books every invoice and payment);
+ *  - the SII queue, only what the SII hears of (`targetsOf`): an issued invoice with an SII state;
+ *    a payment or received-invoice event marked `reportsSii` (an issued payment under the criterio
+ *    de caja of an SII company: RECC book; a received invoice with an SII state). Events stored
+ *    before the mark existed (written only for the SII) are read by their SII state.
  * VeriFacTu gets no invoice events: its registration records are written in the confirming and
  * cancelling transactions themselves and wake its sender through their own stream consumer.
  * The event carries everything its consumers need (an issued invoice's customer, issuer, breakdown,
@@ -67,14 +70,19 @@ export const makePublishDeps = (): PublishDeps => ({
 export const eventIdOf = (key: { pk: string; sk: string }): string =>
   createHash('sha256').update(`${key.pk}|${key.sk}`).digest('hex');
 
-/** The queues an event goes to: SII only for an (issued or received) invoice of a company in the SII. */
-export const targetsOf = (event: Record<string, unknown>): EventTarget[] => {
-  const sii = event.siiStatus !== null && event.siiStatus !== undefined;
-  // Received invoice events exist for the SII (issue 16); nobody reads them on the accounting queue
-  // yet, so they are not published there (the accounting issue reads the stored books).
-  if (event.entity === 'ReceivedInvoiceEvent') return sii ? ['sii'] : [];
-  return sii ? ['sii', 'accounting'] : ['accounting'];
+const hasSiiState = (event: Record<string, unknown>): boolean =>
+  event.siiStatus !== null && event.siiStatus !== undefined;
+
+/** Whether the SII hears of an event (see the header): its `reportsSii` mark, else its SII state. */
+const reportsSii = (event: Record<string, unknown>): boolean => {
+  const isInvoiceKind = event.entity === 'InvoiceEvent' && String(event.kind).startsWith('INVOICE_');
+  if (isInvoiceKind || typeof event.reportsSii !== 'boolean') return hasSiiState(event);
+  return event.reportsSii;
 };
+
+/** The queues an event goes to: accounting always; the SII only for what it hears of. */
+export const targetsOf = (event: Record<string, unknown>): EventTarget[] =>
+  reportsSii(event) ? ['sii', 'accounting'] : ['accounting'];
 
 /** Publishes one stored event to the queues it has not reached yet; returns those it sent to. */
 export async function publishInvoiceEvent(

@@ -6,7 +6,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { COMPANY_NAME, COMPANY_NIF, issuedInvoice, receivedInvoice } from '../testing/harness';
-import { FINAL_ORDER, type PlanCompany, planSourceChange, type ReceivedSource } from './event-sources';
+import {
+  FINAL_ORDER,
+  type PlanCompany,
+  planSourceChange,
+  type ReceivedSource,
+  reportedToSii,
+  type SourceChange,
+} from './event-sources';
 
 const company: PlanCompany = {
   companyNif: COMPANY_NIF,
@@ -101,5 +108,29 @@ describe('planSourceChange', () => {
     expect(plan('GENERAL', { ...company, cashCriterion: true })).toEqual([]);
     expect(plan(null, { ...company, cashCriterion: true })).toEqual(['RECC:ri-1~p1']);
     expect(plan('GENERAL', company, { ...r, supplierCashCriterion: true })).toEqual(['RECC:ri-1~p1']);
+  });
+
+  it('a change marked reportsSii false (accounting only) plans nothing; true or absent plans as always', () => {
+    const at = '2026-03-12T08:00:00.000Z';
+    const caja = issuedInvoice({ issuer: { ...issuedInvoice().issuer!, vatRegime: 'CRITERIO_CAJA' } });
+    const r = receivedInvoice({ version: 2 });
+    const changes = (reportsSii?: boolean): SourceChange[] => {
+      const mark = reportsSii === undefined ? {} : { reportsSii };
+      return [
+        { kind: 'PAYMENT_RECORDED', invoice: caja, payment, at, ...mark },
+        { kind: 'RECEIVED_UPDATED', received: r, ...mark },
+        { kind: 'RECEIVED_DELETED', received: r, ...mark },
+        { kind: 'RECEIVED_PAYMENT_DELETED', received: r, payment, vatRegime: 'CRITERIO_CAJA', at, ...mark },
+      ];
+    };
+    const empty = { head: null, targets: [], withdrawOthers: [] };
+    for (const change of changes(false)) {
+      expect(reportedToSii(change)).toBe(false);
+      expect(planSourceChange(change, company)).toEqual(empty);
+    }
+    for (const change of [...changes(true), ...changes()]) {
+      expect(reportedToSii(change)).toBe(true);
+      expect(planSourceChange(change, company).targets.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -17,6 +17,10 @@
  *    records (`supplierCashCriterion`: its deduction waits for the payment, art. 163 quinquiesdecies.Uno
  *    LIVA, so its payments are recorded too). The FR record then carries ClaveRegimen 07
  *    (sii-record.ts).
+ *
+ * A payment or received-invoice change marked `reportsSii: false` (the events every company writes
+ * for the accounting, issue 18, that the SII does not hear of) plans nothing: the publisher never
+ * sends those here, and should one arrive it changes no book.
  */
 
 import { receivedBookDate } from '@shared/fiscal/received-invoice-totals';
@@ -52,27 +56,40 @@ export interface SourcePayment extends SiiPaymentInput {
 /** A received invoice as the events carry it (`supplierCashCriterion` absent on older ones: false). */
 export type ReceivedSource = ReceivedInvoice;
 
+/**
+ * Whether the event says the SII hears of it (issue 18: every company's events exist for the
+ * accounting). Absent: an event stored before the mark (written only for the SII), or a backfilled
+ * document: reported.
+ */
+interface Reported {
+  reportsSii?: boolean;
+}
+
 export type SourceChange =
   | { kind: 'INVOICE_CONFIRMED' | 'INVOICE_CANCELLED'; invoice: IssuedInvoiceSource }
-  | {
+  | ({
       kind: 'PAYMENT_RECORDED' | 'PAYMENT_DELETED';
       invoice: IssuedInvoiceSource;
       payment: SourcePayment;
       /** When the change happened (orders the changes of one payment revision). */
       at: string;
-    }
-  | {
+    } & Reported)
+  | ({
       kind: 'RECEIVED_REGISTERED' | 'RECEIVED_UPDATED' | 'RECEIVED_DELETED';
       received: ReceivedSource;
-    }
-  | {
+    } & Reported)
+  | ({
       kind: 'RECEIVED_PAYMENT_RECORDED' | 'RECEIVED_PAYMENT_DELETED';
       received: ReceivedSource;
       payment: SourcePayment;
       /** The company's VAT regime the event recorded (CRITERIO_CAJA), if any. */
       vatRegime: string | null;
       at: string;
-    };
+    } & Reported);
+
+/** False only for a change marked `reportsSii: false` (see the header). */
+export const reportedToSii = (change: SourceChange): boolean =>
+  !('reportsSii' in change) || change.reportsSii !== false;
 
 /** One plan: the targets, the head entry that orders them, the entries to withdraw when absent. */
 export interface SourcePlan {
@@ -260,6 +277,7 @@ const head = (t: EntryTarget | undefined) =>
  * built from the document (no breakdown, no supplier id…): nothing can be sent until it is fixed.
  */
 export function planSourceChange(change: SourceChange, company: PlanCompany): SourcePlan {
+  if (!reportedToSii(change)) return { head: null, targets: [], withdrawOthers: [] };
   switch (change.kind) {
     case 'INVOICE_CONFIRMED':
     case 'INVOICE_CANCELLED': {

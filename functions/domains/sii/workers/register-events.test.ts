@@ -414,6 +414,36 @@ describe('robustness', () => {
     expect(entry('FE', 'inv-1')).toMatchObject({ pendingOperation: 'BAJA', status: 'QUEUED' });
   });
 
+  it('an event marked reportsSii false (an accounting-only event) is acknowledged and changes no book', async () => {
+    const caja = issuedInvoice({ issuer: { ...issuedInvoice().issuer!, vatRegime: 'CRITERIO_CAJA' } });
+    table.put(invoiceItemOf(caja));
+    const r = receivedInvoice();
+    const payment = { paymentId: 'rp-1', date: '2026-03-11', amountCents: 60_500 };
+    const bodies = [
+      issuedEventBody('PAYMENT_RECORDED', caja, { payment: invoicePayment() }),
+      receivedEventBody('RECEIVED_REGISTERED', r),
+      receivedEventBody('RECEIVED_PAYMENT_RECORDED', r, { vatRegime: 'CRITERIO_CAJA', payment }),
+    ].map((b) => ({ ...b, reportsSii: false }));
+
+    const res = await handler(sqsEvent(...bodies), undefined);
+    for (const body of bodies) expect(await registerEvent(deps, body, workerCtx)).toBe('not-reported');
+
+    expect(res.batchItemFailures).toEqual([]);
+    expect(table.writes).toHaveLength(0);
+    expect(entries()).toEqual([]);
+    expect(markers()).toEqual([]);
+    expect(h.wakes()).toEqual([]);
+    // The same events marked true (or stored before the mark) are registered as always.
+    expect(await registerEvent(deps, { ...bodies[1], reportsSii: true }, workerCtx)).toBe('applied');
+    const { reportsSii: _r, ...unmarked } = bodies[0]!;
+    expect(await registerEvent(deps, unmarked, workerCtx)).toBe('applied');
+    expect(
+      entries()
+        .map((e) => e.book)
+        .sort(),
+    ).toEqual(['FR', 'RECC']);
+  });
+
   it('kinds the SII does not follow are acknowledged; a record that cannot be built is logged, not retried', async () => {
     expect(
       await registerEvent(

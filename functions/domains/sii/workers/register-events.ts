@@ -3,7 +3,11 @@
  * INVOICE_CANCELLED, PAYMENT_RECORDED, PAYMENT_DELETED) and received-invoice events
  * (RECEIVED_REGISTERED, RECEIVED_UPDATED, RECEIVED_DELETED, RECEIVED_PAYMENT_RECORDED,
  * RECEIVED_PAYMENT_DELETED) of SII companies, published by the `invoice-events` stream consumer with
- * their `eventId`. Each becomes the SII entries of its books (model/event-sources.ts,
+ * their `eventId`. Every company's events exist for the accounting (issue 18); the publisher sends
+ * here only those marked `reportsSii` (or, stored before the mark, with an SII state), and an event
+ * marked `reportsSii: false` that arrives all the same is acknowledged and ignored (defence in depth:
+ * an issued payment outside the criterio de caja, or a received invoice without an SII state, never
+ * becomes an SII record). Each becomes the SII entries of its books (model/event-sources.ts,
  * model/entry-rules.ts) in ONE transaction with its applied-event marker and the source's
  * `siiStatus` (store/entries.ts), then wakes the company's sender.
  *
@@ -23,7 +27,7 @@ import { AppError } from '@shared/api/errors';
 import type { IssuedInvoiceSource } from '@shared/fiscal/sii-record';
 import * as z from 'zod';
 import type { PlanCompany, ReceivedSource, SourceChange, SourcePayment } from '../model/event-sources';
-import { planSourceChange } from '../model/event-sources';
+import { planSourceChange, reportedToSii } from '../model/event-sources';
 import { defaultSiiConfig, getSiiCompany, getSiiConfig, type SiiCompanyInfo } from '../store/config';
 import { makeDeps, type SiiDeps } from '../store/deps';
 import { applyRegistration, getEntry } from '../store/entries';
@@ -53,6 +57,8 @@ const Envelope = z.object({
   kind: z.string().min(1).max(100),
   companyId: Id,
   siiStatus: z.string().nullable().optional(),
+  /** Absent on events stored before every company had them (all of those reported to the SII). */
+  reportsSii: z.boolean().optional(),
   at: z.string().optional(),
 });
 
@@ -75,6 +81,7 @@ export type RegisterOutcome =
   | 'unchanged'
   | 'duplicate'
   | 'ignored'
+  | 'not-reported'
   | 'not-in-sii'
   | 'unbuildable';
 
@@ -91,6 +98,8 @@ export function parseSiiEvent(body: unknown): ParsedEvent | null {
   const raw = body as Record<string, unknown>;
   const at = env.at ?? '';
   const base = { eventId: env.eventId, kind: env.kind, companyId: env.companyId };
+  // Only a payment or received-invoice event carries the mark (issued invoices go by their SII state).
+  const reported = env.reportsSii === undefined ? {} : { reportsSii: env.reportsSii };
   const payment = () => PaymentShape.parse(raw.payment) as SourcePayment;
   if ((ISSUED_EVENT_KINDS as readonly string[]).includes(env.kind)) {
     IssuedShape.parse(body);
@@ -104,6 +113,7 @@ export function parseSiiEvent(body: unknown): ParsedEvent | null {
         invoice,
         payment: payment(),
         at,
+        ...reported,
       },
     };
   }
@@ -115,7 +125,7 @@ export function parseSiiEvent(body: unknown): ParsedEvent | null {
       env.kind === 'RECEIVED_UPDATED' ||
       env.kind === 'RECEIVED_DELETED'
     )
-      return { ...base, change: { kind: env.kind, received } };
+      return { ...base, change: { kind: env.kind, received, ...reported } };
     return {
       ...base,
       change: {
@@ -124,6 +134,7 @@ export function parseSiiEvent(body: unknown): ParsedEvent | null {
         payment: payment(),
         vatRegime: shape.vatRegime ?? null,
         at,
+        ...reported,
       },
     };
   }
@@ -160,6 +171,10 @@ export async function registerEvent(
   }
   const { eventId, kind, companyId } = event;
   const log = ctx.log.child({ eventId, kind, companyId });
+  if (!reportedToSii(event.change)) {
+    log.info('Event not reported to the SII (reportsSii false); skipped');
+    return 'not-reported';
+  }
   const company = await getSiiCompany(deps, companyId);
   // A company that left the SII still corrects or withdraws what the AEAT holds of it.
   if (!company || (!company.siiEnabled && !(await headEntryExists(deps, event)))) {
