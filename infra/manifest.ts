@@ -62,7 +62,8 @@ export type DomainName =
   | 'tax'
   | 'taxmodels'
   | 'sii'
-  | 'documents';
+  | 'documents'
+  | 'accounting';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -175,6 +176,16 @@ export const domains: Record<DomainName, DomainDef> = {
       certificatesKey: true,
     },
   },
+  // Accounting (issue 18): the chart of accounts, the journal kept from every document's events
+  // (the `accounting` queue's consumer), manual entries, lock/unlock, period and year closing, and the
+  // reports read from per-account month aggregates. The backfill of stored documents is queued on
+  // its own queue; the PDF exports are rendered by the pdf domain (`statement-pdf`).
+  accounting: {
+    api: api('accounting'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    needs: { table: 'readwrite', queues: ['accounting'], invokes: ['statement-pdf'] },
+  },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -277,8 +288,22 @@ export const queues: Record<QueueName, QueueDef> = {
       },
     },
   },
-  // Invoice events for the accounting journal (its consumer arrives with the accounting issue).
-  accounting: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
+  // Invoice, received-invoice and payment events (published by `invoice-events`) and the backfill of
+  // a company's stored documents: each becomes its journal entries, once (issue 18).
+  accounting: {
+    fifo: false,
+    visibilityTimeoutSeconds: 540,
+    maxReceiveCount: 5,
+    consumer: {
+      domain: 'accounting',
+      entry: 'functions/domains/accounting/workers/post-events.ts',
+      export: 'handler',
+      batchSize: 10,
+      timeoutSeconds: 90,
+      // Posts entries (table); a backfill message re-queues its next page on the same queue.
+      needs: { table: 'readwrite', queues: ['accounting'] },
+    },
+  },
   // One message per chunk of a bulk operation; progress is kept on the operation item.
   'invoice-bulk': {
     fifo: false,
@@ -452,6 +477,19 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'readwrite', queues: ['sii-send'] },
     },
   },
+  'accounting-backfill': {
+    expression: 'cron(45 3 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      "Finds companies whose stored documents (confirmed invoices, received invoices, payments) were never posted at the journal's current rules version and queues their backfill on the accounting queue (daily; idempotent: a posted document is never posted twice).",
+    target: {
+      domain: 'accounting',
+      entry: 'functions/domains/accounting/workers/run-backfill.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: { table: 'readwrite', queues: ['accounting'] },
+    },
+  },
   'documents-sweep': {
     expression: 'rate(10 minutes)',
     timezone: 'Europe/Madrid',
@@ -496,7 +534,7 @@ export const schedules: Record<string, ScheduleDef> = {
 
 // --- functions invoked by name ------------------------------------------------------------------
 
-export type InvokableName = 'pdf-render' | 'received-invoice-draft';
+export type InvokableName = 'pdf-render' | 'received-invoice-draft' | 'statement-pdf';
 
 /**
  * A function other functions call synchronously (Lambda Invoke, RequestResponse) by its name,
@@ -526,6 +564,12 @@ export const invokables: Record<InvokableName, InvokableDef> = {
   // pdf-lib (~500 KB) is bundled only in the pdf domain's function: the bulk worker and the
   // recurring schedule ask it for an invoice's PDF (stored under the operation's key, or queued by
   // e-mail) instead of bundling it, and no second function carries it.
+  // The accounting exports' PDF (balance sheet, P&L, journal) from a table the accounting domain gives.
+  'statement-pdf': {
+    domain: 'pdf',
+    description: 'Renders a statement (title, columns, rows) as a PDF and returns its bytes.',
+    needs: {},
+  },
   'pdf-render': {
     domain: 'pdf',
     description: 'Renders an invoice PDF and stores it, or queues it by e-mail (with its log entry).',

@@ -8,6 +8,7 @@
  * refusal must come before any validation (403 before 400).
  */
 
+import { accountingActions } from '@functions/domains/accounting/handler';
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
 import { documentsActions } from '@functions/domains/documents/handler';
@@ -58,6 +59,7 @@ const tables: Partial<Record<DomainName, Table>> = {
   taxmodels: taxModelsActions,
   sii: siiActions,
   documents: documentsActions,
+  accounting: accountingActions,
 };
 
 const apiDomains = (Object.keys(domains) as DomainName[]).filter((d) => domains[d].api);

@@ -149,6 +149,7 @@ describe('idempotent routes through the pipeline', () => {
     const marked = routeIds.filter((id) => routes[id].idempotent).sort();
     expect(marked).toEqual(
       [
+        'accounting.createEntry',
         'clientDocuments.upload',
         'documents.batchUpload',
         'documents.upload',

@@ -28,6 +28,7 @@ import { startGateway } from './gateway/server';
 import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
 import { seedDemoData } from './seed';
+import { seedDemoAccounting } from './seed-accounting';
 import { seedDemoDocuments } from './seed-documents';
 import { seedDemoInvoicing } from './seed-invoicing';
 import { seedDemoSiiCases, seedDemoSiiConfig } from './seed-sii';
@@ -321,6 +322,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       await seedDemoTax(info);
       // Documents read in the background (uploads, a client's upload, a mail to the smart inbox).
       await seedDemoDocuments(info);
+      // The books keep themselves from the documents above; the gestor adds what is typed by hand.
+      await seedDemoAccounting(info);
     }
     // Data kept from an earlier start may carry running tax aggregates of an older key grammar: the
     // nightly recompute backfills those companies (issue 14), so the models read them right at once.
@@ -328,6 +331,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     // Invoices of SII companies that never reached the SII (kept from an earlier start, or whose
     // events expired) are found from the stored books and queued, once; then the deadline alerts.
     await runSchedule('sii-deadlines');
+    // Companies whose stored documents were never posted to their journal (kept from an earlier start,
+    // or whose events expired) get their backfill queued, once per rules version.
+    await runSchedule('accounting-backfill');
     // The demo's VAT returns, from aggregates of the current grammar (after the backfill above).
     if (opts.seed !== false) await seedDemoTaxModels(info);
     timed('seeded');

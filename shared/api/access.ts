@@ -39,6 +39,10 @@ export const accessPolicies = {
   'tax.write': { companyRoles: MANAGERS },
   /** Accounting data: read. */
   'accounting.read': { companyRoles: EVERY_MEMBER, clientPermission: 'VIEW_ACCOUNTING_DATA' },
+  /** Accounting: manual entries, lock, sub-accounts and mappings: the company's staff. */
+  'accounting.write': { companyRoles: STAFF },
+  /** Accounting: closing periods and the fiscal year, unlocking: who administers the company. */
+  'accounting.manage': { companyRoles: MANAGERS },
   /** Documents a client sends to its gestoría. */
   'documents.upload': { companyRoles: EVERY_MEMBER, clientPermission: 'UPLOAD_DOCUMENTS' },
   /** The company's documents: staff see all; a client with UPLOAD_DOCUMENTS sees only what it uploaded (the action narrows). */

@@ -69,6 +69,22 @@ export const errorCatalogue = {
     retryable: false,
     message: 'El documento no está en un estado que permita esta acción.',
   },
+  /** Accounting (issue 18): the plan covering the company does not include it (spec part 2 §6, §9). */
+  ACC_PLAN_REQUIRED: {
+    status: 403,
+    retryable: false,
+    message: 'Actualiza tu plan para acceder a contabilidad',
+  },
+  /** A locked entry cannot be changed (spec part 2 §4: unlock first). */
+  ACC_LOCKED: { status: 409, retryable: false, message: 'El asiento está bloqueado y no se puede modificar' },
+  /** Nothing is posted, changed or removed in a closed period. */
+  ACC_PERIOD_CLOSED: {
+    status: 409,
+    retryable: false,
+    message: 'El periodo está cerrado: no se pueden registrar ni modificar asientos en él',
+  },
+  /** What only its document or the PGC may change: automatic entries, PGC accounts, accounts with entries. */
+  ACC_READ_ONLY: { status: 409, retryable: false, message: 'Este elemento no se puede modificar.' },
   AUTH_001: {
     status: 401,
     retryable: false,

@@ -6,6 +6,7 @@
 
 export type Key = { pk: string; sk: string };
 
+import { accountingKeys } from './keys/accounting';
 import { aggregatesKeys } from './keys/aggregates';
 import { bulkKeys } from './keys/bulk';
 import { documentCategoryKeys } from './keys/document-categories';
@@ -271,6 +272,7 @@ export const keys = {
   ...idempotencyKeys,
   ...documentKeys,
   ...documentCategoryKeys,
+  ...accountingKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

@@ -1,8 +1,9 @@
 /**
  * The pdf domain's Lambda: the invoice PDF and sending it by e-mail, the summary of a tax model and the
  * checklist of an annual return (pdf-lib is heavy: only this bundle carries it). The same function is
- * the manifest's `pdf-render` invokable: a direct invocation from the invoices workers (no
- * `httpMethod`/`requestContext`) is validated against shared/schemas/pdf-render.ts and rendered; API
+ * the manifest's `pdf-render` and `statement-pdf` invokables: a direct invocation (no
+ * `httpMethod`/`requestContext`) is validated against shared/schemas/pdf-render.ts or
+ * shared/schemas/statement-pdf.ts and rendered (workers/render-statement-pdf.ts `pdfInvocation`); API
  * Gateway events go through the pipeline.
  */
 
@@ -14,7 +15,7 @@ import { getTaxModelPdfRoute } from './actions/get-tax-model-pdf';
 import { listInvoiceEmailsRoute } from './actions/list-invoice-emails';
 import { sendInvoiceEmailRoute } from './actions/send-invoice-email';
 import { makeDeps, type PdfDeps } from './store/deps';
-import { renderPdfInvocation } from './workers/render-invoice-pdf';
+import { pdfInvocation } from './workers/render-statement-pdf';
 
 /** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
 export const pdfActions: ActionsOf<'pdf', PdfDeps> = {
@@ -28,4 +29,4 @@ export const pdfActions: ActionsOf<'pdf', PdfDeps> = {
   'taxAnnualReturns.pdf': getAnnualReturnPdfRoute,
 };
 
-export const handler = withInvocations(createApiHandler('pdf', pdfActions, makeDeps), renderPdfInvocation);
+export const handler = withInvocations(createApiHandler('pdf', pdfActions, makeDeps), pdfInvocation);

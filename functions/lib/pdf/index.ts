@@ -6,4 +6,5 @@
 
 export { type AnnualChecklistPdfInput, renderAnnualChecklistPdf } from './render-annual-checklist-pdf';
 export { type InvoiceLogo, type InvoiceQr, renderInvoicePdf } from './render-invoice-pdf';
+export { renderStatementPdf, type StatementPdfInput } from './render-statement-pdf';
 export { renderTaxModelPdf, type TaxModelPdfInput } from './render-tax-model-pdf';

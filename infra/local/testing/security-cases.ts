@@ -5,6 +5,7 @@
  */
 
 import { randomBytes, randomUUID } from 'node:crypto';
+import { accountingActions } from '@functions/domains/accounting/handler';
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
 import { documentsActions } from '@functions/domains/documents/handler';
@@ -38,6 +39,7 @@ const tables: Record<string, Table> = {
   taxmodels: taxModelsActions,
   sii: siiActions,
   documents: documentsActions,
+  accounting: accountingActions,
 };
 
 /** The action that serves a route (its schemas say what the request must look like). */
@@ -66,6 +68,8 @@ const candidates = () => [
   'FE',
   // A reading limit's type (issue 17).
   'PAGES_PER_MONTH',
+  // An accounting period (issue 18); account codes are digits (the year above passes).
+  '2026-01',
 ];
 
 /**

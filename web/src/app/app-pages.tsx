@@ -35,7 +35,11 @@ const siiPages = () => import('./routes/app/sii/pages');
 const documentsPages = () => import('./routes/app/documents/pages');
 const smartInboxPages = () => import('./routes/app/smart-inbox/pages');
 
+/** The accounting pages likewise (routes/app/accounting/pages.tsx). */
+const accountingPagesModule = () => import('./routes/app/accounting/pages');
+
 type DocumentsPageName = keyof Awaited<ReturnType<typeof documentsPages>>;
+type AccountingPageName = keyof Awaited<ReturnType<typeof accountingPagesModule>>;
 type SmartInboxPageName = keyof Awaited<ReturnType<typeof smartInboxPages>>;
 
 /**
@@ -123,6 +127,43 @@ export function issue17Pages(on: (capability: Capability) => boolean = isAvailab
     },
   ];
   return rows.map(({ needs, component, ...page }) => (on(needs) ? { ...page, page: component() } : page));
+}
+
+/**
+ * The accounting pages (issue 18): the Professional plan (the 'Funcionalidad Premium' page without
+ * it, spec part 2 §2) and, for a CLIENTE, VIEW_ACCOUNTING_DATA. They follow the `accounting` area
+ * of shared/capabilities.ts like the issue 17 pages: while it is off the paths keep their access
+ * rules without a page (and `accounting/*` below covers any other path). `on` is the availability (tests pass their own).
+ */
+export function accountingPages(on: (capability: Capability) => boolean = isAvailable): AppPage[] {
+  const page = (name: AccountingPageName) =>
+    lazy(() => accountingPagesModule().then((m) => ({ default: m[name] })));
+  const rows: (AppPage & { name: AccountingPageName })[] = [
+    ...(
+      [
+        ['accounting/chart', 'AccountingChartRoute'],
+        ['accounting/journal', 'AccountingJournalRoute'],
+        ['accounting/entries/create', 'AccountingEntryCreateRoute'],
+        ['accounting/entries/:entryId/edit', 'AccountingEntryEditRoute'],
+        ['accounting/balance', 'AccountingBalanceRoute'],
+        ['accounting/income-statement', 'AccountingIncomeStatementRoute'],
+        ['accounting/ledger', 'AccountingLedgerRoute'],
+        ['accounting/ledger/:accountId', 'AccountingLedgerRoute'],
+        ['accounting/trial-balance', 'AccountingTrialBalanceRoute'],
+        ['accounting/closing', 'AccountingClosingRoute'],
+        ['accounting/financial-report', 'AccountingFinancialReportRoute'],
+        ['accounting/settings', 'AccountingSettingsRoute'],
+      ] as const
+    ).map(([path, name]) => ({
+      path,
+      permission: 'VIEW_ACCOUNTING_DATA' as const,
+      plan: 'accounting' as const,
+      name,
+    })),
+    // The client portal's read-only books: the plan is its gestoría's, checked by the server.
+    { path: 'my-accounting', permission: 'VIEW_ACCOUNTING_DATA', name: 'MyAccountingRoute' },
+  ];
+  return rows.map(({ name, ...row }) => (on('accounting') ? { ...row, page: page(name) } : row));
 }
 
 export const appPages: readonly AppPage[] = [
@@ -325,6 +366,9 @@ export const appPages: readonly AppPage[] = [
   // --- documents, OCR, reviews, categories and the smart inbox (issue 17), by capability ---
   ...issue17Pages(),
 
+  // --- accounting (issue 18), by capability ---
+  ...accountingPages(),
+
   // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
   { path: 'dashboard/billing' },
   // ADMIN only.
@@ -362,7 +406,6 @@ export const appPages: readonly AppPage[] = [
   { path: 'payroll/*', roles: STAFF, plan: 'payroll' },
   // Accounting: the Professional plan; a CLIENTE needs VIEW_ACCOUNTING_DATA.
   { path: 'accounting/*', permission: 'VIEW_ACCOUNTING_DATA', plan: 'accounting' },
-  { path: 'my-accounting', permission: 'VIEW_ACCOUNTING_DATA' },
   // Invoicing, tax and VeriFacTu, documents: the CLIENTE permissions of spec part 1 §6.
   { path: 'invoices/*', permission: 'VIEW_INVOICES' },
   { path: 'admin/invoicing/*', permission: 'VIEW_INVOICES' },

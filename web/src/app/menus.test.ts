@@ -5,7 +5,7 @@ import { type PlanGateInput, plans } from '@shared/schemas/billing';
 import type { Role } from '@web/lib/roles';
 import { matchPath, matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { type AppPage, isRegisteredPage, issue17Pages, opensPage } from './app-pages';
+import { type AppPage, accountingPages, isRegisteredPage, issue17Pages, opensPage } from './app-pages';
 import { evaluateAccess } from './guards/access';
 import { isExemptFromCompanyRule } from './guards/company-rule';
 import {
@@ -229,6 +229,8 @@ describe('every role has its menu (issue 10 item 4)', () => {
       'Subir documentos',
       'Mis documentos fiscales',
       'Mis obligaciones',
+      // The client's books (issue 18) once the accounting area is on.
+      ...(isAvailable('accounting') ? ['Mi contabilidad'] : []),
       'Mis facturas',
     ]);
     expect(labels(sideMenu('CLIENTE', { permissions: ['VIEW_INVOICES'] }))).toEqual([
@@ -288,6 +290,7 @@ describe('menus against the pages of this SPA', () => {
       'Proveedores',
       'Categorías de gasto',
       'Facturas recurrentes',
+      ...(isAvailable('accounting') ? ACCOUNTING_LABELS : []),
       'Fiscal',
       'Panel fiscal',
       'Calendario fiscal',
@@ -414,6 +417,102 @@ describe('menus against the pages of this SPA', () => {
     expect((leaf?.handle as RouteHandle | undefined)?.page).toBe(false);
     expect(isRegisteredPage('/app/admin/dashboard')).toBe(false);
     expect(isRegisteredPage('/app/companies/c-9/users')).toBe(true);
+  });
+});
+
+const ACCOUNTING_LABELS = [
+  'Contabilidad',
+  'Plan de cuentas',
+  'Libro diario',
+  'Libro mayor',
+  'Balance',
+  'Cuenta de resultados',
+  'Informe financiero',
+  'Sumas y saldos',
+  'Cierre del ejercicio',
+  'Configuración contable',
+];
+
+describe('the accounting pages follow their capability and the plan (issue 18)', () => {
+  const opensIn =
+    (pages: readonly AppPage[], access: Parameters<typeof evaluateAccess>[1]) =>
+    (path: string): boolean =>
+      pages.some(
+        (page) =>
+          page.page !== undefined &&
+          matchPath({ path: `/app/${page.path}`, end: true }, path) !== null &&
+          evaluateAccess(page, access).allowed,
+      );
+  const on = accountingPages(() => true);
+
+  it('registers every page once the area is on, none while it is off, each with its access rules', () => {
+    expect(accountingPages(() => false).every((page) => page.page === undefined)).toBe(true);
+    expect(on.every((page) => page.page !== undefined)).toBe(true);
+    expect(on.map((page) => page.path)).toEqual([
+      'accounting/chart',
+      'accounting/journal',
+      'accounting/entries/create',
+      'accounting/entries/:entryId/edit',
+      'accounting/balance',
+      'accounting/income-statement',
+      'accounting/ledger',
+      'accounting/ledger/:accountId',
+      'accounting/trial-balance',
+      'accounting/closing',
+      'accounting/financial-report',
+      'accounting/settings',
+      'my-accounting',
+    ]);
+    for (const page of on.filter((p) => p.path.startsWith('accounting/')))
+      expect(page).toMatchObject({ permission: 'VIEW_ACCOUNTING_DATA', plan: 'accounting' });
+    // The client's books: the plan is its gestoría's, which the server checks.
+    expect(on.find((p) => p.path === 'my-accounting')).toMatchObject({ permission: 'VIEW_ACCOUNTING_DATA' });
+    expect(on.find((p) => p.path === 'my-accounting')?.plan).toBeUndefined();
+  });
+
+  it('offers the books to a Professional gestor of an SL, in order, and not to an AUTONOMO or without the plan', () => {
+    const access = { role: 'GESTOR' as const, permissions: [], subscription: sub('GESTORIA_PROFESSIONAL') };
+    const group = (context: MenuContext, opens: (path: string) => boolean) =>
+      visibleMenu(gestorMenu, context, opens).find((item) => item.label === 'Contabilidad');
+    const books = group(gestor('SL', access.subscription), opensIn(on, access));
+    expect(books?.children?.map((item) => [item.label, item.path])).toEqual([
+      ['Plan de cuentas', '/app/accounting/chart'],
+      ['Libro diario', '/app/accounting/journal'],
+      ['Libro mayor', '/app/accounting/ledger'],
+      ['Balance', '/app/accounting/balance'],
+      ['Cuenta de resultados', '/app/accounting/income-statement'],
+      ['Informe financiero', '/app/accounting/financial-report'],
+      ['Sumas y saldos', '/app/accounting/trial-balance'],
+      ['Cierre del ejercicio', '/app/accounting/closing'],
+      ['Configuración contable', '/app/accounting/settings'],
+    ]);
+    expect(group(gestor('AUTONOMO', access.subscription), opensIn(on, access))).toBeUndefined();
+    const starter = { ...access, subscription: sub('GESTORIA_STARTER') };
+    expect(group(gestor('SL', starter.subscription), opensIn(on, starter))).toBeUndefined();
+    expect(
+      group(
+        gestor('SL', access.subscription),
+        opensIn(
+          accountingPages(() => false),
+          access,
+        ),
+      ),
+    ).toBeUndefined();
+  });
+
+  it("gives an SL or SA client with VIEW_ACCOUNTING_DATA 'Mi contabilidad'", () => {
+    const client = (companyType: CompanyType, permissions: ClientPermission[]) =>
+      labels(
+        visibleMenu(
+          clientMenu,
+          { role: 'CLIENTE', isAutonomous: false, companyId: 'c-1', companyType, subscription: null },
+          opensIn(on, { role: 'CLIENTE', permissions, subscription: null }),
+        ),
+      );
+    expect(client('SL', ['VIEW_ACCOUNTING_DATA'])).toEqual(['Mi contabilidad']);
+    expect(client('SA', ['VIEW_ACCOUNTING_DATA'])).toEqual(['Mi contabilidad']);
+    expect(client('CB', ['VIEW_ACCOUNTING_DATA'])).toEqual([]);
+    expect(client('SL', ['VIEW_INVOICES'])).toEqual([]);
   });
 });
 

@@ -128,8 +128,17 @@ const accountingGroup: MenuEntry = {
   children: [
     { key: 'accounting-chart', label: 'Plan de cuentas', path: paths.app.accounting.chart },
     { key: 'accounting-journal', label: 'Libro diario', path: paths.app.accounting.journal },
+    { key: 'accounting-ledger', label: 'Libro mayor', path: paths.app.accounting.ledger() },
     { key: 'accounting-balance', label: 'Balance', path: paths.app.accounting.balance },
     { key: 'accounting-income', label: 'Cuenta de resultados', path: paths.app.accounting.incomeStatement },
+    {
+      key: 'accounting-financial-report',
+      label: 'Informe financiero',
+      path: paths.app.accounting.financialReport,
+    },
+    { key: 'accounting-trial-balance', label: 'Sumas y saldos', path: paths.app.accounting.trialBalance },
+    { key: 'accounting-closing', label: 'Cierre del ejercicio', path: paths.app.accounting.closing },
+    { key: 'accounting-settings', label: 'Configuración contable', path: paths.app.accounting.settings },
   ],
 };
 

@@ -295,7 +295,8 @@ describe('role, permission and plan gates', () => {
       }),
     );
     signedIn(['GESTOR']);
-    renderApp('/app/accounting/chart');
+    // A path of the area without a page of its own: past the gate, the not-found page.
+    renderApp('/app/accounting/not-a-page');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
     expect(screen.queryByText('Funcionalidad Premium')).toBeNull();
   });

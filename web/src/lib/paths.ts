@@ -92,6 +92,16 @@ export const paths = {
       journal: '/app/accounting/journal',
       balance: '/app/accounting/balance',
       incomeStatement: '/app/accounting/income-statement',
+      entryCreate: '/app/accounting/entries/create',
+      entryEdit: (entryId: string) => `/app/accounting/entries/${encodeURIComponent(entryId)}/edit`,
+      /** The general ledger; with an account, that account's movements. */
+      ledger: (accountId?: string) =>
+        accountId ? `/app/accounting/ledger/${encodeURIComponent(accountId)}` : '/app/accounting/ledger',
+      trialBalance: '/app/accounting/trial-balance',
+      closing: '/app/accounting/closing',
+      financialReport: '/app/accounting/financial-report',
+      /** Which account each document goes to (revenue, expense, bank, cash, per category and supplier). */
+      settings: '/app/accounting/settings',
     },
     tax: {
       dashboard: '/app/tax/dashboard',

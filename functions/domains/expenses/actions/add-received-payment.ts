@@ -1,12 +1,12 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError, isAppError } from '@shared/api/errors';
 import { madridDate } from '@shared/fiscal/verifactu-obligation';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import {
   AddReceivedPaymentBody,
   ReceivedInvoicePath,
   type ReceivedInvoicePayment,
 } from '@shared/schemas/received-invoices';
-import { receivedEvent } from '../model/received-events';
 import { checkReceivedPayment, invoiceAfterPayment, newReceivedPayment } from '../model/received-payments';
 import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';

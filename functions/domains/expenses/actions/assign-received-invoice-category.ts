@@ -1,11 +1,11 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import {
   AssignCategoryBody,
   type ReceivedInvoice,
   ReceivedInvoicePath,
 } from '@shared/schemas/received-invoices';
-import { receivedEvent } from '../model/received-events';
 import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { learnedCategoryPut } from '../store/drafts';

@@ -2,6 +2,7 @@ import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { type RememberedWithholding, taxIdCountry } from '@shared/fiscal/received-invoice-totals';
 import { type Supplier, supplierTaxIdKey } from '@shared/schemas/expenses';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import {
   CreateReceivedInvoiceBody,
   type ReceivedInvoice,
@@ -11,7 +12,6 @@ import {
   supplierNumberKey,
   type UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
-import { receivedEvent } from '../model/received-events';
 import { buildReceivedInvoice } from '../model/received-invoices';
 import { readCompanySii, readTaxProfileVersions } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';

@@ -1,6 +1,6 @@
 import { defineCompanyAction } from '@functions/platform/http';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import { ReceivedInvoicePath } from '@shared/schemas/received-invoices';
-import { receivedEvent } from '../model/received-events';
 import { checkNoPayments } from '../model/received-payments';
 import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';

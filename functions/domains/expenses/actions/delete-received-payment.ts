@@ -1,10 +1,10 @@
 import { defineCompanyAction } from '@functions/platform/http';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import {
   DeleteReceivedPaymentQuery,
   type ReceivedInvoicePayment,
   ReceivedPaymentPath,
 } from '@shared/schemas/received-invoices';
-import { receivedEvent } from '../model/received-events';
 import {
   deletedReceivedPayment,
   invoiceAfterPayment,

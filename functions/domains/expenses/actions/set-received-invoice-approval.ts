@@ -3,12 +3,12 @@ import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import { isIncompleteDraft, isOutOfBook } from '@shared/schemas/received-invoice-draft';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
   SetApprovalBody,
 } from '@shared/schemas/received-invoices';
-import { receivedEvent } from '../model/received-events';
 import { readCompanySii } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { numberClaimKey, saveReceivedInvoice } from '../store/received-invoices';

@@ -3,12 +3,12 @@ import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals'
 import { hasDeferredDeduction } from '@shared/fiscal/received-payment-aggregates';
 import { supplierTaxIdKey } from '@shared/schemas/expenses';
 import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import {
   type ReceivedInvoice,
   ReceivedInvoicePath,
   UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
-import { receivedEvent } from '../model/received-events';
 import { buildReceivedInvoice } from '../model/received-invoices';
 import { checkTotalCoversPayments } from '../model/received-payments';
 import { readCompanySii, readTaxProfileVersions } from '../store/company-sii';

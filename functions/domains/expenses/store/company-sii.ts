@@ -9,8 +9,8 @@
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
+import type { CompanySii } from '@shared/schemas/received-invoice-events';
 import type { TaxProfileVersion } from '@shared/schemas/tax-profile';
-import type { CompanySii } from '../model/received-events';
 import type { ExpensesDeps } from './deps';
 
 type Deps = Pick<ExpensesDeps, 'db' | 'table'>;

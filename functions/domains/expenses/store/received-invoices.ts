@@ -25,8 +25,8 @@ import { receivedPaymentContributions } from '@shared/fiscal/received-payment-ag
 import { type AggregateContribution, receivedContribution } from '@shared/fiscal/tax-aggregates';
 import { supplierTaxIdKey, supplierTaxIdText } from '@shared/schemas/expenses';
 import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
+import type { ReceivedInvoiceEventBody } from '@shared/schemas/received-invoice-events';
 import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
-import type { ReceivedInvoiceEventBody } from '../model/received-events';
 import { receivedPaymentStatus } from '../model/received-invoices';
 import type { ExpensesDeps } from './deps';
 

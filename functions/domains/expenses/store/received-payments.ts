@@ -14,8 +14,8 @@ import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import { toReceivedForAggregates } from '@shared/fiscal/received-invoice-totals';
 import { hasDeferredDeduction } from '@shared/fiscal/received-payment-aggregates';
+import type { ReceivedInvoiceEventBody } from '@shared/schemas/received-invoice-events';
 import type { ReceivedInvoice, ReceivedInvoicePayment } from '@shared/schemas/received-invoices';
-import type { ReceivedInvoiceEventBody } from '../model/received-events';
 import type { ExpensesDeps } from './deps';
 import { saveReceivedInvoice } from './received-invoices';
 

@@ -32,6 +32,7 @@ import {
   isIncompleteDraft,
   type ReceivedInvoiceDraftFlags,
 } from '@shared/schemas/received-invoice-draft';
+import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import type { ReceivedInvoice, ReceivedSupplierSnapshot } from '@shared/schemas/received-invoices';
 import { resolveSupplier } from '../actions/create-received-invoice';
 import { requireReceivedInvoice } from '../actions/get-received-invoice';
@@ -46,7 +47,6 @@ import {
   reviewedNotes,
   supplierTaxIdFromNif,
 } from '../model/draft-from-extraction';
-import { receivedEvent } from '../model/received-events';
 import { buildReceivedInvoice } from '../model/received-invoices';
 import { readCompanySii, readTaxProfileVersions } from '../store/company-sii';
 import { type ExpensesDeps, makeDeps } from '../store/deps';

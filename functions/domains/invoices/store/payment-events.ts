@@ -17,8 +17,8 @@
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
+import { invoiceEventPayload, paymentEventBody, reportsPayments } from '@shared/schemas/invoice-events';
 import type { Invoice, InvoicePayment } from '@shared/schemas/invoices';
-import { invoiceEventPayload, paymentEventBody, reportsPayments } from '../model/invoice-events';
 
 export const PAYMENT_EVENT_KINDS = ['PAYMENT_RECORDED', 'PAYMENT_DELETED'] as const;
 export type PaymentEventKind = (typeof PAYMENT_EVENT_KINDS)[number];

@@ -11,13 +11,9 @@
  * (store/received-invoices.ts, key `keys.receivedInvoiceEvent`).
  */
 
-import type { SiiStatus } from '@shared/schemas/invoices';
-import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
-import type {
-  ReceivedInvoice,
-  ReceivedInvoicePayment,
-  ReceivedPaymentMethod,
-} from '@shared/schemas/received-invoices';
+import type { SiiStatus } from './invoices';
+import { isOutOfBook } from './received-invoice-draft';
+import type { ReceivedInvoice, ReceivedInvoicePayment, ReceivedPaymentMethod } from './received-invoices';
 
 export const RECEIVED_EVENT_KINDS = [
   'RECEIVED_REGISTERED',

@@ -3,8 +3,8 @@
  * accounting) never read the invoice, and the payment of a payment event (store/payment-events.ts).
  */
 
-import { issuedRegime } from '@shared/fiscal/tax-aggregates';
-import type { Invoice, InvoicePayment } from '@shared/schemas/invoices';
+import { issuedRegime } from '../fiscal/tax-aggregates';
+import type { Invoice, InvoicePayment } from './invoices';
 
 /**
  * What an invoice event carries so its consumers (SII, accounting) never read the

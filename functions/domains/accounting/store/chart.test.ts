@@ -1,0 +1,167 @@
+import { isAppError } from '@shared/api/errors';
+import { keys } from '@shared/db/keys';
+import { accountingMessages } from '@shared/schemas/accounting';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { accountingHarness, COMPANY, companyOf } from '../testing/harness';
+import {
+  createSubAccount,
+  deleteSubAccount,
+  ensurePartyAccount,
+  generateSubAccountCode,
+  initializeChart,
+  updateAccountingSettings,
+  updateSubAccount,
+} from './chart';
+import { ENTITY } from './items';
+import { createManualEntry } from './manual-entries';
+
+const h = accountingHarness();
+
+beforeEach(() => {
+  h.reset();
+  h.table.put(companyOf('SL'));
+});
+
+async function refusal(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (isAppError(e)) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error('expected a refusal');
+}
+
+const party = { kind: 'CUSTOMER' as const, partyKey: 'cu-1', nif: 'B12345674', name: 'Ferretería López SL' };
+
+describe('initializeChart', () => {
+  it('writes the PGC accounts and the settings once, and queues the backfill once', async () => {
+    const first = await initializeChart(h.deps, COMPANY, 'PYMES');
+    const accounts = h.table.all(ENTITY.account).length;
+    const second = await initializeChart(h.deps, COMPANY, 'PYMES');
+
+    expect(first).toMatchObject({ alreadyInitialized: false, backfillQueued: true, chartType: 'PYMES' });
+    expect(first.created).toBe(accounts);
+    expect(accounts).toBeGreaterThan(600);
+    expect(second).toMatchObject({
+      alreadyInitialized: true,
+      created: 0,
+      backfillQueued: false,
+      totalAccounts: accounts,
+    });
+    expect(h.queued()).toHaveLength(1);
+    expect(h.table.get(keys.account(COMPANY, '4300'))).toMatchObject({ isPgc: true, acceptsEntries: true });
+    expect(h.table.get(keys.account(COMPANY, '430'))).toMatchObject({ acceptsEntries: false });
+  });
+});
+
+describe('sub-accounts', () => {
+  beforeEach(async () => {
+    await initializeChart(h.deps, COMPANY, 'PYMES');
+  });
+
+  it('gives a party one sub-account even when two postings claim it at once', async () => {
+    const [a, b] = await Promise.all([
+      ensurePartyAccount(h.deps, COMPANY, '4300', party),
+      ensurePartyAccount(h.deps, COMPANY, '4300', party),
+    ]);
+
+    expect(a).toBe(b);
+    const subs = h.table.all(ENTITY.account).filter((x) => x.level === 'SUBACCOUNT');
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ accountCode: a, parentCode: '4300', party, type: 'ASSET' });
+    // The loser's sequence number is not reused (numbers of sub-accounts may skip, never repeat).
+    expect(await ensurePartyAccount(h.deps, COMPANY, '4300', { ...party, partyKey: 'cu-2' })).toBe(
+      '43000003',
+    );
+  });
+
+  it('skips a code a person took by hand', async () => {
+    await createSubAccount(h.deps, COMPANY, {
+      parentCode: '4300',
+      accountCode: '43000001',
+      accountName: 'A mano',
+    });
+
+    expect(await ensurePartyAccount(h.deps, COMPANY, '4300', party)).toBe('43000002');
+  });
+
+  it('creates, generates codes for, renames and deletes sub-accounts; PGC accounts are read-only', async () => {
+    expect(await generateSubAccountCode(h.deps, COMPANY, '572')).toEqual({
+      parentCode: '572',
+      accountCode: '57200001',
+      displayCode: '572.00.001',
+    });
+    const bank = await createSubAccount(h.deps, COMPANY, {
+      parentCode: '572',
+      accountName: 'Banco Sabadell',
+    });
+    expect(bank).toMatchObject({
+      accountCode: '57200001',
+      level: 'SUBACCOUNT',
+      isPgc: false,
+      acceptsEntries: true,
+    });
+    expect((await generateSubAccountCode(h.deps, COMPANY, '572')).accountCode).toBe('57200002');
+
+    const renamed = await updateSubAccount(h.deps, COMPANY, '57200001', {
+      accountName: 'Banco Sabadell c/c',
+    });
+    expect(renamed.accountName).toBe('Banco Sabadell c/c');
+    expect(await refusal(updateSubAccount(h.deps, COMPANY, '572', { accountName: 'x' }))).toEqual({
+      code: 'ACC_READ_ONLY',
+      message: accountingMessages.pgcAccountReadOnly,
+    });
+    expect((await refusal(deleteSubAccount(h.deps, COMPANY, '572'))).code).toBe('ACC_READ_ONLY');
+    expect(
+      (await refusal(createSubAccount(h.deps, COMPANY, { parentCode: '430', accountName: 'x' }))).code,
+    ).toBe('CORE_004');
+
+    await deleteSubAccount(h.deps, COMPANY, '57200001');
+    expect(h.table.get(keys.account(COMPANY, '57200001'))).toBeUndefined();
+  });
+
+  it('refuses to delete a sub-account with entries', async () => {
+    await createSubAccount(h.deps, COMPANY, { parentCode: '572', accountName: 'Banco' });
+    await createManualEntry(h.deps, {
+      companyId: COMPANY,
+      userId: 'u-owner',
+      body: {
+        entryDate: '2026-03-15',
+        description: 'Capital',
+        lines: [
+          { accountId: '57200001', debitCents: 100 },
+          { accountId: '100', creditCents: 100 },
+        ],
+      },
+    });
+
+    expect((await refusal(deleteSubAccount(h.deps, COMPANY, '57200001'))).code).toBe('ACC_READ_ONLY');
+  });
+});
+
+describe('settings', () => {
+  beforeEach(async () => {
+    await initializeChart(h.deps, COMPANY, 'PYMES');
+  });
+
+  it('maps categories and suppliers to accounts of the chart that accept entries', async () => {
+    const next = await updateAccountingSettings(h.deps, COMPANY, {
+      categoryAccounts: { 'cat-rent': '621' },
+      bankAccount: '572',
+    });
+
+    expect(next).toMatchObject({
+      categoryAccounts: { 'cat-rent': '621' },
+      bankAccount: '572',
+      closedThrough: null,
+    });
+    expect((await refusal(updateAccountingSettings(h.deps, COMPANY, { bankAccount: '57' }))).code).toBe(
+      'CORE_004',
+    );
+    expect(
+      (await refusal(updateAccountingSettings(h.deps, COMPANY, { supplierAccounts: { 'su-1': '9999' } })))
+        .message,
+    ).toContain('no existe');
+  });
+});

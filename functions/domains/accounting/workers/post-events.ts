@@ -1,0 +1,125 @@
+/**
+ * Consumer of the `accounting` queue (infra/manifest.ts): the invoice events (INVOICE_CONFIRMED,
+ * INVOICE_CANCELLED, PAYMENT_RECORDED, PAYMENT_DELETED) and received-invoice events
+ * (RECEIVED_REGISTERED, RECEIVED_UPDATED, RECEIVED_DELETED, RECEIVED_PAYMENT_RECORDED,
+ * RECEIVED_PAYMENT_DELETED) of every company, published by the `invoice-events` stream consumer
+ * with their `eventId`, and the pages of a company's backfill (`ACCOUNTING_BACKFILL`).
+ *
+ * Each event becomes what its document should have in the books (model/postings.ts) and the engine
+ * posts the difference (store/engine.ts): a duplicate or late event changes nothing. AUTONOMO
+ * companies keep no PGC books here and are skipped; the first posting of a company without a chart
+ * initialises the PYMES one and queues its backfill. The queue is standard: the messages of one
+ * company in a batch are posted one after another (they share the year's entry-number counter),
+ * different companies at once. A malformed message is logged and acknowledged (retrying cannot fix
+ * it); a failure of DynamoDB or SQS returns the message to the queue (then its DLQ).
+ */
+
+import { once } from '@functions/platform/aws/env';
+import {
+  parseJsonBody,
+  type SqsRecordProcessor,
+  sqsHandler,
+  type WorkerContext,
+} from '@functions/platform/workers';
+import type { SQSEvent } from 'aws-lambda';
+import * as z from 'zod';
+import { runBackfillPage } from '../store/backfill';
+import { ensureSettings } from '../store/chart';
+import { type AccountingDeps, makeDeps } from '../store/deps';
+import { companyKeepsBooks, type EventOutcome, postEventMessage } from '../store/engine';
+
+const CompanyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const BackfillBody = z.object({
+  kind: z.literal('ACCOUNTING_BACKFILL'),
+  companyId: CompanyId,
+  stage: z.enum(['INVOICES', 'RECEIVED']),
+  cursor: z.string().max(4000).nullable(),
+});
+
+const EventEnvelope = z.object({
+  eventId: z.string().min(1).max(200).optional(),
+  kind: z.string().min(1).max(100),
+  companyId: CompanyId,
+});
+
+export type MessageOutcome = EventOutcome | 'backfill' | 'malformed' | 'no-books';
+
+/** What a batch reads once: whether each company keeps PGC books. */
+export type BooksCache = Map<string, Promise<boolean>>;
+
+/** Posts one message body; answers what happened (for the log and the tests). */
+export async function processMessage(
+  deps: AccountingDeps,
+  body: unknown,
+  ctx: WorkerContext,
+  books: BooksCache = new Map(),
+): Promise<MessageOutcome> {
+  const kind = (body as { kind?: unknown } | null)?.kind;
+  if (kind === 'ACCOUNTING_BACKFILL') {
+    const parsed = BackfillBody.safeParse(body);
+    if (!parsed.success) {
+      ctx.log.error('Malformed backfill message dropped', { issues: parsed.error.issues.length });
+      return 'malformed';
+    }
+    await runBackfillPage(deps, parsed.data, ctx.log);
+    return 'backfill';
+  }
+  const env = EventEnvelope.safeParse(body);
+  if (!env.success) {
+    ctx.log.error('Malformed accounting message dropped', {
+      kind: typeof kind === 'string' ? kind.slice(0, 100) : null,
+    });
+    return 'malformed';
+  }
+  const { companyId, eventId } = env.data;
+  const log = ctx.log.child({ companyId, eventId, kind: env.data.kind });
+  let keeps = books.get(companyId);
+  if (!keeps) {
+    keeps = companyKeepsBooks(deps, companyId);
+    books.set(companyId, keeps);
+  }
+  if (!(await keeps)) {
+    log.info('Company keeps no PGC books here (AUTONOMO or unknown); event skipped');
+    return 'no-books';
+  }
+  const settings = await ensureSettings(deps, companyId);
+  const outcome = await postEventMessage(deps, companyId, body, settings);
+  if (outcome === 'ignored') log.warn('Not a posting event, or malformed; dropped');
+  else if (outcome === 'unbuildable') log.error('The document does not balance; nothing posted');
+  else log.info('Accounting event applied', { outcome });
+  return outcome;
+}
+
+const companyOf = (body: unknown): string => {
+  const c = (body as { companyId?: unknown } | null)?.companyId;
+  return typeof c === 'string' ? c : '';
+};
+
+/**
+ * The record processor of one batch: the company cache and the per-company chains live as long as
+ * the batch, so each batch reads each company once and posts a company's messages in order.
+ */
+export function batchProcessor(deps: () => AccountingDeps): SqsRecordProcessor {
+  const books: BooksCache = new Map();
+  const chains = new Map<string, Promise<unknown>>();
+  return async (record, ctx) => {
+    let body: unknown;
+    try {
+      body = parseJsonBody(record);
+    } catch {
+      ctx.log.error('Accounting message that is not JSON dropped');
+      return;
+    }
+    const company = companyOf(body);
+    const previous = chains.get(company) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => processMessage(deps(), body, ctx, books));
+    chains.set(company, run);
+    await run;
+  };
+}
+
+const deps = once(makeDeps);
+
+export const handler = (event: SQSEvent, context?: Parameters<ReturnType<typeof sqsHandler>>[1]) =>
+  sqsHandler(batchProcessor(deps))(event, context);
