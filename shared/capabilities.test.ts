@@ -29,27 +29,28 @@ describe('capabilities', () => {
       'sii',
       'ocr',
       'smartInbox',
+      'accounting',
     ]);
     expect(unavailableCapabilities()).toEqual(
-      expect.arrayContaining(['accounting', 'payroll', 'banking', 'clientPortalDocuments']),
+      expect.arrayContaining(['payroll', 'banking', 'clientPortalDocuments']),
     );
   });
 
   it('shows a claim only when every area it needs is available', () => {
     const claims = [
       { text: 'facturas', needs: ['invoicing'] as const },
-      { text: 'Contabilidad y facturas', needs: ['accounting', 'invoicing'] as const },
+      { text: 'Nóminas y facturas', needs: ['payroll', 'invoicing'] as const },
       { text: 'siempre', needs: [] as const },
     ];
 
     expect(claimTexts(claims)).toEqual(['facturas', 'siempre']);
-    const flipped: Availability = { ...availability, accounting: true };
+    const flipped: Availability = { ...availability, payroll: true };
     expect(capabilityRegistry(flipped).claimTexts(claims)).toEqual([
       'facturas',
-      'Contabilidad y facturas',
+      'Nóminas y facturas',
       'siempre',
     ]);
-    expect(capabilityRegistry(flipped).isAvailable('accounting')).toBe(true);
+    expect(capabilityRegistry(flipped).isAvailable('payroll')).toBe(true);
   });
 
   it("each area's pattern catches the claims it is meant to catch", () => {

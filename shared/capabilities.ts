@@ -26,8 +26,8 @@ export const CAPABILITIES = [
   'sii',
   'ocr',
   'smartInbox',
-  // --- not built yet ---
   'accounting',
+  // --- not built yet ---
   'payroll',
   'banking',
   'emailDigest',
@@ -99,7 +99,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   },
   accounting: {
     label: 'Contabilidad (PGC, diario, balance)',
-    available: false,
+    available: true,
     claimPattern:
       /contabilidad|\bPGC\b|plan general de contabilidad|libro diario|balance|cuenta de (resultados|pérdidas)/i,
   },

@@ -37,10 +37,15 @@ const COMPANY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function resolveCompanyId(
   pathCompanyId: string | undefined,
   headerCompanyId: string | undefined,
+  /** A route whose client may send the company in the body (`RouteDef.companyInBody`). */
+  body?: { companyId: string | undefined; missingMessage: string },
 ): string {
   const fromHeader = headerCompanyId?.trim() || undefined;
-  const companyId = pathCompanyId ?? fromHeader;
-  if (!companyId) throw new AppError('CORE_004', 'Company ID is required', { field: 'x-company-id' });
+  const companyId = pathCompanyId ?? fromHeader ?? (body?.companyId?.trim() || undefined);
+  if (!companyId)
+    throw new AppError('CORE_004', body?.missingMessage ?? 'Company ID is required', {
+      field: 'x-company-id',
+    });
   if (pathCompanyId && fromHeader && pathCompanyId !== fromHeader) {
     throw new AppError('CORE_004', 'La empresa de la cabecera x-company-id no coincide con la de la ruta.', {
       field: 'x-company-id',

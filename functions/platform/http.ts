@@ -295,6 +295,19 @@ function parseBody(event: APIGatewayProxyEvent): unknown {
  * Builds the Lambda handler of a domain. The `actions` object must have exactly one action per
  * route of the domain: the type checker refuses a missing one and an unknown one.
  */
+/** The `companyId` of a JSON body, if it has one (never throws: a malformed body is refused later by its schema). */
+function bodyCompanyId(body: string | null, base64: boolean | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(base64 ? Buffer.from(body, 'base64').toString('utf8') : body);
+    const id =
+      parsed && typeof parsed === 'object' ? (parsed as { companyId?: unknown }).companyId : undefined;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createApiHandler<D extends string, Deps, A extends ActionsOf<D, Deps>>(
   domain: D,
   actions: A & { [K in Exclude<keyof A, RoutesOf<D>>]: never },
@@ -330,7 +343,16 @@ export function createApiHandler<D extends string, Deps, A extends ActionsOf<D, 
     let scope: CompanyScope | undefined;
     if (route.company) {
       if (!auth) throw new AppError('CORE_001');
-      const companyId = resolveCompanyId(event.pathParameters?.companyId, headers['x-company-id']);
+      const companyId = resolveCompanyId(
+        event.pathParameters?.companyId,
+        headers['x-company-id'],
+        route.companyInBody
+          ? {
+              companyId: bodyCompanyId(event.body, event.isBase64Encoded),
+              missingMessage: route.companyInBody.missingMessage,
+            }
+          : undefined,
+      );
       scope = await checkCompanyScope(auth, companyId, lookup, exists);
       state.log = state.log.child({ companyId });
       // The route's policy, before anything of the request is read: 403 comes before any 400.

@@ -44,6 +44,12 @@ export interface RouteDef {
    * (functions/platform/idempotency.ts). Only company-scoped POSTs that create something.
    */
   idempotent?: true | undefined;
+  /**
+   * The spec's client sends the company in the JSON body (`companyId`) rather than the header: the
+   * pipeline takes it from there when neither the path nor the header names one, and a request
+   * naming none is refused with this message (accounting's 'No hay empresa seleccionada').
+   */
+  companyInBody?: { missingMessage: string } | undefined;
 }
 
 /** A row that is not company-scoped: public, or any user (optionally only some Cognito groups). */
@@ -103,6 +109,12 @@ const idempotent = <R extends CompanyRoute<string, AccessName>>(row: R): R & { i
   ...row,
   idempotent: true,
 });
+
+/** Marks a company-scoped POST whose company may come in the body's `companyId` (see `companyInBody`). */
+const companyInBody = <R extends CompanyRoute<string, AccessName>>(
+  row: R,
+  missingMessage: string,
+): R & { companyInBody: { missingMessage: string } } => ({ ...row, companyInBody: { missingMessage } });
 
 const V1 = '/api/v1';
 
@@ -1056,8 +1068,10 @@ export const routes = {
     true,
     'accounting.read',
   ),
-  'accounting.createEntry': idempotent(
-    r('POST', `${V1}/accounting/entries`, 'accounting', 'user', true, 'accounting.write'),
+  // Spec part 2 §5: 'No hay empresa seleccionada' when no company is selected; §7: sent with companyId.
+  'accounting.createEntry': companyInBody(
+    idempotent(r('POST', `${V1}/accounting/entries`, 'accounting', 'user', true, 'accounting.write')),
+    'No hay empresa seleccionada',
   ),
   'accounting.updateEntry': r(
     'PUT',

@@ -15,6 +15,7 @@ import {
   netLines,
   type PostingSettings,
   postingOfEvent,
+  postingsOfEvent,
   ratePercent,
   receivedInvoicePosting,
   receivedPaymentPosting,
@@ -274,6 +275,13 @@ describe('issuedInvoicePosting', () => {
     const p = issuedInvoicePosting({ ...basic, kind: 'INVOICE_CANCELLED' }, S);
     expect(p).toMatchObject({ sourceKey: 'INV#inv-1', version: 2, lines: [], date: '2026-03-10' });
     expect(p.description).toBe('Anulación de la factura emitida F-2026-0001 — Cliente SL');
+    // It carries the entry the confirmation posts, for when it arrives first.
+    const confirmed = issuedInvoicePosting(basic, S);
+    expect(p.restore).toEqual({
+      date: confirmed.date,
+      description: confirmed.description,
+      lines: confirmed.lines,
+    });
   });
 
   it('a simplified invoice without customer goes to "Clientes varios"; a customer without id by NIF', () => {
@@ -370,18 +378,72 @@ describe('issuedPaymentPosting', () => {
     ]);
   });
 
-  it('in cash: D 570; versions: revision × 2, +1 when deleted', () => {
+  it('in cash: D 570; versions: revision × 4, +2 once moved to a substitute, +1 when deleted', () => {
     const cash = issuedPaymentPosting({ ...event, payment: { ...payment, method: 'CASH', revision: 3 } }, S);
     expect(withoutParty(cash.lines)).toEqual([
       ['570', 121_000, 0],
       ['4300', 0, 121_000],
     ]);
-    expect(cash.version).toBe(6);
+    expect(cash.version).toBe(12);
     const deleted = issuedPaymentPosting(
       { ...event, kind: 'PAYMENT_DELETED', payment: { ...payment, revision: 3 } },
       S,
     );
-    expect(deleted).toMatchObject({ version: 7, lines: [] });
+    expect(deleted).toMatchObject({ version: 13, lines: [] });
+    const movedFrom = { invoiceId: 'inv-0', invoiceNumber: 'F-2026-0000' };
+    const moved = { ...payment, revision: 3, movedFrom };
+    expect(issuedPaymentPosting({ ...event, payment: moved }, S).version).toBe(14);
+    expect(issuedPaymentPosting({ ...event, kind: 'PAYMENT_DELETED', payment: moved }, S).version).toBe(15);
+    // The next revision's events come after any of this revision's.
+    expect(issuedPaymentPosting({ ...event, payment: { ...payment, revision: 4 } }, S).version).toBe(16);
+  });
+
+  it('a deletion says what the payment posted before (restore): the recorded entry, same date and lines', () => {
+    const recorded = issuedPaymentPosting(event, S);
+    const deleted = issuedPaymentPosting({ ...event, kind: 'PAYMENT_DELETED' }, S);
+    expect(deleted.restore).toEqual({
+      date: recorded.date,
+      description: recorded.description,
+      lines: recorded.lines,
+    });
+    expect(recorded.restore).toBeUndefined();
+  });
+});
+
+describe('a substitute takes over the payments of the invoices it replaces', () => {
+  it('its INVOICE_CONFIRMED reposts each moved payment on its customer, over the original events', () => {
+    const movedFrom = { invoiceId: 'inv-0', invoiceNumber: 'F-2026-0000' };
+    const pay = {
+      paymentId: 'pay-9',
+      date: '2026-03-02',
+      amountCents: 50_000,
+      method: 'TRANSFER',
+      revision: 1,
+    };
+    const other = { customerId: 'cus-2', name: 'Otro Cliente SL', taxId: 'B87654321' };
+    const body = {
+      eventId: 'e',
+      companyId: 'c',
+      ...basic,
+      customer: other,
+      payments: [{ ...pay, reference: null, movedFrom }],
+    };
+
+    const postings = postingsOfEvent(JSON.parse(JSON.stringify(body)), S)!;
+
+    expect(postings.map((p) => [p.sourceKey, p.version])).toEqual([
+      ['INV#inv-1', 1],
+      ['PAY#pay-9', 6],
+    ]);
+    expect(postings[1]!.document).toMatchObject({ documentId: 'pay-9', invoiceId: 'inv-1' });
+    expect(short(postings[1]!.lines)).toEqual([
+      ['572', 50_000, 0],
+      ['4300', 0, 50_000, 'Cobro de la factura F-2026-0001 — Otro Cliente SL', 'cus-2'],
+    ]);
+    // The original's event of the same revision (not moved) is older; a cancellation moves nothing.
+    expect(issuedPaymentPosting({ ...basic, kind: 'PAYMENT_RECORDED', payment: pay }, S).version).toBe(4);
+    expect(postingsOfEvent({ ...body, kind: 'INVOICE_CANCELLED' }, S)).toHaveLength(1);
+    expect(postingOfEvent(body, S)?.sourceKey).toBe('INV#inv-1');
   });
 });
 
@@ -644,6 +706,61 @@ describe('receivedInvoicePosting', () => {
     const p = receivedInvoicePosting({ ...received([dom1000]), kind: 'RECEIVED_DELETED' }, S);
     expect(p).toMatchObject({ sourceKey: 'REC#rec-1', version: 7, lines: [] });
     expect(p.description).toBe('Factura recibida eliminada A-77 — Proveedor SL');
+    const registered = receivedInvoicePosting(received([dom1000]), S);
+    expect(p.restore).toEqual({
+      date: registered.date,
+      description: registered.description,
+      lines: registered.lines,
+    });
+    // A document whose figures never balanced posted nothing: nothing to restore.
+    const ok = received([dom1000]);
+    const wrong = {
+      ...ok,
+      receivedInvoice: { ...ok.receivedInvoice, totals: { ...ok.receivedInvoice.totals, totalCents: 1 } },
+    };
+    expect(receivedInvoicePosting({ ...wrong, kind: 'RECEIVED_DELETED' }, S).restore).toBeUndefined();
+  });
+});
+
+describe('the expense account of a received invoice', () => {
+  const own = { 'cat-rent': '621', 'cat-goods': '600' };
+
+  it("takes the category's own account when no mapping of the company says otherwise", () => {
+    const rent = received([dom1000], { expenseCategoryId: 'cat-rent' });
+    expect(withoutParty(receivedInvoicePosting(rent, { ...S, categoryDefaultAccounts: own }).lines)).toEqual([
+      ['621', 100_000, 0],
+      ['472', 21_000, 0],
+      ['4100', 0, 121_000],
+    ]);
+    // A category of goods purchases makes the supplier a supplier of goods (400), and its payments too.
+    const goods = received([dom1000], { expenseCategoryId: 'cat-goods' });
+    const p = receivedInvoicePosting(goods, { ...S, categoryDefaultAccounts: own });
+    expect(withoutParty(p.lines)).toEqual([
+      ['600', 100_000, 0],
+      ['472', 21_000, 0],
+      ['4000', 0, 121_000],
+    ]);
+    const payment = { paymentId: 'rp-1', date: '2026-02-20', amountCents: 121_000, method: 'TRANSFER' };
+    const paid = receivedPaymentPosting(
+      { ...goods, kind: 'RECEIVED_PAYMENT_RECORDED', payment },
+      { ...S, categoryDefaultAccounts: own },
+    );
+    expect(paid.lines[0]).toMatchObject({ accountCode: '4000', party: { kind: 'SUPPLIER' } });
+    // Without the category's account (not read, or a category without one): 629.
+    expect(receivedInvoicePosting(rent, S).lines[0]!.accountCode).toBe('629');
+  });
+
+  it('an explicit mapping of the company, category or supplier, beats the category default', () => {
+    const rent = received([dom1000], { expenseCategoryId: 'cat-rent' });
+    const byCategory = { ...S, categoryDefaultAccounts: own, categoryAccounts: { 'cat-rent': '6210001' } };
+    expect(receivedInvoicePosting(rent, byCategory).lines[0]!.accountCode).toBe('6210001');
+    const bySupplier = { ...S, categoryDefaultAccounts: own, supplierAccounts: { 'sup-1': '628' } };
+    expect(receivedInvoicePosting(rent, bySupplier).lines[0]!.accountCode).toBe('628');
+    // Investment goods still go to 219.
+    const asset = received([{ ...dom1000, investmentGoods: true }], { expenseCategoryId: 'cat-rent' });
+    expect(receivedInvoicePosting(asset, { ...S, categoryDefaultAccounts: own }).lines[0]!.accountCode).toBe(
+      '219',
+    );
   });
 });
 
@@ -674,6 +791,9 @@ describe('receivedPaymentPosting', () => {
     expect(cash.lines[1]!.accountCode).toBe('570');
     const deleted = receivedPaymentPosting({ ...event, kind: 'RECEIVED_PAYMENT_DELETED' }, S);
     expect(deleted).toMatchObject({ version: 7, lines: [] });
+    // The party line follows the invoice's posting; a deletion says what the payment posted.
+    expect(p.partyFollows).toBe('REC#rec-1');
+    expect(deleted.restore).toEqual({ date: p.date, description: p.description, lines: p.lines });
   });
 
   it('a supplier of goods is paid on 400', () => {

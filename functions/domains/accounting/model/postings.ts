@@ -7,9 +7,16 @@
  *
  * Source keys and versions (monotonic per document):
  *  - issued invoice `INV#<invoiceId>`: INVOICE_CONFIRMED 1, INVOICE_CANCELLED 2 (nothing posted);
- *  - issued payment `PAY#<paymentId>`: revision × 2 (+1 for PAYMENT_DELETED: nothing posted);
+ *  - issued payment `PAY#<paymentId>`: revision × 4, + 2 once moved to a substitute (`movedFrom`: the
+ *    substitute's INVOICE_CONFIRMED reposts it on its customer, and wins over the original's event of
+ *    the same revision), + 1 for PAYMENT_DELETED (nothing posted);
  *  - received invoice `REC#<receivedInvoiceId>`: version × 2 (+1 for RECEIVED_DELETED);
  *  - received payment `RPAY#<paymentId>`: the invoice's version × 2 (+1 for RECEIVED_PAYMENT_DELETED).
+ *
+ * A removal (INVOICE_CANCELLED, PAYMENT_DELETED, RECEIVED_DELETED, RECEIVED_PAYMENT_DELETED) carries
+ * the document as it was: its posting also says what the document posted before (`restore`), so the
+ * engine can post that entry and its reversal when the removal arrives before the event that posted
+ * it (the books never depend on the order the queue delivers them in).
  *
  * D = debit (Debe), H = credit (Haber). An amount that comes out negative (a rectificativa that lowers
  * what was invoiced) goes to the other side.
@@ -46,7 +53,14 @@ export type PostingSettings = Pick<
   | 'cashAccount'
   | 'categoryAccounts'
   | 'supplierAccounts'
->;
+> & {
+  /**
+   * Each expense category's own PGC account (`pgcAccount` of the company's expense categories),
+   * already resolved to an account of the company's chart that accepts entries (store/chart.ts
+   * `categoryDefaultAccounts`). Absent: no category has one.
+   */
+  categoryDefaultAccounts?: Readonly<Record<string, string>>;
+};
 
 /**
  * The accounts a new company's settings start with (banking-accounting.md B2). Revenue goes to 7000
@@ -79,6 +93,13 @@ export const POSTING_ACCOUNTS = {
   outputVat: '477',
 } as const;
 
+/** What a document posted before its removal: the entry its earlier event posts (same date and lines). */
+export interface RestoredPosting {
+  date: string;
+  description: string;
+  lines: DraftLine[];
+}
+
 export interface DesiredPosting {
   sourceKey: string;
   version: number;
@@ -89,6 +110,18 @@ export interface DesiredPosting {
   description: string;
   /** Empty when nothing should be posted (cancelled invoice, deleted payment or received invoice). */
   lines: DraftLine[];
+  /**
+   * A removal's document as it was posted before (the entry of the event it undoes). When nothing
+   * was ever posted for the document (the removal came first), the engine posts this entry and its
+   * reversal together: the same entries as in order, and the earlier event is then stale.
+   */
+  restore?: RestoredPosting;
+  /**
+   * The source key of the document whose posted party sub-account this posting's party lines take
+   * (a received payment follows its invoice's `REC#` posting: 4000 or 4100, whatever the invoice's
+   * accounts are now). Without a posting of that document, the lines' own party applies.
+   */
+  partyFollows?: string;
 }
 
 /** The key of a document's posting state (`keys.documentPosting(companyId, sourceKey)`). */
@@ -165,9 +198,21 @@ const issuedInvoiceFields = {
     .nullish(),
 };
 
+const PaymentBody = z.object({
+  paymentId: z.string().min(1),
+  date: Day,
+  amountCents: Cents,
+  method: z.string(),
+  revision: z.number().int().min(0),
+  /** Set once the payment was moved to a substitute (rectificativa by substitution). */
+  movedFrom: z.object({ invoiceId: z.string(), invoiceNumber: z.string() }).nullish(),
+});
+
 export const IssuedInvoiceEvent = z.object({
   kind: z.enum(['INVOICE_CONFIRMED', 'INVOICE_CANCELLED']),
   ...issuedInvoiceFields,
+  /** A substitute's INVOICE_CONFIRMED: the payments it takes over from the invoices it replaces. */
+  payments: z.array(PaymentBody).nullish(),
 });
 export type IssuedInvoiceEvent = z.infer<typeof IssuedInvoiceEvent>;
 type Envelope = 'kind' | 'eventId' | 'entity' | 'companyId';
@@ -175,22 +220,24 @@ type Envelope = 'kind' | 'eventId' | 'entity' | 'companyId';
  * What the issued-invoice rule reads: an `InvoiceEvent` body, or `{ kind, ...invoiceEventPayload(inv) }`
  * built from a stored invoice (the backfill). Deleted iff `kind` is INVOICE_CANCELLED.
  */
-export type IssuedInvoiceInput = Omit<IssuedInvoiceEvent, Envelope> & { kind: string };
+export type IssuedInvoiceInput = Omit<IssuedInvoiceEvent, Envelope | 'payments'> & {
+  kind: string;
+  payments?: IssuedInvoiceEvent['payments'];
+};
 
 export const IssuedPaymentEvent = z.object({
   kind: z.enum(['PAYMENT_RECORDED', 'PAYMENT_DELETED']),
   ...issuedInvoiceFields,
-  payment: z.object({
-    paymentId: z.string().min(1),
-    date: Day,
-    amountCents: Cents,
-    method: z.string(),
-    revision: z.number().int().min(0),
-  }),
+  payment: PaymentBody,
 });
 export type IssuedPaymentEvent = z.infer<typeof IssuedPaymentEvent>;
 /** A payment event body (or one built for the backfill). Deleted iff `kind` is PAYMENT_DELETED. */
-export type IssuedPaymentInput = Omit<IssuedPaymentEvent, Envelope> & { kind: string };
+export type IssuedPaymentInput = Omit<IssuedPaymentEvent, Envelope | 'payment'> & {
+  kind: string;
+  payment: Omit<IssuedPaymentEvent['payment'], 'movedFrom'> & {
+    movedFrom?: IssuedPaymentEvent['payment']['movedFrom'];
+  };
+};
 
 const ReceivedGroup = z.object({
   kind: z.enum([
@@ -461,7 +508,53 @@ export function issuedInvoicePosting(event: IssuedInvoiceInput, s: PostingSettin
     date: event.invoiceDate,
     description: cancelled ? `Anulación de la ${lowerFirst(description)}` : description,
     lines: balanced(sourceKey, toDraftLines(signed)),
+    ...(cancelled
+      ? optionalRestore(() => issuedInvoicePosting({ ...event, kind: 'INVOICE_CONFIRMED' }, s))
+      : {}),
   };
+}
+
+const optionalRestore = (earlier: () => DesiredPosting): { restore?: RestoredPosting } => {
+  const restore = restoredOf(earlier);
+  return restore ? { restore } : {};
+};
+
+/**
+ * What a removal's document posted before it (its earlier event's entry), or undefined when that
+ * posting could not be built (its figures do not balance: then nothing was posted either).
+ */
+function restoredOf(earlier: () => DesiredPosting): RestoredPosting | undefined {
+  try {
+    const p = earlier();
+    return p.lines.length > 0 ? { date: p.date, description: p.description, lines: p.lines } : undefined;
+  } catch (e) {
+    if (e instanceof UnbalancedPostingError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The postings a substitute's INVOICE_CONFIRMED asks for besides its own: each payment it takes over
+ * (`payments`, with `movedFrom`) posted again as the substitute's collection, on the substitute's
+ * customer (a substitution may change it). Version revision × 4 + 2: over the original's events of
+ * the same revision, under the next revision's (design "Who posts what"; moves write no PAYMENT_*).
+ */
+export function movedPaymentPostings(event: IssuedInvoiceInput, s: PostingSettings): DesiredPosting[] {
+  if (event.kind !== 'INVOICE_CONFIRMED') return [];
+  return (event.payments ?? [])
+    .filter((p) => p.movedFrom)
+    .map((payment) => issuedPaymentPosting({ ...event, kind: 'PAYMENT_RECORDED', payment }, s));
+}
+
+/**
+ * The version of a payment's posting: revision × 4, + 2 once moved to a substitute, + 1 when deleted
+ * (a deletion carries the revision it takes back; a correction is DELETED(r) + RECORDED(r + 1)).
+ */
+export function issuedPaymentVersion(
+  payment: { revision: number; movedFrom?: unknown },
+  deleted: boolean,
+): number {
+  return payment.revision * 4 + (payment.movedFrom ? 2 : 0) + (deleted ? 1 : 0);
 }
 
 /** A collection: D 572 (570 in cash) / H 4300-customer. A deleted payment: nothing. */
@@ -484,7 +577,7 @@ export function issuedPaymentPosting(event: IssuedPaymentInput, s: PostingSettin
       ];
   return {
     sourceKey,
-    version: payment.revision * 2 + (deleted ? 1 : 0),
+    version: issuedPaymentVersion(payment, deleted),
     source: 'ISSUED_PAYMENT',
     document: {
       documentType: 'INVOICE_PAYMENT',
@@ -497,6 +590,9 @@ export function issuedPaymentPosting(event: IssuedPaymentInput, s: PostingSettin
       ? `Cobro eliminado de la factura ${documentLabel(event)} — ${customerName(event)}`
       : description,
     lines: balanced(sourceKey, toDraftLines(signed)),
+    ...(deleted
+      ? optionalRestore(() => issuedPaymentPosting({ ...event, kind: 'PAYMENT_RECORDED' }, s))
+      : {}),
   };
 }
 
@@ -521,8 +617,11 @@ const isGoodsPurchase = (g: Pick<ReceivedGroup, 'kind' | 'recargoRateBp'>): bool
 
 /**
  * The account a received group's cost goes to: investment goods to group 2 (219); otherwise the
- * invoice's category mapping, else its supplier's, else purchases of goods (600) or other services
- * (629).
+ * company's explicit mappings first (settings: the invoice's category, else its supplier), then the
+ * category's own PGC account (`pgcAccount` of the expense category, resolved to the chart), else
+ * purchases of goods (600) or other services (629). An explicit mapping of the company, category or
+ * supplier, beats a category's default: the category's account is what the expense module proposes,
+ * the mapping is what the company's accountant decided for its books.
  */
 export function expenseAccountOf(
   rec: Pick<ReceivedState, 'expenseCategoryId'> & { supplier: { supplierId?: string | null } },
@@ -530,9 +629,16 @@ export function expenseAccountOf(
   s: PostingSettings,
 ): string {
   if (g.investmentGoods) return s.investmentGoodsAccount;
-  const byCategory = rec.expenseCategoryId ? s.categoryAccounts[rec.expenseCategoryId] : undefined;
+  const category = rec.expenseCategoryId ?? undefined;
+  const byCategory = category ? s.categoryAccounts[category] : undefined;
   const bySupplier = rec.supplier.supplierId ? s.supplierAccounts[rec.supplier.supplierId] : undefined;
-  return byCategory ?? bySupplier ?? (isGoodsPurchase(g) ? s.goodsPurchaseAccount : s.defaultExpenseAccount);
+  const categoryDefault = category ? s.categoryDefaultAccounts?.[category] : undefined;
+  return (
+    byCategory ??
+    bySupplier ??
+    categoryDefault ??
+    (isGoodsPurchase(g) ? s.goodsPurchaseAccount : s.defaultExpenseAccount)
+  );
 }
 
 /**
@@ -618,10 +724,18 @@ export function receivedInvoicePosting(event: ReceivedInvoiceInput, s: PostingSe
     date: rec.issueDate,
     description: deleted ? `Factura recibida eliminada ${receivedLabel(rec)}` : description,
     lines: balanced(sourceKey, toDraftLines(signed)),
+    ...(deleted
+      ? optionalRestore(() => receivedInvoicePosting({ ...event, kind: 'RECEIVED_REGISTERED' }, s))
+      : {}),
   };
 }
 
-/** A payment to a supplier: D 4000/4100-supplier (as its invoice) / H 572 (570 in cash). Deleted: nothing. */
+/**
+ * A payment to a supplier: D 4000/4100-supplier / H 572 (570 in cash). Deleted: nothing. The party
+ * line follows the invoice's posting (`partyFollows`): the engine puts it on the sub-account the
+ * invoice's entry uses now, so a re-categorised invoice (60x <-> other) and its payments stay on
+ * one account; `receivedPartyKind` applies only while the invoice has nothing posted.
+ */
 export function receivedPaymentPosting(event: ReceivedPaymentInput, s: PostingSettings): DesiredPosting {
   const { payment, receivedInvoice: rec } = event;
   const sourceKey = postingSourceKey.receivedPayment(payment.paymentId);
@@ -653,6 +767,10 @@ export function receivedPaymentPosting(event: ReceivedPaymentInput, s: PostingSe
     date: payment.date,
     description: deleted ? `Pago eliminado de la factura recibida ${receivedLabel(rec)}` : description,
     lines: balanced(sourceKey, toDraftLines(signed)),
+    partyFollows: postingSourceKey.receivedInvoice(event.receivedInvoiceId),
+    ...(deleted
+      ? optionalRestore(() => receivedPaymentPosting({ ...event, kind: 'RECEIVED_PAYMENT_RECORDED' }, s))
+      : {}),
   };
 }
 
@@ -665,29 +783,35 @@ export function parseAccountingEvent(message: unknown): AccountingEvent | null {
 }
 
 /**
- * The posting a queue message asks for: by its kind (the kinds of `InvoiceEvent` and
- * `ReceivedInvoiceEvent` never overlap; `entity`, when the body carries it, must agree). Null for a
- * message that is not a posting event or is malformed: the caller logs it. Throws
+ * The postings a queue message asks for, by its kind (the kinds of `InvoiceEvent` and
+ * `ReceivedInvoiceEvent` never overlap; `entity`, when the body carries it, must agree): the
+ * document's own first, then (a substitute's INVOICE_CONFIRMED) the payments it takes over. Null for
+ * a message that is not a posting event or is malformed: the caller logs it. Throws
  * `UnbalancedPostingError` when the document's totals contradict its breakdown.
  */
-export function postingOfEvent(message: unknown, s: PostingSettings): DesiredPosting | null {
+export function postingsOfEvent(message: unknown, s: PostingSettings): DesiredPosting[] | null {
   const event = parseAccountingEvent(message);
   if (!event) return null;
   switch (event.kind) {
     case 'INVOICE_CONFIRMED':
     case 'INVOICE_CANCELLED':
-      return issuedInvoicePosting(event, s);
+      return [issuedInvoicePosting(event, s), ...movedPaymentPostings(event, s)];
     case 'PAYMENT_RECORDED':
     case 'PAYMENT_DELETED':
-      return issuedPaymentPosting(event, s);
+      return [issuedPaymentPosting(event, s)];
     case 'RECEIVED_REGISTERED':
     case 'RECEIVED_UPDATED':
     case 'RECEIVED_DELETED':
-      return receivedInvoicePosting(event, s);
+      return [receivedInvoicePosting(event, s)];
     case 'RECEIVED_PAYMENT_RECORDED':
     case 'RECEIVED_PAYMENT_DELETED':
-      return receivedPaymentPosting(event, s);
+      return [receivedPaymentPosting(event, s)];
   }
+}
+
+/** The posting of the message's own document (`postingsOfEvent`'s first), or null. */
+export function postingOfEvent(message: unknown, s: PostingSettings): DesiredPosting | null {
+  return postingsOfEvent(message, s)?.[0] ?? null;
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

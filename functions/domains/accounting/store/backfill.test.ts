@@ -63,14 +63,17 @@ describe('backfill', () => {
     await runWholeBackfill();
 
     const b = books(h);
-    // 3 invoices + 1 collection + 1 received invoice + 1 payment; the cancelled one and the draft post nothing.
-    expect(b.entries).toHaveLength(6);
+    // 3 invoices + 1 collection + 1 received invoice + 1 payment, the cancelled one's entry and its
+    // reversal (it was confirmed: the journal shows both); the draft posts nothing.
+    expect(b.entries).toHaveLength(8);
+    const cancelled = b.entries.filter((e) => e.sourceKey === 'INV#inv-4');
+    expect(cancelled.map((e) => e.reversalOf)).toEqual([null, cancelled[0]!.entryId]);
     const common = { '7000': -300_000, '477': -63_000, '572': 60_500, '629': 50_000, '472': 10_500 };
     expect(balancesFromLines(b.lines)).toEqual({ ...common, '43000001': 242_000 });
     expect(balancesFromAggregates(b.aggregates, 'C')).toEqual({ ...common, '4300': 242_000 });
     expect(h.table.get(keys.accountingBackfill(COMPANY))).toMatchObject({
       rulesVersion: BACKFILL_RULES_VERSION,
-      posted: 6,
+      posted: 7,
     });
     expect(h.table.get(keys.accountingBackfill(COMPANY))?.finishedAt).toEqual(expect.any(String));
     expect(h.table.get(keys.accountingSettings(COMPANY))?.backfilledAt).toEqual(expect.any(String));
@@ -93,7 +96,7 @@ describe('backfill', () => {
     const afterEvents = books(h).entries.length;
 
     await runWholeBackfill();
-    expect(books(h).entries).toHaveLength(afterEvents + 4);
+    expect(books(h).entries).toHaveLength(afterEvents + 6);
     const before = snapshot();
     expect(await processMessage(h.deps, issuedEventBody('INVOICE_CONFIRMED', inv), workerCtx)).toBe(
       'skipped',
@@ -113,6 +116,48 @@ describe('backfill', () => {
     expect(first?.documents).toBeLessThanOrEqual(50);
     expect(first?.next).toMatchObject({ stage: 'INVOICES', cursor: expect.any(String) });
     expect(h.queued().at(-1)).toMatchObject({ kind: 'ACCOUNTING_BACKFILL', stage: 'INVOICES' });
+  });
+});
+
+describe('backfill: the rules of the events', () => {
+  it("posts received invoices on their category's own account (one read of the categories a page)", async () => {
+    h.reset();
+    h.table.put(companyOf('SL'));
+    h.table.put({
+      ...keys.expenseCategory(COMPANY, 'cat-goods'),
+      entity: 'ExpenseCategory',
+      categoryId: 'cat-goods',
+      companyId: COMPANY,
+      pgcAccount: '600',
+    });
+    h.table.put(receivedItemOf(receivedInvoice({ expenseCategoryId: 'cat-goods' })));
+    h.table.put(receivedPaymentItem('ri-1', receivedPayment()));
+
+    await runWholeBackfill();
+
+    // A supplier of goods: the invoice and its payment on 4000.
+    expect(balancesFromLines(books(h).lines)).toEqual({ '600': 50_000, '472': 10_500, '572': -60_500 });
+    expect(h.table.get(keys.documentPosting(COMPANY, 'RPAY#rpay-1'))).toMatchObject({
+      lines: [{ accountCode: '40000001' }, { accountCode: '572' }],
+    });
+  });
+
+  it("posts a substitute's moved payment at the move's version, on the substitute's customer", async () => {
+    h.reset();
+    h.table.put(companyOf('SL'));
+    const substitute = issuedInvoice({
+      invoiceId: 'inv-2',
+      customer: { ...issuedInvoice().customer!, customerId: 'cu-2', name: 'Ferretería Nueva SL' },
+    });
+    h.table.put(invoiceItemOf(substitute));
+    const movedFrom = { invoiceId: 'inv-1', invoiceNumber: 'F-2026-0001' };
+    h.table.put(invoicePaymentItem('inv-2', invoicePayment({ revision: 1, movedFrom })));
+
+    await runWholeBackfill();
+
+    expect(h.table.get(keys.documentPosting(COMPANY, 'PAY#pay-1'))).toMatchObject({ version: 6 });
+    const paid = books(h).entries.find((e) => e.sourceKey === 'PAY#pay-1');
+    expect(paid).toMatchObject({ description: 'Cobro de la factura F-2026-0002 — Ferretería Nueva SL' });
   });
 });
 

@@ -14,7 +14,8 @@ import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import type { Invoice } from '@shared/schemas/invoices';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
-import { type BackfillMessage, ensureSettings, queueBackfill } from './chart';
+import type { PostingSettings } from '../model/postings';
+import { type BackfillMessage, categoryDefaultAccounts, ensureSettings, queueBackfill } from './chart';
 import type { AccountingDeps } from './deps';
 import { companyKeepsBooks, type EventOutcome, postEventMessage } from './engine';
 import { type BackfillItem, ENTITY, type SettingsItem } from './items';
@@ -129,8 +130,14 @@ export async function runBackfillPage(
     return null;
   }
   // The backfill itself must not queue another backfill when it initialises the chart.
-  const settings: SettingsItem = await ensureSettings(deps, companyId, { queueBackfill: false });
+  const stored: SettingsItem = await ensureSettings(deps, companyId, { queueBackfill: false });
   if (stage === 'INVOICES' && cursor === null) await startBackfill(deps, companyId);
+  // Received invoices post with their categories' own accounts: read once per page.
+  const settings: PostingSettings = {
+    ...stored,
+    categoryDefaultAccounts:
+      stage === 'RECEIVED' ? await categoryDefaultAccounts(deps, companyId, stored) : {},
+  };
 
   const page =
     stage === 'INVOICES'

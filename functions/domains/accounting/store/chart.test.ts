@@ -4,11 +4,13 @@ import { accountingMessages } from '@shared/schemas/accounting';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accountingHarness, COMPANY, companyOf } from '../testing/harness';
 import {
+  categoryDefaultAccounts,
   createSubAccount,
   deleteSubAccount,
   ensurePartyAccount,
   generateSubAccountCode,
   initializeChart,
+  postableExpenseAccount,
   updateAccountingSettings,
   updateSubAccount,
 } from './chart';
@@ -163,5 +165,59 @@ describe('settings', () => {
       (await refusal(updateAccountingSettings(h.deps, COMPANY, { supplierAccounts: { 'su-1': '9999' } })))
         .message,
     ).toContain('no existe');
+  });
+});
+
+describe("expense categories' own accounts", () => {
+  const none = new Map<string, { acceptsEntries: boolean; active: boolean }>();
+
+  it('resolves each to an account of the chart that accepts entries, deterministically', () => {
+    expect(postableExpenseAccount('621', none, 'PYMES', '629')).toBe('621');
+    // A parent of the chart: its first account that accepts entries.
+    expect(postableExpenseAccount('630', none, 'PYMES', '629')).toBe('6300');
+    // Codes the chart lacks: the nearest account above that accepts entries.
+    expect(postableExpenseAccount('6290', none, 'PYMES', '629')).toBe('629');
+    expect(postableExpenseAccount('62955', none, 'PYMES', '629')).toBe('629');
+    // Nothing of the chart above or below: the fallback.
+    expect(postableExpenseAccount('6999', none, 'PYMES', '629')).toBe('629');
+    // A sub-account a person created is itself; an inactive one is not used.
+    const stored = new Map([
+      ['6290001', { acceptsEntries: true, active: true }],
+      ['6210001', { acceptsEntries: true, active: false }],
+    ]);
+    expect(postableExpenseAccount('6290001', stored, 'PYMES', '629')).toBe('6290001');
+    expect(postableExpenseAccount('6210001', stored, 'PYMES', '629')).toBe('621');
+  });
+
+  it("reads the company's categories once and resolves them against its stored chart", async () => {
+    const { settings } = await initializeChart(h.deps, COMPANY, 'PYMES', { queueBackfill: false });
+    await createSubAccount(h.deps, COMPANY, {
+      parentCode: '629',
+      accountName: 'Dietas',
+      accountCode: '6290001',
+    });
+    for (const [categoryId, pgcAccount] of [
+      ['cat-1', '6290001'],
+      ['cat-2', '628'],
+      ['cat-3', '6305'],
+    ]) {
+      h.table.put({
+        ...keys.expenseCategory(COMPANY, categoryId!),
+        entity: 'ExpenseCategory',
+        categoryId,
+        companyId: COMPANY,
+        pgcAccount,
+      });
+    }
+    const writes = h.table.writes.length;
+
+    expect(await categoryDefaultAccounts(h.deps, COMPANY, settings)).toEqual({
+      'cat-1': '6290001',
+      'cat-2': '628',
+      // 6305 is not in the chart and 630 takes no entries: the default expense account.
+      'cat-3': '629',
+    });
+    expect(h.table.writes.length).toBe(writes);
+    expect(await categoryDefaultAccounts(h.deps, 'co-none', settings)).toEqual({});
   });
 });

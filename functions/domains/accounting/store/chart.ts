@@ -696,3 +696,71 @@ export async function updateAccountingSettings(
   );
   return stripKeys(res.Attributes ?? {}) as unknown as SettingsItem;
 }
+
+// --- expense categories' own accounts ------------------------------------------------------------------
+
+/**
+ * The account of the chart a category's own PGC account (`pgcAccount`, 3 to 10 digits of group 6)
+ * posts to, deterministically and never failing: the account itself when the chart has it and it
+ * accepts entries (a PGC account, or a sub-account a person created); for a PGC parent with children
+ * (630 -> 6300), its first account that accepts entries; for a code the chart lacks (6290, 62955),
+ * its nearest account above that accepts entries (629); else `fallback` (the settings' 629).
+ * `stored` holds the company's accounts read for the code and its prefixes.
+ */
+export function postableExpenseAccount(
+  code: string,
+  stored: ReadonlyMap<string, Pick<AccountItem, 'acceptsEntries' | 'active'>>,
+  chartType: ChartType,
+  fallback: string,
+): string {
+  const accepts = (c: string): boolean => {
+    const a = stored.get(c);
+    if (a) return a.acceptsEntries && a.active;
+    return chartAccount(c, chartType)?.acceptsEntries ?? false;
+  };
+  if (accepts(code)) return code;
+  if (stored.has(code) || chartAccount(code, chartType)) {
+    const child = chartDefinition(chartType).find(
+      (d) => d.acceptsEntries && d.code.length > code.length && d.code.startsWith(code),
+    );
+    if (child) return child.code;
+  }
+  for (let l = code.length - 1; l >= 3; l--) {
+    if (accepts(code.slice(0, l))) return code.slice(0, l);
+  }
+  return fallback;
+}
+
+/**
+ * Each of the company's expense categories with its own PGC account resolved to an account of its
+ * chart that accepts entries (`postableExpenseAccount`): one Query of the categories (the expense
+ * categories' items, `keys.expenseCategory`, read here: domains never import each other) and one
+ * BatchGet of the codes and their prefixes. Deleted categories keep theirs: an invoice may still
+ * name one.
+ */
+export async function categoryDefaultAccounts(
+  deps: TableDeps,
+  companyId: string,
+  settings: Pick<SettingsItem, 'chartType' | 'defaultExpenseAccount'>,
+): Promise<Record<string, string>> {
+  const items = await queryPrefix(deps, keys.expenseCategoryPrefix(companyId), { ConsistentRead: true });
+  const wanted = new Map<string, string>();
+  for (const i of items) {
+    const { categoryId, pgcAccount } = stripKeys(i) as { categoryId?: unknown; pgcAccount?: unknown };
+    if (typeof categoryId === 'string' && typeof pgcAccount === 'string' && /^\d{1,10}$/.test(pgcAccount))
+      wanted.set(categoryId, pgcAccount);
+  }
+  if (wanted.size === 0) return {};
+  const codes = new Set<string>();
+  for (const code of wanted.values()) for (let l = 3; l <= code.length; l++) codes.add(code.slice(0, l));
+  const stored = await readAccounts(deps, companyId, codes);
+  const out: Record<string, string> = {};
+  for (const [categoryId, code] of wanted)
+    out[categoryId] = postableExpenseAccount(
+      code,
+      stored,
+      settings.chartType,
+      settings.defaultExpenseAccount,
+    );
+  return out;
+}

@@ -22,7 +22,7 @@ import {
 import { isContention } from '@functions/platform/contention';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
-import type { AggregateLevel } from '@shared/db/keys/accounting';
+import { type AggregateLevel, postingSourceKey } from '@shared/db/keys/accounting';
 import { SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import {
   type AccountParty,
@@ -33,10 +33,13 @@ import {
   type JournalEntry,
 } from '@shared/schemas/accounting';
 import { chartAccount } from '../model/chart';
+import { PARTY_PARENT_ACCOUNTS } from '../model/parties';
 import {
   type DesiredPosting,
   netLines,
-  postingOfEvent,
+  type PostingSettings,
+  postingsOfEvent,
+  type RestoredPosting,
   sameNetLines,
   UnbalancedPostingError,
 } from '../model/postings';
@@ -49,9 +52,9 @@ import {
   type EntryItem,
   type LedgerLineItem,
   type NetLine,
-  type SettingsItem,
   type StoredLine,
 } from './items';
+import { receivedPayments } from './sources';
 
 type Deps = Pick<AccountingDeps, 'db' | 'table' | 'now'>;
 
@@ -94,12 +97,24 @@ export interface AccountRef {
   subAccountOf: string | null;
 }
 
+/** A document's posting state as read: its version and how many entries it holds. */
+export interface StateSeen {
+  version: number;
+  entries: number;
+}
+
 export interface PostingWrite {
   entries: EntryToPost[];
   /** Stored entries this transaction takes out of the books (manual update and delete). */
   removed?: EntryItem[];
-  /** Automatic postings: the document's new state, written only over an older version. */
+  /**
+   * Automatic postings: the document's new state, written only over an older version (or, with
+   * `stateSeen`, only over the state exactly as read: a move of the same version).
+   */
   state?: DocumentPostingItem;
+  stateSeen?: StateSeen;
+  /** Other documents' states the posting read (null: none yet): the transaction holds only while they are unchanged. */
+  checks?: { sourceKey: string; seen: StateSeen | null }[];
   /** Settings' `closedThrough` as read: the transaction holds only while it is still the same. */
   closedThrough: string | null;
   /** Every account the lines (new and removed) touch. */
@@ -112,14 +127,15 @@ export type PostOutcome = { outcome: 'posted'; entries: EntryItem[] } | { outcom
 
 // --- small pure helpers -----------------------------------------------------------------------------
 
-/** Deterministic ids of automatic entries: the same event posts the same ids (design "Who posts what"). */
-export function automaticEntryId(
-  companyId: string,
-  sourceKey: string,
-  version: number,
-  part: 'P' | 'R',
-): string {
-  const hex = createHash('sha256').update(`${companyId}|${sourceKey}|${version}|${part}`).digest('hex');
+/**
+ * Deterministic ids of automatic entries (design "Who posts what"): the `ordinal`-th entry ever
+ * posted for the document (1 for its first entry, 2 for that entry's reversal...). An event
+ * delivered twice posts the same ids (and its state's version refuses the second), and a document
+ * reaches the same ids whatever order its events arrived in: a cancellation processed before the
+ * confirmation posts entries 1 and 2 exactly as the two events in order would have.
+ */
+export function automaticEntryId(companyId: string, sourceKey: string, ordinal: number): string {
+  const hex = createHash('sha256').update(`${companyId}|${sourceKey}|#${ordinal}`).digest('hex');
   return `a${hex.slice(0, 24)}`;
 }
 
@@ -333,6 +349,21 @@ function settingsCheck(table: string, companyId: string, closedThrough: string |
   };
 }
 
+/** The condition that a document's posting state is still as read (null: still absent). */
+function stateSeenCondition(seen: StateSeen | null): {
+  ConditionExpression: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+} {
+  if (!seen) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  return {
+    ConditionExpression: 'version = :seenVersion AND size(entryIds) = :seenEntries',
+    ExpressionAttributeValues: { ':seenVersion': seen.version, ':seenEntries': seen.entries },
+  };
+}
+
+const seenOf = (state: DocumentPostingItem | null): StateSeen | null =>
+  state ? { version: state.version, entries: state.entryIds.length } : null;
+
 /**
  * One attempt of a posting. Answers `stale` when the document's state holds a version at least as
  * new (the event is a duplicate or came late); throws the DynamoDB error of any other refusal (a
@@ -428,6 +459,15 @@ export async function postEntries(deps: Deps, companyId: string, write: PostingW
     });
   }
   items.push(settingsCheck(deps.table, companyId, write.closedThrough));
+  for (const check of write.checks ?? []) {
+    items.push({
+      ConditionCheck: {
+        TableName: deps.table,
+        Key: keys.documentPosting(companyId, check.sourceKey),
+        ...stateSeenCondition(check.seen),
+      },
+    });
+  }
   if (write.state) {
     stateIndex = items.length;
     items.push({
@@ -439,8 +479,12 @@ export async function postEntries(deps: Deps, companyId: string, write: PostingW
           v: SCHEMA_VERSION,
           ...write.state,
         },
-        ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-        ExpressionAttributeValues: { ':version': write.state.version },
+        ...(write.stateSeen
+          ? stateSeenCondition(write.stateSeen)
+          : {
+              ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+              ExpressionAttributeValues: { ':version': write.state.version },
+            }),
       },
     });
   }
@@ -542,7 +586,7 @@ export interface DesiredLine {
   party?: AccountParty;
 }
 
-/** What a source document should have in the books now (model/postings.ts `postingOfEvent`). */
+/** What a source document should have in the books now (model/postings.ts `postingsOfEvent`). */
 export interface DesiredPostingInput {
   sourceKey: string;
   version: number;
@@ -553,6 +597,10 @@ export interface DesiredPostingInput {
   document: JournalEntry['document'];
   /** Empty: nothing should be posted (a cancelled invoice, a deleted payment). */
   lines: readonly DesiredLine[];
+  /** A removal's document as posted before it: posted with its reversal when nothing was ever posted. */
+  restore?: Pick<RestoredPosting, 'date' | 'description'> & { lines: readonly DesiredLine[] };
+  /** The document whose posted supplier/creditor sub-account the party lines take (a received payment's invoice). */
+  partyFollows?: string;
 }
 
 export type ApplyOutcome = 'posted' | 'unchanged' | 'skipped';
@@ -572,16 +620,29 @@ export async function getDocumentPosting(
   return res.Item ? (stripKeys(res.Item) as unknown as DocumentPostingItem) : null;
 }
 
-/** The party lines on their sub-accounts (created on first use, before the transaction). */
+/** True for a supplier's (4000…) or a creditor's (4100…) account: the party line of a received invoice or payment. */
+const isSupplierAccount = (code: string): boolean =>
+  code.startsWith(PARTY_PARENT_ACCOUNTS.SUPPLIER) || code.startsWith(PARTY_PARENT_ACCOUNTS.CREDITOR);
+
+/** The supplier/creditor sub-account a posting state holds lines on, if any. */
+export function supplierAccountIn(lines: readonly NetLine[]): string | undefined {
+  return lines.find((l) => isSupplierAccount(l.accountCode))?.accountCode;
+}
+
+/**
+ * The party lines on their sub-accounts (created on first use, before the transaction); with
+ * `partyAccount`, every party line goes to that account (the followed document's).
+ */
 async function resolveParties(
   deps: Deps,
   companyId: string,
   lines: readonly DesiredLine[],
+  partyAccount?: string,
 ): Promise<LineToPost[]> {
   const out: LineToPost[] = [];
   for (const l of lines) {
     const accountCode = l.party
-      ? await ensurePartyAccount(deps, companyId, l.accountCode, l.party)
+      ? (partyAccount ?? (await ensurePartyAccount(deps, companyId, l.accountCode, l.party)))
       : l.accountCode;
     out.push({
       accountCode,
@@ -634,49 +695,81 @@ const reversed = (lines: readonly NetLine[]): LineToPost[] =>
  * the stored version is as new (a duplicate or late event: `skipped`); only the version when the
  * net lines are the same (`unchanged`); else, in one transaction, a reversal of what is posted and
  * a new entry with the desired lines (`posted`). Dates in a closed month move to the first open day.
+ *
+ * A removal that finds nothing ever posted for its document (it came before the event that posts
+ * the document) posts the document's entry (`restore`) and its reversal together: the journal ends
+ * with the same entries (ids, dates, lines) as when the events arrive in order, and the earlier
+ * event is then stale. A posting that follows another document's party (`partyFollows`) puts its
+ * party lines on that document's posted sub-account, and holds only while that state is unchanged.
  */
 export async function applyDesiredPosting(
   deps: Deps,
   companyId: string,
   desired: DesiredPostingInput,
 ): Promise<ApplyOutcome> {
-  const lines = await resolveParties(deps, companyId, desired.lines);
-  const net = netLines(lines);
   return withPostingRetries(async (): Promise<ApplyOutcome> => {
-    const [state, settings] = await Promise.all([
+    const [state, settings, followed] = await Promise.all([
       getDocumentPosting(deps, companyId, desired.sourceKey),
       getSettings(deps, companyId),
+      desired.partyFollows
+        ? getDocumentPosting(deps, companyId, desired.partyFollows)
+        : Promise.resolve(null),
     ]);
     if (!settings) throw new Error(`Company ${companyId} has no accounting settings`);
     if (state && state.version >= desired.version) return 'skipped';
+    const partyAccount = followed ? supplierAccountIn(followed.lines) : undefined;
+    const lines = await resolveParties(deps, companyId, desired.lines, partyAccount);
+    const net = netLines(lines);
     const at = deps.now().toISOString();
-    const posted = state?.lines ?? [];
     const entries: EntryToPost[] = [];
     const entryIds = [...(state?.entryIds ?? [])];
-    let entryDate = state?.entryDate ?? null;
+    const nextId = () => automaticEntryId(companyId, desired.sourceKey, entryIds.length + 1);
+    const base = {
+      source: desired.source,
+      kind: 'NORMAL' as const,
+      document: desired.document,
+      createdBy: 'system',
+      sourceKey: desired.sourceKey,
+    };
+    let posted = state?.lines ?? [];
+    let postedDate = state?.entryDate ?? null;
+    let lastId = state?.entryIds.at(-1) ?? null;
+    if (!state && desired.restore && desired.lines.length === 0) {
+      const restored = await resolveParties(deps, companyId, desired.restore.lines, partyAccount);
+      const id = nextId();
+      const dates = postingDate(desired.restore.date, settings.closedThrough);
+      entries.push({
+        ...base,
+        entryId: id,
+        ...dates,
+        description: desired.restore.description,
+        reversalOf: null,
+        lines: restored,
+      });
+      entryIds.push(id);
+      posted = netLines(restored);
+      postedDate = dates.entryDate;
+      lastId = id;
+    }
+    let entryDate = postedDate;
     if (!sameNetLines(posted, net)) {
-      const base = {
-        source: desired.source,
-        kind: 'NORMAL' as const,
-        document: desired.document,
-        createdBy: 'system',
-        sourceKey: desired.sourceKey,
-      };
-      if (posted.length > 0 && state?.entryDate) {
-        const id = automaticEntryId(companyId, desired.sourceKey, desired.version, 'R');
+      if (posted.length > 0 && postedDate) {
+        const id = nextId();
         entries.push({
           ...base,
           entryId: id,
-          ...postingDate(state.entryDate, settings.closedThrough),
-          description: `Anulación: ${desired.description}`,
-          reversalOf: state.entryIds.at(-1) ?? null,
+          ...postingDate(postedDate, settings.closedThrough),
+          // A removal says what it is ("Anulación de la factura…", "Cobro eliminado…"); a correction
+          // reverses what the document posted before its new entry.
+          description: lines.length === 0 ? desired.description : `Anulación: ${desired.description}`,
+          reversalOf: lastId,
           lines: reversed(posted),
         });
         entryIds.push(id);
         entryDate = null;
       }
       if (lines.length > 0) {
-        const id = automaticEntryId(companyId, desired.sourceKey, desired.version, 'P');
+        const id = nextId();
         const dates = postingDate(desired.date, settings.closedThrough);
         entries.push({
           ...base,
@@ -703,12 +796,124 @@ export async function applyDesiredPosting(
     const res = await postEntries(deps, companyId, {
       entries,
       state: stateItem,
+      ...(desired.partyFollows
+        ? { checks: [{ sourceKey: desired.partyFollows, seen: seenOf(followed) }] }
+        : {}),
       closedThrough: settings.closedThrough,
       accounts: await accountRefs(deps, companyId, codes),
     });
     if (res.outcome === 'stale') return 'skipped';
     return entries.length > 0 ? 'posted' : 'unchanged';
   });
+}
+
+/**
+ * Moves what a document has posted on one supplier/creditor sub-account to `to` (a received payment
+ * whose invoice now posts on another: re-categorised between purchases of group 60 and other
+ * expenses, 4000 <-> 4100): a reversal of what is posted and the same entry on `to`, in one
+ * transaction, the state keeping its version (it is the same document's same version, booked on its
+ * invoice's account) and written only over the state as read. Nothing when nothing is posted on a
+ * supplier's account or it is already `to`.
+ */
+export async function alignPartyAccount(
+  deps: Deps,
+  companyId: string,
+  sourceKey: string,
+  to: string,
+): Promise<'posted' | 'unchanged'> {
+  for (let round = 0; round < POSTING_ATTEMPTS; round++) {
+    const outcome = await withPostingRetries(async (): Promise<'posted' | 'unchanged' | 'stale'> => {
+      const [state, settings] = await Promise.all([
+        getDocumentPosting(deps, companyId, sourceKey),
+        getSettings(deps, companyId),
+      ]);
+      if (!settings) throw new Error(`Company ${companyId} has no accounting settings`);
+      const from = state ? supplierAccountIn(state.lines) : undefined;
+      const lastId = state?.entryIds.at(-1);
+      if (!state?.entryDate || !from || from === to || !lastId) return 'unchanged';
+      const last = await getEntryItem(deps, companyId, lastId);
+      if (!last) throw new Error(`Entry ${lastId} of ${sourceKey} is missing`);
+      const moved = (code: string) => (code === from ? to : code);
+      // The entry that holds the lines keeps its lines and descriptions, on the new account.
+      const holds = last.reversalOf === null && sameNetLines(netLines(last.lines), state.lines);
+      const held: { accountCode: string; description?: string; debitCents: number; creditCents: number }[] =
+        holds ? last.lines : state.lines;
+      const lines: LineToPost[] = held.map((l) => ({
+        accountCode: moved(l.accountCode),
+        description: l.description ?? last.description,
+        debitCents: l.debitCents,
+        creditCents: l.creditCents,
+      }));
+      const base = {
+        source: last.source,
+        kind: 'NORMAL' as const,
+        document: last.document,
+        createdBy: 'system',
+        sourceKey,
+      };
+      const reversalId = automaticEntryId(companyId, sourceKey, state.entryIds.length + 1);
+      const entryId = automaticEntryId(companyId, sourceKey, state.entryIds.length + 2);
+      const dates = postingDate(last.documentDate ?? last.entryDate, settings.closedThrough);
+      const entries: EntryToPost[] = [
+        {
+          ...base,
+          entryId: reversalId,
+          ...postingDate(state.entryDate, settings.closedThrough),
+          description: `Anulación: ${last.description}`,
+          reversalOf: last.entryId,
+          lines: reversed(state.lines),
+        },
+        { ...base, entryId, ...dates, description: last.description, reversalOf: null, lines },
+      ];
+      const res = await postEntries(deps, companyId, {
+        entries,
+        state: {
+          ...state,
+          lines: netLines(lines),
+          entryIds: [...state.entryIds, reversalId, entryId],
+          entryDate: dates.entryDate,
+          updatedAt: deps.now().toISOString(),
+        },
+        stateSeen: seenOf(state)!,
+        closedThrough: settings.closedThrough,
+        accounts: await accountRefs(
+          deps,
+          companyId,
+          entries.flatMap((e) => e.lines.map((l) => l.accountCode)),
+        ),
+      });
+      return res.outcome === 'stale' ? 'stale' : 'posted';
+    });
+    if (outcome !== 'stale') return outcome;
+  }
+  throw new Error(`The posting of ${sourceKey} kept changing while its party account was moved`);
+}
+
+/**
+ * A received invoice's payments on the sub-account its posting uses now (bug of issue 18: an
+ * invoice re-categorised between 60x and another expense moves its supplier between 4000 and 4100;
+ * its payments must follow or both accounts keep a balance). A payment posted later follows the
+ * invoice by itself (`partyFollows`); this moves those posted before. One Query of the invoice's
+ * payments and one read per payment; nothing when the invoice holds no supplier line.
+ */
+export async function alignReceivedPayments(
+  deps: Deps,
+  companyId: string,
+  receivedInvoiceId: string,
+): Promise<number> {
+  const invoice = await getDocumentPosting(
+    deps,
+    companyId,
+    postingSourceKey.receivedInvoice(receivedInvoiceId),
+  );
+  const to = invoice ? supplierAccountIn(invoice.lines) : undefined;
+  if (!to) return 0;
+  let moved = 0;
+  for (const p of await receivedPayments(deps, companyId, receivedInvoiceId)) {
+    const key = postingSourceKey.receivedPayment(p.paymentId);
+    if ((await alignPartyAccount(deps, companyId, key, to)) === 'posted') moved++;
+  }
+  return moved;
 }
 
 // --- an event message ------------------------------------------------------------------------------------
@@ -719,22 +924,33 @@ export type EventOutcome = ApplyOutcome | 'ignored' | 'unbuildable';
  * Posts what one event message (or a backfill's equivalent) asks for: `ignored` when it is not a
  * posting event or is malformed, `unbuildable` when the document's figures contradict each other
  * (retrying would fail the same way: logged, and a correction of the document sends a new event).
+ * A substitute's confirmation also reposts the payments it takes over; a received invoice's event
+ * brings the payments already posted onto the invoice's supplier account. The outcome is `posted`
+ * when any of its postings posted, else `unchanged` when any moved its version, else `skipped`.
  */
 export async function postEventMessage(
   deps: Deps,
   companyId: string,
   message: unknown,
-  settings: SettingsItem,
+  settings: PostingSettings,
 ): Promise<EventOutcome> {
-  let desired: DesiredPosting | null;
+  let desired: DesiredPosting[] | null;
   try {
-    desired = postingOfEvent(message, settings);
+    desired = postingsOfEvent(message, settings);
   } catch (e) {
     if (e instanceof UnbalancedPostingError) return 'unbuildable';
     throw e;
   }
-  if (!desired) return 'ignored';
-  return applyDesiredPosting(deps, companyId, desired);
+  if (!desired || desired.length === 0) return 'ignored';
+  const outcomes: ApplyOutcome[] = [];
+  for (const d of desired) {
+    outcomes.push(await applyDesiredPosting(deps, companyId, d));
+    // Every event of the invoice (a redelivery too: the previous attempt may have failed after
+    // posting the invoice) checks its payments' account.
+    if (d.source === 'RECEIVED_INVOICE') await alignReceivedPayments(deps, companyId, d.document.documentId);
+  }
+  if (outcomes.includes('posted')) return 'posted';
+  return outcomes.includes('unchanged') ? 'unchanged' : 'skipped';
 }
 
 /** Whether the company keeps PGC books here: it exists and is not an AUTONOMO (design "Who posts what"). */

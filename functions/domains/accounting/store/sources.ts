@@ -123,7 +123,12 @@ export function issuedInvoiceMessage(inv: Invoice): Record<string, unknown> {
   };
 }
 
-/** A payment's event body (as `paymentEventBody`): RECORDED while active, DELETED once taken back. */
+/**
+ * A payment's event body (as `paymentEventBody`): RECORDED while active, DELETED once taken back. A
+ * payment a substitute took over keeps `movedFrom`, so it posts at the substitute's version of the
+ * move (revision × 4 + 2, model/postings.ts `issuedPaymentVersion`) on the substitute's customer, as
+ * the substitute's INVOICE_CONFIRMED does.
+ */
 export function issuedPaymentMessage(inv: Invoice, p: InvoicePayment): Record<string, unknown> {
   const kind = p.status === 'DELETED' ? 'PAYMENT_DELETED' : 'PAYMENT_RECORDED';
   const revision = p.revision ?? 0;

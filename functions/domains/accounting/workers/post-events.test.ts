@@ -13,6 +13,8 @@ import {
   issuedInvoice,
   receivedEventBody,
   receivedInvoice,
+  receivedPayment,
+  receivedPaymentItem,
   sqsEvent,
   workerCtx,
 } from '../testing/harness';
@@ -87,16 +89,26 @@ describe('post-events: an issued invoice', () => {
     expect(h.table.writes.length).toBe(writes);
   });
 
-  it('ends with nothing posted when the cancellation arrives before the confirmation', async () => {
+  it('shows the entry and its reversal when the cancellation arrives before the confirmation', async () => {
     const inv = issuedInvoice();
 
-    expect(await post(issuedEventBody('INVOICE_CANCELLED', { ...inv, status: 'CANCELLED' }))).toBe(
-      'unchanged',
-    );
+    expect(await post(issuedEventBody('INVOICE_CANCELLED', { ...inv, status: 'CANCELLED' }))).toBe('posted');
     expect(await post(issuedEventBody('INVOICE_CONFIRMED', inv))).toBe('skipped');
 
-    expect(books(h).entries).toHaveLength(0);
-    expect(h.table.get(keys.documentPosting(COMPANY, 'INV#inv-1'))).toMatchObject({ version: 2, lines: [] });
+    const b = books(h);
+    expect(b.entries).toHaveLength(2);
+    expect(b.entries[0]).toMatchObject({
+      entryDate: '2026-03-09',
+      reversalOf: null,
+      totalDebitCents: 121_000,
+    });
+    expect(b.entries[1]).toMatchObject({ entryDate: '2026-03-09', reversalOf: b.entries[0]!.entryId });
+    expect(balancesFromLines(b.lines)).toEqual({});
+    expect(h.table.get(keys.documentPosting(COMPANY, 'INV#inv-1'))).toMatchObject({
+      version: 2,
+      lines: [],
+      entryIds: [b.entries[0]!.entryId, b.entries[1]!.entryId],
+    });
   });
 
   it('reverses the entry when a confirmed invoice is cancelled (contraasiento)', async () => {
@@ -223,5 +235,328 @@ describe('post-events: what is not posted', () => {
     await Promise.all(event.Records.map((r) => processor(r, workerCtx)));
 
     expect(books(h).entries.map((e) => e.entryNumber)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+// --- the books do not depend on the order the queue delivers a document's events in ------------------
+
+/** Every item the posting writes, without keys that only order them, sorted: two journals compare equal. */
+function journal(): Record<string, unknown>[] {
+  const kinds = [
+    ENTITY.entry,
+    ENTITY.ledgerLine,
+    ENTITY.aggregate,
+    ENTITY.documentPosting,
+    ENTITY.entryCounter,
+  ];
+  return kinds
+    .flatMap((k) => h.table.all(k))
+    .map((i) => JSON.parse(JSON.stringify(i)) as Record<string, unknown>)
+    .sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
+}
+
+async function inBothOrders(first: unknown, second: unknown) {
+  h.reset();
+  h.table.put(companyOf('SL'));
+  await post(first);
+  await post(second);
+  const inOrder = journal();
+  h.reset();
+  h.table.put(companyOf('SL'));
+  await post(second);
+  expect(await post(first)).toBe('skipped');
+  return { inOrder, outOfOrder: journal() };
+}
+
+describe('post-events: a removal processed before the event that posted the document', () => {
+  it('a confirmed then cancelled invoice: the same entries (ids, dates, lines) in both orders', async () => {
+    const inv = issuedInvoice();
+    const { inOrder, outOfOrder } = await inBothOrders(
+      issuedEventBody('INVOICE_CONFIRMED', inv),
+      issuedEventBody('INVOICE_CANCELLED', { ...inv, status: 'CANCELLED' }),
+    );
+
+    expect(outOfOrder).toEqual(inOrder);
+    const entries = inOrder.filter((i) => i.entity === ENTITY.entry);
+    expect(entries).toHaveLength(2);
+    expect(entries.map((e) => e.description).sort()).toEqual([
+      'Anulación de la factura emitida F-2026-0001 — Ferretería López SL',
+      'Factura emitida F-2026-0001 — Ferretería López SL',
+    ]);
+  });
+
+  it('a collection recorded then deleted', async () => {
+    const inv = issuedInvoice();
+    const pay = invoicePayment();
+    const { inOrder, outOfOrder } = await inBothOrders(
+      issuedEventBody('PAYMENT_RECORDED', inv, pay),
+      issuedEventBody('PAYMENT_DELETED', inv, { ...pay, status: 'DELETED' }),
+    );
+
+    expect(outOfOrder).toEqual(inOrder);
+    expect(inOrder.filter((i) => i.entity === ENTITY.entry)).toHaveLength(2);
+  });
+
+  it('a received invoice registered then deleted (the deletion carries it as last stored)', async () => {
+    const rec = receivedInvoice();
+    const { inOrder, outOfOrder } = await inBothOrders(
+      receivedEventBody('RECEIVED_REGISTERED', rec),
+      receivedEventBody('RECEIVED_DELETED', rec),
+    );
+
+    expect(outOfOrder).toEqual(inOrder);
+    expect(inOrder.filter((i) => i.entity === ENTITY.entry)).toHaveLength(2);
+  });
+
+  it('a received payment recorded then deleted, after its invoice', async () => {
+    const rec = receivedInvoice();
+    const paid = receivedInvoice({ version: 2 });
+    const unpaid = receivedInvoice({ version: 3 });
+    const pay = receivedPayment();
+    const register = receivedEventBody('RECEIVED_REGISTERED', rec);
+
+    h.reset();
+    h.table.put(companyOf('SL'));
+    await post(register);
+    await post(receivedEventBody('RECEIVED_PAYMENT_RECORDED', paid, pay));
+    await post(receivedEventBody('RECEIVED_PAYMENT_DELETED', unpaid, { ...pay, status: 'DELETED' }));
+    const inOrder = journal();
+    h.reset();
+    h.table.put(companyOf('SL'));
+    await post(register);
+    await post(receivedEventBody('RECEIVED_PAYMENT_DELETED', unpaid, { ...pay, status: 'DELETED' }));
+    expect(await post(receivedEventBody('RECEIVED_PAYMENT_RECORDED', paid, pay))).toBe('skipped');
+
+    expect(journal()).toEqual(inOrder);
+    const payments = inOrder.filter((i) => i.entity === ENTITY.entry && i.source === 'RECEIVED_PAYMENT');
+    expect(payments).toHaveLength(2);
+    // On the creditor's sub-account its invoice posted on.
+    expect(balancesFromLines(books(h).lines)).toEqual({ '629': 50_000, '472': 10_500, '41000001': -60_500 });
+  });
+
+  it('a duplicate of the removal changes nothing', async () => {
+    const inv = issuedInvoice();
+    const cancel = issuedEventBody('INVOICE_CANCELLED', { ...inv, status: 'CANCELLED' });
+    await post(cancel);
+    const before = journal();
+
+    expect(await post(cancel)).toBe('skipped');
+
+    expect(journal()).toEqual(before);
+  });
+});
+
+// --- expense categories' own accounts -----------------------------------------------------------------------
+
+const category = (categoryId: string, pgcAccount: string) => ({
+  ...keys.expenseCategory(COMPANY, categoryId),
+  entity: 'ExpenseCategory',
+  v: 1,
+  categoryId,
+  companyId: COMPANY,
+  name: `Categoría ${categoryId}`,
+  pgcAccount,
+  deductibleBp: 10_000,
+  order: 0,
+  isActive: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+describe("post-events: a received invoice goes to its expense category's own account", () => {
+  it('621 for rent; a category of goods (600) makes the supplier a supplier of goods (4000)', async () => {
+    h.table.put(category('cat-rent', '621'));
+    h.table.put(category('cat-goods', '600'));
+
+    await post(receivedEventBody('RECEIVED_REGISTERED', receivedInvoice({ expenseCategoryId: 'cat-rent' })));
+    await post(
+      receivedEventBody(
+        'RECEIVED_REGISTERED',
+        receivedInvoice({ receivedInvoiceId: 'ri-2', expenseCategoryId: 'cat-goods' }),
+      ),
+    );
+
+    expect(balancesFromLines(books(h).lines)).toEqual({
+      '621': 50_000,
+      '600': 50_000,
+      '472': 21_000,
+      '41000001': -60_500,
+      '40000001': -60_500,
+    });
+  });
+
+  it('a code the chart lacks falls back to the nearest account that accepts entries; never fails', async () => {
+    h.table.put(category('cat-a', '6290'));
+    h.table.put(category('cat-b', '630'));
+
+    await post(receivedEventBody('RECEIVED_REGISTERED', receivedInvoice({ expenseCategoryId: 'cat-a' })));
+    await post(
+      receivedEventBody(
+        'RECEIVED_REGISTERED',
+        receivedInvoice({ receivedInvoiceId: 'ri-2', expenseCategoryId: 'cat-b' }),
+      ),
+    );
+
+    const b = books(h);
+    expect(b.entries).toHaveLength(2);
+    // 6290 is not in the chart: 629; 630 is a parent: its first account that accepts entries, 6300.
+    expect(balancesFromLines(b.lines)).toMatchObject({ '629': 50_000, '6300': 50_000 });
+  });
+
+  it("the company's mapping of the category or the supplier wins over the category's own account", async () => {
+    h.table.put(category('cat-rent', '621'));
+    await post(issuedEventBody('INVOICE_CONFIRMED', issuedInvoice()));
+    const settings = h.table.get(keys.accountingSettings(COMPANY))!;
+    h.table.put({ ...settings, supplierAccounts: { 'su-1': '628' } });
+
+    await post(receivedEventBody('RECEIVED_REGISTERED', receivedInvoice({ expenseCategoryId: 'cat-rent' })));
+
+    expect(balancesFromLines(books(h).lines)).toMatchObject({ '628': 50_000 });
+    expect(balancesFromLines(books(h).lines)['621']).toBeUndefined();
+  });
+});
+
+// --- a received invoice's payments stay on its supplier's account ------------------------------------------------
+
+describe('post-events: a re-categorised received invoice takes its payments to its new account', () => {
+  const v1 = receivedInvoice();
+  const paidV2 = receivedInvoice({ version: 2, paidCents: 60_500 });
+  const goodsV3 = receivedInvoice({ version: 3, paidCents: 60_500, expenseCategoryId: 'cat-goods' });
+  const paidV4 = receivedInvoice({ version: 4, paidCents: 60_500, expenseCategoryId: 'cat-goods' });
+  const pay = receivedPayment();
+  const settled = { '600': 50_000, '472': 10_500, '572': -60_500 };
+
+  beforeEach(() => {
+    h.table.put(category('cat-goods', '600'));
+  });
+
+  it('paid on 410, then re-categorised to goods: the payment moves to 400 with the invoice', async () => {
+    await post(receivedEventBody('RECEIVED_REGISTERED', v1));
+    await post(receivedEventBody('RECEIVED_PAYMENT_RECORDED', paidV2, pay));
+    h.table.put(receivedPaymentItem('ri-1', pay));
+    expect(balancesFromLines(books(h).lines)).toEqual({ '629': 50_000, '472': 10_500, '572': -60_500 });
+
+    expect(await post(receivedEventBody('RECEIVED_UPDATED', goodsV3))).toBe('posted');
+
+    const b = books(h);
+    expect(balancesFromLines(b.lines)).toEqual(settled);
+    expect(balancesFromAggregates(b.aggregates, 'C')).toEqual(settled);
+    const moved = h.table.get(keys.documentPosting(COMPANY, 'RPAY#rpay-1'));
+    expect(moved).toMatchObject({ version: 4, lines: [{ accountCode: '40000001' }, { accountCode: '572' }] });
+    // The payment's journal: its entry, the reversal, the same entry on 400.
+    const payments = b.entries.filter((e) => e.sourceKey === 'RPAY#rpay-1');
+    expect(payments.map((e) => e.entryDate)).toEqual(['2026-03-20', '2026-03-20', '2026-03-20']);
+    expect(payments[1]).toMatchObject({ reversalOf: payments[0]!.entryId });
+
+    // Again (a redelivery): nothing moves.
+    const before = journal();
+    expect(await post(receivedEventBody('RECEIVED_UPDATED', goodsV3))).toBe('skipped');
+    expect(journal()).toEqual(before);
+  });
+
+  it('a payment processed after the re-categorisation follows the invoice at once', async () => {
+    await post(receivedEventBody('RECEIVED_REGISTERED', v1));
+    await post(receivedEventBody('RECEIVED_UPDATED', goodsV3));
+
+    await post(receivedEventBody('RECEIVED_PAYMENT_RECORDED', paidV4, pay));
+
+    expect(balancesFromLines(books(h).lines)).toEqual(settled);
+    expect(books(h).entries.filter((e) => e.sourceKey === 'RPAY#rpay-1')).toHaveLength(1);
+  });
+
+  it('a payment processed before its invoice ends on the account of the invoice', async () => {
+    // The payment's own snapshot says goods (400); the invoice's first version posts on 410, then 400.
+    h.table.put(receivedPaymentItem('ri-1', pay));
+    await post(receivedEventBody('RECEIVED_PAYMENT_RECORDED', paidV4, pay));
+    await post(receivedEventBody('RECEIVED_REGISTERED', v1));
+    expect(balancesFromLines(books(h).lines)).toEqual({ '629': 50_000, '472': 10_500, '572': -60_500 });
+
+    await post(receivedEventBody('RECEIVED_UPDATED', goodsV3));
+
+    expect(balancesFromLines(books(h).lines)).toEqual(settled);
+  });
+});
+
+// --- a substitute takes over the originals' payments ---------------------------------------------------------
+
+describe("post-events: a substitution moves the original's collections to the substitute's customer", () => {
+  const original = issuedInvoice();
+  const pay = invoicePayment();
+  const substitute = issuedInvoice({
+    invoiceId: 'inv-2',
+    invoiceType: 'R1',
+    customer: { ...original.customer!, customerId: 'cu-2', name: 'Ferretería Nueva SL', taxId: 'B11111111' },
+    rectification: {
+      method: 'SUBSTITUTION',
+      reason: 'Destinatario erróneo',
+      rectified: [
+        {
+          invoiceId: 'inv-1',
+          invoiceNumber: original.invoiceNumber!,
+          invoiceDate: original.invoiceDate,
+          invoiceType: 'F1',
+          totals: original.totals,
+          breakdown: original.breakdown,
+        },
+      ],
+    },
+  } as Partial<typeof original>);
+  const movedFrom = { invoiceId: 'inv-1', invoiceNumber: original.invoiceNumber! };
+  const confirmSubstitute = {
+    ...issuedEventBody('INVOICE_CONFIRMED', substitute),
+    payments: [
+      {
+        paymentId: pay.paymentId,
+        date: pay.paidAt,
+        amountCents: pay.amountCents,
+        method: pay.method,
+        reference: null,
+        revision: 0,
+        movedFrom,
+      },
+    ],
+  };
+
+  it("reposts the collection on the new customer's sub-account, once", async () => {
+    await post(issuedEventBody('INVOICE_CONFIRMED', original));
+    await post(issuedEventBody('PAYMENT_RECORDED', original, pay));
+
+    expect(await post(confirmSubstitute)).toBe('posted');
+
+    const state = h.table.get(keys.documentPosting(COMPANY, 'PAY#pay-1'));
+    expect(state).toMatchObject({ version: 2, lines: [{ accountCode: '43000002' }, { accountCode: '572' }] });
+    const collections = books(h).entries.filter((e) => e.sourceKey === 'PAY#pay-1');
+    expect(collections).toHaveLength(3);
+    expect(collections[2]).toMatchObject({
+      description: 'Cobro de la factura F-2026-0002 — Ferretería Nueva SL',
+      document: { documentId: 'pay-1', invoiceId: 'inv-2' },
+    });
+    const lines = balancesFromLines(books(h).lines);
+    expect(lines['43000002']).toBe(-121_000);
+
+    // Redelivered, or the original's payment event arriving late: nothing changes.
+    const before = journal();
+    expect(await post(confirmSubstitute)).toBe('skipped');
+    expect(await post(issuedEventBody('PAYMENT_RECORDED', original, pay))).toBe('skipped');
+    expect(journal()).toEqual(before);
+
+    // Deleting it on the substitute (it keeps movedFrom) takes it off the new customer.
+    const deleted = {
+      ...issuedEventBody('PAYMENT_DELETED', substitute, pay),
+      payment: { ...confirmSubstitute.payments[0]! },
+    };
+    expect(await post(deleted)).toBe('posted');
+    expect(balancesFromLines(books(h).lines)['43000002']).toBeUndefined();
+  });
+
+  it('posts the moved collection directly when the substitute comes before the original payment', async () => {
+    await post(issuedEventBody('INVOICE_CONFIRMED', original));
+    await post(confirmSubstitute);
+
+    expect(await post(issuedEventBody('PAYMENT_RECORDED', original, pay))).toBe('skipped');
+
+    const collections = books(h).entries.filter((e) => e.sourceKey === 'PAY#pay-1');
+    expect(collections).toHaveLength(1);
+    expect(balancesFromLines(books(h).lines)['43000002']).toBe(-121_000);
   });
 });

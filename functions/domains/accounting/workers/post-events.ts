@@ -10,7 +10,8 @@
  * companies keep no PGC books here and are skipped; the first posting of a company without a chart
  * initialises the PYMES one and queues its backfill. The queue is standard: the messages of one
  * company in a batch are posted one after another (they share the year's entry-number counter),
- * different companies at once. A malformed message is logged and acknowledged (retrying cannot fix
+ * different companies at once. A received invoice's postings read the company's expense categories
+ * (their own PGC accounts), once per company and batch. A malformed message is logged and acknowledged (retrying cannot fix
  * it); a failure of DynamoDB or SQS returns the message to the queue (then its DLQ).
  */
 
@@ -24,7 +25,7 @@ import {
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { runBackfillPage } from '../store/backfill';
-import { ensureSettings } from '../store/chart';
+import { categoryDefaultAccounts, ensureSettings } from '../store/chart';
 import { type AccountingDeps, makeDeps } from '../store/deps';
 import { companyKeepsBooks, type EventOutcome, postEventMessage } from '../store/engine';
 
@@ -45,15 +46,32 @@ const EventEnvelope = z.object({
 
 export type MessageOutcome = EventOutcome | 'backfill' | 'malformed' | 'no-books';
 
-/** What a batch reads once: whether each company keeps PGC books. */
-export type BooksCache = Map<string, Promise<boolean>>;
+/**
+ * What a batch reads once per company: whether it keeps PGC books, and its expense categories' own
+ * accounts (read for the first received-invoice event only).
+ */
+export interface BatchCache {
+  books: Map<string, Promise<boolean>>;
+  categories: Map<string, Promise<Record<string, string>>>;
+}
+
+export const newBatchCache = (): BatchCache => ({ books: new Map(), categories: new Map() });
+
+function cached<T>(map: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  let value = map.get(key);
+  if (!value) {
+    value = read();
+    map.set(key, value);
+  }
+  return value;
+}
 
 /** Posts one message body; answers what happened (for the log and the tests). */
 export async function processMessage(
   deps: AccountingDeps,
   body: unknown,
   ctx: WorkerContext,
-  books: BooksCache = new Map(),
+  cache: BatchCache = newBatchCache(),
 ): Promise<MessageOutcome> {
   const kind = (body as { kind?: unknown } | null)?.kind;
   if (kind === 'ACCOUNTING_BACKFILL') {
@@ -74,17 +92,19 @@ export async function processMessage(
   }
   const { companyId, eventId } = env.data;
   const log = ctx.log.child({ companyId, eventId, kind: env.data.kind });
-  let keeps = books.get(companyId);
-  if (!keeps) {
-    keeps = companyKeepsBooks(deps, companyId);
-    books.set(companyId, keeps);
-  }
-  if (!(await keeps)) {
+  if (!(await cached(cache.books, companyId, () => companyKeepsBooks(deps, companyId)))) {
     log.info('Company keeps no PGC books here (AUTONOMO or unknown); event skipped');
     return 'no-books';
   }
   const settings = await ensureSettings(deps, companyId);
-  const outcome = await postEventMessage(deps, companyId, body, settings);
+  const received = env.data.kind.startsWith('RECEIVED_');
+  const categories = received
+    ? await cached(cache.categories, companyId, () => categoryDefaultAccounts(deps, companyId, settings))
+    : {};
+  const outcome = await postEventMessage(deps, companyId, body, {
+    ...settings,
+    categoryDefaultAccounts: categories,
+  });
   if (outcome === 'ignored') log.warn('Not a posting event, or malformed; dropped');
   else if (outcome === 'unbuildable') log.error('The document does not balance; nothing posted');
   else log.info('Accounting event applied', { outcome });
@@ -101,7 +121,7 @@ const companyOf = (body: unknown): string => {
  * the batch, so each batch reads each company once and posts a company's messages in order.
  */
 export function batchProcessor(deps: () => AccountingDeps): SqsRecordProcessor {
-  const books: BooksCache = new Map();
+  const cache = newBatchCache();
   const chains = new Map<string, Promise<unknown>>();
   return async (record, ctx) => {
     let body: unknown;
@@ -113,7 +133,7 @@ export function batchProcessor(deps: () => AccountingDeps): SqsRecordProcessor {
     }
     const company = companyOf(body);
     const previous = chains.get(company) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => processMessage(deps(), body, ctx, books));
+    const run = previous.catch(() => undefined).then(() => processMessage(deps(), body, ctx, cache));
     chains.set(company, run);
     await run;
   };

@@ -108,7 +108,8 @@ const STEPS: (Claim & { title: string })[] = [
   },
 ];
 
-const COMPANY_COLUMNS: { title: string; items: Claim[] }[] = [
+/** A column's title names only the areas that work: its parts are claims too. */
+const COMPANY_COLUMNS: { title: string | Claim[]; items: Claim[] }[] = [
   {
     title: 'Facturación y cumplimiento',
     items: [
@@ -135,7 +136,11 @@ const COMPANY_COLUMNS: { title: string; items: Claim[] }[] = [
     ],
   },
   {
-    title: 'Contabilidad, nóminas y bancos',
+    title: [
+      { text: 'Contabilidad', needs: ['accounting'] },
+      { text: 'nóminas', needs: ['payroll'] },
+      { text: 'bancos', needs: ['banking'] },
+    ],
     items: [
       {
         text: 'Contabilidad según el Plan General de Contabilidad: cuadro de cuentas, libro diario, balance y cuenta de pérdidas y ganancias.',
@@ -230,7 +235,8 @@ const SECURITY = [
 export default function LandingRoute() {
   const { token } = theme.useToken();
   const companyColumns = COMPANY_COLUMNS.map((column) => ({
-    title: column.title,
+    title:
+      typeof column.title === 'string' ? column.title : capitalised(spanishList(claimTexts(column.title))),
     items: claimTexts(column.items),
   })).filter((column) => column.items.length > 0);
   const autonomoItems = claimTexts(AUTONOMO_ITEMS);

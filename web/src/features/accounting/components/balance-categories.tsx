@@ -7,12 +7,15 @@ import { formatCents } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { Card, Flex, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
+import { categoryLabel } from './statement-lines';
 
 export interface BalanceSection {
   title: string;
   categories: readonly BalanceCategory[];
   totalCents: number;
 }
+
+const ACCOUNT_CODE = /^\d{1,12}$/;
 
 const percent = (p: number) =>
   `${p.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
@@ -27,7 +30,13 @@ const accountColumns = (linkAccounts: boolean): TableColumnsType<BalanceAccount>
           <span style={{ fontFamily: 'monospace' }}>{displayAccountCode(a.accountCode)}</span> {a.accountName}
         </>
       );
-      return linkAccounts ? <Link to={paths.app.accounting.ledger(a.accountId)}>{text}</Link> : text;
+      // Only real accounts have a ledger: the year's result so far (A-1.VII) comes as the
+      // pseudo-account 'PYG' (the P&L accounts), which is no account code.
+      return linkAccounts && ACCOUNT_CODE.test(a.accountId) ? (
+        <Link to={paths.app.accounting.ledger(a.accountId)}>{text}</Link>
+      ) : (
+        text
+      );
     },
   },
   { title: 'Saldo', key: 'balance', align: 'right', render: (_, a) => formatCents(a.balanceCents) },
@@ -38,12 +47,7 @@ const categoryColumns: TableColumnsType<BalanceCategory> = [
   {
     title: 'Partida',
     key: 'name',
-    render: (_, c) => (
-      <span>
-        {c.categoryCode ? `${c.categoryCode} ` : ''}
-        {c.categoryName}
-      </span>
-    ),
+    render: (_, c) => <span>{categoryLabel(c.categoryCode, c.categoryName)}</span>,
   },
   { title: 'Subtotal', key: 'subtotal', align: 'right', render: (_, c) => formatCents(c.subtotalCents) },
 ];

@@ -72,6 +72,58 @@ describe('/app/accounting/balance', { timeout: 30_000 }, () => {
   });
 });
 
+describe('legal lines as the server labels them (with their own numbering)', { timeout: 30_000 }, () => {
+  it("prints 'D) RESULTADO...' once, hides the totals' internal codes and links no ledger for the result", async () => {
+    const line = (code: string, label: string, amountCents: number, level: number, isTotal = false) => ({
+      code,
+      label,
+      level,
+      amountCents,
+      amount: amountCents / 100,
+      isTotal,
+    });
+    const sheet = balanceSheet({
+      lines: [
+        line('B', 'B) ACTIVO CORRIENTE', 221000, 0, true),
+        line('B.VII', 'VII. Efectivo y otros activos líquidos equivalentes', 100000, 1),
+        line('TOTAL_ACTIVO', 'TOTAL ACTIVO (A + B)', 221000, 0, true),
+      ],
+    });
+    sheet.equity.items = [
+      {
+        categoryCode: 'A-1.VII',
+        categoryName: 'VII. Resultado del ejercicio',
+        categoryType: 'EQUITY',
+        accounts: [
+          {
+            accountId: 'PYG',
+            accountCode: 'PYG',
+            accountName: 'Pérdidas y ganancias del ejercicio',
+            balanceCents: 100000,
+            balance: 1000,
+            percentage: 45.25,
+          },
+        ],
+        subtotalCents: 100000,
+        subtotal: 1000,
+      },
+    ];
+    answerApi(apiRequest, { 'accounting.balanceSheet': sheet, 'accounting.balanceDates': dates });
+    renderRoutes([{ path: '/b', element: <BalancePage /> }], { path: '/b' });
+    const equity = await screen.findByRole('table', { name: 'Patrimonio neto' });
+    const row = within(equity).getByText('A-1.VII Resultado del ejercicio').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button'));
+    const result = await screen.findByText('Pérdidas y ganancias del ejercicio');
+    expect(result.closest('a'), 'the result has no ledger').toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: /Modelo/ }));
+    const lines = await screen.findByRole('table', { name: 'Partidas del balance' });
+    expect(within(lines).getByText('B) ACTIVO CORRIENTE')).toBeTruthy();
+    expect(within(lines).getByText('VII. Efectivo y otros activos líquidos equivalentes')).toBeTruthy();
+    expect(within(lines).getByText('TOTAL ACTIVO (A + B)')).toBeTruthy();
+    expect(within(lines).queryByText(/TOTAL_ACTIVO|^B B\)/)).toBeNull();
+  });
+});
+
 describe('/app/accounting/income-statement', { timeout: 30_000 }, () => {
   it('shows revenue, expense, result and the legal lines with the totals in bold', async () => {
     answerApi(apiRequest, { 'accounting.incomeStatement': incomeStatement() });
