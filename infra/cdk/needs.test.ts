@@ -40,8 +40,8 @@ describe("a domain's API function serving invokables", () => {
       expect(m.domains[def.domain].api, name).toBeDefined();
   });
 
-  it('pdf-render is served by the pdf domain only, received-invoice-draft by the expenses domain only', () => {
-    expect(servedInvokables(m, 'pdf').map((inv) => inv.name)).toEqual(['pdf-render']);
+  it('pdf-render and statement-pdf are served by the pdf domain only, received-invoice-draft by the expenses domain only', () => {
+    expect(servedInvokables(m, 'pdf').map((inv) => inv.name)).toEqual(['statement-pdf', 'pdf-render']);
     expect(servedInvokables(m, 'expenses').map((inv) => inv.name)).toEqual(['received-invoice-draft']);
     for (const domain of Object.keys(m.domains) as (keyof typeof m.domains)[])
       if (domain !== 'pdf' && domain !== 'expenses') expect(servedInvokables(m, domain), domain).toEqual([]);
