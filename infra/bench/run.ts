@@ -15,7 +15,10 @@
  * and a full recompute from the invoices that must agree with it to the cent. The last four each
  * run in a child process with its own DynamoDB Local. Last, the documents' reading (infra/bench/documents.ts,
  * issue 17 item 8): field accuracy per field and per source on a generated corpus (digital PDFs, scans, QR)
- * and seconds per page, next to the same PDFs read by OCR alone.
+ * and seconds per page, next to the same PDFs read by OCR alone. Then accounting (infra/bench/accounting.ts,
+ * issue 18 item 7, a child process with its own DynamoDB Local): the balance sheet and P&L of a company
+ * with 100,000 documents in the year read from the month aggregates (p50/p99 next to a bare GetItem,
+ * items read), next to a full recompute from every entry that must agree to the cent.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -26,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
 import { domains, queues, schedules, table, websocket } from '../manifest';
+import { benchAccounting } from './accounting';
 import { benchDocuments } from './documents';
 import { benchInvoices } from './invoices';
 import { benchSii } from './sii';
@@ -36,10 +40,20 @@ import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
- * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels,documents` (any subset, comma-separated) runs only
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels,documents,accounting` (any subset, comma-separated) runs only
  * those parts; unset, every part runs.
  */
-const PARTS = ['bundles', 'spa', 'invoices', 'verifactu', 'sii', 'tax', 'taxmodels', 'documents'] as const;
+const PARTS = [
+  'bundles',
+  'spa',
+  'invoices',
+  'verifactu',
+  'sii',
+  'tax',
+  'taxmodels',
+  'documents',
+  'accounting',
+] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -245,6 +259,15 @@ async function main() {
       if (!ok) failed++;
     } catch (e) {
       console.log(`\nDocuments: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('accounting'))
+    try {
+      const { lines, ok } = await benchAccounting();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nAccounting: not measured: ${(e as Error).message}`);
       failed++;
     }
   process.exitCode = failed === 0 ? 0 : 1;
