@@ -1,5 +1,6 @@
 import { computeInvoiceTotals } from '@shared/fiscal/invoice-totals';
 import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
+import { WITHHOLDING_KINDS, type WithholdingKind } from '@shared/fiscal/withholdings';
 import { invoiceEventPayload } from '@shared/schemas/invoice-events';
 import type { Invoice } from '@shared/schemas/invoices';
 import type { ReceivedInvoiceEventBody } from '@shared/schemas/received-invoice-events';
@@ -559,16 +560,76 @@ describe('receivedInvoicePosting', () => {
     expect(p.lines[1]!.description).toBe('IVA soportado 21 %');
   });
 
-  it('rent mapped by category to 621 with IRPF 19 %: H 4751 190, H 410 1.020', () => {
-    const event = received([dom1000], { irpfCents: 19_000, irpfRateBp: 1900, expenseCategoryId: 'cat-rent' });
+  it('rent mapped by category to 621 with IRPF 19 %: H 47510115 (modelo 115) 190, H 410 1.020', () => {
+    const event = received([dom1000], {
+      irpfCents: 19_000,
+      irpfRateBp: 1900,
+      withholdingKind: 'RENT',
+      expenseCategoryId: 'cat-rent',
+    });
     const p = receivedInvoicePosting(event, { ...S, categoryAccounts: { 'cat-rent': '621' } });
     expect(withoutParty(p.lines)).toEqual([
       ['621', 100_000, 0],
       ['472', 21_000, 0],
-      ['4751', 0, 19_000],
+      ['47510115', 0, 19_000],
       ['4100', 0, 102_000],
     ]);
-    expect(p.lines[2]!.description).toBe('Retención IRPF 19 %');
+    expect(p.lines[2]!.description).toBe('Retención IRPF 19 % (modelo 115)');
+  });
+
+  it("a professional's 15 % IRPF: H 47510111 (modelo 111); without a kind too (a professional's)", () => {
+    const fields = { irpfCents: 15_000, irpfRateBp: 1500 };
+    const professional = receivedInvoicePosting(
+      received([dom1000], { ...fields, withholdingKind: 'PROFESSIONAL' }),
+      S,
+    );
+    expect(withoutParty(professional.lines)).toEqual([
+      ['629', 100_000, 0],
+      ['472', 21_000, 0],
+      ['47510111', 0, 15_000],
+      ['4100', 0, 106_000],
+    ]);
+    expect(professional.lines[2]!.description).toBe('Retención IRPF 15 % (modelo 111)');
+    const withoutKind = receivedInvoicePosting(received([dom1000], fields), S);
+    expect(withoutKind.lines).toEqual(professional.lines);
+    const nullKind = receivedInvoicePosting(received([dom1000], { ...fields, withholdingKind: null }), S);
+    expect(nullKind.lines).toEqual(professional.lines);
+  });
+
+  it('each withholding kind goes to the 4751 sub-account of the return that declares it', () => {
+    const accountOf = (withholdingKind: WithholdingKind) =>
+      receivedInvoicePosting(received([dom1000], { irpfCents: 1_000, irpfRateBp: 100, withholdingKind }), S)
+        .lines.filter((l) => l.accountCode.startsWith('4751'))
+        .map((l) => [l.accountCode, l.creditCents]);
+    expect(Object.fromEntries(WITHHOLDING_KINDS.map((k) => [k, accountOf(k)]))).toEqual({
+      PROFESSIONAL: [['47510111', 1_000]],
+      MODULES: [['47510111', 1_000]],
+      AGRICULTURAL: [['47510111', 1_000]],
+      COURSES: [['47510111', 1_000]],
+      PRIZES: [['47510111', 1_000]],
+      RENT: [['47510115', 1_000]],
+      CAPITAL: [['47510123', 1_000]],
+      NON_RESIDENT: [['47510216', 1_000]],
+    });
+  });
+
+  it("an event with a withholding kind it does not know still posts (as a professional's, modelo 111)", () => {
+    const event = received([dom1000], { irpfCents: 19_000, irpfRateBp: 1900, withholdingKind: 'RENT' });
+    const body = { ...event, receivedInvoice: { ...event.receivedInvoice, withholdingKind: 'LOTTERY' } };
+    const rent = postingOfEvent(event, S);
+    const unknown = postingOfEvent(body, S);
+    expect(rent?.lines.map((l) => l.accountCode)).toContain('47510115');
+    expect(unknown?.lines.map((l) => l.accountCode)).toContain('47510111');
+    expect(unknown?.lines.map((l) => l.accountCode)).not.toContain('47510115');
+  });
+
+  it('a rectificativa that returns withheld rent: the 47510115 line goes to the debit side', () => {
+    const minus = rgroup({ baseCents: -100_000, vatCents: -21_000, deductibleVatCents: -21_000 });
+    const p = receivedInvoicePosting(
+      received([minus], { irpfCents: -19_000, irpfRateBp: 1900, withholdingKind: 'RENT' }),
+      S,
+    );
+    expect(withoutParty(p.lines).find(([a]) => a === '47510115')).toEqual(['47510115', 19_000, 0]);
   });
 
   it('goods mapped by supplier to 600: the supplier is a supplier of goods (400); the category wins over it', () => {

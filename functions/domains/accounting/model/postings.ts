@@ -23,9 +23,11 @@
  */
 
 import { postingSourceKey } from '@shared/db/keys/accounting';
+import { WITHHOLDING_KINDS } from '@shared/fiscal/withholdings';
 import type { AccountingSettings, EntrySource, JournalEntry } from '@shared/schemas/accounting';
 import * as z from 'zod';
 import type { NetLine } from '../store/items';
+import { withholdingAccountOf, withholdingModelOf } from './chart/withholding-accounts';
 import { customerParty, PARTY_PARENT_ACCOUNTS, type PartyRef, supplierParty } from './parties';
 
 export type { NetLine } from '../store/items';
@@ -85,7 +87,10 @@ export const POSTING_ACCOUNTS = {
   inputVat: '472',
   /** 473 Hacienda Pública, retenciones y pagos a cuenta (IRPF our customers withhold from us). */
   withheldFromUs: '473',
-  /** 4751 Hacienda Pública, acreedora por retenciones practicadas (IRPF we withhold: modelos 111/115). */
+  /**
+   * 4751 Hacienda Pública, acreedora por retenciones practicadas (IRPF we withhold): posted on its
+   * sub-account of the return that declares it (47510111, 47510115...: `withholdingAccountOf`).
+   */
   withheldByUs: '4751',
   /** 4759 Hacienda Pública, acreedora por otros conceptos: import VAT liquidated on the DUA until paid. */
   importVatPayable: '4759',
@@ -266,6 +271,11 @@ const ReceivedInvoiceState = z.object({
   invoiceType: z.string().optional(),
   issueDate: Day,
   irpfRateBp: Bp.nullish(),
+  /**
+   * The kind of the IRPF we withhold (shared/fiscal/withholdings.ts): which return declares it and so
+   * which 4751 sub-account takes it. Absent (stored before issue 15) or unknown: a professional's.
+   */
+  withholdingKind: z.enum(WITHHOLDING_KINDS).nullish().catch(null),
   expenseCategoryId: z.string().nullish(),
   totals: z.object({
     baseCents: Cents,
@@ -677,7 +687,9 @@ function selfAssessedDescription(g: ReceivedGroup): string {
  * A received invoice: D expense per group (base + recargo borne + non-deductible VAT: all part of
  * the cost, art. 95 and 154 LIVA), D 472 deductible VAT per rate; reverse charge and intra-EU: H 477
  * the whole self-assessed VAT; import VAT liquidated on the DUA: H 4759 until paid to customs;
- * H 4751 IRPF we withhold; H 4000/4100-supplier the total to pay. Deleted: nothing.
+ * H 4751 IRPF we withhold, on the sub-account of its return (47510111 professionals and other
+ * modelo 111 kinds, 47510115 rent, 47510123 capital, 47510216 non-residents: model/chart/
+ * withholding-accounts.ts); H 4000/4100-supplier the total to pay. Deleted: nothing.
  */
 export function receivedInvoicePosting(event: ReceivedInvoiceInput, s: PostingSettings): DesiredPosting {
   const rec = event.receivedInvoice;
@@ -699,8 +711,9 @@ export function receivedInvoicePosting(event: ReceivedInvoiceInput, s: PostingSe
         signed.push(credit(POSTING_ACCOUNTS.importVatPayable, g.vatCents, dua));
       }
     }
-    const irpf = rec.irpfRateBp ? `Retención IRPF ${ratePercent(rec.irpfRateBp)}` : 'Retención IRPF';
-    signed.push(credit(POSTING_ACCOUNTS.withheldByUs, rec.totals.irpfCents, irpf));
+    const rate = rec.irpfRateBp ? ` ${ratePercent(rec.irpfRateBp)}` : '';
+    const irpf = `Retención IRPF${rate} (modelo ${withholdingModelOf(rec.withholdingKind)})`;
+    signed.push(credit(withholdingAccountOf(rec.withholdingKind), rec.totals.irpfCents, irpf));
     const kind = receivedPartyKind(rec, s);
     signed.push(
       credit(

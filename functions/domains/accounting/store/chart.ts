@@ -2,8 +2,11 @@
  * The company's chart of accounts (issue 18 item 1): the PGC accounts written once from the chart's
  * data, the settings (which account each document goes to), and the sub-accounts: a customer's,
  * supplier's or creditor's own (430/400/410 + sequence) created on first use and claimed once, and
- * those a person creates under a PGC account that accepts entries. PGC accounts are never edited
- * nor deleted (RD 1514/2007 and RD 1515/2007, cuarta parte: the cuadro de cuentas is the PGC's).
+ * those a person creates under a PGC account that accepts entries, and the chart's own sub-accounts
+ * of 4751, one per withholding return (model/chart/withholding-accounts.ts: written with the chart,
+ * or on first use for a chart initialised before them; their codes are never generated for others).
+ * PGC accounts are never edited nor deleted (RD 1514/2007 and RD 1515/2007, cuarta parte: the
+ * cuadro de cuentas is the PGC's).
  */
 
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -36,6 +39,12 @@ import {
   type UpdateSettingsBody,
 } from '@shared/schemas/accounting';
 import { type ChartAccountDef, chartAccount, chartDefinition, subAccountCode } from '../model/chart';
+import {
+  isReservedSubAccountCode,
+  WITHHOLDING_SUB_ACCOUNTS,
+  type WithholdingSubAccountDef,
+  withholdingSubAccount,
+} from '../model/chart/withholding-accounts';
 import { DEFAULT_POSTING_SETTINGS } from '../model/postings';
 import type { AccountingDeps } from './deps';
 import type { AccountRef } from './engine';
@@ -216,10 +225,25 @@ export async function queueBackfill(
 }
 
 /**
- * Writes every PGC account of the chart the company does not have yet (BatchWrite of the missing
- * ones only: a sub-account is never overwritten, and initialising twice writes nothing), then the
- * settings (conditional: a concurrent initialisation keeps the first), then queues the backfill of
- * the documents already stored. The settings are written last: their presence says the chart is whole.
+ * The chart's own sub-accounts (the 4751 ones of each withholding return) a chart starts with, under
+ * its definition's parent.
+ */
+function chartSubAccounts(
+  companyId: string,
+  definition: readonly ChartAccountDef[],
+  at: string,
+): AccountItem[] {
+  return WITHHOLDING_SUB_ACCOUNTS.flatMap((d) => {
+    const parent = definition.find((p) => p.code === d.parentCode);
+    return parent ? [withholdingAccountItem(companyId, accountItemOf(companyId, parent, at), d, at)] : [];
+  });
+}
+
+/**
+ * Writes every PGC account of the chart the company does not have yet, and the chart's own
+ * sub-accounts of 4751 (BatchWrite of the missing ones only: a sub-account is never overwritten,
+ * and initialising twice writes nothing), then the settings (conditional: a concurrent
+ * initialisation keeps the first), then queues the backfill of the documents already stored. The settings are written last: their presence says the chart is whole.
  */
 export async function initializeChart(
   deps: Pick<AccountingDeps, 'db' | 'table' | 'now' | 'sqs' | 'queueUrl'>,
@@ -242,11 +266,11 @@ export async function initializeChart(
   }
   const at = deps.now().toISOString();
   const stored = await storedAccountCodes(deps, companyId);
-  const missing = definition.filter((d) => !stored.has(d.code));
-  await batchPut(
-    deps,
-    missing.map((d) => storedAccount(accountItemOf(companyId, d, at))),
-  );
+  const missing = [
+    ...definition.map((d) => accountItemOf(companyId, d, at)),
+    ...chartSubAccounts(companyId, definition, at),
+  ].filter((a) => !stored.has(a.accountCode));
+  await batchPut(deps, missing.map(storedAccount));
   const settings = defaultSettings(companyId, chartType, at);
   try {
     await deps.db.send(
@@ -397,6 +421,68 @@ async function claimedCode(
   return res.Item ? String((res.Item as unknown as PartyAccountItem).accountCode) : null;
 }
 
+/** Writes an account unless one with its code exists (then answers false). */
+async function putIfAbsent(deps: TableDeps, account: AccountItem): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new PutCommand({
+        TableName: deps.table,
+        Item: storedAccount(account),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (e) {
+    if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+    return false;
+  }
+}
+
+/**
+ * A PGC account of the company's chart, written from the PGC data when the chart lacks it (a chart
+ * initialised before it was in the data; a conditional Put: never over the stored one).
+ */
+async function ensurePgcAccount(deps: Deps, companyId: string, code: string): Promise<AccountItem> {
+  const stored = await getAccount(deps, companyId, code);
+  if (stored) return stored;
+  const def = chartAccount(code);
+  if (!def) throw new Error(`Account ${code} is not in the PGC`);
+  const account = accountItemOf(companyId, def, deps.now().toISOString());
+  if (await putIfAbsent(deps, account)) return account;
+  return (await getAccount(deps, companyId, code)) ?? account;
+}
+
+/** The item of one of the chart's withholding sub-accounts (47510111...) under its stored parent (4751). */
+export function withholdingAccountItem(
+  companyId: string,
+  parent: AccountItem,
+  def: WithholdingSubAccountDef,
+  at: string,
+): AccountItem {
+  return subAccountItem(companyId, parent, def.code, def.name, null, at);
+}
+
+/**
+ * One of the chart's withholding sub-accounts of 4751 (`withholdingSubAccount(code)`), as stored;
+ * written on first use when the chart was initialised before it existed (a conditional Put of the
+ * account, its parent written first if the chart lacks it: idempotent, and two postings at once write
+ * it once). Null for a code that is not one of them.
+ */
+export async function ensureWithholdingAccount(
+  deps: Deps,
+  companyId: string,
+  code: string,
+): Promise<AccountItem | null> {
+  const def = withholdingSubAccount(code);
+  if (!def) return null;
+  const stored = await getAccount(deps, companyId, code);
+  if (stored) return stored;
+  const parent = await ensurePgcAccount(deps, companyId, def.parentCode);
+  const account = withholdingAccountItem(companyId, parent, def, deps.now().toISOString());
+  if (await putIfAbsent(deps, account)) return account;
+  return (await getAccount(deps, companyId, code)) ?? account;
+}
+
 /**
  * The sub-account of a customer, supplier or creditor under `parentCode` (4300, 4000, 4100), created
  * on first use: the claim (`keys.partyAccount`) and the account are written together, each
@@ -411,26 +497,10 @@ export async function ensurePartyAccount(
 ): Promise<string> {
   const claimed = await claimedCode(deps, companyId, party.kind, party.partyKey);
   if (claimed) return claimed;
-  let parent = await getAccount(deps, companyId, parentCode);
-  if (!parent) {
-    // The chart lacks the parent (a chart initialised before it was in the data): take the PGC's.
-    const def = chartAccount(parentCode);
-    if (!def) throw new Error(`Party parent account ${parentCode} is not in the PGC`);
-    parent = accountItemOf(companyId, def, deps.now().toISOString());
-    await deps.db
-      .send(
-        new PutCommand({
-          TableName: deps.table,
-          Item: storedAccount(parent),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      )
-      .catch((e: unknown) => {
-        if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
-      });
-  }
+  const parent = await ensurePgcAccount(deps, companyId, parentCode);
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
     const code = subAccountCode(parentCode, await nextSequence(deps, companyId, parentCode));
+    if (isReservedSubAccountCode(code)) continue;
     const at = deps.now().toISOString();
     const claim: PartyAccountItem = {
       companyId,
@@ -478,7 +548,10 @@ export async function ensurePartyAccount(
   throw new Error(`No free sub-account code under ${parentCode} after ${MAX_CODE_ATTEMPTS} attempts`);
 }
 
-/** The next free code under a PGC account, without taking it (`generate-code`). */
+/**
+ * The next free code under a PGC account, without taking it (`generate-code`): codes of existing
+ * accounts and those the chart keeps for its own sub-accounts (4751 ones: 47510111...) are skipped.
+ */
 export async function generateSubAccountCode(
   deps: Deps,
   companyId: string,
@@ -496,6 +569,7 @@ export async function generateSubAccountCode(
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
     seq += 1;
     const code = subAccountCode(parentCode, seq);
+    if (isReservedSubAccountCode(code)) continue;
     if (!(await getAccount(deps, companyId, code)))
       return { parentCode, accountCode: code, displayCode: displayAccountCode(code) };
   }
@@ -520,6 +594,13 @@ export async function createSubAccount(
         `El código de la subcuenta debe empezar por ${parent.accountCode} y ser más largo que él.`,
         { field: 'accountCode' },
       );
+    const reserved = withholdingSubAccount(code);
+    if (reserved)
+      throw new AppError(
+        'CORE_004',
+        `El código ${displayAccountCode(code)} está reservado a la subcuenta de las retenciones del modelo ${reserved.model}.`,
+        { field: 'accountCode' },
+      );
     const account = subAccountItem(companyId, parent, code, body.accountName, null, at);
     try {
       await deps.db.send(
@@ -539,6 +620,7 @@ export async function createSubAccount(
   }
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
     const code = subAccountCode(parent.accountCode, await nextSequence(deps, companyId, parent.accountCode));
+    if (isReservedSubAccountCode(code)) continue;
     const account = subAccountItem(companyId, parent, code, body.accountName, null, at);
     try {
       await deps.db.send(

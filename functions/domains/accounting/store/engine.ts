@@ -43,7 +43,15 @@ import {
   sameNetLines,
   UnbalancedPostingError,
 } from '../model/postings';
-import { accountItemOf, ensurePartyAccount, getSettings, readAccounts, refsOf, storedAccount } from './chart';
+import {
+  accountItemOf,
+  ensurePartyAccount,
+  ensureWithholdingAccount,
+  getSettings,
+  readAccounts,
+  refsOf,
+  storedAccount,
+} from './chart';
 import type { AccountingDeps } from './deps';
 import {
   type DocumentPostingItem,
@@ -656,13 +664,20 @@ async function resolveParties(
 
 /**
  * Every account of the lines, from the stored chart; an account the chart lacks (a PGC account of
- * the normal chart the rules use in a PYMES chart) is added to the chart from the PGC data first.
+ * the normal chart the rules use in a PYMES chart, or a 4751 withholding sub-account of a chart
+ * initialised before those existed) is added to the chart first, from the PGC data or the chart's
+ * own sub-accounts (a conditional Put: idempotent).
  */
 async function accountRefs(deps: Deps, companyId: string, codes: string[]): Promise<Map<string, AccountRef>> {
   const stored = await readAccounts(deps, companyId, codes);
   const at = deps.now().toISOString();
   for (const code of new Set(codes)) {
     if (stored.has(code)) continue;
+    const withholding = await ensureWithholdingAccount(deps, companyId, code);
+    if (withholding) {
+      stored.set(code, withholding);
+      continue;
+    }
     const def = chartAccount(code);
     if (!def) throw new Error(`Account ${code} of an automatic posting is not in the PGC`);
     const item = accountItemOf(companyId, def, at);
