@@ -13,6 +13,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import type { AccountingDeps } from '../store/deps';
 import type { SettingsItem } from '../store/items';
+import { entriesBetween } from '../store/queries';
 import { seedBooks } from '../store/reports-seed';
 import { accountStatsRoute } from './account-stats';
 import { balanceDatesRoute } from './balance-dates';
@@ -160,6 +161,23 @@ describe('accounting report actions', () => {
       query: { fromDate: '2026-01-01', search: 'Cuenta 621' },
     });
     expect(manual.content.map((e) => e.entryId)).toEqual(['e6']);
+    // Unfiltered (keys first, then the page's entries): the same order and total as the full read.
+    const all = await call<{ content: JournalEntry[]; totalElements: number }>(listEntriesRoute, {
+      query: { source: 'MANUAL' },
+    });
+    const first = await call<{ content: JournalEntry[]; totalElements: number }>(listEntriesRoute, {
+      query: { size: 2 },
+    });
+    const second = await call<{ content: JournalEntry[]; totalElements: number }>(listEntriesRoute, {
+      query: { size: 2, page: 1 },
+    });
+    const everything = await entriesBetween(deps, CO, {}, { newestFirst: true });
+    expect(first.totalElements).toBe(everything.length);
+    expect([...first.content, ...second.content].map((e) => e.entryId)).toEqual(
+      everything.slice(0, 4).map((e) => e.entryId),
+    );
+    expect(first.content[0]!.lines.length).toBeGreaterThan(0);
+    expect(all.content.every((e) => e.source === 'MANUAL')).toBe(true);
     await expect(call(getEntryRoute, { params: { entryId: 'zz' } })).rejects.toMatchObject({
       code: 'CORE_006',
     });

@@ -113,6 +113,20 @@ export async function requireEntry(deps: Deps, companyId: string, entryId: strin
   return entryOf(found[0]);
 }
 
+/** Entries by id, in the order given (missing ones left out): a journal page read after its keys. */
+export async function entriesByIds(
+  deps: Deps,
+  companyId: string,
+  entryIds: readonly string[],
+): Promise<EntryItem[]> {
+  const found = await batchGet(
+    deps,
+    entryIds.map((id) => keys.journalEntry(companyId, id)),
+  );
+  const byId = new Map(found.map((i) => [String(i.entryId), entryOf(i)]));
+  return entryIds.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Entries dated in [fromDate, toDate] (either open), by date then number (gsi1). */
 export async function entriesBetween(
   deps: Deps,
