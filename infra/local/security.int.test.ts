@@ -20,12 +20,17 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type AccessName, allows } from '@shared/api/access';
 import { gatewayResponses } from '@shared/api/gateway-responses';
 import { AUTH_THROTTLED_ROUTES } from '@shared/api/rate-limits';
 import { type RouteId, routeIds, routes } from '@shared/api/routes';
-import type { ClientPermission, CompanyRole } from '@shared/db/records';
+import { keys } from '@shared/db/keys';
+import { type ClientPermission, type CompanyRole, SCHEMA_VERSION } from '@shared/db/records';
+import { subscriptionToPlan } from '@shared/schemas/billing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localClientConfig } from './aws';
 import { fillPath, isWrite, malformedBodies, plausibleParams, readsBody } from './testing/security-cases';
 import {
   codeOf,
@@ -54,6 +59,34 @@ const ALL_PERMISSIONS: ClientPermission[] = [
   'VIEW_ACCOUNTING_DATA',
   'UPLOAD_DOCUMENTS',
 ];
+
+/** Writes a Professional subscription for a user straight into the table (billing has no write API). */
+async function professionalPlanFor(userId: string): Promise<void> {
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient(localClientConfig(cloud.env.AWS_ENDPOINT_URL_DYNAMODB!)),
+  );
+  const now = new Date().toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: cloud.env.TABLE_NAME!,
+      Item: {
+        ...keys.subscription(userId),
+        entity: 'Subscription',
+        v: SCHEMA_VERSION,
+        userId,
+        ...subscriptionToPlan('STANDARD_PROFESSIONAL', {
+          subscriptionId: `security-${userId}`,
+          status: 'ACTIVE',
+          startedAt: now,
+          currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        }),
+        createdAt: now,
+        updatedAt: now,
+      },
+    }),
+  );
+  db.destroy();
+}
 
 const tallies = {
   tokens: new Tally('token variants'),
@@ -111,6 +144,10 @@ beforeAll(async () => {
   const a = await registerCompanyOwner(send, cloud.url, 'a');
   owner = a.session;
   companyA = a.companyId;
+  // The owner pays for the Professional plan, as a customer of accounting would (issue 18): its
+  // routes are then refused only by their access policy, never by the plan gate (which the
+  // accounting judge checks on its own).
+  await professionalPlanFor(owner.userId);
   const invite = (role: 'GESTOR' | 'MEMBER' | 'CLIENTE', permissions: ClientPermission[] = []) =>
     invitedMember(send, cloud.url, owner, companyA, role, permissions);
   const [gestor, member, cliente, clienteAll, toRevoke, toDisable, adminSession, clienteSession] =

@@ -5,7 +5,7 @@ import { extractFromText } from './extract';
 import { findInvoiceNumber } from './invoice-number';
 import { findParties } from './parties';
 import { findRectifiedInvoice } from './rectified';
-import { findTaxIds, repairSpanishId } from './tax-ids';
+import { dropOneCharacter, findTaxIds, repairSpanishId } from './tax-ids';
 import { toLines } from './text';
 
 const lines = (text: string) => toLines([text.split('\n')]);
@@ -52,6 +52,11 @@ describe('tax ids', () => {
     expect(findTaxIds('Nº: FRA-2025-142')).toEqual([]); // a series that starts "FR" is no VAT id
     expect(repairSpanishId('I2345678Z')).toBe('12345678Z');
     expect(repairSpanishId('B0000000O')).toBe('B00000000');
+    // A character read twice (the B of a scan as "BO"), seen in a judge's scan: one too many.
+    expect(findTaxIds('NIF: ESBO02317311')[0]).toMatchObject({ id: 'B02317311', repaired: true });
+    expect(dropOneCharacter('ESBO02317311')).toBe('B02317311');
+    expect(dropOneCharacter('B023173111')).toBe('B02317311'); // a doubled digit: either copy goes
+    expect(dropOneCharacter('1234567890')).toBeNull(); // nothing valid without one of them
   });
 });
 

@@ -86,6 +86,18 @@ export function repairSpanishId(id: string): string | null {
   return valid.length === 1 ? valid[0]! : null;
 }
 
+/** The only valid Spanish id that an id of 10 characters (12 with `ES`) gives without one character. */
+export function dropOneCharacter(id: string): string | null {
+  const body = id.startsWith('ES') && id.length === 12 ? id.slice(2) : id.length === 10 ? id : null;
+  if (!body) return null;
+  const found = new Set<string>();
+  for (let i = 0; i < body.length; i++) {
+    const candidate = body.slice(0, i) + body.slice(i + 1);
+    if (validateTaxId(candidate).valid) found.add(candidate);
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
 function classify(raw: string, labelled: boolean): Omit<FoundTaxId, 'start' | 'end' | 'labelled'> | null {
   const id = normaliseTaxId(raw);
   if (FOREIGN_VAT.test(id)) return { id, valid: true, repaired: false, foreign: true };
@@ -99,6 +111,10 @@ function classify(raw: string, labelled: boolean): Omit<FoundTaxId, 'start' | 'e
   if (validateTaxId(id).valid) return { id, valid: true, repaired: false, foreign: false };
   const repaired = repairSpanishId(id);
   if (repaired) return { id: repaired, valid: true, repaired: true, foreign: false };
+  // OCR doubling a character ("ESBO02317311" for "ESB02317311": the B read twice, as B and O): a
+  // labelled id one character too long that validates, exactly one way, without one of them.
+  const undoubledId = labelled ? dropOneCharacter(id) : null;
+  if (undoubledId) return { id: undoubledId, valid: true, repaired: true, foreign: false };
   // A labelled id that validates nowhere is still what the invoice says (kept, low confidence).
   if (labelled && /^[A-Z0-9]{8,12}$/.test(id) && /\d{6}/.test(id)) {
     return { id, valid: false, repaired: false, foreign: false };

@@ -138,7 +138,7 @@ describe('ReceivedInvoiceForm rectificativas', { timeout: 30_000 }, () => {
     expect(within(preview()).getByText('Total a nuestro favor (abono)')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(submitted).toBeDefined());
+    await waitFor(() => expect(submitted).toBeDefined(), { timeout: 10_000 });
     const body = toReceivedBody(submitted!);
     expect(body).toMatchObject({
       invoiceType: 'R1',
@@ -398,7 +398,7 @@ describe('ReceivedInvoiceForm withholding kind and key (issue 15)', { timeout: 6
     type('Descripción (línea 1)', 'Alquiler del local, junio');
     type('Precio unitario (línea 1)', '1.000,00');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(submitted).toBeDefined());
+    await waitFor(() => expect(submitted).toBeDefined(), { timeout: 10_000 });
     const body = toReceivedBody(submitted!);
     expect(body).toMatchObject({ irpfRateBp: 1900, withholdingKind: 'RENT', withholdingKey: '-' });
     expect(CreateReceivedInvoiceBody.parse(body)).toMatchObject({
@@ -533,7 +533,7 @@ describe('ReceivedInvoiceForm criterio de caja of the supplier (art. 163 quaterd
     type('Descripción (línea 1)', 'Reforma del local');
     type('Precio unitario (línea 1)', '1.000,00');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(submitted).toBeDefined());
+    await waitFor(() => expect(submitted).toBeDefined(), { timeout: 10_000 });
     const body = toReceivedBody(submitted!);
     expect(body.supplierCashCriterion).toBe(true);
     expect(CreateReceivedInvoiceBody.parse(body).supplierCashCriterion).toBe(true);
