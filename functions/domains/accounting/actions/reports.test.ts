@@ -14,7 +14,7 @@ import type * as z from 'zod';
 import type { AccountingDeps } from '../store/deps';
 import type { SettingsItem } from '../store/items';
 import { entriesBetween } from '../store/queries';
-import { seedBooks } from '../store/reports-seed';
+import { seedBooks } from '../testing/reports-seed';
 import { accountStatsRoute } from './account-stats';
 import { balanceDatesRoute } from './balance-dates';
 import { balanceSheetRoute } from './balance-sheet';

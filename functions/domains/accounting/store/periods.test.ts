@@ -5,6 +5,7 @@ import { keys } from '@shared/db/keys';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recomputeFromEntries } from '../model/reports';
+import { seedBooks, seedEntry } from '../testing/reports-seed';
 import type { AccountingDeps } from './deps';
 import { ENTITY, type EntryItem, type SettingsItem } from './items';
 import { closePeriod, closeYear, reopenPeriod, reopenYear } from './periods';
@@ -17,7 +18,6 @@ import {
   readTrialBalance,
   validateBalance,
 } from './reports';
-import { seedBooks, seedEntry } from './reports-seed';
 
 const TABLE = 'cuadra-accounting-reports-test';
 const CO = 'co-acc';

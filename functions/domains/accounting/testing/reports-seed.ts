@@ -9,9 +9,9 @@ import { keys } from '@shared/db/keys';
 import { SCHEMA_VERSION } from '@shared/db/records';
 import type { EntryKind, EntrySource } from '@shared/schemas/accounting';
 import { chartAccount } from '../model/chart';
-import { accountItemOf, defaultSettings, storedAccount } from './chart';
-import { ENTITY, type EntryItem, type StoredLine } from './items';
-import { pgcOf } from './queries';
+import { accountItemOf, defaultSettings, storedAccount } from '../store/chart';
+import { ENTITY, type EntryItem, type StoredLine } from '../store/items';
+import { pgcOf } from '../store/queries';
 
 export interface SeedEntry {
   entryId: string;
