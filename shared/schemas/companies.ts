@@ -8,6 +8,7 @@ import {
   type Company,
   type CompanyType,
 } from '../db/records';
+import { PaymentTerms } from '../fiscal/due-dates';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id, PageQuery } from './common';
 import { LOGO_MESSAGES, type LogoProblemReason, MAX_LOGO_BYTES } from './company-logo';
@@ -136,6 +137,12 @@ export const companyEntry = (c: Company, defaultCompanyId: string | undefined): 
 export const CompanySettingsSchema = z.object({
   invoicing: z.object({
     defaultPaymentTermsDays: z.number().int().min(0).max(365),
+    /**
+     * Issue 19: the company's default payment terms as instalments (and días de pago), used for a
+     * customer without terms of its own. Absent (settings stored before) or null: one instalment at
+     * `defaultPaymentTermsDays` (shared/fiscal/due-dates.ts `storedTerms`).
+     */
+    defaultPaymentTerms: PaymentTerms.nullable().optional(),
     defaultPaymentMethod: z.enum(['TRANSFER', 'DIRECT_DEBIT', 'CARD', 'CASH', 'OTHER']),
     iban: z
       .string()

@@ -4,6 +4,7 @@
  */
 
 import * as z from 'zod';
+import { PaymentTerms } from '../fiscal/due-dates';
 import { validateIban } from '../fiscal/iban';
 import { validateTaxId } from '../fiscal/nif';
 import { Email, Id, PageQuery } from './common';
@@ -162,6 +163,11 @@ const customerFields = {
   email: Email.optional(),
   phone: Phone.optional(),
   paymentTermsDays: z.number().int().min(0).max(365).default(30),
+  /**
+   * Issue 19: the customer's payment terms as instalments (and días de pago); its invoices' due
+   * dates come from them. Left out: one instalment at `paymentTermsDays` (`storedTerms`).
+   */
+  paymentTerms: PaymentTerms.optional(),
   iban: Iban.optional(),
   vatTreatment: z.enum(VAT_TREATMENTS).default('DOMESTIC'),
   isActive: z.boolean().default(true),
@@ -204,6 +210,8 @@ export interface Customer {
   email?: string;
   phone?: string;
   paymentTermsDays: number;
+  /** Absent on customers stored before issue 19 and when only days were given. */
+  paymentTerms?: PaymentTerms;
   iban?: string;
   vatTreatment: VatTreatment;
   isActive: boolean;

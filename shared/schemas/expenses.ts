@@ -4,6 +4,7 @@
  */
 
 import * as z from 'zod';
+import { PaymentTerms } from '../fiscal/due-dates';
 import { validateIban } from '../fiscal/iban';
 import { validateTaxId } from '../fiscal/nif';
 import {
@@ -186,6 +187,11 @@ export const SupplierBody = z
     phone: Phone.optional(),
     iban: Iban.optional(),
     paymentTermsDays: z.number().int().min(0).max(365).default(30),
+    /**
+     * Issue 19: the supplier's payment terms as instalments (and días de pago); its received
+     * invoices' due dates come from them. Left out: one instalment at `paymentTermsDays`.
+     */
+    paymentTerms: PaymentTerms.optional(),
     defaultExpenseCategoryId: Id.optional(),
     defaultVatRateBp: z
       .number()

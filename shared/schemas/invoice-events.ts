@@ -8,7 +8,7 @@ import type { Invoice, InvoicePayment } from './invoices';
 
 /**
  * What an invoice event carries so its consumers (SII, accounting) never read the
- * invoice: identity, type, dates, customer, issuer, the lines' descriptions, breakdown, totals, rectification, the VAT
+ * invoice: identity, type, dates (due dates too), customer, issuer, the lines' descriptions, breakdown, totals, rectification, the VAT
  * regime (CRITERIO_CAJA brings the SII's RECC book and key 07), the intra-EU operation of the SII's
  * book OI (art. 66.1 RIVA) and the SII state (null: not an SII company, nothing for the SII).
  */
@@ -32,6 +32,10 @@ export const invoiceEventPayload = (inv: Invoice) => ({
   vatRegime: inv.issuer?.vatRegime ?? null,
   intraEuOperation: inv.intraEuOperation ?? null,
   siiStatus: inv.siiStatus ?? null,
+  // Issue 19: the due dates (the first one, and every instalment) ride on every event, so the
+  // treasury hears them with the invoice (an invoice stored before has `dueDate` only: []).
+  dueDate: inv.dueDate ?? null,
+  dueDates: inv.dueDates ?? [],
 });
 
 /** The payment as its event carries it (`date` is the day it was paid, `revision` orders its events). */

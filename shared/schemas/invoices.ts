@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod';
+import { DueDate, type InstalmentState, MAX_INSTALMENTS } from '../fiscal/due-dates';
 import { PageQuery } from './common';
 import { Country } from './countries';
 import { type CustomerTaxId, CustomerTaxIdSchema, type VatTreatment } from './customers';
@@ -156,6 +157,41 @@ export const InvoiceCustomerBody = z
   });
 export type InvoiceCustomerBody = z.infer<typeof InvoiceCustomerBody>;
 
+/**
+ * Explicit due dates: none before the invoice date, in date order, and with `dueDate` only when it
+ * is the first of them (a client that sends back what it read). Their sum is checked against the
+ * total when the invoice is built (functions/domains/invoices/model/build-invoice.ts).
+ */
+function checkBodyDueDates(
+  b: { invoiceDate: string; dueDate?: string | undefined; dueDates?: DueDate[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (!b.dueDates) return;
+  b.dueDates.forEach((d, i) => {
+    if (d.dueDate < b.invoiceDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueDates', i, 'dueDate'],
+        message: 'El vencimiento no puede ser anterior a la fecha de la factura.',
+      });
+    }
+    if (i > 0 && d.dueDate < b.dueDates![i - 1]!.dueDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueDates', i, 'dueDate'],
+        message: 'Los vencimientos deben ir en orden de fecha.',
+      });
+    }
+  });
+  if (b.dueDate && b.dueDate !== b.dueDates[0]?.dueDate) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dueDate'],
+      message: 'Indica el vencimiento o los vencimientos, no ambos.',
+    });
+  }
+}
+
 export const CreateInvoiceBody = z
   .object({
     invoiceType: z.enum(INVOICE_TYPES),
@@ -173,6 +209,16 @@ export const CreateInvoiceBody = z
       .max(500),
     irpfRateBp: Bp.optional(),
     dueDate: z.iso.date().optional(),
+    /**
+     * Issue 19: explicit due dates (instalments), oldest first; they must add up to what the
+     * customer pays (the total, net of the IRPF withheld). Left out: the `dueDate` given (one
+     * instalment), else the customer's payment terms, else the company's.
+     */
+    dueDates: z
+      .array(DueDate)
+      .min(1, { message: 'Indica al menos un vencimiento.' })
+      .max(MAX_INSTALMENTS, { message: `Como máximo ${MAX_INSTALMENTS} vencimientos.` })
+      .optional(),
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     notes: safeMultiline().trim().max(2000).optional(),
     /**
@@ -195,6 +241,7 @@ export const CreateInvoiceBody = z
         message: 'El vencimiento no puede ser anterior a la fecha de la factura.',
       });
     }
+    checkBodyDueDates(b, ctx);
   });
 export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBody>;
 
@@ -292,7 +339,15 @@ export interface Invoice {
   status: InvoiceStatus;
   invoiceDate: string;
   operationDate: string | null;
+  /** The first due date (`dueDates[0]`), or null: what lists and the overdue index read. */
   dueDate: string | null;
+  /**
+   * Issue 19: every due date with its amount (they add up to `totals.totalCents`), oldest first;
+   * computed for drafts from the terms and fixed at confirmation. Absent on invoices stored
+   * before (the `received-invoices-overdue` schedule fills them) and on drafts without a due date;
+   * empty on a credit note (nothing to collect).
+   */
+  dueDates?: DueDate[];
   paymentMethod: PaymentMethod | null;
   notes: string | null;
   /** Operación triangular (art. 26.Tres LIVA): the 349 declares its E5 deliveries with key T. */
@@ -408,6 +463,11 @@ export interface InvoiceView extends InvoiceWithPayments {
   displayStatus: InvoiceDisplayStatus;
   outstandingCents: number;
   unappliedCreditCents: number;
+  /**
+   * Issue 19: each due date with what the payments and credit applied cover of it (oldest first)
+   * and whether it is overdue today (Europe/Madrid); empty without due dates.
+   */
+  instalments: InstalmentState[];
 }
 
 export const AddPaymentBody = z

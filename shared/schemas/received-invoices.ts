@@ -4,6 +4,7 @@
  */
 
 import * as z from 'zod';
+import { DueDate, MAX_INSTALMENTS } from '../fiscal/due-dates';
 import { allowedRecargoBps, VAT_RATE_BPS } from '../fiscal/vat';
 import type { WithholdingKind } from '../fiscal/withholdings';
 import { Id, IsoDate, PageQuery } from './common';
@@ -75,8 +76,12 @@ export const RECEIVED_PAYMENT_METHODS = [
 ] as const;
 export type ReceivedPaymentMethod = (typeof RECEIVED_PAYMENT_METHODS)[number];
 
-/** What is paid of a received invoice (stored with its payments; absent on older items = PENDING). */
-export const RECEIVED_PAYMENT_STATUSES = ['PENDING', 'PARTIAL', 'PAID'] as const;
+/**
+ * What is paid of a received invoice (stored with its payments; absent on older items = PENDING).
+ * OVERDUE (issue 19): a due date before today is not covered by the payments (the daily schedule
+ * `received-invoices-overdue`, and every write of the invoice).
+ */
+export const RECEIVED_PAYMENT_STATUSES = ['PENDING', 'PARTIAL', 'PAID', 'OVERDUE'] as const;
 export type ReceivedPaymentStatus = (typeof RECEIVED_PAYMENT_STATUSES)[number];
 
 const Bp = z.number().int().min(0).max(10_000);
@@ -248,6 +253,15 @@ const invoiceFields = {
   expenseCategoryId: Id.optional(),
   paymentMethod: z.enum(RECEIVED_PAYMENT_METHODS).optional(),
   dueDate: IsoDate.optional(),
+  /**
+   * Issue 19: explicit due dates (instalments), in date order, adding up to the total payable. Left
+   * out: `dueDate` as one instalment, else the supplier's payment terms, else the company's.
+   */
+  dueDates: z
+    .array(DueDate)
+    .min(1, { message: 'Indica al menos un vencimiento.' })
+    .max(MAX_INSTALMENTS, { message: `Como máximo ${MAX_INSTALMENTS} vencimientos.` })
+    .optional(),
   notes: safeMultiline().trim().max(2000).optional(),
   attachments: z.array(ReceivedAttachment).max(20).default([]),
   /**
@@ -275,6 +289,7 @@ type Fields = {
   issueDate: string;
   accountingDate?: string;
   dueDate?: string;
+  dueDates?: { dueDate: string; amountCents: number }[];
   withholdingKind?: WithholdingKind;
   withholdingKey?: string;
   lines: {
@@ -393,6 +408,25 @@ function checkInvoice(v: Fields, ctx: z.RefinementCtx): void {
       code: 'custom',
       path: ['dueDate'],
       message: 'El vencimiento no puede ser anterior a la fecha de expedición.',
+    });
+  }
+  v.dueDates?.forEach((d, i) => {
+    const before = i > 0 && d.dueDate < v.dueDates![i - 1]!.dueDate;
+    if (d.dueDate < v.issueDate || before) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueDates', i, 'dueDate'],
+        message: before
+          ? 'Los vencimientos deben ir en orden de fecha.'
+          : 'El vencimiento no puede ser anterior a la fecha de expedición.',
+      });
+    }
+  });
+  if (v.dueDate && v.dueDates && v.dueDate !== v.dueDates[0]?.dueDate) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dueDate'],
+      message: 'Indica el vencimiento o los vencimientos, no ambos.',
     });
   }
 }
@@ -626,7 +660,15 @@ export interface ReceivedInvoice {
   withholdingKey?: string | null;
   expenseCategoryId: string | null;
   paymentMethod?: (typeof RECEIVED_PAYMENT_METHODS)[number];
+  /** The first due date (`dueDates[0]`), when there is one. */
   dueDate?: string;
+  /**
+   * Issue 19: every due date with its amount (adding up to `totals.totalCents`), oldest first: the
+   * body's, else its `dueDate`, else the supplier's terms, else the company's. Absent on invoices
+   * stored before (the `received-invoices-overdue` schedule fills them) and on drafts without an
+   * issue date; empty when nothing is payable.
+   */
+  dueDates?: DueDate[];
   notes?: string;
   attachments: ReceivedAttachment[];
   approvalStatus: ApprovalStatus;

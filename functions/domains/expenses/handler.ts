@@ -39,7 +39,7 @@ import { updateExpenseCategoryRoute } from './actions/update-expense-category';
 import { updateReceivedInvoiceRoute } from './actions/update-received-invoice';
 import { updateSupplierRoute } from './actions/update-supplier';
 import { type ExpensesDeps, makeDeps } from './store/deps';
-import { receivedInvoiceDraftInvocation } from './workers/received-invoice-draft';
+import { expensesInvocation } from './workers/invocations';
 
 /** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
 export const expensesActions: ActionsOf<'expenses', ExpensesDeps> = {
@@ -79,5 +79,5 @@ export const expensesActions: ActionsOf<'expenses', ExpensesDeps> = {
 
 export const handler = withInvocations(
   createApiHandler('expenses', expensesActions, makeDeps),
-  receivedInvoiceDraftInvocation,
+  expensesInvocation,
 );

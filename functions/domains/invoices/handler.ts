@@ -1,6 +1,7 @@
 /** The invoices domain's Lambda: customers, series, invoices, payments, listings, aggregates, bulk, import/export, recurring. */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { withInvocations } from '@functions/platform/invoke';
 import { addPaymentRoute } from './actions/add-payment';
 import { applyCreditNoteRoute } from './actions/apply-credit-note';
 import { cancelInvoiceRoute } from './actions/cancel-invoice';
@@ -50,6 +51,7 @@ import { updateRecurringSettingsRoute } from './actions/update-recurring-setting
 import { updateRecurringTemplateRoute } from './actions/update-recurring-template';
 import { uploadInvoiceImportRoute } from './actions/upload-invoice-import';
 import { type InvoicesDeps, makeDeps } from './store/deps';
+import { settleInvoiceInvocation } from './workers/settle-invoice';
 
 /** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
 export const invoicesActions: ActionsOf<'invoices', InvoicesDeps> = {
@@ -109,4 +111,8 @@ export const invoicesActions: ActionsOf<'invoices', InvoicesDeps> = {
   'recurring.updateSettings': updateRecurringSettingsRoute,
 };
 
-export const handler = createApiHandler('invoices', invoicesActions, makeDeps);
+/** The same function is the manifest's `settle-invoice` invokable (bank reconciliation, issue 19). */
+export const handler = withInvocations(
+  createApiHandler('invoices', invoicesActions, makeDeps),
+  settleInvoiceInvocation,
+);

@@ -508,7 +508,7 @@ describe('invoices: overdue schedule', () => {
     // 23:30 UTC on 31 March is already 1 April in Madrid.
     const result = await markOverdue(deps, ctx(new Date('2026-03-31T23:30:00.000Z')));
 
-    expect(result).toEqual({ marked: 1, skipped: 1, failed: 0 });
+    expect(result).toEqual({ marked: 1, moved: 0, skipped: 1, failed: 0 });
     const q = db.commandCalls(QueryCommand)[0]!.args[0].input;
     expect(q).toMatchObject({
       IndexName: 'gsi2',

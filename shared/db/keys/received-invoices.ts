@@ -22,6 +22,23 @@ export const receivedInvoicesKeys = {
   }),
   receivedInvoiceByDatePartition: (companyId: string) => ({ gsi1pk: `COMPANY#${enc(companyId)}#RECINVS` }),
   /**
+   * gsi2 (sparse, issue 19): received invoices in the book still PENDING or PARTIAL, by their
+   * earliest due date not covered by the payments, for the `received-invoices-overdue` schedule.
+   */
+  receivedInvoiceDue: (dueDate: string, companyId: string, receivedInvoiceId: string) => ({
+    gsi2pk: 'RECINVOICES#DUE',
+    gsi2sk: `${dueDate}#${enc(companyId)}#${enc(receivedInvoiceId)}`,
+  }),
+  receivedInvoiceDuePartition: () => ({ gsi2pk: 'RECINVOICES#DUE' }),
+  /**
+   * Issue 19: the company's invoices and received invoices all carry due dates (the backfill of the
+   * `received-invoices-overdue` schedule went through them); `version` is the backfill's.
+   */
+  dueDatesBackfill: (companyId: string): Key => ({
+    pk: `COMPANY#${enc(companyId)}`,
+    sk: 'DUEDATES#BACKFILL',
+  }),
+  /**
    * gsi1, sparse: a company's received-invoice drafts made from documents that are not in the book
    * yet (issue 17 item 3: nothing read is booked before a person approves it). Same sort key as the
    * book's (the draft's book date, else the day it was drafted), in its own partition, so nothing

@@ -1,5 +1,6 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
+import { type PaymentTerms, storedTerms } from '@shared/fiscal/due-dates';
 import { type RememberedWithholding, taxIdCountry } from '@shared/fiscal/received-invoice-totals';
 import { type Supplier, supplierTaxIdKey } from '@shared/schemas/expenses';
 import { receivedEvent } from '@shared/schemas/received-invoice-events';
@@ -15,6 +16,7 @@ import {
 import { buildReceivedInvoice } from '../model/received-invoices';
 import { readCompanySii, readTaxProfileVersions } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
+import { readCompanyPaymentTerms } from '../store/payment-terms';
 import { getReceivedInvoice, saveReceivedInvoice } from '../store/received-invoices';
 import { getSupplier, getSupplierByTaxIdKey } from '../store/suppliers';
 
@@ -28,7 +30,8 @@ const rememberedOf = (s: Supplier | undefined): RememberedWithholding =>
  * The supplier as written on the invoice: a stored supplier of the company, or the inline data
  * (linked to the stored supplier holding the same tax id, when there is one); with the withholding
  * kind and key that stored supplier remembers, for an invoice that names none, and whether it is
- * marked as applying the criterio de caja (false without a stored supplier).
+ * marked as applying the criterio de caja (false without a stored supplier), and its payment terms
+ * (issue 19; undefined without a stored supplier: the company's apply).
  */
 export async function resolveSupplier(
   deps: ExpensesDeps,
@@ -38,6 +41,7 @@ export async function resolveSupplier(
   supplier: ReceivedSupplierSnapshot;
   remembered: RememberedWithholding;
   rememberedCashCriterion: boolean;
+  paymentTerms?: PaymentTerms | undefined;
 }> {
   if (body.supplierId) {
     const s = await getSupplier(deps, companyId, body.supplierId);
@@ -51,6 +55,7 @@ export async function resolveSupplier(
       supplier: { supplierId: s.supplierId, name: s.name, taxId: s.taxId, country: taxIdCountry(s.taxId) },
       remembered: rememberedOf(s),
       rememberedCashCriterion: s.supplierCashCriterion === true,
+      paymentTerms: storedTerms(s.paymentTerms, s.paymentTermsDays),
     };
   }
   const inline = body.supplier!;
@@ -64,7 +69,22 @@ export async function resolveSupplier(
     },
     remembered: rememberedOf(stored),
     rememberedCashCriterion: stored?.supplierCashCriterion === true,
+    paymentTerms: stored ? storedTerms(stored.paymentTerms, stored.paymentTermsDays) : undefined,
   };
+}
+
+/**
+ * The terms the invoice's due dates come from when the body names none (issue 19): the supplier's,
+ * else the company's (read only then).
+ */
+export async function termsInForce(
+  deps: ExpensesDeps,
+  companyId: string,
+  body: { dueDate?: string | undefined; dueDates?: unknown },
+  supplierTerms: PaymentTerms | undefined,
+): Promise<PaymentTerms | undefined> {
+  if (body.dueDate || body.dueDates) return undefined;
+  return supplierTerms ?? (await readCompanyPaymentTerms(deps, companyId));
 }
 
 const rectifiedError = (i: number, field: string, reason: string, message: string) =>
@@ -182,7 +202,7 @@ export async function createReceivedInvoice(
   deps: ExpensesDeps,
 ): Promise<ReceivedInvoice> {
   const { body } = input;
-  const { supplier, remembered, rememberedCashCriterion } = await resolveSupplier(
+  const { supplier, remembered, rememberedCashCriterion, paymentTerms } = await resolveSupplier(
     deps,
     input.companyId,
     body,
@@ -205,6 +225,7 @@ export async function createReceivedInvoice(
       supplierCashCriterion: body.supplierCashCriterion ?? rememberedCashCriterion,
       // Art. 163 terdecies LIVA: the company's own regime on the operation's date (its tax profile).
       companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime },
+      paymentTerms: await termsInForce(deps, input.companyId, body, paymentTerms),
     },
     {
       receivedInvoiceId: deps.newId(),

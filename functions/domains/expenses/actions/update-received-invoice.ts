@@ -15,7 +15,7 @@ import { readCompanySii, readTaxProfileVersions } from '../store/company-sii';
 import type { ExpensesDeps } from '../store/deps';
 import { saveReceivedInvoice } from '../store/received-invoices';
 import { listReceivedPayments } from '../store/received-payments';
-import { resolveRectification, resolveSupplier } from './create-received-invoice';
+import { resolveRectification, resolveSupplier, termsInForce } from './create-received-invoice';
 import { requireReceivedInvoice } from './get-received-invoice';
 
 /**
@@ -37,7 +37,7 @@ export async function updateReceivedInvoice(
   deps: ExpensesDeps,
 ): Promise<ReceivedInvoice> {
   const current = await requireReceivedInvoice(deps, input.companyId, input.receivedInvoiceId);
-  const { supplier, remembered, rememberedCashCriterion } = await resolveSupplier(
+  const { supplier, remembered, rememberedCashCriterion, paymentTerms } = await resolveSupplier(
     deps,
     input.companyId,
     input.body,
@@ -69,6 +69,8 @@ export async function updateReceivedInvoice(
           : rememberedCashCriterion),
       // Decided again: the corrected operation date may fall in another version of the profile.
       companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime },
+      // Issue 19: a correction without due dates takes them from the terms in force again.
+      paymentTerms: await termsInForce(deps, input.companyId, input.body, paymentTerms),
     },
     {
       ...current,

@@ -1,6 +1,7 @@
 /** Pure rules of received invoices: the record from a request body, list filters and period sums. */
 
 import { matchesSearch } from '@shared/api/listing';
+import type { PaymentTerms } from '@shared/fiscal/due-dates';
 import { sumCents } from '@shared/fiscal/money';
 import {
   computeReceivedInvoiceTotals,
@@ -24,6 +25,7 @@ import type {
   UpdateReceivedInvoiceBody,
 } from '@shared/schemas/received-invoices';
 import type { TaxProfileVersion } from '@shared/schemas/tax-profile';
+import { madridDay, receivedDueDates, receivedStatusAt } from './received-due-dates';
 
 type Body = UpdateReceivedInvoiceBody;
 
@@ -105,6 +107,11 @@ export function buildReceivedInvoice(
      * issue date). Absent: not applied (a caller without the company, the bench).
      */
     companyCashRegime?: CompanyCashRegime;
+    /**
+     * Issue 19: the payment terms in force (the supplier's, else the company's) that give the due
+     * dates when the body names none (model/received-due-dates.ts). Absent: only the body's.
+     */
+    paymentTerms?: PaymentTerms;
   },
   base: {
     receivedInvoiceId: string;
@@ -124,6 +131,8 @@ export function buildReceivedInvoice(
   const lines = body.lines.map(toLine);
   const totals = computeReceivedInvoiceTotals({ lines, irpfRateBp: body.irpfRateBp });
   const optional = <K extends string, V>(k: K, v: V | undefined) => (v === undefined ? {} : { [k]: v });
+  const dueDates = receivedDueDates(body, totals.totalCents, resolved.paymentTerms);
+  const due = { dueDate: dueDates?.[0]?.dueDate ?? body.dueDate, dueDates };
   return {
     receivedInvoiceId: base.receivedInvoiceId,
     companyId: base.companyId,
@@ -141,7 +150,8 @@ export function buildReceivedInvoice(
     ...recordedWithholding(body, resolved.rememberedWithholding),
     expenseCategoryId: body.expenseCategoryId ?? null,
     ...optional('paymentMethod', body.paymentMethod),
-    ...optional('dueDate', body.dueDate),
+    ...optional('dueDate', due.dueDate),
+    ...optional('dueDates', due.dueDates),
     ...optional('notes', body.notes),
     attachments: body.attachments,
     approvalStatus: base.approvalStatus,
@@ -156,7 +166,12 @@ export function buildReceivedInvoice(
     ),
     siiStatus: base.siiStatus ?? null,
     paidCents: base.paidCents ?? 0,
-    paymentStatus: receivedPaymentStatus(totals.totalCents, base.paidCents ?? 0),
+    // Issue 19: OVERDUE when a due date before the day of the write is not covered.
+    paymentStatus: receivedStatusAt(
+      { totals, dueDate: due.dueDate, dueDates: due.dueDates },
+      base.paidCents ?? 0,
+      madridDay(base.updatedAt),
+    ),
     version: base.version,
     createdBy: base.createdBy,
     createdAt: base.createdAt,

@@ -12,7 +12,7 @@ import type {
   ReceivedInvoice,
   ReceivedInvoicePayment,
 } from '@shared/schemas/received-invoices';
-import { receivedPaymentStatus } from './received-invoices';
+import { madridDay, receivedStatusAt } from './received-due-dates';
 
 export const receivedPaymentNotFound = () => new AppError('CORE_006', 'El pago no existe.');
 
@@ -108,7 +108,8 @@ export function invoiceAfterPayment(inv: ReceivedInvoice, deltaCents: number, at
   return {
     ...inv,
     paidCents,
-    paymentStatus: receivedPaymentStatus(inv.totals.totalCents, paidCents),
+    // Issue 19: the due dates settle oldest first; OVERDUE while one before today is not covered.
+    paymentStatus: receivedStatusAt(inv, paidCents, madridDay(at)),
     version: inv.version + 1,
     updatedAt: at,
   };

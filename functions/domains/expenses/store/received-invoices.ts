@@ -27,6 +27,7 @@ import { supplierTaxIdKey, supplierTaxIdText } from '@shared/schemas/expenses';
 import { isOutOfBook } from '@shared/schemas/received-invoice-draft';
 import type { ReceivedInvoiceEventBody } from '@shared/schemas/received-invoice-events';
 import { type ReceivedInvoice, supplierNumberKey } from '@shared/schemas/received-invoices';
+import { receivedInstalments } from '../model/received-due-dates';
 import { receivedPaymentStatus } from '../model/received-invoices';
 import type { ExpensesDeps } from './deps';
 
@@ -46,10 +47,24 @@ export const receivedInvoiceItem = (r: ReceivedInvoice) => ({
   ...(isOutOfBook(r)
     ? keys.receivedInvoiceDraftByDate(r.companyId, draftListDate(r), r.receivedInvoiceId)
     : keys.receivedInvoiceByDate(r.companyId, receivedBookDate(r), r.receivedInvoiceId)),
+  ...receivedDueEntry(r),
   entity: 'ReceivedInvoice',
   v: SCHEMA_VERSION,
   ...r,
 });
+
+/**
+ * Issue 19: the sparse gsi2 entry of the overdue schedule: an invoice in the book still PENDING or
+ * PARTIAL, at its earliest due date the payments do not cover (none when all are covered).
+ */
+export function receivedDueEntry(
+  r: ReceivedInvoice,
+): { gsi2pk: string; gsi2sk: string } | Record<string, never> {
+  const owed = r.paymentStatus === 'PENDING' || r.paymentStatus === 'PARTIAL';
+  if (!owed || isOutOfBook(r)) return {};
+  const next = receivedInstalments(r, r.paidCents ?? 0, '0000-00-00').nextDueDate;
+  return next ? keys.receivedInvoiceDue(next, r.companyId, r.receivedInvoiceId) : {};
+}
 
 /**
  * The claim that keeps a supplier's number unique per supplier (by tax id) and year of issue; none

@@ -34,7 +34,7 @@ import {
 } from '@shared/schemas/received-invoice-draft';
 import { receivedEvent } from '@shared/schemas/received-invoice-events';
 import type { ReceivedInvoice, ReceivedSupplierSnapshot } from '@shared/schemas/received-invoices';
-import { resolveSupplier } from '../actions/create-received-invoice';
+import { resolveSupplier, termsInForce } from '../actions/create-received-invoice';
 import { requireReceivedInvoice } from '../actions/get-received-invoice';
 import { setReceivedInvoiceApproval } from '../actions/set-received-invoice-approval';
 import { suggestCategoryFor } from '../actions/suggest-received-invoice-category';
@@ -218,6 +218,13 @@ async function attemptCreate(deps: ExpensesDeps, req: CreateDraftRequest): Promi
       supplierCashCriterion: resolved.rememberedCashCriterion,
       // An incomplete reading deducts nothing: the regime is decided when a person completes it.
       ...(complete ? { companyCashRegime: { versions: profileVersions, vatRegime: company.vatRegime } } : {}),
+      // Issue 19: a draft whose due date was not read falls due by the supplier's terms, else the company's.
+      paymentTerms: await termsInForce(
+        deps,
+        req.companyId,
+        body,
+        'paymentTerms' in resolved ? resolved.paymentTerms : undefined,
+      ),
     },
     {
       receivedInvoiceId: reopened?.receivedInvoiceId ?? deps.newId(),

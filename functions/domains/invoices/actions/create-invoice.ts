@@ -4,6 +4,7 @@ import { AppError } from '@shared/api/errors';
 import type { Customer } from '@shared/schemas/customers';
 import { CreateInvoiceBody, type Invoice, InvoiceSeriesQuery } from '@shared/schemas/invoices';
 import { buildDraft } from '../model/build-invoice';
+import { termsFor } from '../model/due-dates';
 import { withInvoicingDefaults } from '../model/invoicing-defaults';
 import { getCustomer } from '../store/customers';
 import type { InvoicesDeps } from '../store/deps';
@@ -33,7 +34,8 @@ const isCashLimit = (e: unknown) =>
 
 /**
  * Builds the draft of a body (every check that refuses it runs before anything is written). With
- * `defaults`, what the body leaves out comes from the company's settings (model/invoicing-defaults.ts).
+ * `defaults`, what the body leaves out comes from the company's settings (model/invoicing-defaults.ts)
+ * and the due dates from the customer's terms, else the company's (model/due-dates.ts).
  */
 export async function draftOf(
   deps: InvoicesDeps,
@@ -44,9 +46,12 @@ export async function draftOf(
   const customer = await customerOf(deps, companyId, body);
   const invoiceId = deps.newId();
   const now = deps.now().toISOString();
-  const build = (b: CreateInvoiceBody) => buildDraft({ invoiceId, companyId, body: b, customer, now });
-  if (!opts.defaults) return build(body);
-  const completed = withInvoicingDefaults(body, await getInvoicingDefaults(deps, companyId), customer);
+  if (!opts.defaults) return buildDraft({ invoiceId, companyId, body, customer, now });
+  const defaults = await getInvoicingDefaults(deps, companyId);
+  const paymentTerms = termsFor(customer, defaults.paymentTerms);
+  const build = (b: CreateInvoiceBody) =>
+    buildDraft({ invoiceId, companyId, body: b, customer, now, paymentTerms });
+  const completed = withInvoicingDefaults(body, defaults);
   try {
     return build(completed);
   } catch (e) {

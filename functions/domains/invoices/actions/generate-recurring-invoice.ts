@@ -11,6 +11,7 @@
  */
 
 import { AppError, isAppError } from '@shared/api/errors';
+import { termsFromDays } from '@shared/fiscal/due-dates';
 import type { InvoiceSeries } from '@shared/schemas/invoice-series';
 import type { Invoice } from '@shared/schemas/invoices';
 import type {
@@ -21,6 +22,7 @@ import type {
   RecurringTemplate,
 } from '@shared/schemas/recurring-invoices';
 import { buildDraft } from '../model/build-invoice';
+import { termsFor } from '../model/due-dates';
 import { nextOccurrence } from '../model/recurrence';
 import { invoiceBodyFor, modeOf, ruleOf, seriesOf } from '../model/recurring-template';
 import { assertVerifactuReady } from '../model/verifactu-readiness';
@@ -84,6 +86,8 @@ async function prepare(
     body: invoiceBodyFor(t, occurrenceDate, customer),
     customer,
     now: deps.now().toISOString(),
+    // Issue 19: the customer's instalments when the template names no term of its own.
+    paymentTerms: termsFor(customer, termsFromDays(customer.paymentTermsDays)),
   });
   const requested = seriesOf(t, settings);
   // A draft only remembers the series; confirming modes need it now, so a bad series refuses early.

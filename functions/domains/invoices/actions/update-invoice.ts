@@ -3,8 +3,10 @@ import { defineCompanyAction } from '@functions/platform/http';
 import { AppError } from '@shared/api/errors';
 import { CreateInvoiceBody, type Invoice, InvoicePath, isRectificativa } from '@shared/schemas/invoices';
 import { buildDraft } from '../model/build-invoice';
+import { termsFor } from '../model/due-dates';
 import type { InvoicesDeps } from '../store/deps';
 import { confirmedIsFinal, replaceDraft } from '../store/invoices';
+import { getInvoicingDefaults } from '../store/invoicing-defaults';
 import { customerOf } from './create-invoice';
 import { requireInvoice } from './get-invoice';
 
@@ -25,14 +27,17 @@ export async function updateInvoice(
       { details: { reason: 'RECTIFICATIVA_DRAFT' } },
     );
   }
+  const customer = await customerOf(deps, companyId, input.body);
   const built = buildDraft({
     invoiceId: current.invoiceId,
     companyId,
     body: input.body,
-    customer: await customerOf(deps, companyId, input.body),
+    customer,
     now: deps.now().toISOString(),
     createdAt: current.createdAt,
     requestedSeriesId: current.requestedSeriesId,
+    // Issue 19: a body without due dates takes them from the terms in force, as at creation.
+    paymentTerms: termsFor(customer, (await getInvoicingDefaults(deps, companyId)).paymentTerms),
   });
   // Where the draft came from (recurring, import) stays what it was.
   const next: Invoice = current.origin ? { ...built, origin: current.origin } : built;

@@ -5,6 +5,7 @@
  */
 
 import { AppError } from '@shared/api/errors';
+import type { PaymentTerms } from '@shared/fiscal/due-dates';
 import { computeInvoiceTotals, type InvoiceTotals, InvoiceTotalsError } from '@shared/fiscal/invoice-totals';
 import { simplifiedInvoiceAllowed } from '@shared/fiscal/simplified-invoice';
 import type { OperationKind } from '@shared/fiscal/vat';
@@ -16,6 +17,7 @@ import type {
   InvoiceCustomerSnapshot,
   InvoiceLineBody,
 } from '@shared/schemas/invoices';
+import { draftDueDates } from './due-dates';
 
 /** Ley 7/2012 art. 7.1 as amended by Ley 11/2021: cash limit when a party acts as a business. */
 export const CASH_LIMIT_CENTS = 100_000;
@@ -176,6 +178,11 @@ export interface BuildInvoiceInput {
   now: string;
   createdAt?: string;
   requestedSeriesId?: string | null;
+  /**
+   * Issue 19: the payment terms in force (the customer's, else the company's) that give the due
+   * dates when the body names none; left out, a draft without a due date has none until confirmed.
+   */
+  paymentTerms?: PaymentTerms;
 }
 
 /** The draft for a body; throws CORE_004 naming the field for anything the law or the data refuse. */
@@ -187,6 +194,7 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
   checkSimplified(body, totals.totalCents);
   checkCash(body, customer, totals.totalCents);
   checkTriangular(body, customer);
+  const dueDates = draftDueDates(body, totals.totalCents, input.paymentTerms);
   return {
     invoiceId: input.invoiceId,
     companyId: input.companyId,
@@ -194,7 +202,8 @@ export function buildDraft(input: BuildInvoiceInput): Invoice {
     status: 'DRAFT',
     invoiceDate: body.invoiceDate,
     operationDate: body.operationDate ?? null,
-    dueDate: body.dueDate ?? null,
+    dueDate: dueDates?.[0]?.dueDate ?? null,
+    ...(dueDates ? { dueDates } : {}),
     paymentMethod: body.paymentMethod ?? null,
     notes: body.notes ?? null,
     ...(body.triangular ? { triangular: true } : {}),

@@ -10,6 +10,7 @@ import { formatEuros } from '@shared/fiscal/money';
 import { isCreditNote, outstandingCents, paymentStatusFor } from '@shared/fiscal/receivables';
 import type { AddPaymentBody, Invoice, InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
 import { checkCash } from './build-invoice';
+import { nextUnpaidDueDate, settledCentsOf } from './due-dates';
 
 /** Today's date in Spain (Europe/Madrid), as YYYY-MM-DD. */
 export const madridDate = (at: Date): string =>
@@ -22,15 +23,18 @@ export const madridDate = (at: Date): string =>
 
 /**
  * The attributes a freshly confirmed invoice carries besides the invoice itself: PENDING, nothing
- * paid, and (with a due date) the sparse gsi2 entry the overdue schedule queries.
+ * paid, and (with a due date) the sparse gsi2 entry the overdue schedule queries, at the earliest
+ * due date not yet covered (a substitute may take over payments: model/due-dates.ts).
  */
 export function confirmationPaymentAttributes(inv: Invoice): Record<string, unknown> {
   if (inv.status !== 'CONFIRMED') return {};
-  const status = (inv as InvoiceWithPayments).paymentStatus;
-  const due = inv.dueDate && (status === undefined || status === 'PENDING' || status === 'PARTIAL');
+  const withPayments = inv as InvoiceWithPayments;
+  const status = withPayments.paymentStatus;
+  const owed = status === undefined || status === 'PENDING' || status === 'PARTIAL';
+  const next = owed ? nextUnpaidDueDate(inv, settledCentsOf(withPayments)) : null;
   return {
     ...confirmationPaymentStatus(inv),
-    ...(due ? keys.invoiceDue(inv.dueDate!, inv.companyId, inv.invoiceId) : {}),
+    ...(next ? keys.invoiceDue(next, inv.companyId, inv.invoiceId) : {}),
   };
 }
 
@@ -102,21 +106,36 @@ export function checkPayment(inv: InvoiceWithPayments, body: AddPaymentBody, tod
 }
 
 /**
- * The status once `paidCents` are paid (credit applied counts as settled): PAID when covered; an
- * OVERDUE invoice stays OVERDUE until then; otherwise from the due date (see paymentStatusFor).
+ * The status of an invoice with `settledCents` paid or credited (see paymentStatusFor): PAID when
+ * covered; OVERDUE while an instalment due before today is not covered (payments settle the due
+ * dates oldest first, model/due-dates.ts); otherwise PARTIAL or PENDING.
+ */
+export function settledStatus(
+  inv: Pick<InvoiceWithPayments, 'totals' | 'dueDate' | 'dueDates'>,
+  settledCents: number,
+  today: string,
+): PaymentStatus {
+  return paymentStatusFor({
+    totalCents: inv.totals.totalCents,
+    settledCents,
+    dueDate: nextUnpaidDueDate(inv, settledCents),
+    today,
+  });
+}
+
+/**
+ * The status once `paidCents` are paid (credit applied counts as settled). An OVERDUE invoice stays
+ * OVERDUE until paid, unless it has instalments and the payment covers every one already due
+ * (issue 19: it is PARTIAL again, back in the overdue index at its next due date).
  */
 export function statusAfterPayment(
   inv: InvoiceWithPayments,
   paidCents: number,
   today: string,
 ): PaymentStatus {
-  const status = paymentStatusFor({
-    totalCents: inv.totals.totalCents,
-    settledCents: paidCents + (inv.creditedCents ?? 0),
-    dueDate: inv.dueDate,
-    today,
-  });
-  return status !== 'PAID' && inv.paymentStatus === 'OVERDUE' ? 'OVERDUE' : status;
+  const status = settledStatus(inv, paidCents + (inv.creditedCents ?? 0), today);
+  const instalments = (inv.dueDates?.length ?? 0) > 1;
+  return status !== 'PAID' && inv.paymentStatus === 'OVERDUE' && !instalments ? 'OVERDUE' : status;
 }
 
 export const paidCannotBeCancelled = () =>

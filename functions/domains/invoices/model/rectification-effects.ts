@@ -13,13 +13,7 @@
 
 import { AppError } from '@shared/api/errors';
 import { formatEuros } from '@shared/fiscal/money';
-import {
-  allocateCredit,
-  creditNoteStatus,
-  isCreditNote,
-  outstandingCents,
-  paymentStatusFor,
-} from '@shared/fiscal/receivables';
+import { allocateCredit, creditNoteStatus, isCreditNote, outstandingCents } from '@shared/fiscal/receivables';
 import type {
   CreditApplication,
   Invoice,
@@ -27,6 +21,7 @@ import type {
   InvoiceWithPayments,
   PaymentStatus,
 } from '@shared/schemas/invoices';
+import { settledStatus } from './payments';
 
 /** A confirming transaction holds at most 100 items: moved payments take two each. */
 export const MAX_MOVED_PAYMENTS = 25;
@@ -92,12 +87,8 @@ function planSubstitution(input: PlanInput): RectificationEffects {
       { paidCents, creditedCents },
     );
   }
-  const paymentStatus = paymentStatusFor({
-    totalCents,
-    settledCents: paidCents + creditedCents,
-    dueDate: rect.dueDate,
-    today: input.today,
-  });
+  // The substitute's due dates (issue 19) are settled oldest first by what it takes over.
+  const paymentStatus = settledStatus(rect, paidCents + creditedCents, input.today);
   return {
     rectificativa: {
       ...rect,
@@ -118,12 +109,7 @@ function planCreditNote(input: PlanInput): RectificationEffects {
     const amountCents = takes[i]!;
     if (amountCents === 0) return { original, substituted: false, credit: null };
     const creditedCents = (original.creditedCents ?? 0) + amountCents;
-    const status = paymentStatusFor({
-      totalCents: original.totals.totalCents,
-      settledCents: (original.paidCents ?? 0) + creditedCents,
-      dueDate: original.dueDate,
-      today: input.today,
-    });
+    const status = settledStatus(original, (original.paidCents ?? 0) + creditedCents, input.today);
     const paymentStatus = status !== 'PAID' && original.paymentStatus === 'OVERDUE' ? 'OVERDUE' : status;
     return { original, substituted: false, credit: { amountCents, creditedCents, paymentStatus } };
   });

@@ -81,14 +81,16 @@ export type TemplateContent = ReturnType<typeof templateFieldsOf>;
 
 /**
  * The invoice body of one occurrence, as `buildDraft` takes it: dated on the occurrence, due
- * `dueDays` later (the customer's payment terms when the template gives none), with {MES}, {AÑO}
- * and {TRIMESTRE} replaced in the descriptions and notes.
+ * `dueDays` later (the customer's payment terms when the template gives none: its days, or no due
+ * date when it has instalments, which `buildDraft` applies from its `paymentTerms`), with {MES},
+ * {AÑO} and {TRIMESTRE} replaced in the descriptions and notes.
  */
 export function invoiceBodyFor(
   t: TemplateContent,
   occurrenceDate: string,
-  customer: Pick<Customer, 'paymentTermsDays'>,
+  customer: Pick<Customer, 'paymentTermsDays' | 'paymentTerms'>,
 ): CreateInvoiceBody {
+  const byTerms = t.dueDays == null && customer.paymentTerms !== undefined;
   const dueDays = t.dueDays ?? customer.paymentTermsDays;
   return {
     invoiceType: t.invoiceType,
@@ -106,7 +108,7 @@ export function invoiceBodyFor(
       ...(l.recargo !== undefined ? { recargo: l.recargo } : {}),
     })),
     ...(t.irpfRateBp != null ? { irpfRateBp: t.irpfRateBp } : {}),
-    dueDate: addDays(occurrenceDate, dueDays),
+    ...(byTerms ? {} : { dueDate: addDays(occurrenceDate, dueDays) }),
     ...(t.paymentMethod ? { paymentMethod: t.paymentMethod } : {}),
     ...(t.notes ? { notes: fillPlaceholders(t.notes, occurrenceDate) } : {}),
   };

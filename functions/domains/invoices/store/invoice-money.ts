@@ -3,12 +3,14 @@
  * that every payment write and credit application carries in its transaction: conditioned on the
  * invoice being in force (CONFIRMED, not substituted) with the amounts it was read with, so two
  * writers never both act on the same figures. The due-date index follows the status: PENDING and
- * PARTIAL invoices with a due date are in it (the overdue schedule), PAID and OVERDUE are not.
+ * PARTIAL invoices with a due date are in it at their earliest uncovered due date (the overdue
+ * schedule), PAID and OVERDUE are not.
  */
 
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
 import { keys } from '@shared/db/keys';
 import type { InvoiceWithPayments, PaymentStatus } from '@shared/schemas/invoices';
+import { nextUnpaidDueDate } from '../model/due-dates';
 import type { InvoicesDeps } from './deps';
 
 type Deps = Pick<InvoicesDeps, 'table'>;
@@ -52,9 +54,12 @@ export function invoiceMoneyUpdate(deps: Deps, inv: InvoiceWithPayments, change:
     values[`:${name}`] = change[name];
   }
   const owed = change.paymentStatus === 'PENDING' || change.paymentStatus === 'PARTIAL';
+  // The index holds the earliest due date the new amounts leave uncovered (issue 19: instalments).
+  const settled = (change.paidCents ?? inv.paidCents ?? 0) + (change.creditedCents ?? inv.creditedCents ?? 0);
+  const next = owed ? nextUnpaidDueDate(inv, settled) : null;
   let remove = '';
-  if (owed && inv.dueDate) {
-    const due = keys.invoiceDue(inv.dueDate, inv.companyId, inv.invoiceId);
+  if (next) {
+    const due = keys.invoiceDue(next, inv.companyId, inv.invoiceId);
     set.push('gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk');
     Object.assign(values, { ':gsi2pk': due.gsi2pk, ':gsi2sk': due.gsi2sk });
   } else {

@@ -20,9 +20,12 @@ import { invoiceEventPayload, paymentEventBody } from '@shared/schemas/invoice-e
 import type { InvoiceSeries } from '@shared/schemas/invoice-series';
 import type { Invoice, InvoicePayment } from '@shared/schemas/invoices';
 import { checkCompleteInvoiceParties } from '../model/complete-invoice';
+import { confirmedDueDates, termsFor } from '../model/due-dates';
 import { confirmationPaymentAttributes, confirmationPaymentStatus } from '../model/payments';
+import { getCustomer } from './customers';
 import type { InvoicesDeps } from './deps';
 import { countUpdates, dateMoveUpdates, withConflictRetry } from './invoice-counts';
+import { getInvoicingDefaults } from './invoicing-defaults';
 import { confirmationPaymentContributions } from './payment-aggregates';
 import { isNumberClaimConflict, type NumberClaim, numberClaimItems } from './series';
 
@@ -252,6 +255,18 @@ function invoiceWrite(
 }
 
 /**
+ * Issue 19: confirmation fixes the due dates; a draft without any takes them now from the terms in
+ * force (its stored customer's, else the company's), read only when needed (model/due-dates.ts).
+ */
+async function withDueDatesFixed(deps: Deps, inv: Invoice): Promise<Invoice> {
+  if (inv.dueDates || inv.dueDate || inv.totals.totalCents <= 0) return confirmedDueDates(inv, undefined);
+  const customerId = inv.customer?.customerId;
+  const customer = customerId ? await getCustomer(deps, inv.companyId, customerId) : undefined;
+  const terms = termsFor(customer, (await getInvoicingDefaults(deps, inv.companyId)).paymentTerms);
+  return confirmedDueDates(inv, terms);
+}
+
+/**
  * Confirms an invoice in ONE TransactWriteItems: [invoice, counter, series use, event, the tax
  * aggregates' ADDs (month and quarter by tax key and type, quarter by customer; under the criterio
  * de caja also the uncollected VAT at its deadline), the VeriFacTu
@@ -266,15 +281,16 @@ function invoiceWrite(
  */
 export async function confirmInvoiceWrite(
   deps: Deps,
-  inv: Invoice,
+  draft: Invoice,
   series: InvoiceSeries,
   mode: 'create' | 'update',
   at: string,
   extraItems: TransactItem[] | ((next: Invoice) => TransactItem[]) = [],
   opts: { createdBy?: string | null; movedPayments?: readonly InvoicePayment[] } = {},
 ): Promise<Invoice> {
-  const year = Number(inv.invoiceDate.slice(0, 4));
-  const company = await getIssuerCompany(deps, inv.companyId);
+  const year = Number(draft.invoiceDate.slice(0, 4));
+  const company = await getIssuerCompany(deps, draft.companyId);
+  const inv = await withDueDatesFixed(deps, draft);
   checkCompleteInvoiceParties(inv, company);
   return writeWithChain(deps, inv.companyId, {
     // A company in the SII has no VeriFacTu chain (RD 1007/2023 art. 3).

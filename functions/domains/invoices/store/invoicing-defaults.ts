@@ -3,7 +3,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@shared/db/keys';
 import { type CompanySettings, defaultCompanySettings } from '@shared/schemas/companies';
-import type { InvoicingDefaults } from '../model/invoicing-defaults';
+import { type InvoicingDefaults, invoicingDefaultsOf } from '../model/invoicing-defaults';
 import type { InvoicesDeps } from './deps';
 
 export async function getInvoicingDefaults(
@@ -15,8 +15,5 @@ export async function getInvoicingDefaults(
   );
   const stored = (res.Item?.settings as Partial<CompanySettings> | undefined)?.invoicing;
   const invoicing = { ...defaultCompanySettings().invoicing, ...stored };
-  return {
-    paymentTermsDays: invoicing.defaultPaymentTermsDays,
-    paymentMethod: invoicing.defaultPaymentMethod,
-  };
+  return invoicingDefaultsOf(invoicing);
 }

@@ -209,35 +209,101 @@ export async function cancelInvoiceWrite(
   });
 }
 
-/** The keys of the invoices whose due date is before `today` and are not yet paid nor overdue. */
-export async function dueBefore(deps: Deps, today: string): Promise<{ pk: string; sk: string }[]> {
-  const items = await queryAll(deps, {
+/** The index entries (the invoices as the index projects them) whose due date is before `today`. */
+export async function dueEntriesBefore(deps: Deps, today: string): Promise<Record<string, unknown>[]> {
+  return queryAll(deps, {
     TableName: deps.table,
     IndexName: 'gsi2' satisfies IndexName,
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :today',
     ExpressionAttributeValues: { ':pk': keys.invoiceDuePartition().gsi2pk, ':today': today },
   });
+}
+
+/** The keys of the invoices whose due date is before `today` and are not yet paid nor overdue. */
+export async function dueBefore(deps: Deps, today: string): Promise<{ pk: string; sk: string }[]> {
+  const items = await dueEntriesBefore(deps, today);
   return items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
 }
 
+/** What a schedule's write saw of an invoice: it only applies while the paid and credited amounts are those. */
+export interface SeenAmounts {
+  paidCents: number;
+  creditedCents: number;
+}
+
+const seenCondition = (seen: SeenAmounts | undefined) =>
+  seen
+    ? {
+        expression: ` AND ${seenAmount('paidCents', ':seenPaid', seen.paidCents)} AND ${seenAmount('creditedCents', ':seenCredited', seen.creditedCents)}`,
+        values: { ':seenPaid': seen.paidCents, ':seenCredited': seen.creditedCents },
+      }
+    : { expression: '', values: {} };
+
+const seenAmount = (name: string, placeholder: string, value: number) =>
+  value === 0 ? `(attribute_not_exists(${name}) OR ${name} = ${placeholder})` : `${name} = ${placeholder}`;
+
 /**
- * PENDING/PARTIAL → OVERDUE, conditioned so a payment or cancellation in between wins; the
- * invoice leaves the due-date index. Returns false when the condition no longer held.
+ * PENDING/PARTIAL → OVERDUE, conditioned so a payment or cancellation in between wins (with
+ * `seen`, also any payment or credit since the invoice was read); the invoice leaves the due-date
+ * index. Returns false when the condition no longer held.
  */
-export async function markOverdueWrite(deps: Deps, key: { pk: string; sk: string }): Promise<boolean> {
+export async function markOverdueWrite(
+  deps: Deps,
+  key: { pk: string; sk: string },
+  seen?: SeenAmounts,
+): Promise<boolean> {
+  const cond = seenCondition(seen);
   try {
     await deps.db.send(
       new UpdateCommand({
         TableName: deps.table,
         Key: key,
         UpdateExpression: 'SET paymentStatus = :overdue REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: '#status = :confirmed AND paymentStatus IN (:pending, :partial)',
+        ConditionExpression: `#status = :confirmed AND paymentStatus IN (:pending, :partial)${cond.expression}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':overdue': 'OVERDUE',
           ':confirmed': 'CONFIRMED',
           ':pending': 'PENDING',
           ':partial': 'PARTIAL',
+          ...cond.values,
+        },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * Issue 19: an invoice in the index whose instalments already due are covered moves to its next
+ * uncovered due date (null: leaves the index), conditioned on the amounts seen. False when the
+ * condition no longer held.
+ */
+export async function moveDueEntryWrite(
+  deps: Deps,
+  inv: Pick<InvoiceWithPayments, 'companyId' | 'invoiceId'>,
+  seen: SeenAmounts,
+  nextDueDate: string | null,
+): Promise<boolean> {
+  const cond = seenCondition(seen);
+  const due = nextDueDate ? keys.invoiceDue(nextDueDate, inv.companyId, inv.invoiceId) : null;
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: keys.invoice(inv.companyId, inv.invoiceId),
+        UpdateExpression: due ? 'SET gsi2pk = :g2pk, gsi2sk = :g2sk' : 'REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: `#status = :confirmed AND paymentStatus IN (:pending, :partial)${cond.expression}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':confirmed': 'CONFIRMED',
+          ':pending': 'PENDING',
+          ':partial': 'PARTIAL',
+          ...(due ? { ':g2pk': due.gsi2pk, ':g2sk': due.gsi2sk } : {}),
+          ...cond.values,
         },
       }),
     );

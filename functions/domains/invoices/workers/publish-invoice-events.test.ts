@@ -25,6 +25,7 @@ useEnv({
   LOG_LEVEL: 'silent',
   [envNames.queueUrl('sii')]: 'https://sqs.local/sii',
   [envNames.queueUrl('accounting')]: 'https://sqs.local/accounting',
+  [envNames.queueUrl('treasury')]: 'https://sqs.local/treasury',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
 });
@@ -38,6 +39,7 @@ const KEY = keys.invoiceEvent('co-1', 'inv-1', 'INVOICE_CONFIRMED');
 const QUEUES = {
   sii: 'https://sqs.local/sii',
   accounting: 'https://sqs.local/accounting',
+  treasury: 'https://sqs.local/treasury',
 };
 
 const deps: PublishDeps = {
@@ -76,12 +78,15 @@ beforeEach(() => {
 describe('publish-invoice-events', () => {
   const eventId = createHash('sha256').update(`${KEY.pk}|${KEY.sk}`).digest('hex');
 
-  it('sends to accounting only (VeriFacTu writes its own records; no SII state, no SII)', async () => {
+  it('sends to accounting and treasury only (VeriFacTu writes its own records; no SII state, no SII)', async () => {
     db.on(GetCommand).resolves({ Item: event({ publishedVerifactuAt: 'old' }) });
     const sent = await publishInvoiceEvent(deps, KEY, ctx);
-    expect(sent).toEqual(['accounting']);
-    const [a, ...rest] = sends();
+    expect(sent).toEqual(['accounting', 'treasury']);
+    const [a, t, ...rest] = sends();
     expect(rest).toHaveLength(0);
+    // The treasury queue reads the same body as accounting (issue 19: the open-items projection).
+    expect(t!.QueueUrl).toBe(QUEUES.treasury);
+    expect(t!.MessageBody).toBe(a!.MessageBody);
     expect(eventIdOf(KEY)).toBe(eventId);
     expect(a!.QueueUrl).toBe(QUEUES.accounting);
     expect(a!.MessageGroupId).toBeUndefined();
@@ -98,7 +103,7 @@ describe('publish-invoice-events', () => {
     // A mark of the retired VeriFacTu target (events stored before) does not leak into the body.
     expect(body).not.toHaveProperty('publishedVerifactuAt');
     // Each send is marked right after it, conditioned on not being marked yet.
-    expect(marks()).toEqual(['publishedAccountingAt']);
+    expect(marks()).toEqual(['publishedAccountingAt', 'publishedTreasuryAt']);
     expect(db.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       Key: KEY,
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#mark)',
@@ -109,9 +114,9 @@ describe('publish-invoice-events', () => {
 
   it('also sends to the SII queue when the invoice has an SII state', async () => {
     db.on(GetCommand).resolves({ Item: event({ siiStatus: 'NOT_SENT' }) });
-    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['sii', 'accounting']);
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
-    expect(targetsOf({ siiStatus: null })).toEqual(['accounting']);
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['sii', 'accounting', 'treasury']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting, QUEUES.treasury]);
+    expect(targetsOf({ siiStatus: null })).toEqual(['accounting', 'treasury']);
     expect(targetsOf({ siiStatus: 'NOT_SENT' })).not.toContain('verifactu');
   });
 
@@ -134,9 +139,9 @@ describe('publish-invoice-events', () => {
   it('publishes a received invoice event of an SII company to the SII queue and to accounting', async () => {
     const item = receivedItem('NOT_SENT');
     db.on(GetCommand).resolves({ Item: item });
-    expect(await publishInvoiceEvent(deps, receivedKey, ctx)).toEqual(['sii', 'accounting']);
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
-    const [sii, accounting] = sends().map((s) => JSON.parse(s.MessageBody!));
+    expect(await publishInvoiceEvent(deps, receivedKey, ctx)).toEqual(['sii', 'accounting', 'treasury']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting, QUEUES.treasury]);
+    const [sii, accounting, treasury] = sends().map((s) => JSON.parse(s.MessageBody!));
     // Both queues read the same body: the stored event without keys, entity, version nor marks.
     expect(sii).toEqual({
       eventId: eventIdOf(receivedKey),
@@ -150,19 +155,20 @@ describe('publish-invoice-events', () => {
       at: '2026-03-02T10:00:00.000Z',
     });
     expect(accounting).toEqual(sii);
-    expect(marks()).toEqual(['publishedSiiAt', 'publishedAccountingAt']);
+    expect(treasury).toEqual(sii);
+    expect(marks()).toEqual(['publishedSiiAt', 'publishedAccountingAt', 'publishedTreasuryAt']);
   });
 
   it("publishes a non-SII company's received invoice event to accounting only", async () => {
     db.on(GetCommand).resolves({ Item: receivedItem(null) });
-    expect(await publishInvoiceEvent(deps, receivedKey, ctx)).toEqual(['accounting']);
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting]);
+    expect(await publishInvoiceEvent(deps, receivedKey, ctx)).toEqual(['accounting', 'treasury']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting, QUEUES.treasury]);
     expect(JSON.parse(sends()[0]!.MessageBody!)).toMatchObject({
       kind: 'RECEIVED_REGISTERED',
       reportsSii: false,
       siiStatus: null,
     });
-    expect(marks()).toEqual(['publishedAccountingAt']);
+    expect(marks()).toEqual(['publishedAccountingAt', 'publishedTreasuryAt']);
   });
 
   it('sends to the SII what reports to it: the reportsSii mark, else (stored before it) the SII state', () => {
@@ -173,26 +179,44 @@ describe('publish-invoice-events', () => {
       ...over,
     });
     // Received invoices: the mark decides; without it (an SII-only event of before), the state.
-    expect(targetsOf(received({ reportsSii: true, siiStatus: 'NOT_SENT' }))).toEqual(['sii', 'accounting']);
-    expect(targetsOf(received({ reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual(['accounting']);
-    expect(targetsOf(received({ reportsSii: false, siiStatus: null }))).toEqual(['accounting']);
-    expect(targetsOf(received({ siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting']);
-    expect(targetsOf(received({ siiStatus: null }))).toEqual(['accounting']);
+    expect(targetsOf(received({ reportsSii: true, siiStatus: 'NOT_SENT' }))).toEqual([
+      'sii',
+      'accounting',
+      'treasury',
+    ]);
+    expect(targetsOf(received({ reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual([
+      'accounting',
+      'treasury',
+    ]);
+    expect(targetsOf(received({ reportsSii: false, siiStatus: null }))).toEqual(['accounting', 'treasury']);
+    expect(targetsOf(received({ siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting', 'treasury']);
+    expect(targetsOf(received({ siiStatus: null }))).toEqual(['accounting', 'treasury']);
     // Issued payments: an SII company's invoice outside the criterio de caja reports nothing (RECC).
-    expect(targetsOf(payment({ reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual(['accounting']);
-    expect(targetsOf(payment({ reportsSii: true, siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting']);
+    expect(targetsOf(payment({ reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual([
+      'accounting',
+      'treasury',
+    ]);
+    expect(targetsOf(payment({ reportsSii: true, siiStatus: 'ACCEPTED' }))).toEqual([
+      'sii',
+      'accounting',
+      'treasury',
+    ]);
     expect(targetsOf(payment({ kind: 'PAYMENT_DELETED', reportsSii: false, siiStatus: 'ACCEPTED' }))).toEqual(
-      ['accounting'],
+      ['accounting', 'treasury'],
     );
-    expect(targetsOf(payment({ siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting']);
-    expect(targetsOf(payment({ siiStatus: null }))).toEqual(['accounting']);
+    expect(targetsOf(payment({ siiStatus: 'ACCEPTED' }))).toEqual(['sii', 'accounting', 'treasury']);
+    expect(targetsOf(payment({ siiStatus: null }))).toEqual(['accounting', 'treasury']);
     // Issued invoices: the SII state, as always (no mark is read).
     const invoice = { entity: 'InvoiceEvent', kind: 'INVOICE_CONFIRMED' };
     expect(targetsOf({ ...invoice, siiStatus: 'NOT_SENT', reportsSii: false })).toEqual([
       'sii',
       'accounting',
+      'treasury',
     ]);
-    expect(targetsOf({ ...invoice, kind: 'INVOICE_CANCELLED', siiStatus: null })).toEqual(['accounting']);
+    expect(targetsOf({ ...invoice, kind: 'INVOICE_CANCELLED', siiStatus: null })).toEqual([
+      'accounting',
+      'treasury',
+    ]);
   });
 
   it("publishes a non-criterio-de-caja SII company's issued payment to accounting only", async () => {
@@ -208,8 +232,8 @@ describe('publish-invoice-events', () => {
         reportsSii: false,
       }),
     });
-    expect(await publishInvoiceEvent(deps, key, ctx)).toEqual(['accounting']);
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting]);
+    expect(await publishInvoiceEvent(deps, key, ctx)).toEqual(['accounting', 'treasury']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting, QUEUES.treasury]);
     expect(JSON.parse(sends()[0]!.MessageBody!)).toMatchObject({
       eventId: eventIdOf(key),
       kind: 'PAYMENT_RECORDED',
@@ -232,23 +256,31 @@ describe('publish-invoice-events', () => {
       Records: [rec('1', 'ReceivedInvoiceEvent'), rec('2', 'ReceivedInvoice')],
     } as DynamoDBStreamEvent);
     expect(res).toEqual({ batchItemFailures: [] });
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting]);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.sii, QUEUES.accounting, QUEUES.treasury]);
   });
 
   it('skips the queues an earlier attempt already reached (a retried record sends nothing twice)', async () => {
     db.on(GetCommand).resolves({
       Item: event({ siiStatus: 'NOT_SENT', publishedSiiAt: 't' }),
     });
-    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['accounting']);
-    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting]);
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['accounting', 'treasury']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.accounting, QUEUES.treasury]);
     const body = JSON.parse(sends()[0]!.MessageBody!);
     expect(body).not.toHaveProperty('publishedSiiAt');
+  });
+
+  it('sends only to the treasury an event published before the treasury queue existed', async () => {
+    db.on(GetCommand).resolves({ Item: event({ publishedAccountingAt: 't' }) });
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['treasury']);
+    expect(sends().map((s) => s.QueueUrl)).toEqual([QUEUES.treasury]);
+    expect(JSON.parse(sends()[0]!.MessageBody!)).not.toHaveProperty('publishedAccountingAt');
+    expect(marks()).toEqual(['publishedTreasuryAt']);
   });
 
   it('tolerates losing the mark to a concurrent publisher and stops on a failed send', async () => {
     db.on(GetCommand).resolves({ Item: event() });
     db.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'x', $metadata: {} }));
-    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['accounting']);
+    expect(await publishInvoiceEvent(deps, KEY, ctx)).toEqual(['accounting', 'treasury']);
 
     db.reset();
     sqsMock.reset();
@@ -271,7 +303,7 @@ describe('publish-invoice-events', () => {
       { eventName: 'INSERT', newImage: event(), oldImage: undefined, sequenceNumber: '2' },
       ctx,
     );
-    expect(sends()).toHaveLength(1);
+    expect(sends()).toHaveLength(2);
   });
 
   it('through the stream handler: reports the first failing record so the batch restarts from it', async () => {
@@ -296,6 +328,6 @@ describe('publish-invoice-events', () => {
       Records: [rec('1', 'inv-1'), rec('2', 'inv-2'), rec('3', 'inv-3')],
     } as DynamoDBStreamEvent);
     expect(res).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
-    expect(sends().map((s) => JSON.parse(s.MessageBody!).invoiceId)).toEqual(['inv-1', 'inv-2']);
+    expect(sends().map((s) => JSON.parse(s.MessageBody!).invoiceId)).toEqual(['inv-1', 'inv-1', 'inv-2']);
   });
 });

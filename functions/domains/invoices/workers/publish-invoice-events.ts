@@ -8,6 +8,7 @@
  *    functions/domains/expenses/model/received-events.ts);
  * each to
  *  - the accounting queue, always (issue 18: the accounting books every invoice and payment);
+ *  - the treasury queue, always (issue 19: the open-items projection follows every invoice and payment);
  *  - the SII queue, only what the SII hears of (`targetsOf`): an issued invoice with an SII state;
  *    a payment or received-invoice event marked `reportsSii` (an issued payment under the criterio
  *    de caja of an SII company: RECC book; a received invoice with an SII state). Events stored
@@ -39,12 +40,13 @@ import { type StreamChange, streamHandler, type WorkerContext } from '@functions
 import { envNames } from '@shared/config/env-names';
 import { stripKeys } from '@shared/db/records';
 
-export type EventTarget = 'sii' | 'accounting';
+export type EventTarget = 'sii' | 'accounting' | 'treasury';
 
 /** The attribute marking that an event reached one queue. */
 export const publishedMark: Record<EventTarget, string> = {
   sii: 'publishedSiiAt',
   accounting: 'publishedAccountingAt',
+  treasury: 'publishedTreasuryAt',
 };
 
 /** Marks of targets that no longer exist (events stored before VeriFacTu wrote its own records). */
@@ -80,9 +82,9 @@ const reportsSii = (event: Record<string, unknown>): boolean => {
   return event.reportsSii;
 };
 
-/** The queues an event goes to: accounting always; the SII only for what it hears of. */
+/** The queues an event goes to: accounting and treasury always; the SII only for what it hears of. */
 export const targetsOf = (event: Record<string, unknown>): EventTarget[] =>
-  reportsSii(event) ? ['sii', 'accounting'] : ['accounting'];
+  reportsSii(event) ? ['sii', 'accounting', 'treasury'] : ['accounting', 'treasury'];
 
 /** Publishes one stored event to the queues it has not reached yet; returns those it sent to. */
 export async function publishInvoiceEvent(

@@ -142,6 +142,8 @@ describe('CompanyDetail', { timeout: 20_000 }, () => {
         body: {
           invoicing: {
             defaultPaymentTermsDays: 30,
+            // Issue 19: no instalments, one due date at the days.
+            defaultPaymentTerms: null,
             defaultPaymentMethod: 'TRANSFER',
             iban: 'ES9121000418450200051332',
             footerNotes: '',

@@ -1,5 +1,7 @@
+import type { PaymentTerms } from '@shared/fiscal/due-dates';
 import { formatIban, validateIban } from '@shared/fiscal/iban';
 import type { CompanySettings } from '@shared/schemas/companies';
+import { PaymentTermsEditor, paymentTermsRule } from '@web/components/payment-terms-editor';
 import { errorMessage } from '@web/lib/api-error';
 import { showApiErrorOnForm } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
@@ -19,6 +21,7 @@ interface SettingsFormValues extends Omit<Invoicing, 'iban' | 'logo'> {
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 const FIELDS = [
   'invoicing.defaultPaymentTermsDays',
+  'invoicing.defaultPaymentTerms',
   'invoicing.defaultPaymentMethod',
   'invoicing.iban',
   'invoicing.footerNotes',
@@ -79,6 +82,15 @@ function SettingsView({ companyId, invoicing }: { companyId: string; invoicing: 
           label: 'Plazo de pago por defecto',
           children: `${invoicing.defaultPaymentTermsDays} días`,
         },
+        ...(invoicing.defaultPaymentTerms
+          ? [
+              {
+                key: 'instalments',
+                label: 'Vencimientos por defecto',
+                children: termsText(invoicing.defaultPaymentTerms),
+              },
+            ]
+          : []),
         {
           key: 'method',
           label: 'Forma de pago',
@@ -105,6 +117,17 @@ function SettingsView({ companyId, invoicing }: { companyId: string; invoicing: 
   );
 }
 
+/** '30 días (50 %) · 60 días (50 %); días de pago 10 y 25'. */
+export function termsText(terms: PaymentTerms): string {
+  const parts = terms.instalments.map((i) =>
+    terms.instalments.length === 1
+      ? `${i.days} días`
+      : `${i.days} días (${(i.percentBp / 100).toLocaleString('es-ES')} %)`,
+  );
+  const days = terms.paymentDays?.length ? `; días de pago ${terms.paymentDays.join(', ')}` : '';
+  return `${parts.join(' · ')}${days}`;
+}
+
 function withoutLogo({ logo: _logo, ...rest }: Invoicing): Omit<Invoicing, 'logo'> {
   return rest;
 }
@@ -114,6 +137,8 @@ function SettingsForm({ companyId, invoicing }: { companyId: string; invoicing: 
   const update = useUpdateCompanySettings(companyId);
   const [formError, setFormError] = useState<string | null>(null);
   const color = Form.useWatch(['invoicing', 'primaryColor'], form) ?? '';
+  const termDays =
+    Form.useWatch(['invoicing', 'defaultPaymentTermsDays'], form) ?? invoicing.defaultPaymentTermsDays;
 
   const onFinish = async ({ invoicing: values }: { invoicing: SettingsFormValues }) => {
     setFormError(null);
@@ -122,6 +147,8 @@ function SettingsForm({ companyId, invoicing }: { companyId: string; invoicing: 
       await update.mutateAsync({
         invoicing: {
           defaultPaymentTermsDays: values.defaultPaymentTermsDays,
+          // Issue 19: null returns to one instalment at the days above.
+          defaultPaymentTerms: values.defaultPaymentTerms ?? null,
           defaultPaymentMethod: values.defaultPaymentMethod,
           iban,
           footerNotes: values.footerNotes ?? '',
@@ -161,6 +188,14 @@ function SettingsForm({ companyId, invoicing }: { companyId: string; invoicing: 
         ]}
       >
         <InputNumber min={0} max={365} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item
+        name={['invoicing', 'defaultPaymentTerms']}
+        label="Vencimientos por defecto"
+        extra="Para los clientes sin condiciones propias. Hasta 12 vencimientos (Ley 3/2004: como máximo 60 días entre empresas)."
+        rules={[paymentTermsRule]}
+      >
+        <PaymentTermsEditor fallbackDays={termDays} />
       </Form.Item>
       <Form.Item
         name={['invoicing', 'defaultPaymentMethod']}

@@ -1,6 +1,7 @@
 /** Create or edit a customer: identity (NIF or foreign id), fiscal address, contact, payment terms. */
 import type { Customer } from '@shared/schemas/customers';
 import { FormDrawer } from '@web/components/form-drawer';
+import { PaymentTermsEditor, paymentTermsRule } from '@web/components/payment-terms-editor';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
@@ -28,6 +29,7 @@ export function CustomerDrawer({
   const [form] = Form.useForm<CustomerFormValues>();
   const save = useSaveCustomer(companyId);
   const idKind = (Form.useWatch('idKind', form) as CustomerFormValues['idKind'] | undefined) ?? 'NIF';
+  const termDays = (Form.useWatch('paymentTermsDays', form) as number | null | undefined) ?? 30;
 
   const submit = (values: CustomerFormValues) =>
     save.mutate(
@@ -189,6 +191,16 @@ export function CustomerDrawer({
           <Col xs={24} md={16}>
             <Form.Item name="iban" label="IBAN">
               <Input aria-label="IBAN" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="paymentTerms"
+              label="Vencimientos"
+              extra="Sus facturas vencen en estos plazos (hasta 12), en los días de pago que indique."
+              rules={[paymentTermsRule]}
+            >
+              <PaymentTermsEditor fallbackDays={termDays} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

@@ -3,6 +3,7 @@
  * (shared/schemas/customers.ts CreateCustomerBody): a Spanish NIF or a foreign identifier, the
  * fiscal address, contact, payment terms and the VAT treatment.
  */
+import type { PaymentTerms } from '@shared/fiscal/due-dates';
 import {
   type Customer,
   FOREIGN_ID_TYPES,
@@ -49,6 +50,8 @@ export interface CustomerFormValues {
   email?: string;
   phone?: string;
   paymentTermsDays?: number | null;
+  /** Issue 19: instalments and días de pago; null/absent: one instalment at `paymentTermsDays`. */
+  paymentTerms?: PaymentTerms | null;
   iban?: string;
   vatTreatment: VatTreatment;
   isActive: boolean;
@@ -62,6 +65,7 @@ export interface CustomerBody {
   email?: string;
   phone?: string;
   paymentTermsDays?: number;
+  paymentTerms?: PaymentTerms;
   iban?: string;
   vatTreatment: VatTreatment;
   isActive: boolean;
@@ -100,6 +104,7 @@ export function toCustomerBody(v: CustomerFormValues): CustomerBody {
     ...(text(v.email) ? { email: text(v.email) } : {}),
     ...(text(v.phone) ? { phone: text(v.phone) } : {}),
     ...(typeof v.paymentTermsDays === 'number' ? { paymentTermsDays: v.paymentTermsDays } : {}),
+    ...(v.paymentTerms ? { paymentTerms: v.paymentTerms } : {}),
     ...(text(v.iban) ? { iban: text(v.iban) } : {}),
     vatTreatment: v.vatTreatment,
     isActive: v.isActive,
@@ -123,6 +128,7 @@ export function fromCustomer(c: Customer): CustomerFormValues {
     email: c.email,
     phone: c.phone,
     paymentTermsDays: c.paymentTermsDays,
+    paymentTerms: c.paymentTerms ?? null,
     iban: c.iban,
     vatTreatment: c.vatTreatment,
     isActive: c.isActive,
@@ -134,6 +140,7 @@ export function customerFieldOf(apiField: string, idKind: CustomerFormValues['id
   if (apiField === 'taxId' || apiField.startsWith('taxId.'))
     return idKind === 'FOREIGN' ? 'foreignValue' : 'nif';
   if (apiField.startsWith('address.')) return apiField.slice('address.'.length);
-  const direct = ['name', 'email', 'phone', 'paymentTermsDays', 'iban', 'vatTreatment'];
+  if (apiField.startsWith('paymentTerms.')) return 'paymentTerms';
+  const direct = ['name', 'email', 'phone', 'paymentTermsDays', 'paymentTerms', 'iban', 'vatTreatment'];
   return direct.includes(apiField) ? apiField : undefined;
 }

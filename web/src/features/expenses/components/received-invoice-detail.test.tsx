@@ -131,6 +131,26 @@ describe('ReceivedInvoiceDetail', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Combustible')).toBeTruthy();
   });
 
+  it('shows the due dates (Vencimientos), the payments settling the oldest first, and Vencida', async () => {
+    answerApi(apiRequest, {
+      'receivedInvoices.get': invoice({
+        dueDates: [
+          { dueDate: '2027-03-31', amountCents: 30_250 },
+          { dueDate: '2027-04-30', amountCents: 30_250 },
+        ],
+        paidCents: 30_250,
+        paymentStatus: 'OVERDUE',
+      }),
+      'receivedInvoices.listPayments': [],
+      'expenseCategories.list': [],
+    });
+    renderPage();
+    expect(await screen.findByText('Vencimientos')).toBeTruthy();
+    expect(screen.getByText('Vencida')).toBeTruthy();
+    expect(screen.getByText('31/03/2027')).toBeTruthy();
+    expect(screen.getByText('30/04/2027')).toBeTruthy();
+  });
+
   it('registers a payment (amount in euros → céntimos, account) and deletes one with its reason', async () => {
     answerApi(apiRequest, {
       'receivedInvoices.get': invoice(),

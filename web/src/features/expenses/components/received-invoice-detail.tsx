@@ -6,9 +6,11 @@
  * caja). The SII's problem links open it in a new tab with `?company=`, which selects the company.
  * A draft read from a document (issue 17) says so in a banner, with its document.
  */
+import { allocatePayments, type InstalmentState } from '@shared/fiscal/due-dates';
 import { supplierTaxIdText } from '@shared/schemas/expenses';
 import type { ReceivedInvoice, ReceivedInvoiceLine } from '@shared/schemas/received-invoices';
 import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
+import { DueDatesTable } from '@web/components/due-dates-table';
 import { IntraEuOperationCard } from '@web/components/intra-eu-operation-fields';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
@@ -51,6 +53,23 @@ function deductionOnPaymentText(
 }
 
 /** A link naming the invoice's company (`?company=`) selects that company first. */
+/** Today in Spain (YYYY-MM-DD): an instalment is overdue from the day after its due date. */
+const todayInMadrid = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+
+/**
+ * Each due date of a received invoice with what its payments cover (oldest first; issue 19): the
+ * stored `dueDates`, else its `dueDate` for the whole total (an invoice registered before).
+ */
+export function receivedInstalments(
+  inv: Pick<ReceivedInvoice, 'dueDates' | 'dueDate' | 'totals' | 'paidCents'>,
+  today: string,
+): InstalmentState[] {
+  const dueDates =
+    inv.dueDates ?? (inv.dueDate ? [{ dueDate: inv.dueDate, amountCents: inv.totals.totalCents }] : []);
+  return allocatePayments(dueDates, inv.paidCents ?? 0, today).instalments;
+}
+
 export function ReceivedInvoiceDetail({ receivedInvoiceId }: { receivedInvoiceId: string }) {
   return (
     <CompanyFromUrlGate refusedTitle="Esta factura es de una empresa a la que no tienes acceso.">
@@ -107,6 +126,7 @@ function ReceivedInvoiceView({
   const approval = APPROVAL_LABELS[inv.approvalStatus];
   const payment = RECEIVED_PAYMENT_STATUS_LABELS[inv.paymentStatus ?? 'PENDING'];
   const category = categories.data?.find((c) => c.categoryId === inv.expenseCategoryId);
+  const instalments = receivedInstalments(inv, todayInMadrid());
 
   return (
     <>
@@ -201,6 +221,11 @@ function ReceivedInvoiceView({
         </Col>
       </Row>
       {inv.intraEuOperation ? <IntraEuOperationCard operation={inv.intraEuOperation} /> : null}
+      {instalments.length > 0 ? (
+        <Card title="Vencimientos" size="small" style={{ marginBottom: 16 }}>
+          <DueDatesTable instalments={instalments} />
+        </Card>
+      ) : null}
       <Card title="Líneas" size="small" style={{ marginBottom: 16 }}>
         <Table<ReceivedInvoiceLine & { key: number }>
           size="small"

@@ -2,6 +2,7 @@ import { WITHHOLDING_KIND_INFO, type WithholdingKind } from '@shared/fiscal/with
 import type { ExpenseCategory, Supplier } from '@shared/schemas/expenses';
 import { SUPPLIER_FOREIGN_ID_TYPES } from '@shared/schemas/expenses';
 import { FormDrawer } from '@web/components/form-drawer';
+import { PaymentTermsEditor, paymentTermsRule } from '@web/components/payment-terms-editor';
 import { showMappedApiErrors } from '@web/lib/api-field-errors';
 import { toast } from '@web/lib/toast';
 import { Checkbox, Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
@@ -61,6 +62,7 @@ export function SupplierDrawer({
   const save = useSaveSupplier(companyId);
   const idKind = Form.useWatch('idKind', form) ?? 'NIF';
   const irpfRate = Form.useWatch('irpfRate', form) as string | undefined;
+  const termDays = (Form.useWatch('paymentTermsDays', form) as number | null | undefined) ?? 30;
   const withholdingKind = Form.useWatch('withholdingKind', form) as WithholdingKind | undefined;
   const withholding = withholds(irpfRate);
 
@@ -297,6 +299,16 @@ export function SupplierDrawer({
           <Col xs={12} md={6}>
             <Form.Item name="defaultVatRateBp" label="IVA habitual">
               <Select options={VAT_RATE_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="paymentTerms"
+              label="Vencimientos"
+              extra="Sus facturas vencen en estos plazos (hasta 12), en los días de pago que indique."
+              rules={[paymentTermsRule]}
+            >
+              <PaymentTermsEditor fallbackDays={termDays} />
             </Form.Item>
           </Col>
         </Row>

@@ -14,6 +14,7 @@ export const RECEIVED_PAYMENT_STATUS_LABELS: Record<ReceivedPaymentStatus, { lab
     PENDING: { label: 'Pendiente de pago', color: 'gold' },
     PARTIAL: { label: 'Pago parcial', color: 'orange' },
     PAID: { label: 'Pagada', color: 'green' },
+    OVERDUE: { label: 'Vencida', color: 'red' },
   };
 
 /** The fields a draft read from a document may lack (issue 17: `draft.incompleteFields`). */

@@ -6,6 +6,7 @@
  * (shared/fiscal/iban.ts), the percentage as basis points without floats, and the kind and key of
  * the withholding the supplier's invoices take (issue 15), sent only with a rate above 0.
  */
+import type { PaymentTerms } from '@shared/fiscal/due-dates';
 import { validateIban } from '@shared/fiscal/iban';
 import { validateTaxId } from '@shared/fiscal/nif';
 import type { WithholdingKind } from '@shared/fiscal/withholdings';
@@ -50,6 +51,8 @@ export interface SupplierFormValues {
   iban?: string;
   defaultExpenseCategoryId?: string;
   paymentTermsDays?: number;
+  /** Issue 19: instalments and días de pago; null/absent: one instalment at `paymentTermsDays`. */
+  paymentTerms?: PaymentTerms | null;
   defaultVatRateBp?: number;
   irpfRate?: string;
   /** Remembered for the supplier's invoices with a withholding (111 G01, 115 rents, 123 capital…). */
@@ -149,6 +152,7 @@ export function toSupplierBody(v: SupplierFormValues): Record<string, unknown> &
     phone: opt(v.phone),
     iban: opt(v.iban),
     paymentTermsDays: v.paymentTermsDays ?? 30,
+    paymentTerms: v.paymentTerms ?? undefined,
     defaultExpenseCategoryId: v.defaultExpenseCategoryId || undefined,
     defaultVatRateBp: v.defaultVatRateBp ?? 2100,
     irpfRateBp,
@@ -180,6 +184,7 @@ export function fromSupplier(s: Supplier): SupplierFormValues {
     iban: s.iban,
     defaultExpenseCategoryId: s.defaultExpenseCategoryId,
     paymentTermsDays: s.paymentTermsDays,
+    paymentTerms: s.paymentTerms ?? null,
     defaultVatRateBp: s.defaultVatRateBp,
     irpfRate: formatPercentInput(s.irpfRateBp ?? 0),
     withholdingKind: s.withholdingKind ?? undefined,
@@ -206,6 +211,9 @@ export const SUPPLIER_API_FIELDS: Record<string, string> = {
   phone: 'phone',
   iban: 'iban',
   paymentTermsDays: 'paymentTermsDays',
+  paymentTerms: 'paymentTerms',
+  'paymentTerms.instalments': 'paymentTerms',
+  'paymentTerms.paymentDays': 'paymentTerms',
   defaultExpenseCategoryId: 'defaultExpenseCategoryId',
   irpfRateBp: 'irpfRate',
   withholdingKind: 'withholdingKind',

@@ -5,10 +5,10 @@ import { INVOICES_STALE_MS, invoicingKeys } from './keys';
 
 /**
  * The invoice as `GET invoices.get` answers it; the derived fields (display status, outstanding
- * amount, unapplied credit) are read when present.
+ * amount, unapplied credit, the instalments with what is paid of each: issue 19) are read when present.
  */
 export type InvoiceDetailView = InvoiceWithPayments &
-  Partial<Pick<InvoiceView, 'displayStatus' | 'outstandingCents' | 'unappliedCreditCents'>>;
+  Partial<Pick<InvoiceView, 'displayStatus' | 'outstandingCents' | 'unappliedCreditCents' | 'instalments'>>;
 
 /** `GET invoices.get`. */
 export function getInvoice(invoiceId: string, companyId: string | null, signal?: AbortSignal) {

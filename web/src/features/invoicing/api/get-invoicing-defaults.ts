@@ -1,3 +1,4 @@
+import { type PaymentTerms, storedTerms } from '@shared/fiscal/due-dates';
 import type { CompanySettings } from '@shared/schemas/companies';
 import type { PaymentMethod } from '@shared/schemas/invoices';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +7,8 @@ import { invoicingKeys } from './keys';
 
 export interface InvoicingDefaults {
   paymentTermsDays: number;
+  /** Issue 19: the company's default instalments (one at `paymentTermsDays` when it has none). */
+  paymentTerms: PaymentTerms;
   paymentMethod: PaymentMethod;
 }
 
@@ -24,6 +27,10 @@ export async function getInvoicingDefaults(
   });
   return {
     paymentTermsDays: settings.invoicing.defaultPaymentTermsDays,
+    paymentTerms: storedTerms(
+      settings.invoicing.defaultPaymentTerms,
+      settings.invoicing.defaultPaymentTermsDays,
+    ),
     paymentMethod: settings.invoicing.defaultPaymentMethod,
   };
 }

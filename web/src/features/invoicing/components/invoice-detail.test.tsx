@@ -51,6 +51,23 @@ describe('InvoiceDetail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Emitir rectificativa' })).toBeNull();
   });
 
+  it("shows the invoice's due dates (Vencimientos) with paid, pending and overdue", async () => {
+    answerApi(apiRequest, {
+      'invoices.get': {
+        ...invoice(1, { paidCents: 5000 }),
+        instalments: [
+          { dueDate: '2026-04-01', amountCents: 5000, paidCents: 5000, pendingCents: 0, overdue: false },
+          { dueDate: '2026-05-01', amountCents: 7100, paidCents: 0, pendingCents: 7100, overdue: true },
+        ],
+      },
+      'invoices.emailLog': [],
+    });
+    renderDetail();
+    expect(await screen.findByText('Vencimientos')).toBeTruthy();
+    expect(screen.getByText('01/05/2026')).toBeTruthy();
+    expect(screen.getByText('Vencido')).toBeTruthy();
+  });
+
   it('a confirmed invoice shows its number, totals, payment state and e-mail log', async () => {
     answerApi(apiRequest, {
       'invoices.get': invoice(1, { legalMentions: ['Operación exenta de IVA'], rectifiedBy: ['rect-1'] }),

@@ -6,6 +6,7 @@
 import type { CustomerTaxId } from '@shared/schemas/customers';
 import type { InvoiceLine, InvoiceWithPayments } from '@shared/schemas/invoices';
 import { CompanyFromUrlGate } from '@web/components/company-from-url-gate';
+import { DueDatesTable } from '@web/components/due-dates-table';
 import { IntraEuOperationCard } from '@web/components/intra-eu-operation-fields';
 import { LoadingBlock } from '@web/components/load-states';
 import { PageHeader } from '@web/components/page-header';
@@ -367,6 +368,12 @@ function InvoiceDetailContent({ invoiceId }: { invoiceId: string }) {
           ]}
         />
       </Card>
+
+      {invoice.instalments && invoice.instalments.length > 0 ? (
+        <Card title="Vencimientos" size="small" style={{ marginBottom: 16 }}>
+          <DueDatesTable instalments={invoice.instalments} />
+        </Card>
+      ) : null}
 
       <Card title="Líneas" size="small" style={{ marginBottom: 16 }}>
         <Table<InvoiceLine & { key: number }>

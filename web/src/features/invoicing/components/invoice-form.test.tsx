@@ -223,6 +223,42 @@ describe('InvoiceForm', { timeout: 30_000 }, () => {
     });
   });
 
+  it("shows the due dates of the company's instalments and lets the API give them (no dueDate sent)", async () => {
+    answerApi(apiRequest, {
+      'invoiceSeries.list': [],
+      'customers.list': pageOf([]),
+      'companies.getSettings': {
+        invoicing: {
+          defaultPaymentTermsDays: 30,
+          defaultPaymentTerms: {
+            instalments: [
+              { days: 30, percentBp: 5000 },
+              { days: 60, percentBp: 5000 },
+            ],
+          },
+          defaultPaymentMethod: 'TRANSFER',
+        },
+      },
+      'invoices.create': invoice(7, { invoiceId: 'inv-new' }),
+    });
+    const { router } = renderForm();
+    await fillInlineCustomer();
+    type('Descripción de la línea 1', 'Reparación');
+    type('Precio unitario de la línea 1', '100');
+    const today = dayjs().format('YYYY-MM-DD');
+    const computed = await screen.findByTestId('computed-due-dates');
+    // 121,00 € in two halves of 60,50 €, at 30 and 60 days.
+    expect(computed.textContent).toContain(
+      `${dayjs(dueDateAfter(today, 30)).format('DD/MM/YYYY')}: ${formatCents(6050)}`,
+    );
+    expect(computed.textContent).toContain(
+      `${dayjs(dueDateAfter(today, 60)).format('DD/MM/YYYY')}: ${formatCents(6050)}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/invoices/inv-new'));
+    expect(callsTo(apiRequest, 'invoices.create')[0]?.body).not.toHaveProperty('dueDate');
+  });
+
   it('"Guardar como cliente" creates the customer first and issues the invoice to it', async () => {
     answerApi(apiRequest, {
       'invoiceSeries.list': [],

@@ -6,6 +6,7 @@
  * the company's). "Guardar borrador" and "Guardar y confirmar"; the API's validation errors are
  * shown under the fields they name.
  */
+import { type DueDate, dueDatesOf, type PaymentTerms, storedTerms } from '@shared/fiscal/due-dates';
 import { IRPF_RATES } from '@shared/fiscal/vat';
 import type { Customer, VatTreatment } from '@shared/schemas/customers';
 import { INVOICE_TYPES, type Invoice, PAYMENT_METHODS } from '@shared/schemas/invoices';
@@ -15,7 +16,7 @@ import { NewCustomerFields } from '@web/components/new-customer-fields';
 import { errorMessage } from '@web/lib/api-error';
 import { apiFieldErrors } from '@web/lib/api-field-errors';
 import { useCompanyId } from '@web/lib/company';
-import { DATE_FORMAT } from '@web/lib/format';
+import { DATE_FORMAT, formatCents, formatDate } from '@web/lib/format';
 import { formatBp } from '@web/lib/money-input';
 import { newCustomerBody, newCustomerField, useSaveNewCustomer } from '@web/lib/new-customer';
 import { paths } from '@web/lib/paths';
@@ -135,10 +136,22 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const defaults = useInvoicingDefaults(invoice ? null : companyId);
   const customerTerm = customerMode === 'stored' ? storedCustomer.data?.paymentTermsDays : undefined;
   const termDays = customerTerm ?? defaults.data?.paymentTermsDays;
+  // Issue 19: the terms in force (the stored customer's, else the company's). One instalment
+  // without días de pago fills the due date as before; several (or días de pago) leave it empty
+  // and the API gives the instalments, shown below the field.
+  const terms: PaymentTerms | undefined =
+    customerMode === 'stored' && storedCustomer.data
+      ? storedTerms(storedCustomer.data.paymentTerms, storedCustomer.data.paymentTermsDays)
+      : defaults.data?.paymentTerms;
+  const byInstalments = terms !== undefined && !isSingleTerm(terms);
   useEffect(() => {
     if (invoice || termDays === undefined || !invoiceDate || form.isFieldTouched('dueDate')) return;
-    form.setFieldValue('dueDate', dueDateAfter(invoiceDate, termDays));
-  }, [invoice, termDays, invoiceDate, form]);
+    form.setFieldValue('dueDate', byInstalments ? undefined : dueDateAfter(invoiceDate, termDays));
+  }, [invoice, termDays, invoiceDate, form, byInstalments]);
+  const computedDueDates =
+    terms && invoiceDate && !values?.dueDate && preview.totals && preview.totals.totalCents > 0
+      ? dueDatesOf(invoiceDate, preview.totals.totalCents, terms)
+      : [];
   const defaultMethod = defaults.data?.paymentMethod;
   useEffect(() => {
     if (invoice || !defaultMethod || form.isFieldTouched('paymentMethod')) return;
@@ -342,9 +355,11 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
               name="dueDate"
               label="Vencimiento"
               extra={
-                invoice || termDays === undefined
-                  ? undefined
-                  : `Plazo de pago ${customerTerm !== undefined ? 'del cliente' : 'de la empresa'}: ${termDays} días.`
+                computedDueDates.length > 0 ? (
+                  <DueDatesPreview dueDates={computedDueDates} />
+                ) : invoice || termDays === undefined ? undefined : (
+                  `Plazo de pago ${customerTerm !== undefined ? 'del cliente' : 'de la empresa'}: ${termDays} días.`
+                )
               }
               dependencies={['invoiceDate']}
               rules={[
@@ -429,6 +444,25 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
         Una factura confirmada recibe su número y ya no se puede modificar: se corrige con una rectificativa.
       </Typography.Paragraph>
     </Form>
+  );
+}
+
+/** Terms that give one due date at N days (what the due date field shows by itself). */
+const isSingleTerm = (t: PaymentTerms) => t.instalments.length === 1 && !t.paymentDays?.length;
+
+/** The due dates the API will give from the terms in force (issue 19), under the due date field. */
+export function DueDatesPreview({ dueDates }: { dueDates: readonly DueDate[] }) {
+  return (
+    <div data-testid="computed-due-dates">
+      Vencimientos según las condiciones de pago:
+      <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+        {dueDates.map((d) => (
+          <li key={d.dueDate + String(d.amountCents)}>
+            {formatDate(d.dueDate)}: {formatCents(d.amountCents)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

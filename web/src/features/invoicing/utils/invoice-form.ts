@@ -84,7 +84,9 @@ export function valuesFromInvoice(invoice: Invoice): InvoiceFormValues {
     seriesId: invoice.requestedSeriesId ?? undefined,
     invoiceDate: invoice.invoiceDate,
     operationDate: invoice.operationDate ?? undefined,
-    dueDate: invoice.dueDate ?? undefined,
+    // Issue 19: a draft in several instalments is saved without `dueDate`, so the API gives the
+    // instalments from the terms again (a `dueDate` would make it one).
+    dueDate: (invoice.dueDates?.length ?? 0) > 1 ? undefined : (invoice.dueDate ?? undefined),
     customerMode: c?.customerId ? 'stored' : 'inline',
     customerId: c?.customerId ?? undefined,
     customer: {
