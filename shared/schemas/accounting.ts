@@ -250,6 +250,8 @@ export const ENTRY_SOURCES = [
   'ISSUED_PAYMENT',
   'RECEIVED_INVOICE',
   'RECEIVED_PAYMENT',
+  /** Issue 19: bank fees, differences and account assignments of an approved reconciliation. */
+  'BANK_RECONCILIATION',
   'REGULARIZATION',
   'CLOSING',
   'OPENING',
@@ -261,6 +263,7 @@ export const entrySourceLabels: Record<EntrySource, string> = {
   ISSUED_PAYMENT: 'Cobro',
   RECEIVED_INVOICE: 'Factura recibida',
   RECEIVED_PAYMENT: 'Pago',
+  BANK_RECONCILIATION: 'Conciliación bancaria',
   REGULARIZATION: 'Regularización',
   CLOSING: 'Cierre',
   OPENING: 'Apertura',

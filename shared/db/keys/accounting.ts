@@ -33,6 +33,8 @@ export const postingSourceKey = {
   issuedPayment: (paymentId: string) => `PAY#${enc(paymentId)}`,
   receivedInvoice: (receivedInvoiceId: string) => `REC#${enc(receivedInvoiceId)}`,
   receivedPayment: (paymentId: string) => `RPAY#${enc(paymentId)}`,
+  /** A bank movement's reconciliation posting (issue 19: its fee, difference or account assignment). */
+  bankMovement: (movementId: string) => `BNK#${enc(movementId)}`,
 } as const;
 
 export const accountingKeys = {

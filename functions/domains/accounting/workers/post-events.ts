@@ -3,7 +3,8 @@
  * INVOICE_CANCELLED, PAYMENT_RECORDED, PAYMENT_DELETED) and received-invoice events
  * (RECEIVED_REGISTERED, RECEIVED_UPDATED, RECEIVED_DELETED, RECEIVED_PAYMENT_RECORDED,
  * RECEIVED_PAYMENT_DELETED) of every company, published by the `invoice-events` stream consumer
- * with their `eventId`, and the pages of a company's backfill (`ACCOUNTING_BACKFILL`).
+ * with their `eventId`, the pages of a company's backfill (`ACCOUNTING_BACKFILL`) and the postings
+ * of approved bank reconciliations (`BANK_POSTING`, issue 19).
  *
  * Each event becomes what its document should have in the books (model/postings.ts) and the engine
  * posts the difference (store/engine.ts): a duplicate or late event changes nothing. AUTONOMO
@@ -22,12 +23,13 @@ import {
   sqsHandler,
   type WorkerContext,
 } from '@functions/platform/workers';
+import { BankPostingMessage } from '@shared/schemas/reconciliation';
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { runBackfillPage } from '../store/backfill';
 import { categoryDefaultAccounts, ensureSettings } from '../store/chart';
 import { type AccountingDeps, makeDeps } from '../store/deps';
-import { companyKeepsBooks, type EventOutcome, postEventMessage } from '../store/engine';
+import { applyDesiredPosting, companyKeepsBooks, type EventOutcome, postEventMessage } from '../store/engine';
 
 const CompanyId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -96,6 +98,14 @@ export async function processMessage(
     log.info('Company keeps no PGC books here (AUTONOMO or unknown); event skipped');
     return 'no-books';
   }
+  if (env.data.kind === 'BANK_POSTING') {
+    await ensureSettings(deps, companyId);
+    const outcome = await postBankPosting(deps, body);
+    if (outcome === 'ignored') log.error('Malformed bank posting dropped');
+    else if (outcome === 'unbuildable') log.error('The bank posting does not balance; nothing posted');
+    else log.info('Bank posting applied', { outcome });
+    return outcome;
+  }
   const settings = await ensureSettings(deps, companyId);
   const received = env.data.kind.startsWith('RECEIVED_');
   const categories = received
@@ -109,6 +119,32 @@ export async function processMessage(
   else if (outcome === 'unbuildable') log.error('The document does not balance; nothing posted');
   else log.info('Accounting event applied', { outcome });
   return outcome;
+}
+
+/**
+ * A reconciliation's posting of one bank movement (issue 19, shared/schemas/reconciliation.ts
+ * `BankPostingMessage`): its fee or difference, or its assignment to an account, against the bank's
+ * account. Desired state, applied by the same engine as the documents' postings: a newer version
+ * reverses what was posted and posts the new lines; empty lines leave only the reversal; an older or
+ * repeated version changes nothing. Lines that do not balance are `unbuildable` (the sender's bug:
+ * retrying cannot fix it).
+ */
+export async function postBankPosting(deps: AccountingDeps, body: unknown): Promise<EventOutcome> {
+  const parsed = BankPostingMessage.safeParse(body);
+  if (!parsed.success) return 'ignored';
+  const m = parsed.data;
+  const debit = m.lines.reduce((s, l) => s + l.debitCents, 0);
+  const credit = m.lines.reduce((s, l) => s + l.creditCents, 0);
+  if (debit !== credit || m.lines.some((l) => l.debitCents > 0 === l.creditCents > 0)) return 'unbuildable';
+  return applyDesiredPosting(deps, m.companyId, {
+    sourceKey: m.sourceKey,
+    version: m.version,
+    source: 'BANK_RECONCILIATION',
+    date: m.date,
+    description: m.description,
+    document: null,
+    lines: m.lines.map((l) => ({ ...l, description: m.description })),
+  });
 }
 
 const companyOf = (body: unknown): string => {

@@ -79,6 +79,46 @@ describe('/app/accounting/journal', { timeout: 30_000 }, () => {
     ).toBe('/app/accounting/ledger/43000001');
   });
 
+  it('filters by source, bank reconciliation postings included, kept in the URL', async () => {
+    const bankFee = entry({
+      entryId: 'e-4',
+      entryNumber: 10,
+      description: 'Comisión mantenimiento',
+      source: 'BANK_RECONCILIATION',
+      document: null,
+    });
+    answerApi(apiRequest, { 'accounting.listEntries': page([bankFee]) });
+    const { router } = renderJournal();
+    expect(await screen.findByText('Comisión mantenimiento')).toBeTruthy();
+    expect(within(rowOf('Comisión mantenimiento')).getByText('Conciliación bancaria')).toBeTruthy();
+    expect(callsTo(apiRequest, 'accounting.listEntries')[0]?.query).not.toHaveProperty('source');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Filtrar por origen' }));
+    fireEvent.click(await screen.findByTitle('Conciliación bancaria'));
+    await waitFor(() =>
+      expect(callsTo(apiRequest, 'accounting.listEntries').at(-1)).toMatchObject({
+        query: { source: 'BANK_RECONCILIATION' },
+      }),
+    );
+    expect(router.state.location.search).toBe('?source=BANK_RECONCILIATION');
+  });
+
+  it('reads the source filter from the URL', async () => {
+    answerApi(apiRequest, { 'accounting.listEntries': page([entry()]) });
+    renderJournal('/app/accounting/journal?source=ISSUED_PAYMENT');
+    expect(await screen.findByText('Factura F-2026-0007')).toBeTruthy();
+    expect(callsTo(apiRequest, 'accounting.listEntries')[0]).toMatchObject({
+      query: { source: 'ISSUED_PAYMENT' },
+    });
+  });
+
+  it('ignores an unknown source in the URL', async () => {
+    answerApi(apiRequest, { 'accounting.listEntries': page([entry()]) });
+    renderJournal('/app/accounting/journal?source=NOPE');
+    expect(await screen.findByText('Factura F-2026-0007')).toBeTruthy();
+    expect(callsTo(apiRequest, 'accounting.listEntries')[0]?.query).not.toHaveProperty('source');
+  });
+
   it('edits and deletes only unlocked manual entries; locks and unlocks', async () => {
     answerApi(apiRequest, {
       'accounting.listEntries': page([entry(), manual, locked]),

@@ -1,13 +1,15 @@
 /**
  * /app/accounting/journal: 'Libro diario' (spec part 2 §2, §4, §7; issue 18 item 3). The entries
- * filtered by dates, text, account and 'solo desbloqueados' (kept in the URL), each opening its
+ * filtered by dates, text, account, source and 'solo desbloqueados' (kept in the URL), each opening its
  * lines (Debe / Haber) with its source; lock and unlock; edit and delete of unlocked manual entries
  * (automatic ones are corrected from their document); export to Excel and PDF.
  */
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import {
   displayAccountCode,
+  ENTRY_SOURCES,
   type EntryLine,
+  type EntrySource,
   entrySourceLabels,
   type JournalEntry,
 } from '@shared/schemas/accounting';
@@ -26,6 +28,7 @@ import {
   Flex,
   Input,
   Popconfirm,
+  Select,
   Space,
   Switch,
   Table,
@@ -46,10 +49,18 @@ export const SOURCE_COLORS: Record<JournalEntry['source'], string> = {
   ISSUED_PAYMENT: 'cyan',
   RECEIVED_INVOICE: 'orange',
   RECEIVED_PAYMENT: 'gold',
+  BANK_RECONCILIATION: 'geekblue',
   REGULARIZATION: 'purple',
   CLOSING: 'magenta',
   OPENING: 'blue',
 };
+
+/** The source filter's choices: every source the API knows (EntryListQuery.source), in its order. */
+const SOURCE_OPTIONS = ENTRY_SOURCES.map((s) => ({ value: s, label: entrySourceLabels[s] }));
+
+/** `?source=` as the API accepts it; anything else in the URL is ignored. */
+const sourceFromUrl = (value: string | undefined): EntrySource | undefined =>
+  ENTRY_SOURCES.find((s) => s === value);
 
 /** A person changes only manual entries that are neither locked nor in a closed month. */
 export const isEditable = (e: JournalEntry) => e.source === 'MANUAL' && !e.locked && !e.periodClosed;
@@ -73,6 +84,7 @@ function JournalContent({ companyId }: { companyId: string }) {
   const toDate = list.param('toDate');
   const accountId = list.param('accountId');
   const onlyUnlocked = list.param('onlyUnlocked') === 'true';
+  const source = sourceFromUrl(list.param('source'));
   const entries = useEntries(
     {
       page: list.page,
@@ -81,6 +93,7 @@ function JournalContent({ companyId }: { companyId: string }) {
       toDate,
       accountId,
       onlyUnlocked,
+      ...(source ? { source } : {}),
       ...(list.search ? { search: list.search } : {}),
     },
     companyId,
@@ -230,6 +243,15 @@ function JournalContent({ companyId }: { companyId: string }) {
               value={accountId}
               selectedLabel={accountId ? displayAccountCode(accountId) : undefined}
               onChange={(id) => list.setParams({ accountId: id })}
+            />
+            <Select<EntrySource>
+              allowClear
+              aria-label="Filtrar por origen"
+              placeholder="Todos los orígenes"
+              style={{ width: 200 }}
+              value={source}
+              options={SOURCE_OPTIONS}
+              onChange={(v) => list.setParams({ source: v })}
             />
             <Flex gap={6} align="center">
               <Switch
