@@ -63,7 +63,8 @@ export type DomainName =
   | 'taxmodels'
   | 'sii'
   | 'documents'
-  | 'accounting';
+  | 'accounting'
+  | 'banking';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -186,6 +187,22 @@ export const domains: Record<DomainName, DomainDef> = {
     timeoutSeconds: 29,
     needs: { table: 'readwrite', queues: ['accounting'], invokes: ['statement-pdf'] },
   },
+  // Banking and treasury (issue 19): bank accounts, Norma 43 imports, open-banking connections
+  // (provider-neutral bank-feed port; tokens encrypted with the certificates key), reconciliation
+  // (matches settle invoices through the invoices and expenses domains, differences and direct
+  // movements are posted by the accounting queue's consumer), SEPA mandates and payment orders, and
+  // the treasury read from the open-items projection the `treasury` queue keeps.
+  banking: {
+    api: api('banking'),
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    needs: {
+      table: 'readwrite',
+      certificatesKey: true,
+      queues: ['accounting', 'treasury'],
+      invokes: ['settle-invoice', 'settle-received-invoice'],
+    },
+  },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -197,6 +214,7 @@ export type QueueName =
   | 'ocr'
   | 'mail'
   | 'accounting'
+  | 'treasury'
   | 'invoice-bulk'
   | 'invoice-import';
 
@@ -302,6 +320,23 @@ export const queues: Record<QueueName, QueueDef> = {
       timeoutSeconds: 90,
       // Posts entries (table); a backfill message re-queues its next page on the same queue.
       needs: { table: 'readwrite', queues: ['accounting'] },
+    },
+  },
+  // Invoice, received-invoice and payment events (published by `invoice-events`) and the backfill of a
+  // company's stored invoices: each keeps the document's open item (due dates, paid, outstanding) that
+  // treasury, reconciliation and payment orders read (issue 19).
+  treasury: {
+    fifo: false,
+    visibilityTimeoutSeconds: 540,
+    maxReceiveCount: 5,
+    consumer: {
+      domain: 'banking',
+      entry: 'functions/domains/banking/workers/project-events.ts',
+      export: 'handler',
+      batchSize: 10,
+      timeoutSeconds: 90,
+      // Writes open items (table); a backfill message re-queues its next page on the same queue.
+      needs: { table: 'readwrite', queues: ['treasury'] },
     },
   },
   // One message per chunk of a bulk operation; progress is kept on the operation item.
@@ -490,6 +525,45 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'readwrite', queues: ['accounting'] },
     },
   },
+  'banking-sync': {
+    expression: 'rate(6 hours)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Syncs every linked open-banking connection (balances and booked transactions since the last sync, duplicate-safe) and marks consents that expired; at most every 6 hours, as banks limit unattended access (4 calls a day per account).',
+    target: {
+      domain: 'banking',
+      entry: 'functions/domains/banking/workers/sync-feeds.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: { table: 'readwrite', certificatesKey: true },
+    },
+  },
+  'treasury-daily': {
+    expression: 'cron(15 7 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      "Queues the open-items backfill of companies whose stored invoices were never projected at the projection's current version, and e-mails the payment reminders of overdue invoices whose company asked for them (daily; one reminder per invoice and day).",
+    target: {
+      domain: 'banking',
+      entry: 'functions/domains/banking/workers/treasury-daily.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: { table: 'readwrite', queues: ['treasury'] },
+    },
+  },
+  'received-invoices-overdue': {
+    expression: 'cron(35 6 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Marks received invoices still unpaid after a due date as OVERDUE, and gives due dates from the terms in force to invoices and received invoices stored without them (daily).',
+    target: {
+      domain: 'expenses',
+      entry: 'functions/domains/expenses/workers/mark-received-overdue.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: { table: 'readwrite' },
+    },
+  },
   'documents-sweep': {
     expression: 'rate(10 minutes)',
     timezone: 'Europe/Madrid',
@@ -534,7 +608,12 @@ export const schedules: Record<string, ScheduleDef> = {
 
 // --- functions invoked by name ------------------------------------------------------------------
 
-export type InvokableName = 'pdf-render' | 'received-invoice-draft' | 'statement-pdf';
+export type InvokableName =
+  | 'pdf-render'
+  | 'received-invoice-draft'
+  | 'statement-pdf'
+  | 'settle-invoice'
+  | 'settle-received-invoice';
 
 /**
  * A function other functions call synchronously (Lambda Invoke, RequestResponse) by its name,
@@ -569,6 +648,21 @@ export const invokables: Record<InvokableName, InvokableDef> = {
     domain: 'pdf',
     description: 'Renders a statement (title, columns, rows) as a PDF and returns its bytes.',
     needs: {},
+  },
+  // Reconciliation (issue 19): a bank movement matched to an issued invoice records its collection
+  // (or, for a returned direct debit, removes it) through the invoices domain's own payment rules.
+  'settle-invoice': {
+    domain: 'invoices',
+    description:
+      'Records (or removes) the payment of an issued invoice that a reconciled bank movement settles.',
+    needs: { table: 'readwrite' },
+  },
+  // The same for a received invoice, through the expenses domain.
+  'settle-received-invoice': {
+    domain: 'expenses',
+    description:
+      'Records (or removes) the payment of a received invoice that a reconciled bank movement settles.',
+    needs: { table: 'readwrite' },
   },
   'pdf-render': {
     domain: 'pdf',
@@ -695,7 +789,7 @@ export const table = {
       export: 'handler',
       batchSize: 25,
       entities: ['InvoiceEvent', 'ReceivedInvoiceEvent'],
-      needs: { table: 'readwrite', queues: ['sii', 'accounting'] },
+      needs: { table: 'readwrite', queues: ['sii', 'accounting', 'treasury'] },
     },
     // A new VeriFacTu record (born in the confirming/cancelling/correcting transaction) wakes the
     // sender of its company: FIFO message, group = companyId, deduplication = record id.

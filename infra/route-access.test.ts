@@ -9,6 +9,7 @@
  */
 
 import { accountingActions } from '@functions/domains/accounting/handler';
+import { bankingActions } from '@functions/domains/banking/handler';
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
 import { documentsActions } from '@functions/domains/documents/handler';
@@ -60,6 +61,7 @@ const tables: Partial<Record<DomainName, Table>> = {
   sii: siiActions,
   documents: documentsActions,
   accounting: accountingActions,
+  banking: bankingActions,
 };
 
 const apiDomains = (Object.keys(domains) as DomainName[]).filter((d) => domains[d].api);

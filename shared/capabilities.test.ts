@@ -30,10 +30,9 @@ describe('capabilities', () => {
       'ocr',
       'smartInbox',
       'accounting',
+      'banking',
     ]);
-    expect(unavailableCapabilities()).toEqual(
-      expect.arrayContaining(['payroll', 'banking', 'clientPortalDocuments']),
-    );
+    expect(unavailableCapabilities()).toEqual(expect.arrayContaining(['payroll', 'clientPortalDocuments']));
   });
 
   it('shows a claim only when every area it needs is available', () => {

@@ -27,9 +27,9 @@ export const CAPABILITIES = [
   'ocr',
   'smartInbox',
   'accounting',
+  'banking',
   // --- not built yet ---
   'payroll',
-  'banking',
   'emailDigest',
   'clientPortalDocuments',
   'meetings',
@@ -110,7 +110,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   },
   banking: {
     label: 'Bancos: conciliación, Norma 43, PSD2, tesorería',
-    available: false,
+    available: true,
     claimPattern:
       /conciliaci|concilia[rn]?\b|norma\s*43|psd2|tesorer|banca abierta|extractos?|movimientos bancarios|con tu banco/i,
   },

@@ -150,6 +150,11 @@ describe('idempotent routes through the pipeline', () => {
     expect(marked).toEqual(
       [
         'accounting.createEntry',
+        'banking.createAccount',
+        'banking.createPaymentOrder',
+        'banking.importN43',
+        'banking.psd2Connect',
+        'banking.startSession',
         'clientDocuments.upload',
         'documents.batchUpload',
         'documents.upload',

@@ -18,7 +18,10 @@
  * and seconds per page, next to the same PDFs read by OCR alone. Then accounting (infra/bench/accounting.ts,
  * issue 18 item 7, a child process with its own DynamoDB Local): the balance sheet and P&L of a company
  * with 100,000 documents in the year read from the month aggregates (p50/p99 next to a bare GetItem,
- * items read), next to a full recompute from every entry that must agree to the cent.
+ * items read), next to a full recompute from every entry that must agree to the cent. Last, bank
+ * reconciliation (infra/bench/reconciliation.ts, issue 19 item 3, pure model): the matcher's precision
+ * and recall on a seeded month of movements with known truth and its time per 100 movements, next to
+ * an exact-amount-only matcher.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -32,6 +35,7 @@ import { domains, queues, schedules, table, websocket } from '../manifest';
 import { benchAccounting } from './accounting';
 import { benchDocuments } from './documents';
 import { benchInvoices } from './invoices';
+import { benchReconciliation } from './reconciliation';
 import { benchSii } from './sii';
 import { builtSpa, measureSpa, spaSummary } from './spa';
 import { benchTax } from './tax';
@@ -40,7 +44,7 @@ import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
- * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels,documents,accounting` (any subset, comma-separated) runs only
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels,documents,accounting,reconciliation` (any subset, comma-separated) runs only
  * those parts; unset, every part runs.
  */
 const PARTS = [
@@ -53,6 +57,7 @@ const PARTS = [
   'taxmodels',
   'documents',
   'accounting',
+  'reconciliation',
 ] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
@@ -268,6 +273,15 @@ async function main() {
       if (!ok) failed++;
     } catch (e) {
       console.log(`\nAccounting: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('reconciliation'))
+    try {
+      const { lines, ok } = await benchReconciliation();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nReconciliation: not measured: ${(e as Error).message}`);
       failed++;
     }
   process.exitCode = failed === 0 ? 0 : 1;

@@ -48,6 +48,14 @@ export interface CuadraConfig {
    * the functions refuse to build records. Context `verifactuProducerNif` + `verifactuProducerName`.
    */
   verifactuProducer?: { nif: string; name: string };
+  /**
+   * The open-banking provider (issue 19): its API base URL (default GoCardless Bank Account Data) and
+   * its credentials as a secret-box envelope sealed with the certificates key (`sealFeedCredentials`
+   * of functions/domains/banking/store/psd2.ts): never in clear text in the template. Without it the
+   * PSD2 calls answer that the connection is not configured. Context `bankFeedBaseUrl` +
+   * `bankFeedCredentials`.
+   */
+  bankFeed?: { baseUrl?: string; sealedCredentials: string };
 }
 
 export const defaultConfig: CuadraConfig = {
@@ -102,6 +110,11 @@ export function configFromContext(scope: IConstruct): CuadraConfig {
   if (Boolean(producerNif) !== Boolean(producerName)) {
     throw new Error('Context verifactuProducerNif and verifactuProducerName go together');
   }
+  const bankFeedCredentials = text(scope, 'bankFeedCredentials')?.trim();
+  const bankFeedBaseUrl = text(scope, 'bankFeedBaseUrl')?.trim();
+  if (bankFeedBaseUrl && !bankFeedCredentials) {
+    throw new Error('Context bankFeedBaseUrl needs bankFeedCredentials (sealed)');
+  }
   if (producerNif && !/^[0-9A-Z]{9}$/.test(producerNif)) {
     throw new Error(`Context verifactuProducerNif=${producerNif} is not a NIF`);
   }
@@ -125,5 +138,13 @@ export function configFromContext(scope: IConstruct): CuadraConfig {
     ...(alarmEmail ? { alarmEmail } : {}),
     manageApiGatewayAccount: text(scope, 'manageApiGatewayAccount') !== 'false',
     ...(producerNif && producerName ? { verifactuProducer: { nif: producerNif, name: producerName } } : {}),
+    ...(bankFeedCredentials
+      ? {
+          bankFeed: {
+            sealedCredentials: bankFeedCredentials,
+            ...(bankFeedBaseUrl ? { baseUrl: bankFeedBaseUrl } : {}),
+          },
+        }
+      : {}),
   };
 }

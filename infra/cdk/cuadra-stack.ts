@@ -190,6 +190,13 @@ export class CuadraStack extends Stack {
             [m.envNames.verifactuProducerName]: c.verifactuProducer.name,
           }
         : {}),
+      // Open banking (issue 19): the provider and its sealed credentials (opened with the certificates key).
+      ...(c.bankFeed
+        ? {
+            [m.envNames.bankFeedCredentials]: c.bankFeed.sealedCredentials,
+            ...(c.bankFeed.baseUrl ? { [m.envNames.bankFeedBaseUrl]: c.bankFeed.baseUrl } : {}),
+          }
+        : {}),
     };
 
     for (const [domain, def] of entriesOf(m.domains)) {

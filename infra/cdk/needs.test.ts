@@ -40,11 +40,16 @@ describe("a domain's API function serving invokables", () => {
       expect(m.domains[def.domain].api, name).toBeDefined();
   });
 
-  it('pdf-render and statement-pdf are served by the pdf domain only, received-invoice-draft by the expenses domain only', () => {
+  it('pdf-render and statement-pdf are served by the pdf domain only, received-invoice-draft and settle-received-invoice by the expenses domain only, settle-invoice by the invoices domain only', () => {
     expect(servedInvokables(m, 'pdf').map((inv) => inv.name)).toEqual(['statement-pdf', 'pdf-render']);
-    expect(servedInvokables(m, 'expenses').map((inv) => inv.name)).toEqual(['received-invoice-draft']);
+    expect(servedInvokables(m, 'expenses').map((inv) => inv.name)).toEqual([
+      'received-invoice-draft',
+      'settle-received-invoice',
+    ]);
+    expect(servedInvokables(m, 'invoices').map((inv) => inv.name)).toEqual(['settle-invoice']);
+    const serving = ['pdf', 'expenses', 'invoices'];
     for (const domain of Object.keys(m.domains) as (keyof typeof m.domains)[])
-      if (domain !== 'pdf' && domain !== 'expenses') expect(servedInvokables(m, domain), domain).toEqual([]);
+      if (!serving.includes(domain)) expect(servedInvokables(m, domain), domain).toEqual([]);
   });
 
   it("gets the union of its domain's needs and the invokables' (and only its own domain's otherwise)", () => {

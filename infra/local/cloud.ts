@@ -27,6 +27,8 @@ import { functionCatalogue, invokableFunctions } from './functions';
 import { startGateway } from './gateway/server';
 import { readIds, writeIds } from './ids';
 import { createInvoke } from './invoke';
+import { sandboxBankEnv } from './sandbox-bank/env';
+import { startSandboxBank } from './sandbox-bank/server';
 import { seedDemoData } from './seed';
 import { seedDemoAccounting } from './seed-accounting';
 import { seedDemoDocuments } from './seed-documents';
@@ -55,6 +57,8 @@ export interface LocalCloudOptions {
   smtpPort?: number;
   /** Preferred port of the AEAT simulator (default 4443 when free, else any). */
   aeatPort?: number;
+  /** Preferred port of the sandbox bank (default 4480 when free, else any). */
+  bankPort?: number;
   /** Built SPA served by the gateway (default <rootDir>/web/dist). */
   staticDir?: string;
   /** For tests of the wiring; defaults to ./gateway/server. */
@@ -135,7 +139,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const invoke = createInvoke({ rootDir: opts.rootDir, catalogue: functionCatalogue() });
     const ids = readIds(dataDir);
 
-    const [ddb, cognito, sqs, ses, lambda, s3, aeat] = await allStarted([
+    const [ddb, cognito, sqs, ses, lambda, s3, aeat, sandboxBank] = await allStarted([
       started(
         'DynamoDB Local',
         startDynamoDbLocal({
@@ -185,6 +189,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
           logger: log,
         }),
       ),
+      started('sandbox bank', startSandboxBank({ host, preferredPort: opts.bankPort, logger: log })),
     ]);
 
     const ddbClient = new DynamoDBClient(localClientConfig(ddb.endpoint));
@@ -222,6 +227,11 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       certificatesLocalKeyFile: path.join(dataDir, 'keys', 'certificates.key'),
     });
     Object.assign(process.env, env);
+    // Open banking (issue 19): the functions reach the sandbox bank with its credentials sealed by
+    // the secret box (the local key file above), as they would read sealed ones in AWS.
+    const bankEnv = await sandboxBankEnv(sandboxBank.url);
+    Object.assign(env, bankEnv);
+    Object.assign(process.env, bankEnv);
 
     let scheduler: RunningScheduler | undefined;
     const runSchedule = async (name: string, at?: Date) => {
@@ -267,6 +277,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       env,
       dataDir,
       aeatSimulator: { url: aeat.endpoint, controlUrl: aeat.controlUrl, caFile: aeat.caFile },
+      sandboxBank: { url: sandboxBank.url },
     };
 
     // From here on handlers may run.
@@ -334,6 +345,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     // Companies whose stored documents were never posted to their journal (kept from an earlier start,
     // or whose events expired) get their backfill queued, once per rules version.
     await runSchedule('accounting-backfill');
+    // Likewise the treasury's open items (issue 19): companies whose stored invoices were never
+    // projected at the projection's current version get their backfill queued, once.
+    await runSchedule('treasury-daily');
     // The demo's VAT returns, from aggregates of the current grammar (after the backfill above).
     if (opts.seed !== false) await seedDemoTaxModels(info);
     timed('seeded');

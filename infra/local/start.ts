@@ -102,6 +102,11 @@ function printReady(cloud: LocalCloud): void {
           `    control y recepciones:               ${cloud.info.aeatSimulator.controlUrl}`,
         ]
       : []),
+    ...(cloud.info.sandboxBank
+      ? [
+          `  Banco sandbox (PSD2, GoCardless):      ${cloud.info.sandboxBank.url}   (Banco Sandbox Cuadra, Caja Sandbox Norte)`,
+        ]
+      : []),
     `  Datos / data:                          ${cloud.info.dataDir}   (npm run reset lo borra)`,
     '',
     `  Arrancada en ${seconds()} s. Ctrl-C para parar.`,

@@ -91,4 +91,6 @@ export interface LocalCloudInfo {
    * its control API (`infra/local/testing/aeat-simulator.ts`), `caFile` the CA its certificate chains to.
    */
   aeatSimulator?: { url: string; controlUrl: string; caFile: string };
+  /** The sandbox bank (issue 19): GoCardless-like API, consent page and `/_sandbox` test knobs. */
+  sandboxBank?: { url: string };
 }

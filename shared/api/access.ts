@@ -51,6 +51,12 @@ export const accessPolicies = {
   'documents.review': { companyRoles: STAFF },
   /** The inbox's configuration and mailbox credentials: who administers the company. */
   'documents.manage': { companyRoles: MANAGERS },
+  /** Banking and treasury (issue 19): accounts, movements, reconciliation, forecasts: the company's staff. */
+  'banking.read': { companyRoles: STAFF },
+  /** Imports, matching, rules, mandates, follow-up notes: the company's staff. */
+  'banking.write': { companyRoles: STAFF },
+  /** Open-banking consents, approving a reconciliation, payment orders, the creditor settings: owner and gestor. */
+  'banking.manage': { companyRoles: MANAGERS },
 } as const satisfies Record<string, AccessPolicy>;
 
 export type AccessName = keyof typeof accessPolicies;

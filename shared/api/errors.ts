@@ -85,6 +85,30 @@ export const errorCatalogue = {
   },
   /** What only its document or the PGC may change: automatic entries, PGC accounts, accounts with entries. */
   ACC_READ_ONLY: { status: 409, retryable: false, message: 'Este elemento no se puede modificar.' },
+  /** Banking (issue 19): a bank statement file that is not a valid Norma 43 (details name the line). */
+  BANK_FILE_INVALID: {
+    status: 400,
+    retryable: false,
+    message: 'El fichero no es un extracto Norma 43 válido.',
+  },
+  /** A bank account, reconciliation session, mandate or order not in a state that allows the action. */
+  BANK_CONFLICT: {
+    status: 409,
+    retryable: false,
+    message: 'La operación no es posible en el estado actual.',
+  },
+  /** The open-banking provider did not answer or refused the call (retry later). */
+  BANK_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    retryable: true,
+    message: 'El banco no responde. Inténtalo de nuevo en unos minutos.',
+  },
+  /** The PSD2 consent expired or was revoked: it must be renewed before syncing. */
+  BANK_CONSENT_EXPIRED: {
+    status: 409,
+    retryable: false,
+    message: 'El consentimiento con el banco ha caducado. Renuévalo para seguir sincronizando.',
+  },
   AUTH_001: {
     status: 401,
     retryable: false,

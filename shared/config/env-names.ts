@@ -62,6 +62,17 @@ export const envNames = {
   /** The software producer as its declaración responsable names it (SistemaInformatico). */
   verifactuProducerNif: 'VERIFACTU_PRODUCER_NIF',
   verifactuProducerName: 'VERIFACTU_PRODUCER_NAME',
+  /**
+   * Banking (issue 19): the open-banking provider's base URL (GoCardless Bank Account Data's API v2;
+   * locally the sandbox bank). Unset: `https://bankaccountdata.gocardless.com`.
+   */
+  bankFeedBaseUrl: 'BANK_FEED_BASE_URL',
+  /**
+   * Banking: the provider's secret_id and secret_key, JSON, SEALED by the secret box (certificates
+   * key, context `{ purpose: 'bank-feed-credentials' }`): never in clear in the environment. Unset:
+   * open banking is not available in that environment (the PSD2 calls answer BANK_PROVIDER_UNAVAILABLE).
+   */
+  bankFeedCredentials: 'BANK_FEED_CREDENTIALS',
   /** Optional: the logger's level (default `info`). */
   logLevel: 'LOG_LEVEL',
   /** The SDK's own S3 endpoint override (local cloud only); when set, S3 is addressed path-style. */
@@ -77,6 +88,7 @@ export const queueUrlEnv = {
   sii: queueUrlEnvName('sii'),
   siiSend: queueUrlEnvName('sii-send'),
   accounting: queueUrlEnvName('accounting'),
+  treasury: queueUrlEnvName('treasury'),
   mail: queueUrlEnvName('mail'),
   ocr: queueUrlEnvName('ocr'),
   invoiceBulk: queueUrlEnvName('invoice-bulk'),
@@ -90,6 +102,8 @@ export const queueUrlEnv = {
 export const functionNameEnv = {
   pdfRender: functionNameEnvName('pdf-render'),
   receivedInvoiceDraft: functionNameEnvName('received-invoice-draft'),
+  settleInvoice: functionNameEnvName('settle-invoice'),
+  settleReceivedInvoice: functionNameEnvName('settle-received-invoice'),
 } as const;
 
 export const bucketEnv = {

@@ -8,6 +8,7 @@ export type Key = { pk: string; sk: string };
 
 import { accountingKeys } from './keys/accounting';
 import { aggregatesKeys } from './keys/aggregates';
+import { bankingKeys } from './keys/banking';
 import { bulkKeys } from './keys/bulk';
 import { documentCategoryKeys } from './keys/document-categories';
 import { documentKeys } from './keys/documents';
@@ -273,6 +274,7 @@ export const keys = {
   ...documentKeys,
   ...documentCategoryKeys,
   ...accountingKeys,
+  ...bankingKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

@@ -6,6 +6,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { accountingActions } from '@functions/domains/accounting/handler';
+import { bankingActions } from '@functions/domains/banking/handler';
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
 import { documentsActions } from '@functions/domains/documents/handler';
@@ -40,6 +41,7 @@ const tables: Record<string, Table> = {
   sii: siiActions,
   documents: documentsActions,
   accounting: accountingActions,
+  banking: bankingActions,
 };
 
 /** The action that serves a route (its schemas say what the request must look like). */
@@ -70,6 +72,9 @@ const candidates = () => [
   'PAGES_PER_MONTH',
   // An accounting period (issue 18); account codes are digits (the year above passes).
   '2026-01',
+  // A Spanish IBAN and a bank movement's id (`m` + booking date + 16 hex) (issue 19).
+  'ES9121000418450200051332',
+  `m20261102${randomBytes(8).toString('hex')}`,
 ];
 
 /**

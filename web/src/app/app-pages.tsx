@@ -38,6 +38,10 @@ const smartInboxPages = () => import('./routes/app/smart-inbox/pages');
 /** The accounting pages likewise (routes/app/accounting/pages.tsx). */
 const accountingPagesModule = () => import('./routes/app/accounting/pages');
 
+/** The banking and treasury pages likewise (routes/app/banking/pages.tsx). */
+const bankingPagesModule = () => import('./routes/app/banking/pages');
+
+type BankingPageName = keyof Awaited<ReturnType<typeof bankingPagesModule>>;
 type DocumentsPageName = keyof Awaited<ReturnType<typeof documentsPages>>;
 type AccountingPageName = keyof Awaited<ReturnType<typeof accountingPagesModule>>;
 type SmartInboxPageName = keyof Awaited<ReturnType<typeof smartInboxPages>>;
@@ -164,6 +168,39 @@ export function accountingPages(on: (capability: Capability) => boolean = isAvai
     { path: 'my-accounting', permission: 'VIEW_ACCOUNTING_DATA', name: 'MyAccountingRoute' },
   ];
   return rows.map(({ name, ...row }) => (on('accounting') ? { ...row, page: page(name) } : row));
+}
+
+/**
+ * The banking and treasury pages (issue 19; spec part 1 §2 'Banking' and 'Other': psd2, bank-accounts).
+ * Company staff work here (the API's `banking.*` policies refuse a CLIENTE member); they follow the
+ * `banking` area of shared/capabilities.ts like the accounting pages. `on` is the availability.
+ */
+export function bankingPages(on: (capability: Capability) => boolean = isAvailable): AppPage[] {
+  const page = (name: BankingPageName) =>
+    lazy(() => bankingPagesModule().then((m) => ({ default: m[name] })));
+  const rows: (AppPage & { name: BankingPageName })[] = (
+    [
+      ['banking', 'BankingHomeRoute'],
+      ['banking/accounts', 'BankAccountsRoute'],
+      ['bank-accounts', 'BankAccountsRoute'],
+      ['banking/accounts/psd2', 'Psd2Route'],
+      ['psd2', 'Psd2Route'],
+      ['banking/accounts/:accountId', 'BankAccountDetailRoute'],
+      ['banking/reconciliation', 'ReconciliationRoute'],
+      ['banking/reconciliation/sessions/:sessionId', 'ReconciliationSessionRoute'],
+      ['banking/security', 'BankingSecurityRoute'],
+      ['banking/security/policies', 'BankingSecurityPoliciesRoute'],
+      ['banking/security/recommendations', 'BankingSecurityRecommendationsRoute'],
+      ['banking/security/metrics', 'BankingSecurityMetricsRoute'],
+      ['banking/security/compliance-report', 'BankingComplianceReportRoute'],
+      ['banking/treasury', 'TreasuryRoute'],
+      ['banking/treasury/calendar', 'TreasuryCalendarRoute'],
+      ['banking/treasury/overdue', 'TreasuryOverdueRoute'],
+      ['banking/treasury/reports', 'TreasuryReportsRoute'],
+      ['banking/payments', 'BankPaymentsRoute'],
+    ] as const
+  ).map(([path, name]) => ({ path, name }));
+  return rows.map(({ name, ...row }) => (on('banking') ? { ...row, page: page(name) } : row));
 }
 
 export const appPages: readonly AppPage[] = [
@@ -368,6 +405,9 @@ export const appPages: readonly AppPage[] = [
 
   // --- accounting (issue 18), by capability ---
   ...accountingPages(),
+
+  // --- banking and treasury (issue 19), by capability ---
+  ...bankingPages(),
 
   // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
   { path: 'dashboard/billing' },

@@ -9,7 +9,7 @@ import { noSession, sessionWithTokens } from '../testing/amplify';
 import { type ApiAnswers, answerApi, notFound } from '../testing/api-mock';
 import { FakeWebSocket } from '../testing/fake-websocket';
 import { renderRoutes } from '../testing/render';
-import { appRoutes } from './router';
+import { appRoutes, legacyBankingTarget } from './router';
 
 vi.mock('aws-amplify/auth', () => ({
   signIn: vi.fn(),
@@ -344,5 +344,35 @@ describe('the application shell', () => {
     await screen.findByRole('heading', { name: /, Lucía$/ });
     expect(screen.queryByRole('combobox', { name: 'Empresa seleccionada' })).toBeNull();
     expect(screen.getByTitle('Empresa: Panadería La Espiga SL')).toBeTruthy();
+  });
+});
+
+describe('legacy banking paths', () => {
+  it('moves /app/reconciliation and /app/treasury under /app/banking, keeping the rest and the query', () => {
+    expect(legacyBankingTarget('/app/reconciliation')).toBe('/app/banking/reconciliation');
+    expect(legacyBankingTarget('/app/reconciliation/sessions/s1')).toBe(
+      '/app/banking/reconciliation/sessions/s1',
+    );
+    expect(legacyBankingTarget('/app/treasury/calendar', '?month=2026-11')).toBe(
+      '/app/banking/treasury/calendar?month=2026-11',
+    );
+    expect(legacyBankingTarget('/app/treasury')).toBe('/app/banking/treasury');
+  });
+
+  it('leaves a path that only starts like them unchanged', () => {
+    expect(legacyBankingTarget('/app/treasuryx')).toBe('/app/treasuryx');
+    expect(legacyBankingTarget('/app/reconciliations/s1')).toBe('/app/reconciliations/s1');
+    expect(legacyBankingTarget('/app/banking/treasury')).toBe('/app/banking/treasury');
+  });
+
+  it('redirects in the router, and an unknown look-alike is not found', async () => {
+    signedIn();
+    const first = renderApp('/app/treasury/calendar?month=2026-11');
+    await waitFor(() => expect(location(first.router)).toBe('/app/banking/treasury/calendar?month=2026-11'));
+    first.unmount();
+
+    const second = renderApp('/app/treasuryx');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
+    expect(location(second.router)).toBe('/app/treasuryx');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { paths } from '@web/lib/paths';
 import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { type AppPage, appPages } from './app-pages';
 import { NotFoundRoute, type RouteHandle, routeTable } from './route-table';
 
@@ -30,6 +30,20 @@ function appPageRoute(page: AppPage): RouteObject {
   };
 }
 
+/**
+ * Spec part 1 §2: the legacy `reconciliation/*` and `treasury/*` paths redirect into `banking/*`
+ * (the rest of the path and the query string kept: /app/treasury/calendar?month=2026-11 ->
+ * /app/banking/treasury/calendar?month=2026-11).
+ */
+export function legacyBankingTarget(pathname: string, search = ''): string {
+  return `${pathname.replace(/^\/app\/(reconciliation|treasury)(?=\/|$)/, '/app/banking/$1')}${search}`;
+}
+
+function LegacyBankingRedirect() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={legacyBankingTarget(pathname, search)} replace />;
+}
+
 /** The routes below /app, relative to it: the application shell around every page. */
 export const appSectionRoutes: RouteObject[] = [
   {
@@ -37,6 +51,11 @@ export const appSectionRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.app.dashboard} replace /> },
       ...appPages.map(appPageRoute),
+      ...['reconciliation', 'reconciliation/*', 'treasury', 'treasury/*'].map((path) => ({
+        path,
+        element: <LegacyBankingRedirect />,
+        handle: { page: false } satisfies RouteHandle,
+      })),
       { path: '*', element: <NotFoundRoute />, handle: { page: false } satisfies RouteHandle },
     ],
   },

@@ -147,10 +147,28 @@ export const paths = {
     banking: {
       root: '/app/banking',
       accounts: '/app/banking/accounts',
+      /** The open-banking (PSD2) connections; `psd2` is the same page at the spec's other path. */
+      accountsPsd2: '/app/banking/accounts/psd2',
+      /** One bank account: balance, movements, imports. */
+      accountDetail: (accountId: string, companyId?: string | null) =>
+        withCompany(`/app/banking/accounts/${encodeURIComponent(accountId)}`, companyId),
       reconciliation: '/app/banking/reconciliation',
+      /** One reconciliation session: movements against open items. */
+      reconciliationSession: (sessionId: string, companyId?: string | null) =>
+        withCompany(`/app/banking/reconciliation/sessions/${encodeURIComponent(sessionId)}`, companyId),
       security: '/app/banking/security',
+      securityPolicies: '/app/banking/security/policies',
+      securityRecommendations: '/app/banking/security/recommendations',
+      securityMetrics: '/app/banking/security/metrics',
+      securityComplianceReport: '/app/banking/security/compliance-report',
       payments: '/app/banking/payments',
       treasury: '/app/banking/treasury',
+      treasuryCalendar: '/app/banking/treasury/calendar',
+      treasuryOverdue: '/app/banking/treasury/overdue',
+      treasuryReports: '/app/banking/treasury/reports',
+      /** The spec's top-level aliases of the PSD2 and accounts pages (spec part 1 §2 'Other'). */
+      psd2: '/app/psd2',
+      bankAccounts: '/app/bank-accounts',
     },
     payroll: {
       dashboard: '/app/payroll/dashboard',

@@ -1,0 +1,13 @@
+import { defineCompanyAction } from '@functions/platform/http';
+import { CreateRuleBody, type ReconciliationRule } from '@shared/schemas/reconciliation';
+import type { BankingDeps } from '../store/deps';
+import { actorOf } from '../store/reconciliation';
+import { createRule, ruleView } from '../store/rules';
+
+/** POST banking/reconciliation/rules: a rule by hand (the same pattern, field and direction twice: CORE_004). */
+export const createRuleRoute = defineCompanyAction({
+  body: CreateRuleBody,
+  status: 201,
+  run: async ({ auth, scope, body }, deps: BankingDeps): Promise<ReconciliationRule> =>
+    ruleView(await createRule(deps, scope.companyId, body, actorOf(auth), 'MANUAL')),
+});
