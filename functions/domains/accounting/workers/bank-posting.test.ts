@@ -98,4 +98,15 @@ describe('post-events: BANK_POSTING', () => {
     expect(await post({ ...message(), sourceKey: 'INV#x' })).toBe('ignored');
     expect(books(h).entries).toHaveLength(0);
   });
+
+  it('posts nothing (and does not retry) to an account neither the chart nor the PGC has', async () => {
+    const unknown = message({
+      lines: [
+        { accountCode: '6299999', debitCents: 500, creditCents: 0 },
+        { accountCode: '572', debitCents: 0, creditCents: 500 },
+      ],
+    });
+    expect(await post(unknown)).toBe('unbuildable');
+    expect(books(h).entries).toHaveLength(0);
+  });
 });

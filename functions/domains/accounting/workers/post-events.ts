@@ -26,8 +26,9 @@ import {
 import { BankPostingMessage } from '@shared/schemas/reconciliation';
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { chartAccount } from '../model/chart';
 import { runBackfillPage } from '../store/backfill';
-import { categoryDefaultAccounts, ensureSettings } from '../store/chart';
+import { categoryDefaultAccounts, ensureSettings, readAccounts } from '../store/chart';
 import { type AccountingDeps, makeDeps } from '../store/deps';
 import { applyDesiredPosting, companyKeepsBooks, type EventOutcome, postEventMessage } from '../store/engine';
 
@@ -102,7 +103,8 @@ export async function processMessage(
     await ensureSettings(deps, companyId);
     const outcome = await postBankPosting(deps, body);
     if (outcome === 'ignored') log.error('Malformed bank posting dropped');
-    else if (outcome === 'unbuildable') log.error('The bank posting does not balance; nothing posted');
+    else if (outcome === 'unbuildable')
+      log.error('The bank posting does not balance or names an account the chart lacks; nothing posted');
     else log.info('Bank posting applied', { outcome });
     return outcome;
   }
@@ -136,6 +138,11 @@ export async function postBankPosting(deps: AccountingDeps, body: unknown): Prom
   const debit = m.lines.reduce((s, l) => s + l.debitCents, 0);
   const credit = m.lines.reduce((s, l) => s + l.creditCents, 0);
   if (debit !== credit || m.lines.some((l) => l.debitCents > 0 === l.creditCents > 0)) return 'unbuildable';
+  // An account neither in the company's chart nor in the PGC cannot be posted to (the banking side
+  // checks the chart when the match is made; a chart changed since then must not loop to the DLQ).
+  const codes = [...new Set(m.lines.map((l) => l.accountCode))];
+  const stored = await readAccounts(deps, m.companyId, codes);
+  if (codes.some((code) => !stored.has(code) && !chartAccount(code))) return 'unbuildable';
   return applyDesiredPosting(deps, m.companyId, {
     sourceKey: m.sourceKey,
     version: m.version,

@@ -1,6 +1,7 @@
 import { defineCompanyAction } from '@functions/platform/http';
 import { CreateMatchBody, type ReconciliationMatch, SessionPath } from '@shared/schemas/reconciliation';
 import { accountLabel, learnedPattern } from '../model/matching';
+import { requireBookableAccounts } from '../store/bookable-accounts';
 import type { BankingDeps } from '../store/deps';
 import { actorOf, addMatchesWrite, auditItem } from '../store/reconciliation';
 import { buildMatch, matchDetail } from '../store/reconciliation-matches';
@@ -18,6 +19,10 @@ export const createMatchRoute = defineCompanyAction({
   body: CreateMatchBody,
   status: 201,
   run: async ({ auth, scope, params, body }, deps: BankingDeps): Promise<ReconciliationMatch> => {
+    await requireBookableAccounts(deps, scope.companyId, [
+      ...body.items.flatMap((i) => (i.kind === 'ACCOUNT' && i.accountCode ? [i.accountCode] : [])),
+      ...(body.difference?.accountCode ? [body.difference.accountCode] : []),
+    ]);
     const ctx = await loadSessionContext(deps, scope.companyId, params.sessionId);
     const actor = actorOf(auth);
     const match = buildMatch(

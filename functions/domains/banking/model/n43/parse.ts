@@ -54,7 +54,7 @@ export interface N43Movement {
   documentNumber: string | null;
   reference1: string | null;
   reference2: string | null;
-  /** The 23 records as they came (right-trimmed), in order. */
+  /** The 23 records' concept A + B as they came (right-trimmed, without `23` and the código dato), in order. */
   conceptLines: string[];
   concepts: ConceptRecord[];
   /** Record 24: the amount in the original currency (information only). */
@@ -298,7 +298,8 @@ export function parseN43(bytes: Uint8Array, options: ParseOptions = {}): N43File
         }
         if (last.concepts.length >= 5)
           throw new N43ParseError(line, 'Un movimiento admite como máximo 5 registros 23.');
-        last.conceptLines.push(rec.trimEnd());
+        // Concept A + B as the bank wrote them (the record's `23` and its código dato left out).
+        last.conceptLines.push(rec.slice(4).trimEnd());
         last.concepts.push({ code, text: field(rec, 5, 80) });
         break;
       }
