@@ -31,6 +31,7 @@ import { sandboxBankEnv } from './sandbox-bank/env';
 import { startSandboxBank } from './sandbox-bank/server';
 import { seedDemoData } from './seed';
 import { seedDemoAccounting } from './seed-accounting';
+import { seedDemoBanking } from './seed-banking';
 import { seedDemoDocuments } from './seed-documents';
 import { seedDemoInvoicing } from './seed-invoicing';
 import { seedDemoSiiCases, seedDemoSiiConfig } from './seed-sii';
@@ -335,6 +336,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       await seedDemoDocuments(info);
       // The books keep themselves from the documents above; the gestor adds what is typed by hand.
       await seedDemoAccounting(info);
+      // Banking (issue 19): an N43 statement of the bakery's own documents, a reconciliation in progress,
+      // SEPA settings, a mandate and an order; the SA's bank connected through the sandbox bank (PSD2).
+      await seedDemoBanking(info);
     }
     // Data kept from an earlier start may carry running tax aggregates of an older key grammar: the
     // nightly recompute backfills those companies (issue 14), so the models read them right at once.

@@ -44,7 +44,8 @@ async function customerOf(
   return (await getItem(deps, keys.customer(companyId, customerId))) as unknown as Customer | null;
 }
 
-async function supplierOf(
+/** A supplier as stored now (its IBAN may have changed since its invoices were projected). */
+export async function supplierOf(
   deps: Deps,
   companyId: string,
   supplierId: string | null,

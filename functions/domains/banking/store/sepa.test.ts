@@ -348,6 +348,24 @@ describe('payment orders', () => {
     expect(table.all('PaymentOrder')).toHaveLength(0);
   });
 
+  it("transfers go to the supplier's IBAN as stored now, not as it was when the invoice was projected", async () => {
+    seedOpen(openItem('REC', 'r4', { partyIban: null }));
+    table.put({ ...keys.supplier(CO, 'sup1'), supplierId: 'sup1', name: 'Harinas', iban: IBAN_SUP });
+    const c = await listPaymentCandidates(deps, CO, 'TRANSFER');
+    expect(c.find((x) => x.documentId === 'r4')).toMatchObject({ iban: IBAN_SUP, blockedReason: null });
+    const order = await createPaymentOrder(
+      deps,
+      CO,
+      USER,
+      transferBody({ items: [{ documentId: 'r4', amountCents: 1_000 }] }),
+    );
+    expect(order.items[0]).toMatchObject({ iban: IBAN_SUP });
+    // And an IBAN removed from the supplier blocks it again.
+    table.put({ ...keys.supplier(CO, 'sup1'), supplierId: 'sup1', name: 'Harinas', iban: null });
+    const after = await listPaymentCandidates(deps, CO, 'TRANSFER');
+    expect(after.find((x) => x.documentId === 'r4')?.blockedReason).toBe('Falta el IBAN del proveedor.');
+  });
+
   it('direct debits: FRST first, then RCUR, D+1 collection date, a valid pain.008 file', async () => {
     seedOpen(openItem('INV', 'i1'));
     seedOpen(openItem('INV', 'i2'));

@@ -48,6 +48,7 @@ import { buildPain008, type DebitTransaction } from '../model/sepa/pain008';
 import type { BankingDeps } from './deps';
 import type { BankAccountItem, OpenItem } from './items';
 import { getOpenItem, listOpenItems } from './open-items';
+import { supplierOf } from './projection-sources';
 
 export const SEPA_ENTITY = {
   settings: 'BankingSettings',
@@ -475,6 +476,7 @@ export async function listPaymentCandidates(
     kind === 'DIRECT_DEBIT' ? mandateItems(deps, companyId) : Promise.resolve([]),
   ]);
   const ordered = await orderedCentsByDocument(deps, companyId, kind, items);
+  const ibans = kind === 'TRANSFER' ? await currentSupplierIbans(deps, companyId, items) : new Map();
   const out: PaymentCandidate[] = [];
   for (const i of items) {
     const base = {
@@ -492,13 +494,14 @@ export async function listPaymentCandidates(
       orderedCents: ordered.get(i.documentId) ?? 0,
     } as const;
     if (kind === 'TRANSFER') {
+      const iban = ibans.get(i.documentId) ?? null;
       out.push({
         ...base,
-        iban: i.partyIban,
+        iban,
         mandate: null,
-        blockedReason: isSepaIban(i.partyIban)
+        blockedReason: isSepaIban(iban)
           ? null
-          : i.partyIban
+          : iban
             ? 'El IBAN del proveedor no es de la zona SEPA.'
             : 'Falta el IBAN del proveedor.',
       });
@@ -515,6 +518,28 @@ export async function listPaymentCandidates(
     });
   }
   return out.sort((a, b) => (a.nextDueDate ?? '9999').localeCompare(b.nextDueDate ?? '9999'));
+}
+
+/**
+ * The suppliers' IBANs as stored now, by document: the open items copy the party's IBAN when they are
+ * projected, and a supplier's IBAN set afterwards must reach its payments at once.
+ */
+async function currentSupplierIbans(
+  deps: BankingDeps,
+  companyId: string,
+  items: readonly OpenItem[],
+): Promise<Map<string, string | null>> {
+  const bySupplier = new Map<string, string | null>();
+  for (const id of new Set(items.map((i) => i.partyId).filter((p): p is string => Boolean(p)))) {
+    const supplier = await supplierOf(deps, companyId, id);
+    if (supplier) bySupplier.set(id, supplier.iban ?? null);
+  }
+  return new Map(
+    items.map((i) => [
+      i.documentId,
+      i.partyId && bySupplier.has(i.partyId) ? (bySupplier.get(i.partyId) ?? null) : i.partyIban,
+    ]),
+  );
 }
 
 interface PlannedItem {
@@ -537,8 +562,20 @@ async function planItems(
     seen.add(it.documentId);
   }
   const mandates = body.kind === 'DIRECT_DEBIT' ? await mandateItems(deps, companyId) : [];
-  const opens = await Promise.all(
+  const found = await Promise.all(
     body.items.map((it) => getOpenItem(deps, companyId, docKind, it.documentId)),
+  );
+  const ibans =
+    body.kind === 'TRANSFER'
+      ? await currentSupplierIbans(
+          deps,
+          companyId,
+          found.filter((o): o is OpenItem => o !== null),
+        )
+      : new Map<string, string | null>();
+  // A transfer goes to the supplier's IBAN as it is now, not as it was when the invoice was projected.
+  const opens = found.map((o) =>
+    o && body.kind === 'TRANSFER' ? { ...o, partyIban: ibans.get(o.documentId) ?? null } : o,
   );
   return body.items.map((it, n) => {
     const open = opens[n];

@@ -12,7 +12,7 @@
  * where this one stopped and a company done is never read again.
  */
 
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
 import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
@@ -208,7 +208,17 @@ export async function backfillDueDates(
     );
     if (Number(marker.Item?.version ?? 0) >= DUE_DATES_BACKFILL_VERSION) continue;
     try {
-      if (!(await backfillCompany(deps, companyId, budget, result))) break;
+      const writtenBefore = result.invoices + result.receivedInvoices;
+      const finished = await backfillCompany(deps, companyId, budget, result);
+      // The treasury's open items were projected from these documents without their due dates (the
+      // writes above raise no events): forgetting its projection's progress makes the next
+      // `treasury-daily` rebuild the company's open items from the documents as they are now.
+      if (result.invoices + result.receivedInvoices > writtenBefore) {
+        await deps.db.send(
+          new DeleteCommand({ TableName: deps.table, Key: keys.treasuryProjectionBackfill(companyId) }),
+        );
+      }
+      if (!finished) break;
       await deps.db.send(
         new PutCommand({
           TableName: deps.table,

@@ -343,3 +343,24 @@ describe('parseN43 on synthetic files', () => {
     expect(m.counterparty.iban).toBe('ES9121000418450200051332');
   });
 });
+
+describe('a direct debit described by its creditor (Annex 4: the scheme before the name in 23-01)', () => {
+  const line = (s: string) => s.padEnd(80, ' ');
+  const file = [
+    line('110182000000000000002603012603312000000001000009783PANADERIA'),
+    line('22    0000260305260305030001000000000150000000000000000000000000                '),
+    line('2301CORECOMERCIALIZADORA DE LUZ SA'),
+    line('22    0000260306260306040012000000000020000000000000000000000000                '),
+    line('2301CORESA MADERAS SL'),
+    line('3301820000000000000000001000000000150000000100000000002000200000000087000978'),
+    line('88999999999999999999000007'),
+  ].join('\r\n');
+
+  it('reads the name, and leaves alone a transfer whose text starts like a scheme', () => {
+    const f = parseN43(new TextEncoder().encode(file));
+    expect(f.accounts[0]!.movements.map((m) => m.description)).toEqual([
+      'COMERCIALIZADORA DE LUZ SA',
+      'CORESA MADERAS SL',
+    ]);
+  });
+});

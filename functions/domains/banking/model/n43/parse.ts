@@ -245,9 +245,21 @@ function readMovement(rec: string, line: number, modalidad: number): RawMovement
   };
 }
 
+/**
+ * Annex 4 (SEPA direct debit, modalidad 3): record 23-01 starts with the scheme (`CORE`, `B2B`) in
+ * four positions right before the creditor's name; a direct debit's (concepto común 03) description
+ * reads the name, not 'CORECOMPANY'.
+ */
+const withoutScheme = (c: ConceptRecord, directDebit: boolean) =>
+  directDebit && c.code === '01' ? c.text.replace(/^(CORE|B2B)\s*/, '') : c.text;
+
 function describe(m: RawMovement): string {
   const text = m.concepts
-    .map((c) => c.text.replace(/\s+/g, ' ').trim())
+    .map((c) =>
+      withoutScheme(c, m.commonConcept === '03')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean)
     .join(' ');
   return text || m.commonConceptLabel;
