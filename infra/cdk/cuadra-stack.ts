@@ -316,19 +316,26 @@ export class CuadraStack extends Stack {
     }
   }
 
-  /** EventBridge Scheduler, in each schedule's time zone (Europe/Madrid: 07:00 is 07:00 all year). */
+  /**
+   * EventBridge Scheduler, in each schedule's time zone (Europe/Madrid: 07:00 is 07:00 all year). One
+   * role for every schedule (our own, instead of each target's default, so the acknowledgements are
+   * scoped to it): it may invoke exactly the scheduled functions, nothing else. One role instead of
+   * one per schedule keeps the stack well under CloudFormation's 500 resources.
+   */
   private wireSchedules(): void {
-    for (const [name, def] of Object.entries(this.manifest.schedules)) {
+    const entries = Object.entries(this.manifest.schedules);
+    if (entries.length === 0) return;
+    const role = new iam.Role(this, 'SchedulesRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+      description: 'EventBridge Scheduler: invokes the targets of the manifest schedules',
+    });
+    const acknowledged = new Set<string>();
+    for (const [name, def] of entries) {
       const fn = this.worker(def.target).fn;
       const failures = this.asyncFailureQueue();
       const id = `Schedule${pascal(name)}`;
-      // Our own role (instead of the target's shared default) so the acknowledgement below is scoped to it.
-      const role = new iam.Role(this, `${id}Role`, {
-        assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-          conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
-        }),
-        description: `EventBridge Scheduler: invokes the target of schedule ${name}`,
-      });
       new scheduler.Schedule(this, id, {
         description: def.description,
         schedule: scheduler.ScheduleExpression.expression(def.expression, TimeZone.of(def.timezone)),
@@ -339,12 +346,15 @@ export class CuadraStack extends Stack {
           deadLetterQueue: failures,
         }),
       });
-      acknowledge(
-        role,
-        wildcardResourceFinding(this, `${fn.functionArn}:*`),
-        'lambda:InvokeFunction on <function>:* only adds the versions and aliases of this one function ' +
-          '(CDK grantInvoke); the scheduler can invoke nothing else.',
-      );
+      if (!acknowledged.has(fn.node.path)) {
+        acknowledged.add(fn.node.path);
+        acknowledge(
+          role,
+          wildcardResourceFinding(this, `${fn.functionArn}:*`),
+          'lambda:InvokeFunction on <function>:* only adds the versions and aliases of each scheduled ' +
+            'function (CDK grantInvoke); the scheduler can invoke nothing else.',
+        );
+      }
       this.onAsyncFailure(fn, failures);
     }
   }

@@ -86,10 +86,17 @@ describe('local Lambda Invoke API', () => {
   it("serves every invokable of the manifest under the name its callers' environment holds", () => {
     const functions = invokableFunctions();
     expect([...functions.keys()].sort()).toEqual(
-      [invokableFunctionName('received-invoice-draft'), invokableFunctionName('pdf-render')].sort(),
+      [
+        invokableFunctionName('received-invoice-draft'),
+        invokableFunctionName('pdf-render'),
+        invokableFunctionName('settle-invoice'),
+      ].sort(),
     );
-    // received-invoice-draft is the expenses domain's API function (issue 17).
+    // received-invoice-draft is the expenses domain's API function (issue 17), which also settles a
+    // received invoice for reconciliation; settle-invoice is the invoices domain's (issue 19).
     expect(invokableFunctionName('received-invoice-draft')).toBe('cuadra-expenses-api');
+    expect(invokableFunctionName('settle-received-invoice')).toBe('cuadra-expenses-api');
+    expect(invokableFunctionName('settle-invoice')).toBe('cuadra-invoices-api');
     // pdf-render IS the pdf domain's API function (its handler tells invocations from HTTP events).
     expect(invokableFunctionName('pdf-render')).toBe('cuadra-pdf-api');
     expect(functions.get('cuadra-pdf-api')).toEqual({
