@@ -489,7 +489,7 @@ describe('functions invoked by name (manifest invokables)', () => {
       ((p.Properties.PolicyDocument as Json).Statement as Json[])
         .filter((st) => JSON.stringify(st.Action).includes('lambda:'))
         // A caller of invokables served by two functions gets one statement listing both: one per resource.
-        .flatMap((st) => [st.Resource].flat().map((resource) => ({ ...st, Resource: resource })))
+        .flatMap((st) => [st.Resource].flat().map((resource): Json => ({ ...st, Resource: resource })))
         .flatMap((st) => ((p.Properties.Roles as unknown[]) ?? []).map((r) => ({ role: ref(r), st })))
         .filter(({ role }) => functionRoles.has(role)),
     );
