@@ -19,13 +19,16 @@ export const bankingMessages = {
     'La cuenta contable debe ser una cuenta del subgrupo 57 (tesorería), p. ej. 572 o 5720001.',
   nothingToUpdate: 'No hay cambios que guardar.',
   fileRequired: 'Adjunta un fichero Norma 43.',
-  fileTooLarge: 'El fichero no puede superar 5 MB.',
+  fileTooLarge: 'El fichero no puede superar 4 MB.',
   fileNotBase64: 'El contenido del fichero no está en base64.',
   dateRange: 'La fecha inicial no puede ser posterior a la final.',
 } as const;
 
-/** N43 files are small (a year of a busy account is well under 1 MB); 5 MB bounds the request. */
-export const MAX_N43_BYTES = 5 * 1024 * 1024;
+/**
+ * N43 files are small (a year of a busy account is well under 1 MB). 4 MB bounds the request: in
+ * base64 (4/3) inside its JSON it stays under the 6 MB a Lambda's synchronous payload may carry.
+ */
+export const MAX_N43_BYTES = 4 * 1024 * 1024;
 
 export const MOVEMENT_STATUSES = ['UNMATCHED', 'PROPOSED', 'MATCHED', 'IGNORED'] as const;
 export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];

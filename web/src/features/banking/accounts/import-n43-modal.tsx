@@ -3,7 +3,12 @@
  * the answer per account: new movements and the ones already imported (a file imported twice adds
  * nothing). A malformed file is told with its line and reason.
  */
-import { MAX_N43_BYTES, type N43ImportAccount, type N43ImportResult } from '@shared/schemas/banking';
+import {
+  bankingMessages,
+  MAX_N43_BYTES,
+  type N43ImportAccount,
+  type N43ImportResult,
+} from '@shared/schemas/banking';
 import { errorMessage } from '@web/lib/api-error';
 import { formatCents, formatDate } from '@web/lib/format';
 import { Alert, Flex, Modal, Table, type TableColumnsType, Typography, Upload } from 'antd';
@@ -85,7 +90,7 @@ export function ImportN43Modal({
     setProblem(null);
     importFile.reset();
     if (file.size > MAX_N43_BYTES) {
-      setProblem('El fichero no puede superar 5 MB.');
+      setProblem(bankingMessages.fileTooLarge);
       return;
     }
     importFile.mutate(file);

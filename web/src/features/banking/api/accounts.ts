@@ -146,7 +146,7 @@ export function useDeleteBankAccount(companyId: string | null) {
   );
 }
 
-/** The file's bytes as plain base64 (no `data:` prefix), in slices so a 5 MB file fits the stack. */
+/** The file's bytes as plain base64 (no `data:` prefix), in slices so a 4 MB file fits the stack. */
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
