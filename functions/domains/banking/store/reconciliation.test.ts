@@ -274,6 +274,47 @@ describe('reconciliation sessions', () => {
     expect(h.invoked).toHaveLength(1);
   });
 
+  it('a returned direct debit (concepto 14) removes the collection on approval: the invoice reopens', async () => {
+    const M4 = 'm20260310dddddddddddddddd';
+    h.table.put(
+      openItem('0009', 0, {
+        totalCents: 48_400,
+        paidCents: 48_400,
+        status: 'PAID',
+        settledDate: '2026-03-02',
+        nextDueDate: null,
+        payments: [{ paymentId: 'p9', date: '2026-03-02', amountCents: 48_400, method: 'DIRECT_DEBIT' }],
+      }),
+    );
+    h.table.put(
+      movement(M4, '2026-03-10', -48_400, {
+        commonConcept: '14',
+        description: 'DEVOLUCION RECIBO TALLERES PEREZ',
+        counterpartyName: 'TALLERES PEREZ SL',
+      }),
+    );
+    const d = await start();
+    const sessionId = d.session.sessionId;
+    const returned = d.movements.find((m) => m.movementId === M4)!;
+    expect(returned.proposal?.items).toMatchObject([
+      { kind: 'PAYMENT', effect: 'REMOVE', paymentId: 'p9', documentId: '0009' },
+    ]);
+    await run<AcceptProposalsResult>(acceptProposalsRoute, {
+      params: { sessionId },
+      body: { movementIds: [M4] },
+    });
+    await run(completeSessionRoute, { params: { sessionId }, body: { leaveUnmatched: true } });
+    await run(approveSessionRoute, { params: { sessionId } });
+    const removal = h.invoked.find((i) => (i.payload as SettleRequest).action === 'REMOVE');
+    expect(removal?.target).toBe('settle-invoice');
+    expect(removal?.payload).toMatchObject({
+      action: 'REMOVE',
+      companyId: COMPANY,
+      documentId: '0009',
+      paymentId: 'p9',
+    });
+  });
+
   it('completing with unmatched movements needs leaveUnmatched; they stay pending', async () => {
     const { session } = await start();
     await expect(
