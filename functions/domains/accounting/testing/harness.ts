@@ -13,6 +13,13 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Logger } from '@functions/platform/logger';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { fakeTable } from '@functions/platform/testing/fake-table';
+import {
+  storedInvoiceItem,
+  storedInvoicePayment,
+  storedInvoicePaymentItem,
+  storedReceivedItem,
+  storedReceivedPaymentItem,
+} from '@functions/platform/testing/stored-invoices';
 import type { WorkerContext } from '@functions/platform/workers';
 import { envNames } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
@@ -23,7 +30,7 @@ import {
   membershipItem,
   SCHEMA_VERSION,
 } from '@shared/db/records';
-import { computeReceivedInvoiceTotals, receivedBookDate } from '@shared/fiscal/received-invoice-totals';
+import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
 import { type PlanCode, subscriptionToPlan } from '@shared/schemas/billing';
 import type { Invoice, InvoicePayment } from '@shared/schemas/invoices';
 import type {
@@ -272,37 +279,12 @@ export function issuedInvoice(over: Partial<Invoice> = {}): Invoice {
   } as Invoice;
 }
 
-export const invoiceItemOf = (inv: Invoice) => ({
-  ...keys.invoice(inv.companyId, inv.invoiceId),
-  ...keys.invoiceByDate(inv.companyId, inv.invoiceDate, inv.invoiceId),
-  entity: 'Invoice',
-  v: SCHEMA_VERSION,
-  ...inv,
-});
+export const invoiceItemOf = (inv: Invoice) => storedInvoiceItem(inv);
 
-export function invoicePayment(over: Partial<InvoicePayment> = {}): InvoicePayment {
-  return {
-    paymentId: 'pay-1',
-    amountCents: 121_000,
-    paidAt: '2026-03-12',
-    method: 'TRANSFER',
-    reference: null,
-    createdAt: '2026-03-12T08:00:00.000Z',
-    createdBy: 'u-owner',
-    status: 'ACTIVE',
-    revision: 0,
-    ...over,
-  };
-}
+export const invoicePayment = storedInvoicePayment;
 
-export const invoicePaymentItem = (invoiceId: string, p: InvoicePayment) => ({
-  ...keys.invoicePayment(COMPANY, invoiceId, p.createdAt, p.paymentId),
-  entity: 'InvoicePayment',
-  v: SCHEMA_VERSION,
-  companyId: COMPANY,
-  invoiceId,
-  ...p,
-});
+export const invoicePaymentItem = (invoiceId: string, p: InvoicePayment) =>
+  storedInvoicePaymentItem(COMPANY, invoiceId, p);
 
 const receivedLine = (over: Partial<ReceivedInvoiceLine> = {}): ReceivedInvoiceLine => ({
   description: 'Material de oficina',
@@ -349,13 +331,7 @@ export function receivedInvoice(
   } as ReceivedInvoice;
 }
 
-export const receivedItemOf = (r: ReceivedInvoice) => ({
-  ...keys.receivedInvoice(r.companyId, r.receivedInvoiceId),
-  ...keys.receivedInvoiceByDate(r.companyId, receivedBookDate(r), r.receivedInvoiceId),
-  entity: 'ReceivedInvoice',
-  v: SCHEMA_VERSION,
-  ...r,
-});
+export const receivedItemOf = storedReceivedItem;
 
 export function receivedPayment(over: Partial<ReceivedInvoicePayment> = {}): ReceivedInvoicePayment {
   return {
@@ -372,14 +348,8 @@ export function receivedPayment(over: Partial<ReceivedInvoicePayment> = {}): Rec
   };
 }
 
-export const receivedPaymentItem = (receivedInvoiceId: string, p: ReceivedInvoicePayment) => ({
-  ...keys.receivedInvoicePayment(COMPANY, receivedInvoiceId, p.createdAt, p.paymentId),
-  entity: 'ReceivedInvoicePayment',
-  v: SCHEMA_VERSION,
-  companyId: COMPANY,
-  receivedInvoiceId,
-  ...p,
-});
+export const receivedPaymentItem = (receivedInvoiceId: string, p: ReceivedInvoicePayment) =>
+  storedReceivedPaymentItem(COMPANY, receivedInvoiceId, p);
 
 // --- queue messages ----------------------------------------------------------------------------------------
 

@@ -16,6 +16,12 @@ import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import type { Logger } from '@functions/platform/logger';
 import { testDocumentClient, useEnv } from '@functions/platform/testing/env';
 import { fakeTable } from '@functions/platform/testing/fake-table';
+import {
+  storedInvoiceItem,
+  storedInvoicePayment,
+  storedInvoicePaymentItem,
+  storedReceivedItem,
+} from '@functions/platform/testing/stored-invoices';
 import type { WorkerContext } from '@functions/platform/workers';
 import { envNames } from '@shared/config/env-names';
 import { keys } from '@shared/db/keys';
@@ -26,7 +32,7 @@ import {
   membershipItem,
   SCHEMA_VERSION,
 } from '@shared/db/records';
-import { computeReceivedInvoiceTotals, receivedBookDate } from '@shared/fiscal/received-invoice-totals';
+import { computeReceivedInvoiceTotals } from '@shared/fiscal/received-invoice-totals';
 import type { Invoice, InvoicePayment, InvoiceWithPayments } from '@shared/schemas/invoices';
 import type { ReceivedInvoice, ReceivedInvoiceLine } from '@shared/schemas/received-invoices';
 import type { SiiConfig } from '@shared/schemas/sii';
@@ -287,37 +293,12 @@ export function issuedInvoice(over: Partial<InvoiceWithPayments> = {}): InvoiceW
 }
 
 /** The stored invoice item (as the invoices domain writes it: key, date index, entity). */
-export const invoiceItemOf = (inv: InvoiceWithPayments) => ({
-  ...keys.invoice(inv.companyId, inv.invoiceId),
-  ...keys.invoiceByDate(inv.companyId, inv.invoiceDate, inv.invoiceId),
-  entity: 'Invoice',
-  v: SCHEMA_VERSION,
-  ...inv,
-});
+export const invoiceItemOf = (inv: InvoiceWithPayments) => storedInvoiceItem(inv);
 
-export function invoicePayment(over: Partial<InvoicePayment> = {}): InvoicePayment {
-  return {
-    paymentId: 'pay-1',
-    amountCents: 121_000,
-    paidAt: '2026-03-12',
-    method: 'TRANSFER',
-    reference: null,
-    createdAt: '2026-03-12T08:00:00.000Z',
-    createdBy: 'u-owner',
-    status: 'ACTIVE',
-    revision: 0,
-    ...over,
-  };
-}
+export const invoicePayment = storedInvoicePayment;
 
-export const invoicePaymentItem = (invoiceId: string, p: InvoicePayment) => ({
-  ...keys.invoicePayment(COMPANY, invoiceId, p.createdAt, p.paymentId),
-  entity: 'InvoicePayment',
-  v: SCHEMA_VERSION,
-  companyId: COMPANY,
-  invoiceId,
-  ...p,
-});
+export const invoicePaymentItem = (invoiceId: string, p: InvoicePayment) =>
+  storedInvoicePaymentItem(COMPANY, invoiceId, p);
 
 const receivedLine = (over: Partial<ReceivedInvoiceLine> = {}): ReceivedInvoiceLine => ({
   description: 'Gasóleo para la flota',
@@ -364,13 +345,7 @@ export function receivedInvoice(
   };
 }
 
-export const receivedItemOf = (r: ReceivedInvoice) => ({
-  ...keys.receivedInvoice(r.companyId, r.receivedInvoiceId),
-  ...keys.receivedInvoiceByDate(r.companyId, receivedBookDate(r), r.receivedInvoiceId),
-  entity: 'ReceivedInvoice',
-  v: SCHEMA_VERSION,
-  ...r,
-});
+export const receivedItemOf = storedReceivedItem;
 
 // --- queue messages --------------------------------------------------------------------------------
 
