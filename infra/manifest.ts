@@ -64,7 +64,9 @@ export type DomainName =
   | 'sii'
   | 'documents'
   | 'accounting'
-  | 'banking';
+  | 'banking'
+  | 'dashboard'
+  | 'portal';
 
 const api = (domain: DomainName): EntryPoint => ({
   entry: `functions/domains/${domain}/handler.ts`,
@@ -203,6 +205,11 @@ export const domains: Record<DomainName, DomainDef> = {
       invokes: ['settle-invoice', 'settle-received-invoice'],
     },
   },
+  // Issue 20: the dashboards read other areas' aggregates and counters (read only, plus its own
+  // last-good section snapshots and the advisor's per-company stats cache).
+  dashboard: { api: api('dashboard'), memoryMb: 1024, timeoutSeconds: 29, needs: { table: 'readwrite' } },
+  // Issue 20 (meetings and appointment alerts); issue 21 builds the rest of the client portal here.
+  portal: { api: api('portal'), memoryMb: 512, timeoutSeconds: 15, needs: { table: 'readwrite' } },
 };
 
 // --- queues -------------------------------------------------------------------------------------
@@ -551,6 +558,32 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'readwrite', queues: ['treasury'] },
     },
   },
+  'notifications-digest': {
+    expression: 'cron(0 8 * * ? *)',
+    timezone: 'Europe/Madrid',
+    description:
+      'E-mails each person who chose the daily summary one digest of the notifications they have not read since the last one (daily; one digest per person and day).',
+    target: {
+      domain: 'notifications',
+      entry: 'functions/domains/notifications/workers/send-digests.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: { table: 'readwrite' },
+    },
+  },
+  'appointment-reminders': {
+    expression: 'rate(5 minutes)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Tells both sides of a confirmed meeting, in the app and by e-mail as their preferences say, when its reminder time comes (60 minutes before by default; once per meeting and reminder).',
+    target: {
+      domain: 'portal',
+      entry: 'functions/domains/portal/workers/send-reminders.ts',
+      export: 'handler',
+      timeoutSeconds: 120,
+      needs: { table: 'readwrite' },
+    },
+  },
   'received-invoices-overdue': {
     expression: 'cron(35 6 * * ? *)',
     timezone: 'Europe/Madrid',
@@ -779,7 +812,8 @@ export const table = {
       export: 'handler',
       batchSize: 25,
       entities: ['Notification'],
-      needs: { table: 'read', websocket: true },
+      // Issue 20: also records delivery and read events, copies to delegates and e-mails (outbox).
+      needs: { table: 'readwrite', websocket: true },
     },
     // Stored invoice events (confirmed, cancelled, rectified) reach SII and accounting (VeriFacTu
     // records are written in the confirming transaction itself and wake the sender on their own).

@@ -109,6 +109,15 @@ export const errorCatalogue = {
     retryable: false,
     message: 'El consentimiento con el banco ha caducado. Renuévalo para seguir sincronizando.',
   },
+  /**
+   * A meeting not in a state that allows the action (already confirmed, cancelled, past, or within
+   * the 2 hours before it starts, when it can no longer be rescheduled: spec part 3 §9 Meetings).
+   */
+  MEETING_CONFLICT: {
+    status: 409,
+    retryable: false,
+    message: 'La reunión no admite este cambio en su estado actual.',
+  },
   AUTH_001: {
     status: 401,
     retryable: false,

@@ -313,6 +313,53 @@ export const routes = {
     false,
   ),
   'notifications.test': r('POST', `${V1}/notifications/test`, 'notifications', 'user', true, 'member'),
+  // Issue 20: clicks, stats, history, pending deliveries, cleanup, delegations and analytics.
+  'notifications.click': r(
+    'POST',
+    `${V1}/notifications/{notificationId}/click`,
+    'notifications',
+    'user',
+    true,
+    'member',
+  ),
+  'notifications.stats': r('GET', `${V1}/notifications/stats`, 'notifications', 'user', true, 'member'),
+  'notifications.history': r('GET', `${V1}/notifications/history`, 'notifications', 'user', true, 'member'),
+  'notifications.pending': r('GET', `${V1}/notifications/pending`, 'notifications', 'user', true, 'member'),
+  'notifications.cleanup': r('POST', `${V1}/notifications/cleanup`, 'notifications', 'user', true, 'member'),
+  'notifications.listDelegations': r(
+    'GET',
+    `${V1}/notifications/delegations`,
+    'notifications',
+    'user',
+    true,
+    'staff',
+  ),
+  'notifications.createDelegation': r(
+    'POST',
+    `${V1}/notifications/delegations`,
+    'notifications',
+    'user',
+    true,
+    'staff',
+  ),
+  'notifications.deleteDelegation': r(
+    'DELETE',
+    `${V1}/notifications/delegations/{delegationId}`,
+    'notifications',
+    'user',
+    true,
+    'staff',
+  ),
+  // The company's notification analytics (views kpis, metrics, channels, types, delivery, engagement,
+  // trends, errors, comparative, efficiency; `from`/`to`): staff only, over every member's notifications.
+  'notifications.analytics': r(
+    'GET',
+    `${V1}/notifications/analytics/{view}`,
+    'notifications',
+    'user',
+    true,
+    'staff',
+  ),
 
   // --- onboarding (spec part 1 §7) ---
   'onboarding.progress': r('GET', `${V1}/onboarding/progress`, 'onboarding', 'user', false),
@@ -2625,6 +2672,41 @@ export const routes = {
   'treasury.getSettings': r('GET', `${V1}/treasury/settings`, 'banking', 'user', true, 'banking.read'),
   'treasury.updateSettings': r('PUT', `${V1}/treasury/settings`, 'banking', 'user', true, 'banking.manage'),
   'treasury.sendReminder': r('POST', `${V1}/treasury/reminders`, 'banking', 'user', true, 'banking.write'),
+
+  // --- dashboards (issue 20, spec part 3 §2, §3, §7) ---
+  // The company dashboard (autonomous 'Mi Empresa', single company, consolidated): sections the caller's
+  // policies allow (tax.read, invoices.read), each computed from aggregates, never from scans.
+  'dashboard.summary': r('GET', `${V1}/dashboard/summary`, 'dashboard', 'user', true, 'member'),
+  // The advisor's consolidated view over every company the gestor manages.
+  'dashboard.advisorSummary': r('GET', `${V1}/dashboard/advisor/summary`, 'dashboard', 'user', false, [
+    'GESTOR',
+  ]),
+  'dashboard.advisorCompanies': r('GET', `${V1}/dashboard/advisor/companies`, 'dashboard', 'user', false, [
+    'GESTOR',
+  ]),
+  // The platform administrator's dashboard: stat cards with change percentages, recent activity.
+  'admin.stats': r('GET', `${V1}/admin/stats`, 'dashboard', 'user', false, ['ADMIN']),
+  'admin.recentActivities': r('GET', `${V1}/admin/activities`, 'dashboard', 'user', false, ['ADMIN']),
+  // The client portal's dashboard and its advisor card (spec part 3 §3 Client dashboard data).
+  'client.dashboard': r('GET', `${V1}/client/dashboard`, 'dashboard', 'user', true, 'member'),
+  'client.advisor': r('GET', `${V1}/client/advisor`, 'dashboard', 'user', true, 'member'),
+
+  // --- meetings and appointment alerts (issue 20; issue 21 adds the portal around them) ---
+  'meetings.list': r('GET', `${V1}/meetings`, 'portal', 'user', true, 'member'),
+  'meetings.request': idempotent(r('POST', `${V1}/meetings`, 'portal', 'user', true, 'member')),
+  'meetings.get': r('GET', `${V1}/meetings/{meetingId}`, 'portal', 'user', true, 'member'),
+  'meetings.confirm': r('POST', `${V1}/meetings/{meetingId}/confirm`, 'portal', 'user', true, 'manage'),
+  'meetings.propose': r('POST', `${V1}/meetings/{meetingId}/propose`, 'portal', 'user', true, 'manage'),
+  'meetings.accept': r('POST', `${V1}/meetings/{meetingId}/accept`, 'portal', 'user', true, 'member'),
+  'meetings.cancel': r('POST', `${V1}/meetings/{meetingId}/cancel`, 'portal', 'user', true, 'member'),
+  'meetings.complete': r('POST', `${V1}/meetings/{meetingId}/complete`, 'portal', 'user', true, 'manage'),
+  'meetings.noShow': r('POST', `${V1}/meetings/{meetingId}/no-show`, 'portal', 'user', true, 'manage'),
+  'appointments.alerts': r('GET', `${V1}/appointments/alerts`, 'portal', 'user', true, 'member'),
+  'appointments.stats': r('GET', `${V1}/appointments/stats`, 'portal', 'user', true, 'member'),
+  'appointments.history': r('GET', `${V1}/appointments/history`, 'portal', 'user', true, 'member'),
+  'appointments.upcoming': r('GET', `${V1}/appointments/upcoming`, 'portal', 'user', true, 'member'),
+  'appointments.today': r('GET', `${V1}/appointments/today`, 'portal', 'user', true, 'member'),
+  'appointments.setReminder': r('POST', `${V1}/appointments/reminders`, 'portal', 'user', true, 'member'),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -10,6 +10,7 @@ import { accountingKeys } from './keys/accounting';
 import { aggregatesKeys } from './keys/aggregates';
 import { bankingKeys } from './keys/banking';
 import { bulkKeys } from './keys/bulk';
+import { dashboardKeys } from './keys/dashboard';
 import { documentCategoryKeys } from './keys/document-categories';
 import { documentKeys } from './keys/documents';
 import { emailsKeys } from './keys/emails';
@@ -275,6 +276,7 @@ export const keys = {
   ...documentCategoryKeys,
   ...accountingKeys,
   ...bankingKeys,
+  ...dashboardKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */
