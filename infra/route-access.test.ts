@@ -12,6 +12,7 @@ import { accountingActions } from '@functions/domains/accounting/handler';
 import { bankingActions } from '@functions/domains/banking/handler';
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
+import { dashboardActions } from '@functions/domains/dashboard/handler';
 import { documentsActions } from '@functions/domains/documents/handler';
 import { expensesActions } from '@functions/domains/expenses/handler';
 import { identityActions } from '@functions/domains/identity/handler';
@@ -19,6 +20,7 @@ import { invoicesActions } from '@functions/domains/invoices/handler';
 import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
+import { portalActions } from '@functions/domains/portal/handler';
 import { siiActions } from '@functions/domains/sii/handler';
 import { taxActions } from '@functions/domains/tax/handler';
 import { taxModelsActions } from '@functions/domains/taxmodels/handler';
@@ -62,6 +64,8 @@ const tables: Partial<Record<DomainName, Table>> = {
   documents: documentsActions,
   accounting: accountingActions,
   banking: bankingActions,
+  dashboard: dashboardActions,
+  portal: portalActions,
 };
 
 const apiDomains = (Object.keys(domains) as DomainName[]).filter((d) => domains[d].api);

@@ -31,6 +31,8 @@ describe('capabilities', () => {
       'smartInbox',
       'accounting',
       'banking',
+      'emailDigest',
+      'meetings',
     ]);
     expect(unavailableCapabilities()).toEqual(expect.arrayContaining(['payroll', 'clientPortalDocuments']));
   });

@@ -28,11 +28,11 @@ export const CAPABILITIES = [
   'smartInbox',
   'accounting',
   'banking',
+  'emailDigest',
+  'meetings',
   // --- not built yet ---
   'payroll',
-  'emailDigest',
   'clientPortalDocuments',
-  'meetings',
   'advisorAnalytics',
   'prioritySupport',
 ] as const;
@@ -126,7 +126,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   },
   emailDigest: {
     label: 'Resumen de avisos por correo',
-    available: false,
+    available: true,
     claimPattern:
       /resumen (diario|semanal)|resumen por (correo|email)|(avisos|recordatorios) (llegan )?(a tu|por) (correo|email)/i,
   },
@@ -136,7 +136,7 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
     claimPattern:
       /(sube[ns]?|subir|subirte|comparte[ns]?|compartir|compartid)\w*\s+(sus |tus |los |de )?(documentos|justificantes|tickets)|documentos compartidos|revisión de documentos/i,
   },
-  meetings: { label: 'Reuniones con la gestoría', available: false, claimPattern: /reunion|videollamada/i },
+  meetings: { label: 'Reuniones con la gestoría', available: true, claimPattern: /reunion|videollamada/i },
   advisorAnalytics: {
     label: 'Paneles y análisis de la gestoría',
     available: false,

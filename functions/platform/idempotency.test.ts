@@ -166,6 +166,7 @@ describe('idempotent routes through the pipeline', () => {
         'invoices.importExecute',
         'invoices.importUpload',
         'invoices.rectify',
+        'meetings.request',
         'receivedInvoices.addPayment',
         'receivedInvoices.create',
       ].sort(),

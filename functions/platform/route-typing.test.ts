@@ -54,6 +54,15 @@ describe('typed route table', () => {
       'notifications.getPreferences': userAction,
       'notifications.updatePreferences': userAction,
       'notifications.test': companyAction,
+      'notifications.click': companyAction,
+      'notifications.stats': companyAction,
+      'notifications.history': companyAction,
+      'notifications.pending': companyAction,
+      'notifications.cleanup': companyAction,
+      'notifications.listDelegations': companyAction,
+      'notifications.createDelegation': companyAction,
+      'notifications.deleteDelegation': companyAction,
+      'notifications.analytics': companyAction,
     };
 
     const tables = [complete, missing, extra, wrongKind, scoped].map((t) => Object.keys(t).sort());

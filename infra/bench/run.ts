@@ -21,7 +21,10 @@
  * items read), next to a full recompute from every entry that must agree to the cent. Last, bank
  * reconciliation (infra/bench/reconciliation.ts, issue 19 item 3, pure model): the matcher's precision
  * and recall on a seeded month of movements with known truth and its time per 100 movements, next to
- * an exact-amount-only matcher.
+ * an exact-amount-only matcher. Then the dashboards (issue 20, each a child process with its own DynamoDB
+ * Local): the company dashboard's summary for a company with a year of invoices (infra/bench/dashboard-summary.ts:
+ * p50/p99 and items read, computed and reused, next to an empty company and a bare GetItem) and the advisor
+ * dashboard for a gestor with 200 companies (infra/bench/dashboard-advisor.ts: cold and cached).
  */
 
 import { spawnSync } from 'node:child_process';
@@ -33,6 +36,8 @@ import { build } from 'esbuild';
 import { esbuildOptionsFor, repoRoot } from '../cdk/bundling';
 import { domains, queues, schedules, table, websocket } from '../manifest';
 import { benchAccounting } from './accounting';
+import { benchDashboardAdvisor } from './dashboard-advisor';
+import { benchDashboardSummary } from './dashboard-summary';
 import { benchDocuments } from './documents';
 import { benchInvoices } from './invoices';
 import { benchReconciliation } from './reconciliation';
@@ -44,7 +49,7 @@ import { benchVerifactu } from './verifactu';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /**
- * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels,documents,accounting,reconciliation` (any subset, comma-separated) runs only
+ * `BENCH_ONLY=bundles,spa,invoices,verifactu,sii,tax,taxmodels,documents,accounting,reconciliation,dashboard-summary,dashboard-advisor` (any subset, comma-separated) runs only
  * those parts; unset, every part runs.
  */
 const PARTS = [
@@ -58,6 +63,8 @@ const PARTS = [
   'documents',
   'accounting',
   'reconciliation',
+  'dashboard-summary',
+  'dashboard-advisor',
 ] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
@@ -282,6 +289,24 @@ async function main() {
       if (!ok) failed++;
     } catch (e) {
       console.log(`\nReconciliation: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('dashboard-summary'))
+    try {
+      const { lines, ok } = await benchDashboardSummary();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nDashboard summary: not measured: ${(e as Error).message}`);
+      failed++;
+    }
+  if (runs('dashboard-advisor'))
+    try {
+      const { lines, ok } = await benchDashboardAdvisor();
+      console.log(`\n${lines.join('\n')}`);
+      if (!ok) failed++;
+    } catch (e) {
+      console.log(`\nDashboard advisor: not measured: ${(e as Error).message}`);
       failed++;
     }
   process.exitCode = failed === 0 ? 0 : 1;

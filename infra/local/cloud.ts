@@ -32,6 +32,7 @@ import { startSandboxBank } from './sandbox-bank/server';
 import { seedDemoData } from './seed';
 import { seedDemoAccounting } from './seed-accounting';
 import { seedDemoBanking } from './seed-banking';
+import { seedDemoDashboard } from './seed-dashboard';
 import { seedDemoDocuments } from './seed-documents';
 import { seedDemoInvoicing } from './seed-invoicing';
 import { seedDemoSiiCases, seedDemoSiiConfig } from './seed-sii';
@@ -339,6 +340,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // Banking (issue 19): an N43 statement of the bakery's own documents, a reconciliation in progress,
       // SEPA settings, a mandate and an order; the SA's bank connected through the sandbox bank (PSD2).
       await seedDemoBanking(info);
+      // Dashboards (issue 20): the client's meeting requests (one confirmed), the gestor's first reads
+      // and click on its notifications; every figure of the dashboards comes from the seeds above.
+      await seedDemoDashboard(info);
     }
     // Data kept from an earlier start may carry running tax aggregates of an older key grammar: the
     // nightly recompute backfills those companies (issue 14), so the models read them right at once.
@@ -354,6 +358,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     await runSchedule('treasury-daily');
     // The demo's VAT returns, from aggregates of the current grammar (after the backfill above).
     if (opts.seed !== false) await seedDemoTaxModels(info);
+    // The daily e-mail digest of unread notifications (issue 20): whoever chose it (the default) gets
+    // today's in the dev mailbox at once, as at 08:00; once per person and day.
+    await runSchedule('notifications-digest');
     timed('seeded');
 
     return {

@@ -18,6 +18,8 @@ export interface DemoUser {
   phone: string;
   isAutonomous: boolean;
   firmName?: string;
+  /** The e-mail of the account that invited this client to the platform (a client with an advisor). */
+  invitedBy?: string;
   description: string;
 }
 
@@ -79,6 +81,8 @@ export const demoUsers: DemoUser[] = [
     lastName: 'Torres Vidal',
     phone: '+34 963 112 233',
     isAutonomous: false,
+    // Invited by her gestora (spec part 3 §2: a CLIENTE with invitedByUserId gets the with-advisor dashboard).
+    invitedBy: 'gestor@cuadra.test',
     description: 'Cliente de la gestora en Panadería La Espiga SL (facturas, impuestos y documentos)',
   },
   {

@@ -124,6 +124,7 @@ export async function seedDemoData(info: LocalCloudInfo) {
         role: u.role,
         isAutonomous: u.isAutonomous,
         ...(u.firmName ? { firmName: u.firmName } : {}),
+        ...(u.invitedBy ? { invitedByUserId: ids.get(u.invitedBy)! } : {}),
         ...(defaultCompanyId ? { defaultCompanyId } : {}),
         emailVerified: true,
         isActive: true,

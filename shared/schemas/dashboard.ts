@@ -156,7 +156,9 @@ export const COMPANY_HEALTH = ['HEALTHY', 'WARNING', 'CRITICAL'] as const;
 export type CompanyHealth = (typeof COMPANY_HEALTH)[number];
 
 export const AdvisorQuery = z.object({
-  period: z.enum(ADVISOR_PERIODS, { message: 'El periodo debe ser DAY, WEEK, MONTH, QUARTER o YEAR.' }).default('MONTH'),
+  period: z
+    .enum(ADVISOR_PERIODS, { message: 'El periodo debe ser DAY, WEEK, MONTH, QUARTER o YEAR.' })
+    .default('MONTH'),
   status: z
     .enum(['ALL', ...COMPANY_HEALTH], { message: 'El estado debe ser ALL, HEALTHY, WARNING o CRITICAL.' })
     .default('ALL'),
@@ -236,7 +238,14 @@ export interface AdvisorSummary {
   pendingTaskList: AdvisorPendingTask[];
   /** At most 10, newest first. */
   recentActivity: AdvisorActivity[];
-  meta: { generatedAt: string; companies: number; fromCache: number; computed: number; failed: number; itemsRead: number };
+  meta: {
+    generatedAt: string;
+    companies: number;
+    fromCache: number;
+    computed: number;
+    failed: number;
+    itemsRead: number;
+  };
 }
 
 // --- admin dashboard ---------------------------------------------------------------------------
@@ -280,7 +289,9 @@ export interface AdminActivity {
 // --- client dashboard --------------------------------------------------------------------------
 
 export const ClientDashboardQuery = z.object({
-  period: z.enum(['MONTH', 'QUARTER', 'YEAR'], { message: 'El periodo debe ser MONTH, QUARTER o YEAR.' }).default('YEAR'),
+  period: z
+    .enum(['MONTH', 'QUARTER', 'YEAR'], { message: 'El periodo debe ser MONTH, QUARTER o YEAR.' })
+    .default('YEAR'),
 });
 export type ClientDashboardQuery = z.infer<typeof ClientDashboardQuery>;
 

@@ -13,7 +13,14 @@ export const MEETING_DURATIONS = [15, 30, 45, 60, 90] as const;
 export const MEETING_TYPES = ['VIDEO', 'PHONE', 'IN_PERSON'] as const;
 export type MeetingType = (typeof MEETING_TYPES)[number];
 export const MEETING_PRIORITIES = ['NORMAL', 'HIGH'] as const;
-export const MEETING_STATUSES = ['REQUESTED', 'PROPOSED', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const;
+export const MEETING_STATUSES = [
+  'REQUESTED',
+  'PROPOSED',
+  'CONFIRMED',
+  'CANCELLED',
+  'COMPLETED',
+  'NO_SHOW',
+] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 /** Times offered: every 30 minutes from 09:00 to 18:00 (spec part 3 §9). */
@@ -53,9 +60,12 @@ const MeetingSlot = {
 export const MeetingRequestBody = z
   .object({
     ...MeetingSlot,
-    duration: z.union(MEETING_DURATIONS.map((d) => z.literal(d)), {
-      message: 'La duración debe ser 15, 30, 45, 60 o 90 minutos.',
-    }),
+    duration: z.union(
+      MEETING_DURATIONS.map((d) => z.literal(d)),
+      {
+        message: 'La duración debe ser 15, 30, 45, 60 o 90 minutos.',
+      },
+    ),
     type: z.enum(MEETING_TYPES, { message: 'El tipo debe ser VIDEO, PHONE o IN_PERSON.' }),
     subject: z
       .string({ message: 'Asunto requerido' })
@@ -112,6 +122,8 @@ export interface Meeting {
   requestedAt: string;
   /** requestedAt + 24 h: the advisor's answer is due by then. */
   confirmBy: string;
+  /** Still REQUESTED after confirmBy (computed when read): the appointment alerts flag it. */
+  confirmationOverdue: boolean;
   confirmedAt: string | null;
   cancelledAt: string | null;
   cancelReason: string | null;
@@ -149,10 +161,26 @@ export const AppointmentAlertsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
+/** GET appointments/history: the caller's past meetings (start before now), newest first. */
+export const AppointmentHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET appointments/upcoming: meetings (requested, proposed or confirmed) starting within `days`. */
+export const AppointmentUpcomingQuery = z.object({
+  days: z.coerce.number().int().min(1).max(60).default(7),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 /** POST appointments/reminders: the spec's reminder payload (minutesBefore 60 by default). */
 export const SetReminderBody = z
   .object({
     appointmentId: Id,
-    minutesBefore: z.coerce.number().int().min(5).max(7 * 24 * 60).default(DEFAULT_REMINDER_MINUTES),
+    minutesBefore: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(DEFAULT_REMINDER_MINUTES),
   })
   .passthrough();

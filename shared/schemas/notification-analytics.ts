@@ -12,7 +12,14 @@ import * as z from 'zod';
 import { Id, PageQuery } from './common';
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from './notifications';
 
-export const NOTIFICATION_EVENTS = ['created', 'pushed', 'emailed', 'email_failed', 'read', 'clicked'] as const;
+export const NOTIFICATION_EVENTS = [
+  'created',
+  'pushed',
+  'emailed',
+  'email_failed',
+  'read',
+  'clicked',
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** Channels as counted by the analytics. */
@@ -130,7 +137,10 @@ export const AnalyticsQuery = z
     from: z.iso.date({ message: 'from debe ser una fecha (yyyy-mm-dd).' }).optional(),
     to: z.iso.date({ message: 'to debe ser una fecha (yyyy-mm-dd).' }).optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from debe ser anterior a to.', path: ['from'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from debe ser anterior a to.',
+    path: ['from'],
+  });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 export const ANALYTICS_DEFAULT_DAYS = 30;
 export const ANALYTICS_MAX_DAYS = 366;
@@ -207,7 +217,12 @@ export interface NotificationAnalytics {
   metrics: NotificationMetrics;
   channels: AnalyticsWindow & { items: ChannelAnalytics[] };
   types: AnalyticsWindow & { items: TypeAnalytics[] };
-  delivery: AnalyticsWindow & { totals: EventCounts; deliveryRate: number; failureRate: number; byChannel: ChannelAnalytics[] };
+  delivery: AnalyticsWindow & {
+    totals: EventCounts;
+    deliveryRate: number;
+    failureRate: number;
+    byChannel: ChannelAnalytics[];
+  };
   engagement: AnalyticsWindow & {
     readRate: number;
     clickRate: number;
@@ -218,7 +233,10 @@ export interface NotificationAnalytics {
   };
   /** One point per day of the window, zeros included. */
   trends: AnalyticsWindow & { points: TrendPoint[] };
-  errors: AnalyticsWindow & { total: number; items: { day: string; channel: AnalyticsChannel; type: string; count: number }[] };
+  errors: AnalyticsWindow & {
+    total: number;
+    items: { day: string; channel: AnalyticsChannel; type: string; count: number }[];
+  };
   /** The window against the previous window of the same length. */
   comparative: AnalyticsWindow & {
     previous: AnalyticsWindow;
@@ -234,4 +252,20 @@ export interface NotificationAnalytics {
     /** Share of read notifications read within an hour (0-100). */
     readWithinHourRate: number | null;
   };
+}
+
+// --- answers of the caller's actions ----------------------------------------------------------
+
+/** POST notifications/{id}/click: where to go; the click is counted once, and the notification is read. */
+export interface NotificationClickResult {
+  notificationId: string;
+  /** The notification's in-app link, null without one. */
+  link: string | null;
+  /** False when this notification's click had been counted before. */
+  firstClick: boolean;
+}
+
+/** POST notifications/cleanup. */
+export interface CleanupResult {
+  deleted: number;
 }

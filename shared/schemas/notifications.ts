@@ -31,6 +31,10 @@ export const Notification = z.object({
   companyId: z.string(),
   link: InAppLink.optional(),
   severity: NotificationSeverity,
+  /** A delegate's copy: whose notification it copies (never delegated again). */
+  delegatedFrom: z.object({ userId: z.string(), name: z.string() }).optional(),
+  /** The producer already e-mailed it (e.g. tax alerts): the e-mail channel skips it. */
+  emailSent: z.boolean().optional(),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -135,7 +139,10 @@ export const NotificationPreferences = z.object({
   channels: z.object({ IN_APP: z.boolean(), EMAIL: z.boolean() }),
   /** Per family on/off. */
   types: categoryToggles,
-  /** A daily e-mail summary of unread notifications instead of silence. */
+  /**
+   * How the EMAIL channel sends: 'daily' = one summary a day of what is still unread (08:00 Madrid);
+   * 'never' = no summary, each notification is e-mailed as it happens.
+   */
   emailDigest: z.enum(EMAIL_DIGESTS),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
@@ -146,7 +153,8 @@ export const defaultNotificationPreferences = (): NotificationPreferences => ({
     NotificationCategory,
     boolean
   >,
-  emailDigest: 'never',
+  // Defaults do not flood inboxes: one daily summary (stored preferences keep their own value).
+  emailDigest: 'daily',
 });
 
 /** PUT notifications/preferences: any subset; what is absent keeps its current value. */

@@ -167,7 +167,7 @@ const catalogue: Record<OnboardingFlow, readonly CatalogueEntry[]> = {
       type: 'TOUR',
       title: 'Recorrido por el panel',
       description:
-        'El panel reúne lo urgente de la empresa seleccionada: el estado de VeriFacTu y las últimas notificaciones.',
+        'El panel reúne lo importante de tus empresas: el resumen del mes, las alertas, las próximas obligaciones y el estado de VeriFacTu o del SII; con varias empresas, el estado de cada una.',
       instructions:
         'Usa el selector de empresa de la cabecera para cambiar de cliente; la campana muestra tus últimas notificaciones.',
       iconName: 'CompassOutlined',
@@ -297,7 +297,7 @@ const catalogue: Record<OnboardingFlow, readonly CatalogueEntry[]> = {
       stepId: 'autonomo-tour',
       type: 'TOUR',
       title: 'Recorrido por el panel',
-      description: 'El panel te muestra el estado de VeriFacTu y tus últimas notificaciones.',
+      description: 'Mi Empresa te muestra el resumen del mes, tus alertas, tus próximas obligaciones y el estado de VeriFacTu.',
       instructions: 'La campana de la cabecera reúne tus notificaciones; tu perfil, en el menú de usuario.',
       iconName: 'CompassOutlined',
       actionUrl: '/app/dashboard',

@@ -45,6 +45,7 @@ const deps: NotificationsDeps = {
   table: TABLE,
   now: () => new Date(T0),
   newId: () => `rand${++ids}`,
+  appUrl: 'https://app.cuadra.test',
 };
 // The real pipeline (auth, membership check through DynamoDB, zod) with injected deps.
 const handler = createApiHandler('notifications', notificationsActions, () => deps);
@@ -496,7 +497,7 @@ describe('notification preferences', () => {
         documents: true,
         system: true,
       },
-      emailDigest: 'never',
+      emailDigest: 'daily',
     });
   });
 

@@ -55,9 +55,9 @@ describe('onboarding handler', () => {
       currentStep: 'gestor-welcome',
       nextStep: 'gestor-profile',
       stepProgress: 0,
-      totalSteps: 7,
+      totalSteps: 8,
       progressPercentage: 0,
-      estimatedTimeRemaining: 13,
+      estimatedTimeRemaining: 14,
       completedSteps: [],
       skippedSteps: [],
       role: 'GESTOR',
@@ -69,8 +69,8 @@ describe('onboarding handler', () => {
     p = progressOf(
       await gestor({ routeId: 'onboarding.completeStep', params: { stepId: 'gestor-welcome' } }),
     );
-    expect(p).toMatchObject({ currentStep: 'gestor-profile', stepProgress: 1, progressPercentage: 14 });
-    expect(p.estimatedTimeRemaining).toBe(12);
+    expect(p).toMatchObject({ currentStep: 'gestor-profile', stepProgress: 1, progressPercentage: 13 });
+    expect(p.estimatedTimeRemaining).toBe(13);
 
     // Re-initialising the same flow changes nothing.
     expect(progressOf(await gestor({ routeId: 'onboarding.initialize' }))).toEqual(p);
@@ -78,7 +78,7 @@ describe('onboarding handler', () => {
     p = progressOf(
       await gestor({ routeId: 'onboarding.completeStep', params: { stepId: 'gestor-profile' } }),
     );
-    expect(p).toMatchObject({ currentStep: 'gestor-companies', stepProgress: 2, progressPercentage: 29 });
+    expect(p).toMatchObject({ currentStep: 'gestor-companies', stepProgress: 2, progressPercentage: 25 });
 
     // An optional step may be skipped ahead of time; the dialog stays where it is.
     p = progressOf(
@@ -87,7 +87,7 @@ describe('onboarding handler', () => {
     expect(p).toMatchObject({
       currentStep: 'gestor-companies',
       skippedSteps: ['gestor-invite-clients'],
-      progressPercentage: 43,
+      progressPercentage: 38,
     });
 
     // A required one may not.
@@ -104,11 +104,12 @@ describe('onboarding handler', () => {
     expect(p).toMatchObject({
       currentStep: 'gestor-invite-clients',
       stepProgress: 3,
-      progressPercentage: 57,
+      progressPercentage: 50,
     });
     p = progressOf(await gestor({ routeId: 'onboarding.next' }));
-    expect(p).toMatchObject({ currentStep: 'gestor-tour', progressPercentage: 57 });
+    expect(p).toMatchObject({ currentStep: 'gestor-tour', progressPercentage: 50 });
     expect(p.skippedSteps).toEqual(['gestor-invite-clients']);
+    p = progressOf(await gestor({ routeId: 'onboarding.next' }));
     p = progressOf(await gestor({ routeId: 'onboarding.next' }));
     p = progressOf(await gestor({ routeId: 'onboarding.next' }));
 
@@ -116,8 +117,8 @@ describe('onboarding handler', () => {
     expect(p).toMatchObject({
       currentStep: 'gestor-done',
       nextStep: null,
-      stepProgress: 6,
-      progressPercentage: 86,
+      stepProgress: 7,
+      progressPercentage: 88,
       estimatedTimeRemaining: 1,
     });
     expect(progressOf(await gestor({ routeId: 'onboarding.next' }))).toEqual(p);
@@ -136,6 +137,7 @@ describe('onboarding handler', () => {
       'gestor-profile',
       'gestor-companies',
       'gestor-tour',
+      'gestor-fiscal-calendar',
       'gestor-verifactu',
       'gestor-done',
     ]);
@@ -145,9 +147,9 @@ describe('onboarding handler', () => {
     });
     t.clock.now = new Date(T0.getTime() + 60 * 60_000);
     expect((await gestor<OnboardingStats>({ routeId: 'onboarding.stats' })).envelope.data).toEqual({
-      completedSteps: 6,
+      completedSteps: 7,
       skippedSteps: 1,
-      totalSteps: 7,
+      totalSteps: 8,
       startedAt: T0.toISOString(),
       completedAt: new Date(T0.getTime() + 12 * 60_000).toISOString(),
       timeSpentMinutes: 12,
@@ -286,6 +288,7 @@ describe('onboarding handler', () => {
       ['gestor-companies', 'ACTION', false],
       ['gestor-invite-clients', 'ACTION', true],
       ['gestor-tour', 'TOUR', true],
+      ['gestor-fiscal-calendar', 'INFO', true],
       ['gestor-verifactu', 'INFO', true],
       ['gestor-done', 'COMPLETION', false],
     ]);

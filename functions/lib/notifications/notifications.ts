@@ -36,6 +36,10 @@ export interface NewNotification {
   severity: NotificationSeverity;
   /** An in-app path (`/app/...`). */
   link?: string;
+  /** The producer mails it itself (in the same transaction): the e-mail channel and digest skip it. */
+  emailSent?: boolean;
+  /** Only on a delegate's copy (made by the notifications stream consumer). */
+  delegatedFrom?: { userId: string; name: string };
 }
 
 /** The stored record of a notification, without keys. */
@@ -64,6 +68,8 @@ export function newNotificationRecord(input: NewNotification, notificationId: st
     message: input.message,
     severity: input.severity,
     ...(input.link ? { link: input.link } : {}),
+    ...(input.emailSent ? { emailSent: true } : {}),
+    ...(input.delegatedFrom ? { delegatedFrom: input.delegatedFrom } : {}),
     isRead: false,
     readAt: null,
     createdAt: now.toISOString(),

@@ -9,6 +9,7 @@ import { accountingActions } from '@functions/domains/accounting/handler';
 import { bankingActions } from '@functions/domains/banking/handler';
 import { billingActions } from '@functions/domains/billing/handler';
 import { companiesActions } from '@functions/domains/companies/handler';
+import { dashboardActions } from '@functions/domains/dashboard/handler';
 import { documentsActions } from '@functions/domains/documents/handler';
 import { expensesActions } from '@functions/domains/expenses/handler';
 import { identityActions } from '@functions/domains/identity/handler';
@@ -16,6 +17,7 @@ import { invoicesActions } from '@functions/domains/invoices/handler';
 import { notificationsActions } from '@functions/domains/notifications/handler';
 import { onboardingActions } from '@functions/domains/onboarding/handler';
 import { pdfActions } from '@functions/domains/pdf/handler';
+import { portalActions } from '@functions/domains/portal/handler';
 import { siiActions } from '@functions/domains/sii/handler';
 import { taxActions } from '@functions/domains/tax/handler';
 import { taxModelsActions } from '@functions/domains/taxmodels/handler';
@@ -42,6 +44,8 @@ const tables: Record<string, Table> = {
   documents: documentsActions,
   accounting: accountingActions,
   banking: bankingActions,
+  dashboard: dashboardActions,
+  portal: portalActions,
 };
 
 /** The action that serves a route (its schemas say what the request must look like). */
@@ -75,6 +79,8 @@ const candidates = () => [
   // A Spanish IBAN and a bank movement's id (`m` + booking date + 16 hex) (issue 19).
   'ES9121000418450200051332',
   `m20261102${randomBytes(8).toString('hex')}`,
+  // A notification analytics view (issue 20).
+  'kpis',
 ];
 
 /**

@@ -215,6 +215,8 @@ export const appPages: readonly AppPage[] = [
   { path: 'companies/:companyId/users', page: lazy(() => import('./routes/app/companies/users')) },
   { path: 'users', page: lazy(() => import('./routes/app/users')) },
   { path: 'notifications', page: lazy(() => import('./routes/app/notifications')) },
+  // Meetings between a client and its gestoría (issue 20): requested from the client dashboard, answered here.
+  { path: 'meetings', page: lazy(() => import('./routes/app/meetings')) },
   { path: 'support', page: lazy(() => import('./routes/app/support')) },
   // The client portal: the company's confirmed invoices, read-only, with their PDF (issue 10 item 4).
   {
@@ -412,8 +414,9 @@ export const appPages: readonly AppPage[] = [
   // --- later issues: the access rules of spec part 1 §2 and §6, without a page yet ---
   { path: 'dashboard/billing' },
   // ADMIN only.
+  // The platform's dashboard (issue 20), also the ADMIN's /app/dashboard.
+  { path: 'admin/dashboard', roles: ADMIN, page: lazy(() => import('./routes/app/admin-dashboard')) },
   ...[
-    'admin/dashboard',
     'admin/users',
     'admin/subscriptions',
     'admin/system-config',

@@ -229,18 +229,22 @@ describe('every role has its menu (issue 10 item 4)', () => {
       'Subir documentos',
       'Mis documentos fiscales',
       'Mis obligaciones',
+      // Meetings with its gestoría (issue 20).
+      'Reuniones',
       // The client's books (issue 18) once the accounting area is on.
       ...(isAvailable('accounting') ? ['Mi contabilidad'] : []),
       'Mis facturas',
     ]);
     expect(labels(sideMenu('CLIENTE', { permissions: ['VIEW_INVOICES'] }))).toEqual([
       'Inicio',
+      'Reuniones',
       'Mis facturas',
     ]);
     expect(labels(sideMenu('CLIENTE', { permissions: ['UPLOAD_DOCUMENTS'] }))).toEqual([
       'Inicio',
       'Mis documentos',
       'Subir documentos',
+      'Reuniones',
     ]);
   });
 
@@ -266,9 +270,10 @@ describe('every role has its menu (issue 10 item 4)', () => {
         'VeriFacTu',
       ]),
     );
-    // Admin pages of later issues are listed in the data, not shown.
-    expect(adminMenu.map((entry) => entry.label)).toContain('Panel de administración');
-    expect(admin).not.toContain('Panel de administración');
+    // The platform's dashboard (issue 20) is shown; admin pages of later issues are listed in the data, not shown.
+    expect(admin).toContain('Panel de administración');
+    expect(adminMenu.map((entry) => entry.label)).toContain('Suscripciones');
+    expect(admin).not.toContain('Suscripciones');
   });
 });
 
@@ -279,6 +284,7 @@ describe('menus against the pages of this SPA', () => {
     );
     expect(gestorLabels).toEqual([
       'Inicio',
+      'Reuniones',
       'Empresas',
       'Usuarios',
       'Suscripción',
@@ -419,9 +425,9 @@ describe('menus against the pages of this SPA', () => {
   });
 
   it('would catch an entry pointing to a path without a page', () => {
-    const leaf = matchRoutes(appRoutes, '/app/admin/dashboard')?.at(-1)?.route;
+    const leaf = matchRoutes(appRoutes, '/app/admin/subscriptions')?.at(-1)?.route;
     expect((leaf?.handle as RouteHandle | undefined)?.page).toBe(false);
-    expect(isRegisteredPage('/app/admin/dashboard')).toBe(false);
+    expect(isRegisteredPage('/app/admin/subscriptions')).toBe(false);
     expect(isRegisteredPage('/app/companies/c-9/users')).toBe(true);
   });
 });

@@ -340,6 +340,8 @@ export const adminMenu: readonly MenuEntry[] = [
 
 export const gestorMenu: readonly MenuEntry[] = [
   { key: 'dashboard', label: 'Inicio', icon: HomeOutlined, path: paths.app.dashboard },
+  // Meetings its clients ask for (issue 20): confirm, propose another time, cancel.
+  { key: 'meetings', label: 'Reuniones', icon: ScheduleOutlined, path: paths.app.meetings },
   { key: 'companies', label: 'Empresas', icon: BankOutlined, path: paths.app.companies },
   { key: 'users', label: 'Usuarios', icon: TeamOutlined, path: paths.app.users, visible: notStarter },
   { key: 'subscription', label: 'Suscripción', icon: CrownOutlined, path: paths.app.subscription },
@@ -414,6 +416,7 @@ export const clientMenu: readonly MenuEntry[] = [
     path: paths.app.client.myObligations,
   },
   { key: 'messages', label: 'Mensajes', icon: MessageOutlined, path: paths.app.client.messages },
+  { key: 'meetings', label: 'Reuniones', icon: ScheduleOutlined, path: paths.app.meetings },
   {
     key: 'client-profile',
     label: 'Mi ficha de cliente',

@@ -58,6 +58,7 @@ export const paths = {
       `/app/companies/${encodeURIComponent(companyId)}/${section}`,
     users: '/app/users',
     notifications: '/app/notifications',
+    meetings: '/app/meetings',
     support: '/app/support',
     // Pages of later issues: the menus list them (hidden until their page exists) and the guards
     // apply their access rules already (spec part 1 §2).

@@ -34,7 +34,14 @@ export function toNotification(raw: object): Notification {
     companyId: String(item.companyId),
     ...(typeof item.link === 'string' ? { link: item.link } : {}),
     severity: (typeof item.severity === 'string' ? item.severity : 'info') as NotificationSeverity,
+    ...(isDelegatedFrom(item.delegatedFrom) ? { delegatedFrom: item.delegatedFrom } : {}),
+    ...(item.emailSent === true ? { emailSent: true } : {}),
   };
+}
+
+function isDelegatedFrom(v: unknown): v is { userId: string; name: string } {
+  const o = v as { userId?: unknown; name?: unknown } | null | undefined;
+  return typeof o?.userId === 'string' && typeof o.name === 'string';
 }
 
 /** Expired but not yet removed by TTL (DynamoDB deletes lazily, within days): readers skip it. */

@@ -1,14 +1,17 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '@functions/platform/aws/dynamodb';
-import { tableName } from '@functions/platform/aws/env';
+import { requireEnv, tableName } from '@functions/platform/aws/env';
+import { envNames } from '@shared/config/env-names';
 
-/** What the notifications actions need from outside, injected so tests control time and ids. */
+/** What the notifications actions and workers need from outside, injected so tests control time and ids. */
 export interface NotificationsDeps {
   db: DynamoDBDocumentClient;
   table: string;
   now: () => Date;
   /** Random part of new ids (letters and digits). */
   newId: () => string;
+  /** The web app's base URL, for links in e-mails. */
+  appUrl: string;
 }
 
 export const makeDeps = (): NotificationsDeps => ({
@@ -16,4 +19,5 @@ export const makeDeps = (): NotificationsDeps => ({
   table: tableName(),
   now: () => new Date(),
   newId: () => crypto.randomUUID().replace(/-/g, ''),
+  appUrl: requireEnv(envNames.appUrl),
 });

@@ -94,6 +94,10 @@ async function getItem(deps: Deps, owner: Owner, notificationId: string, now: Da
   return item && !hasExpired(item, now) ? item : undefined;
 }
 
+/** One live notification of the caller, or undefined (another user's id is simply not found). */
+export const getNotification = (deps: Deps, owner: Owner, notificationId: string, now: Date) =>
+  getItem(deps, owner, notificationId, now);
+
 export async function unreadCount(deps: Deps, owner: Owner): Promise<number> {
   const res = await deps.db.send(
     new GetCommand({

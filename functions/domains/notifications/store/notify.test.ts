@@ -17,6 +17,7 @@ const deps: NotificationsDeps = {
   table: 'cuadra-test',
   now: () => new Date('2026-03-02T10:00:00.000Z'),
   newId: () => 'r1',
+  appUrl: 'https://app.cuadra.test',
 };
 const input = {
   userId: 'user-1',

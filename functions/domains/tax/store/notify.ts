@@ -201,6 +201,7 @@ export async function notifyAlertStep(deps: NotifyDeps, input: NotifyStepInput):
           message: plan.message,
           severity: severityOf(plan),
           link: plan.actionUrl,
+          emailSent: r.byEmail,
         },
         newNotificationId(now, deps.newId()),
         now,

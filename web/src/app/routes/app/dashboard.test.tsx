@@ -1,146 +1,170 @@
 /**
- * The dashboard asks only what the person may read (issue 10 item 5): the VeriFacTu widget reads
- * `verifactu.dashboard` and the fiscal widgets the tax calls (policy tax.read), which a CLIENTE
- * without VIEW_TAX_DOCUMENTS may not call.
+ * /app/dashboard picks its layout from the profile, the gestor-type call and the companies list
+ * (spec part 3 §2; the selection itself is tested in features/dashboard/utils/layout.test.ts): each
+ * layout renders its dashboard. The dashboards are stand-ins here; each has its own tests.
  */
 import type { CompanyEntry } from '@shared/schemas/companies';
+import type { GestorTypeResult, ProfileResult } from '@shared/schemas/identity';
 import { screen } from '@testing-library/react';
-import { statistics as siiStatistics } from '@web/features/sii/testing/fixtures';
-import { dashboard as verifactuDashboard } from '@web/features/verifactu/testing/fixtures';
 import { apiRequest } from '@web/lib/api-client';
-import { ApiError } from '@web/lib/api-error';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, callsTo } from '../../../testing/api-mock';
+import { type ApiAnswers, answerApi, callsTo } from '../../../testing/api-mock';
 import { renderRoutes } from '../../../testing/render';
 import DashboardRoute from './dashboard';
 
 vi.mock('@web/lib/api-client', () => ({ apiRequest: vi.fn() }));
 
-const espiga: CompanyEntry = {
-  companyId: 'c-1',
-  name: 'Panadería La Espiga SL',
-  nif: 'B46128732',
-  companyType: 'SL',
-  isActive: true,
-  isDefault: true,
-  siiEnabled: false,
-  verifactuEnabled: true,
-  createdAt: '2025-03-05T10:00:00Z',
-};
-/** An SII company (issue 16): 'Estado SII' instead of VeriFacTu. */
-const levante: CompanyEntry = {
-  ...espiga,
-  name: 'Transportes Levante SA',
-  companyType: 'SA',
-  siiEnabled: true,
-  verifactuEnabled: false,
-};
-const membership = vi.hoisted(() => ({ current: { myRole: 'CLIENTE', myPermissions: [] as string[] } }));
-const selected = vi.hoisted(() => ({ sii: false }));
-
+const selected = vi.hoisted(() => ({ companyId: 'c-1' as string | null }));
 vi.mock('@web/lib/session', async (original) => ({
   ...(await original<typeof import('@web/lib/session')>()),
-  useSelectedCompany: () => (selected.sii ? levante : espiga),
+  useSelectedCompany: () => (selected.companyId ? { companyId: selected.companyId } : null),
 }));
-vi.mock('@web/lib/company', async (original) => ({
-  ...(await original<typeof import('@web/lib/company')>()),
-  useCompanyId: () => 'c-1',
-  useCompanyMembership: () => ({ data: { ...espiga, ...membership.current, canManage: false } }),
+vi.mock('@web/features/admin-dashboard/components/admin-dashboard', () => ({
+  AdminDashboard: () => 'admin dashboard',
+}));
+vi.mock('@web/features/advisor-dashboard/components/advisor-dashboard', () => ({
+  AdvisorDashboard: () => 'advisor dashboard',
+}));
+vi.mock('@web/features/client-dashboard/components/client-dashboard', () => ({
+  ClientDashboard: ({ companyId }: { companyId: string }) => `client dashboard ${companyId}`,
+}));
+vi.mock('@web/app/dashboard/company-dashboard', () => ({
+  CompanyDashboard: ({ companyId, variant }: { companyId: string; variant?: string }) =>
+    `company dashboard ${companyId} ${variant ?? 'COMPANY'}`,
+}));
+vi.mock('@web/app/dashboard/consolidated-dashboard', () => ({
+  ConsolidatedDashboard: ({
+    companies,
+    initialCompanyId,
+  }: {
+    companies: CompanyEntry[];
+    initialCompanyId: string;
+  }) => `consolidated ${companies.map((c) => c.companyId).join(',')} from ${initialCompanyId}`,
 }));
 
 afterEach(() => {
-  selected.sii = false;
+  selected.companyId = 'c-1';
   vi.resetAllMocks();
 });
 
-const dashboard = verifactuDashboard({ companyId: 'c-1' });
-const taxRoutes = [
-  'taxAssistant.status',
-  'taxObligations.upcoming',
-  'taxObligations.overdue',
-  'taxAlerts.critical',
-  'taxAnalysis.get',
-] as const;
+const company = (companyId: string, companyType: CompanyEntry['companyType']): CompanyEntry => ({
+  companyId,
+  name: `Empresa ${companyId}`,
+  nif: 'B46128732',
+  companyType,
+  isActive: true,
+  isDefault: false,
+  siiEnabled: false,
+  verifactuEnabled: true,
+  createdAt: '2025-03-05T10:00:00Z',
+});
+
+const profile = (overrides: Partial<ProfileResult>): ProfileResult => ({
+  userId: 'u-1',
+  email: 'lucia@example.com',
+  firstName: 'Lucía',
+  lastName: 'Martínez',
+  role: 'CLIENTE',
+  isAutonomous: false,
+  emailVerified: true,
+  isActive: true,
+  createdAt: '2025-01-01T00:00:00Z',
+  clientPermissions: [],
+  invitedByUserId: null,
+  defaultCompanyId: 'c-1',
+  companies: [],
+  ...overrides,
+});
+
+const page = (content: CompanyEntry[]) => ({
+  content,
+  page: 0,
+  size: 100,
+  totalElements: content.length,
+  totalPages: 1,
+});
+const gestorType = (type: GestorTypeResult['type']): GestorTypeResult => ({
+  type,
+  companyCount: 2,
+  isAutonomous: false,
+  clientCount: 3,
+});
+
+const renderWith = (answers: ApiAnswers) => {
+  answerApi(apiRequest, answers);
+  return renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
+};
 
 describe('DashboardRoute', { timeout: 20_000 }, () => {
-  it('does not ask for the VeriFacTu state of a client without VIEW_TAX_DOCUMENTS', async () => {
-    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_INVOICES'] };
-    answerApi(apiRequest, { 'verifactu.dashboard': dashboard });
-    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
-
-    expect(await screen.findByText('Empresa seleccionada')).toBeTruthy();
-    expect(screen.queryByLabelText('Estado VeriFacTu')).toBeNull();
-    expect(callsTo(apiRequest, 'verifactu.dashboard')).toEqual([]);
-    for (const route of taxRoutes) expect(callsTo(apiRequest, route)).toEqual([]);
-    expect(screen.queryByText('Bienvenido! Configuración Fiscal')).toBeNull();
+  it('shows the administrator its dashboard without asking the gestor type', async () => {
+    renderWith({ 'users.getProfile': profile({ role: 'ADMIN' }), 'companies.list': page([]) });
+    expect(await screen.findByText('admin dashboard')).toBeTruthy();
+    expect(screen.getByText(/, Lucía$/)).toBeTruthy();
+    expect(callsTo(apiRequest, 'users.gestorType')).toEqual([]);
   });
 
-  it('shows the fiscal welcome card to a client with VIEW_TAX_DOCUMENTS when the company has no tax profile', async () => {
-    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_TAX_DOCUMENTS'] };
-    const noProfile = () => {
-      throw new ApiError({
-        code: 'TAX_021',
-        message: 'La empresa no tiene configuración fiscal.',
-        status: 400,
-      });
-    };
-    answerApi(apiRequest, {
-      'verifactu.dashboard': dashboard,
-      'taxAssistant.status': {
-        hasProfile: false,
-        status: 'NOT_STARTED',
-        draft: null,
-        profileUpdatedAt: null,
-      },
-      'taxObligations.upcoming': { from: '2027-04-10', to: '2027-05-10', obligations: [] },
-      'taxObligations.overdue': { today: '2027-04-10', obligations: [] },
-      'taxAlerts.critical': noProfile,
-      'taxAnalysis.get': noProfile,
+  it('shows a gestoría the advisor dashboard (asked by the gestor-type call)', async () => {
+    renderWith({
+      'users.getProfile': profile({ role: 'GESTOR' }),
+      'users.gestorType': gestorType('GESTORIA'),
+      'companies.list': page([company('c-1', 'SL'), company('c-2', 'SL')]),
     });
-    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
-
-    expect(await screen.findByText('Bienvenido! Configuración Fiscal')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Configurar Ahora' }).getAttribute('href')).toBe(
-      '/app/companies/c-1/configuration?tab=fiscal',
-    );
-    // The status said so first: the calls that answer 4xx without a profile are not made.
-    expect(callsTo(apiRequest, 'taxAssistant.status')[0]).toMatchObject({ params: { companyId: 'c-1' } });
-    expect(callsTo(apiRequest, 'taxAlerts.critical')).toEqual([]);
-    expect(callsTo(apiRequest, 'taxAnalysis.get')).toEqual([]);
+    expect(await screen.findByText('advisor dashboard')).toBeTruthy();
+    expect(callsTo(apiRequest, 'users.gestorType')).toHaveLength(1);
   });
 
-  it('shows it to a client with VIEW_TAX_DOCUMENTS', async () => {
-    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_TAX_DOCUMENTS'] };
-    answerApi(apiRequest, { 'verifactu.dashboard': dashboard });
-    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
-
-    expect(await screen.findByLabelText('Estado VeriFacTu')).toBeTruthy();
-    expect(callsTo(apiRequest, 'verifactu.dashboard').length).toBeGreaterThan(0);
+  it('shows a gestor of several companies (not a gestoría) the consolidated view', async () => {
+    renderWith({
+      'users.getProfile': profile({ role: 'GESTOR' }),
+      'users.gestorType': gestorType('EMPRESA'),
+      'companies.list': page([company('c-1', 'SL'), company('c-2', 'AUTONOMO')]),
+    });
+    expect(await screen.findByText('consolidated c-1,c-2 from c-1')).toBeTruthy();
   });
 
-  it("shows 'Estado SII' for an SII company (and not VeriFacTu), never without SII", async () => {
-    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_TAX_DOCUMENTS'] };
-    answerApi(apiRequest, { 'verifactu.dashboard': dashboard, 'sii.statistics': siiStatistics() });
-    const plain = renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
-    expect(await screen.findByLabelText('Estado VeriFacTu')).toBeTruthy();
-    expect(screen.queryByLabelText('Estado SII')).toBeNull();
-    expect(callsTo(apiRequest, 'sii.statistics')).toEqual([]);
-    plain.unmount();
+  it("shows a gestor of one autónomo company 'Mi Empresa' and of one SL its company dashboard", async () => {
+    const one = renderWith({
+      'users.getProfile': profile({ role: 'GESTOR' }),
+      'users.gestorType': gestorType('AUTONOMO'),
+      'companies.list': page([company('c-1', 'AUTONOMO')]),
+    });
+    expect(await screen.findByText('company dashboard c-1 AUTONOMOUS')).toBeTruthy();
+    one.unmount();
 
-    selected.sii = true;
-    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
-    expect(await screen.findByLabelText('Estado SII')).toBeTruthy();
-    expect(await screen.findByText('Pendientes: 3')).toBeTruthy();
-    expect(screen.queryByLabelText('Estado VeriFacTu')).toBeNull();
+    renderWith({
+      'users.getProfile': profile({ role: 'GESTOR' }),
+      'users.gestorType': gestorType('EMPRESA'),
+      'companies.list': page([company('c-1', 'SL')]),
+    });
+    expect(await screen.findByText('company dashboard c-1 COMPANY')).toBeTruthy();
   });
 
-  it("does not ask for 'Estado SII' for a client without VIEW_TAX_DOCUMENTS", async () => {
-    membership.current = { myRole: 'CLIENTE', myPermissions: ['VIEW_INVOICES'] };
-    selected.sii = true;
-    answerApi(apiRequest, { 'sii.statistics': siiStatistics() });
-    renderRoutes([{ path: '/', element: <DashboardRoute /> }]);
-    expect(await screen.findByText('Empresa seleccionada')).toBeTruthy();
-    expect(screen.queryByLabelText('Estado SII')).toBeNull();
-    expect(callsTo(apiRequest, 'sii.statistics')).toEqual([]);
+  it('shows a client invited by its advisor the client dashboard, an autónomo its own company', async () => {
+    const invited = renderWith({
+      'users.getProfile': profile({ invitedByUserId: 'u-gestor' }),
+      'companies.list': page([company('c-1', 'SL')]),
+    });
+    expect(await screen.findByText('client dashboard c-1')).toBeTruthy();
+    // The client dashboard has its own welcome.
+    expect(screen.queryByText(/, Lucía$/)).toBeNull();
+    invited.unmount();
+
+    renderWith({
+      'users.getProfile': profile({ isAutonomous: true, invitedByUserId: 'u-gestor' }),
+      'companies.list': page([company('c-1', 'AUTONOMO')]),
+    });
+    expect(await screen.findByText('company dashboard c-1 AUTONOMOUS')).toBeTruthy();
+    expect(screen.getByText(/, Lucía$/)).toBeTruthy();
+  });
+
+  it("falls back to 'Mi Empresa' without a profile, and says when no company is selected", async () => {
+    const failing = renderWith({ 'companies.list': page([]) });
+    expect(await screen.findByText('company dashboard c-1 AUTONOMOUS')).toBeTruthy();
+    failing.unmount();
+
+    selected.companyId = null;
+    renderWith({ 'users.getProfile': profile({}), 'companies.list': page([]) });
+    expect(await screen.findByText('No tienes ninguna empresa seleccionada')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver empresas' }).getAttribute('href')).toBe('/app/companies');
   });
 });

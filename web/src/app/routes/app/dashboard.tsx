@@ -1,62 +1,103 @@
-import { Greeting } from '@web/features/dashboard/components/greeting';
-import { SelectedCompanyCard } from '@web/features/dashboard/components/selected-company-card';
-import { FiscalWidgets } from '@web/features/fiscal-widgets/components/fiscal-widgets';
-import { LatestNotificationsCard } from '@web/features/notifications/components/latest-notifications';
+/**
+ * /app/dashboard: the layout chosen for the signed-in person (spec part 3 §2 "Dashboard layout
+ * selection"; web/src/features/dashboard/utils/layout.ts): the autonomous client's 'Mi Empresa', a
+ * single company's dashboard, the consolidated view of several companies, the gestoría's advisor
+ * dashboard, the platform administrator's dashboard, or the client-with-advisor dashboard. The
+ * greeting and the onboarding card stay above every layout but the administrator's.
+ */
+
+import { CompanyDashboard } from '@web/app/dashboard/company-dashboard';
+import { ConsolidatedDashboard } from '@web/app/dashboard/consolidated-dashboard';
+import { Greeting } from '@web/components/greeting';
+import { LinkButton } from '@web/components/link-button';
+import { EmptyState, LoadingBlock } from '@web/components/load-states';
+import { AdminDashboard } from '@web/features/admin-dashboard/components/admin-dashboard';
+import { AdvisorDashboard } from '@web/features/advisor-dashboard/components/advisor-dashboard';
+import { ClientDashboard } from '@web/features/client-dashboard/components/client-dashboard';
+import { SendDocumentsModal } from '@web/features/client-portal/components/send-documents-modal';
+import { useGestorType } from '@web/features/dashboard/api/get-gestor-type';
+import {
+  type DashboardLayout,
+  needsGestorType,
+  selectDashboardLayout,
+} from '@web/features/dashboard/utils/layout';
+import { MeetingModal } from '@web/features/meetings/components/meeting-modal';
 import { OnboardingProgressCard } from '@web/features/onboarding/components/onboarding-progress-card';
-import { SiiWidget } from '@web/features/sii/components/sii-widget';
-import { VerifactuWidget } from '@web/features/verifactu/components/verifactu-widget';
-import { useCan } from '@web/lib/access';
+import { useSessionCompanies } from '@web/lib/company';
+import { paths } from '@web/lib/paths';
 import { useProfile } from '@web/lib/profile';
 import { useSelectedCompany } from '@web/lib/session';
-import { Col, Flex, Row } from 'antd';
+import { Flex } from 'antd';
 
-/**
- * A first dashboard: greeting, the selected company, onboarding progress, the VeriFacTu state (with
- * its warnings; not for SII companies), 'Estado SII' (only for SII companies, spec part 3 §2), the
- * fiscal widgets (upcoming and overdue obligations, fiscal alerts, fiscal analysis; or the welcome
- * card without a tax profile), the latest notifications.
- */
 export default function DashboardRoute() {
-  const company = useSelectedCompany();
   const profile = useProfile();
-  // A CLIENTE without VIEW_TAX_DOCUMENTS may not read it (policy tax.read): not asked, not shown.
-  const canSeeVerifactu = useCan('verifactu.dashboard');
-  // The same policy (tax.read) guards the fiscal calls: a CLIENTE needs VIEW_TAX_DOCUMENTS.
-  const canSeeTax = useCan('taxCalendar.get');
-  const canSeeSii = useCan('sii.statistics');
+  const user = profile.data ?? null;
+  const isGestor = needsGestorType(user);
+  const gestorType = useGestorType(isGestor);
+  const companies = useSessionCompanies();
+  const selected = useSelectedCompany();
+
+  const waiting =
+    profile.isPending ||
+    (isGestor && (gestorType.isPending || (companies.isPending && gestorType.data?.type !== 'GESTORIA')));
+  if (waiting) return <LoadingBlock label="Cargando el panel" />;
+
+  const companyList = companies.data?.content ?? user?.companies ?? [];
+  const layout = selectDashboardLayout({
+    user,
+    gestorType: gestorType.data?.type ?? null,
+    companies: companyList,
+  });
   return (
     <Flex vertical gap={16}>
-      <Greeting name={profile.data?.firstName || undefined} />
-      <Row gutter={[16, 16]}>
-        {company ? (
-          <Col xs={24} lg={12}>
-            <SelectedCompanyCard company={company} />
-          </Col>
-        ) : null}
-        <Col xs={24} lg={12}>
-          <OnboardingProgressCard />
-        </Col>
-        {company && !company.siiEnabled && canSeeVerifactu ? (
-          <Col xs={24} lg={12}>
-            <VerifactuWidget company={company} />
-          </Col>
-        ) : null}
-        {company?.siiEnabled && canSeeSii ? (
-          <Col xs={24} lg={12}>
-            <SiiWidget company={company} />
-          </Col>
-        ) : null}
-        {company && canSeeTax ? (
-          <Col xs={24}>
-            <FiscalWidgets key={company.companyId} companyId={company.companyId} />
-          </Col>
-        ) : null}
-        {company ? (
-          <Col xs={24}>
-            <LatestNotificationsCard companyId={company.companyId} />
-          </Col>
-        ) : null}
-      </Row>
+      {layout !== 'CLIENT' ? <Greeting name={user?.firstName || undefined} /> : null}
+      {layout !== 'ADMIN' ? <OnboardingProgressCard /> : null}
+      <LayoutBody layout={layout} companyId={selected?.companyId ?? null} companies={companyList} />
     </Flex>
+  );
+}
+
+function LayoutBody({
+  layout,
+  companyId,
+  companies,
+}: {
+  layout: DashboardLayout;
+  companyId: string | null;
+  companies: Parameters<typeof ConsolidatedDashboard>[0]['companies'];
+}) {
+  switch (layout) {
+    case 'ADMIN':
+      return <AdminDashboard />;
+    case 'ADVISOR':
+      return <AdvisorDashboard renderCompany={(id) => <CompanyDashboard companyId={id} />} />;
+    case 'CONSOLIDATED':
+      return <ConsolidatedDashboard companies={companies} initialCompanyId={companyId} />;
+    default:
+      break;
+  }
+  if (!companyId) {
+    return (
+      <EmptyState description="No tienes ninguna empresa seleccionada">
+        <LinkButton type="primary" to={paths.app.companies}>
+          Ver empresas
+        </LinkButton>
+      </EmptyState>
+    );
+  }
+  if (layout === 'CLIENT')
+    return (
+      <ClientDashboard
+        companyId={companyId}
+        renderSendDocuments={(props) => <SendDocumentsModal {...props} />}
+        renderMeetingModal={(props) => <MeetingModal {...props} />}
+      />
+    );
+  return (
+    <CompanyDashboard
+      key={companyId}
+      companyId={companyId}
+      variant={layout === 'AUTONOMOUS' ? 'AUTONOMOUS' : 'COMPANY'}
+    />
   );
 }

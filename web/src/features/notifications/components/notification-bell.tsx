@@ -1,6 +1,5 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
-import type { Notification } from '@shared/schemas/notifications';
 import { EmptyState, LoadError, LoadingBlock } from '@web/components/load-states';
 import { formatRelativeTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
@@ -8,9 +7,11 @@ import { toast } from '@web/lib/toast';
 import { Badge, Button, Dropdown, Flex, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useClickNotification } from '../api/click-notification';
 import { useUnread } from '../api/get-unread';
 import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-read';
+import type { NotificationItem } from '../types';
 
 /**
  * The header bell (spec part 1 §2, part 3 §2): the unread count as a badge and a dropdown with the
@@ -47,15 +48,18 @@ function BellPanel({ companyId, onClose }: { companyId: string; onClose: () => v
   const unread = useUnread(companyId);
   const markRead = useMarkNotificationRead(companyId);
   const markAll = useMarkAllNotificationsRead(companyId);
+  const click = useClickNotification(companyId);
 
   const onMarkAll = () =>
     markAll.mutate(undefined, {
       onSuccess: () => toast.success('Todas las notificaciones están marcadas como leídas'),
       onError: (error) => toast.fromError(error, { title: 'Error al marcar notificación' }),
     });
-  const onOpen = (notification: Notification) => {
+  const onOpen = (notification: NotificationItem) => {
     if (!notification.isRead) markRead.mutate(notification.notificationId);
     if (notification.link) {
+      // Opening it is a click (the analytics' click rate), recorded in the background.
+      click.mutate(notification.notificationId);
       onClose();
       navigate(notification.link);
     }
@@ -75,7 +79,7 @@ function BellPanel({ companyId, onClose }: { companyId: string; onClose: () => v
   else
     body = (
       <ul aria-label="Últimas notificaciones" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {unread.data.latest.map((notification) => (
+        {unread.data.latest.map((notification: NotificationItem) => (
           <li
             key={notification.notificationId}
             style={{
@@ -110,6 +114,11 @@ function BellPanel({ companyId, onClose }: { companyId: string; onClose: () => v
               >
                 {notification.message}
               </span>
+              {notification.delegatedFrom ? (
+                <span style={{ color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>
+                  Delegada de {notification.delegatedFrom.name}
+                </span>
+              ) : null}
               <span style={{ color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>
                 {formatRelativeTime(notification.createdAt)}
               </span>

@@ -1,18 +1,29 @@
 import { isAvailable } from '@shared/capabilities';
 import {
   NOTIFICATION_CATEGORIES,
+  type NotificationCategory,
   type NotificationPreferences,
   notificationCategoryArea,
   notificationCategoryLabels,
 } from '@shared/schemas/notifications';
 import { LoadError, LoadingBlock } from '@web/components/load-states';
 import { toast } from '@web/lib/toast';
-import { Button, Divider, Flex, Select, Switch } from 'antd';
+import { Button, Divider, Flex, Radio, Switch, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useNotificationPreferences } from '../api/get-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-preferences';
 
-/** The caller's notification preferences: channels, families and the daily e-mail summary. */
+/** The families a person may switch: those of areas that work on main (shared/capabilities.ts). */
+export const offeredCategories = (): NotificationCategory[] =>
+  NOTIFICATION_CATEGORIES.filter((category) => {
+    const area = notificationCategoryArea[category];
+    return area === null || isAvailable(area);
+  });
+
+/**
+ * The caller's notification preferences: channels (in the app, e-mail), families, and how e-mail
+ * goes out — each notification as it happens ('never': no digest) or one daily summary ('daily').
+ */
 export function NotificationPreferencesPanel() {
   const id = useId();
   const preferences = useNotificationPreferences();
@@ -50,35 +61,33 @@ export function NotificationPreferencesPanel() {
       {toggle(`${id}-email`, 'Por email', draft.channels.EMAIL, (v) =>
         setDraft({ ...draft, channels: { ...draft.channels, EMAIL: v } }),
       )}
+      <Flex vertical gap={6}>
+        <span id={`${id}-digest`}>Envío por email</span>
+        <Radio.Group
+          aria-labelledby={`${id}-digest`}
+          value={draft.emailDigest}
+          disabled={!draft.channels.EMAIL}
+          onChange={(event) => setDraft({ ...draft, emailDigest: event.target.value })}
+          options={[
+            { value: 'never', label: 'Al momento' },
+            { value: 'daily', label: 'Resumen diario' },
+          ]}
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {!draft.channels.EMAIL
+            ? 'Activa el canal de email para recibir avisos por correo.'
+            : draft.emailDigest === 'daily'
+              ? 'Un correo cada mañana (8:00) con los avisos que sigan sin leer.'
+              : 'Un correo por cada aviso, en cuanto se produce.'}
+        </Typography.Text>
+      </Flex>
       <Divider style={{ margin: '4px 0' }} />
       <strong>Tipos de aviso</strong>
-      {NOTIFICATION_CATEGORIES.filter((category) => {
-        // Only the families of areas that work on main (shared/capabilities.ts).
-        const area = notificationCategoryArea[category];
-        return area === null || isAvailable(area);
-      }).map((category) =>
+      {offeredCategories().map((category) =>
         toggle(`${id}-${category}`, notificationCategoryLabels[category], draft.types[category], (v) =>
           setDraft({ ...draft, types: { ...draft.types, [category]: v } }),
         ),
       )}
-      {/* No digest is sent yet (shared/capabilities.ts): the choice appears once it is. */}
-      {isAvailable('emailDigest') ? (
-        <>
-          <Divider style={{ margin: '4px 0' }} />
-          <label htmlFor={`${id}-digest`}>
-            <strong>Resumen por email</strong>
-          </label>
-          <Select
-            id={`${id}-digest`}
-            value={draft.emailDigest}
-            onChange={(emailDigest) => setDraft({ ...draft, emailDigest })}
-            options={[
-              { value: 'daily', label: 'Un resumen diario de lo no leído' },
-              { value: 'never', label: 'No enviar resumen' },
-            ]}
-          />
-        </>
-      ) : null}
       <Flex justify="end">
         <Button
           type="primary"

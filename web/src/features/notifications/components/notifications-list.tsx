@@ -1,23 +1,26 @@
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import UndoOutlined from '@ant-design/icons/UndoOutlined';
-import type { Notification } from '@shared/schemas/notifications';
 import { EmptyState, LoadError } from '@web/components/load-states';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, formatRelativeTime } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { Badge, Button, Flex, Popconfirm, Segmented, Table, type TableColumnsType } from 'antd';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Badge, Button, Flex, Popconfirm, Segmented, Table, type TableColumnsType, Tag } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useClickNotification } from '../api/click-notification';
 import { useDeleteNotification } from '../api/delete-notification';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-read';
 import { useMarkNotificationUnread } from '../api/mark-unread';
+import type { NotificationItem } from '../types';
 
 type Filter = 'all' | 'unread';
 
 /**
  * The notifications of the selected company, 20 per page (spec part 3 §9), with the unread
  * filter, read/unread, delete and 'Marcar todas como leídas'. Page and filter live in the URL.
+ * Opening a notification records the click (the analytics' click rate), marks it read and goes to
+ * its link.
  */
 export function NotificationsList({ companyId }: { companyId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -28,6 +31,8 @@ export function NotificationsList({ companyId }: { companyId: string }) {
   const markUnread = useMarkNotificationUnread(companyId);
   const remove = useDeleteNotification(companyId);
   const markAll = useMarkAllNotificationsRead(companyId);
+  const click = useClickNotification(companyId);
+  const navigate = useNavigate();
 
   const setUrl = (next: { page?: number; filter?: Filter }) =>
     setSearchParams((previous) => {
@@ -43,7 +48,15 @@ export function NotificationsList({ companyId }: { companyId: string }) {
 
   const onError = (title: string) => (error: unknown) => toast.fromError(error, { title });
 
-  const columns: TableColumnsType<Notification> = [
+  const open = (n: NotificationItem) => {
+    if (!n.link) return;
+    // Recorded in the background: the click never holds the navigation back.
+    click.mutate(n.notificationId);
+    if (!n.isRead) markRead.mutate(n.notificationId);
+    navigate(n.link);
+  };
+
+  const columns: TableColumnsType<NotificationItem> = [
     {
       title: 'Estado',
       key: 'state',
@@ -57,9 +70,24 @@ export function NotificationsList({ companyId }: { companyId: string }) {
       render: (_, n) => (
         <Flex vertical gap={2}>
           <span style={{ fontWeight: n.isRead ? 400 : 600 }}>
-            {n.link ? <Link to={n.link}>{n.title}</Link> : n.title}
+            {n.link ? (
+              <Button
+                type="link"
+                style={{ padding: 0, height: 'auto', fontWeight: 'inherit' }}
+                onClick={() => open(n)}
+              >
+                {n.title}
+              </Button>
+            ) : (
+              n.title
+            )}
           </span>
           <span style={{ opacity: 0.8 }}>{n.message}</span>
+          {n.delegatedFrom ? (
+            <span>
+              <Tag color="purple">Delegada de {n.delegatedFrom.name}</Tag>
+            </span>
+          ) : null}
         </Flex>
       ),
     },
@@ -68,7 +96,9 @@ export function NotificationsList({ companyId }: { companyId: string }) {
       dataIndex: 'createdAt',
       key: 'createdAt',
       width: 160,
-      render: (createdAt: string) => formatDateTime(createdAt),
+      render: (createdAt: string) => (
+        <span title={formatDateTime(createdAt)}>{formatRelativeTime(createdAt)}</span>
+      ),
     },
     {
       title: 'Acciones',
@@ -157,7 +187,7 @@ export function NotificationsList({ companyId }: { companyId: string }) {
           onRetry={() => void list.refetch()}
         />
       ) : (
-        <Table<Notification>
+        <Table<NotificationItem>
           rowKey="notificationId"
           columns={columns}
           dataSource={list.data?.content ?? []}

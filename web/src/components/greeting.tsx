@@ -1,5 +1,5 @@
+import { greetingFor } from '@web/lib/greeting';
 import { useEffect, useState } from 'react';
-import { greetingFor } from '../utils/greeting';
 
 /** 'Buenos días, Lucía' (the greeting follows the clock while the page stays open). */
 export function Greeting({ name }: { name?: string }) {

@@ -1,0 +1,437 @@
+/**
+ * The company dashboard summary bench (issue 20), run by infra/bench/dashboard-summary.ts in a child
+ * process of its own (the platform's SDK clients are made once per process). Starts a fresh
+ * DynamoDB Local, seeds, measures, writes its figures as JSON to BENCH_DASHBOARD_OUT (stdout
+ * without it), and stops DynamoDB Local at the end, also on failure, SIGTERM and SIGINT.
+ *
+ *  1. Seed three companies, each with a GESTOR membership of the bench user, as the other areas'
+ *     writes leave them (functions/domains/dashboard/store/summary-seed.ts: the invoices' stored
+ *     items and the merged ADDs of their tax aggregates and counters, the treasury's open items, the
+ *     open obligations, the ledger's month sums, VeriFacTu counters, documents to review):
+ *      - "year": 12 months of invoices ending this month (BENCH_DASHBOARD_ISSUED, default 1,200
+ *        issued in 3 series with a rectificativa every 50, BENCH_DASHBOARD_RECEIVED, default 600
+ *        received), 150 open receivables (a third overdue), 80 open payables, 12 open obligations,
+ *        40 PGC accounts × the year's months in the ledger, 25 documents to review;
+ *      - "tenth": a tenth of the invoices with the same mix per month (every series and invoice type
+ *        in every month, so the same aggregate items): the items read must not follow the invoices;
+ *      - "empty": the company and its membership only (the baseline of the same handler).
+ *  2. Warm reads through the dashboard handler in process (GET dashboard/summary), next to a bare
+ *     GetItem of the company item: `refresh=true` (every section computed, what a refresh or a stale
+ *     minute costs) for the three companies, and the plain call within the minute (sections reused
+ *     from their snapshots) for "year"; p50/p99 and `meta.itemsRead`.
+ *  3. The figures of "year" against the seeded sums (income and expenses of the month, revenue and
+ *     expenses year to date, invoices issued and received, open amounts, obligations).
+ */
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getSummaryRoute } from '@functions/domains/dashboard/actions/get-summary';
+import { addMonths, madridToday, monthOf } from '@functions/domains/dashboard/model/summary-dates';
+import type { DashboardDeps } from '@functions/domains/dashboard/store/deps';
+import {
+  applySeed,
+  invoiceBookWrites,
+  seedCompany,
+  seedDocumentToReview,
+  seedIssuedInvoice,
+  seedLedgerSum,
+  seedObligation,
+  seedOpenItem,
+  seedReceivedInvoice,
+} from '@functions/domains/dashboard/store/summary-seed';
+import { ddb } from '@functions/platform/aws/dynamodb';
+import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
+import { domains, envNames } from '@infra/manifest';
+import { keys } from '@shared/db/keys';
+import { membershipItem } from '@shared/db/records';
+import { tableDefinition } from '@shared/db/table';
+import { addDays } from '@shared/fiscal/tax-calendar';
+import type { DashboardSummary } from '@shared/schemas/dashboard';
+import type { InvoiceWithPayments } from '@shared/schemas/invoices';
+import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
+import { LOCAL_CREDENTIALS, REGION } from '../../local/aws';
+import { startDynamoDbLocal } from '../../local/engines/dynamodb-local';
+import { ensureTable } from '../../local/engines/dynamodb-table';
+
+const TABLE = 'cuadra-bench-dashboard';
+const USER = 'bench-dashboard-gestor';
+const ISSUED = Number(process.env.BENCH_DASHBOARD_ISSUED ?? 1200);
+const RECEIVED = Number(process.env.BENCH_DASHBOARD_RECEIVED ?? 600);
+const SAMPLES = { getItem: 200, summary: 100 } as const;
+const WARMUP = 10;
+
+export interface Latency {
+  n: number;
+  failed: number;
+  errors: Record<string, number>;
+  p50: number;
+  p99: number;
+}
+
+export interface SummaryLatency extends Latency {
+  /** `meta.itemsRead` of the last answer. */
+  itemsRead: number;
+  fallbackMode: boolean;
+}
+
+export interface SeedFigures {
+  issued: number;
+  received: number;
+  aggregateItems: number;
+  storedItems: number;
+  wallMs: number;
+}
+
+export interface Check {
+  name: string;
+  expected: number;
+  actual: number | null;
+}
+
+export interface BenchOutput {
+  today?: string;
+  seed?: { year: SeedFigures; tenth: SeedFigures };
+  getItem?: Latency;
+  year?: SummaryLatency;
+  yearReused?: SummaryLatency;
+  tenth?: SummaryLatency;
+  empty?: SummaryLatency;
+  checks?: Check[];
+  error?: string;
+}
+
+const progress = (what: string) =>
+  process.stderr.write(`[bench-dashboard ${new Date().toISOString().slice(11, 19)}] ${what}\n`);
+const percentile = (xs: number[], p: number) => {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+
+const deps: DashboardDeps = {
+  get db() {
+    return ddb();
+  },
+  table: TABLE,
+  now: () => new Date(),
+};
+const api = createApiHandler(
+  'dashboard',
+  { 'dashboard.summary': getSummaryRoute } as unknown as ActionsOf<'dashboard', DashboardDeps>,
+  () => deps,
+);
+const context = () =>
+  lambdaContext({ getRemainingTimeInMillis: () => domains.dashboard.timeoutSeconds * 1000 });
+
+async function summary(companyId: string, refresh: boolean): Promise<DashboardSummary> {
+  const res = readResponse<DashboardSummary>(
+    await api(
+      apiEvent({
+        routeId: 'dashboard.summary',
+        claims: { sub: USER, groups: ['GESTOR'] },
+        headers: { 'x-company-id': companyId },
+        ...(refresh ? { query: { refresh: 'true' } } : {}),
+      }),
+      context(),
+    ),
+  );
+  if (res.status !== 200 || !res.envelope.data)
+    throw new Error(`dashboard.summary: ${res.status} ${JSON.stringify(res.envelope.error)}`);
+  return res.envelope.data;
+}
+
+async function measure<T>(
+  samples: number,
+  fn: () => Promise<T>,
+  onResult?: (r: T) => void,
+): Promise<Latency> {
+  const times: number[] = [];
+  const errors: Record<string, number> = {};
+  let failed = 0;
+  for (let i = 0; i < WARMUP + samples; i++) {
+    const t = performance.now();
+    try {
+      const r = await fn();
+      if (i >= WARMUP) times.push(performance.now() - t);
+      onResult?.(r);
+    } catch (e) {
+      failed++;
+      const m = (e as Error).message.slice(0, 160);
+      errors[m] = (errors[m] ?? 0) + 1;
+    }
+  }
+  return { n: times.length, failed, errors, p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+async function measureSummary(companyId: string, refresh: boolean): Promise<SummaryLatency> {
+  let last: DashboardSummary | undefined;
+  const l = await measure(
+    SAMPLES.summary,
+    () => summary(companyId, refresh),
+    (r) => {
+      last = r;
+    },
+  );
+  return {
+    ...l,
+    itemsRead: last?.meta.itemsRead ?? Number.NaN,
+    fallbackMode: last?.meta.fallbackMode ?? true,
+  };
+}
+
+// --- seed ------------------------------------------------------------------------------------------
+
+interface Books {
+  issued: InvoiceWithPayments[];
+  received: ReceivedInvoice[];
+}
+
+/** `issued` and `received` invoices spread over the 12 months ending with `today`'s, never after today. */
+function books(
+  companyId: string,
+  today: string,
+  issuedN: number,
+  receivedN: number,
+  /** Every this many issued invoices one is a rectificativa (its own type and series in every month). */
+  rectEvery: number,
+): Books {
+  const first = addMonths(monthOf(today), -11);
+  const dayIn = (i: number, n: number) => {
+    const month = addMonths(first, Math.floor((i * 12) / n));
+    const last = month === monthOf(today) ? Number(today.slice(8, 10)) : 28;
+    return `${month}-${String(1 + (i % last)).padStart(2, '0')}`;
+  };
+  const issued = Array.from({ length: issuedN }, (_, i) => {
+    const rect = i % rectEvery === rectEvery - 1;
+    return seedIssuedInvoice(
+      companyId,
+      `i${String(i).padStart(5, '0')}`,
+      dayIn(i, issuedN),
+      rect ? -10_000 - i : 20_000 + 37 * i,
+      {
+        seriesId: rect ? 's-r' : ['s-a', 's-b', 's-c'][i % 3]!,
+        ...(rect ? { invoiceType: 'R1' as const } : {}),
+      },
+    );
+  });
+  const received = Array.from({ length: receivedN }, (_, i) =>
+    seedReceivedInvoice(companyId, `r${String(i).padStart(5, '0')}`, dayIn(i, receivedN), 8_000 + 11 * i),
+  );
+  return { issued, received };
+}
+
+async function seedOne(
+  companyId: string,
+  name: string,
+  today: string,
+  b: Books | null,
+): Promise<SeedFigures> {
+  const t = performance.now();
+  await deps.db.send(new PutCommand({ TableName: TABLE, Item: seedCompany(companyId, { name }) }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: membershipItem({
+        companyId,
+        userId: USER,
+        companyRole: 'GESTOR',
+        permissions: [],
+        isActive: true,
+        email: 'gestor@cuadra.test',
+        firstName: 'Gestora',
+        lastName: 'Banco Pruebas',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      }),
+    }),
+  );
+  if (!b) return { issued: 0, received: 0, aggregateItems: 0, storedItems: 2, wallMs: performance.now() - t };
+  const book = invoiceBookWrites(TABLE, companyId, b.issued, b.received);
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const extra = [
+    ...Array.from({ length: 150 }, (_, i) =>
+      seedOpenItem(companyId, 'INV', `oi-${i}`, 12_100 + i, addDays(today, i % 3 === 0 ? -5 - i : 3 + i)),
+    ),
+    ...Array.from({ length: 80 }, (_, i) =>
+      seedOpenItem(companyId, 'REC', `op-${i}`, 6_050 + i, addDays(today, 2 + i)),
+    ),
+    ...Array.from({ length: 12 }, (_, i) =>
+      seedObligation(companyId, {
+        obligationId: `obl-${i}`,
+        modelType: (['303', '111', '115', '130'] as const)[i % 4]!,
+        period: '4T',
+        year,
+        dueDate: addDays(today, -20 + 15 * i),
+      }),
+    ),
+    ...Array.from({ length: 25 }, (_, i) =>
+      seedDocumentToReview(companyId, `${1_700_000_000_000 + i}-doc`, `${addDays(today, -i)}T09:00:00.000Z`),
+    ),
+    ...Array.from({ length: 40 }, (_, a) =>
+      Array.from({ length: month }, (_, m) =>
+        seedLedgerSum(
+          companyId,
+          year,
+          m + 1,
+          String(a < 20 ? 600 + a : a < 35 ? 700 + a : 570 + (a - 35)),
+          1_000 * (a + 1),
+          700 * (m + 1),
+        ),
+      ),
+    ).flat(),
+    { ...keys.accountingSettings(companyId), entity: 'AccountingSettings', closedThrough: null },
+    { ...keys.entryNumberCounter(companyId, year), entity: 'EntryCounter', companyId, year, last: 4_321 },
+    { ...keys.verifactuStats(companyId), entity: 'VerifactuStats', status_ERROR: 2, corrected_ERROR: 0 },
+    { ...keys.notificationCounter(USER, companyId), entity: 'NotificationCounter', unread: 7 },
+  ];
+  await applySeed(deps.db, TABLE, { puts: [...book.puts, ...extra], updates: book.updates });
+  return {
+    issued: b.issued.length,
+    received: b.received.length,
+    aggregateItems: book.updates.length,
+    storedItems: book.puts.length + extra.length,
+    wallMs: performance.now() - t,
+  };
+}
+
+/** The seeded sums the summary of "year" must show. */
+function checks(today: string, b: Books, s: DashboardSummary | undefined): Check[] {
+  const month = monthOf(today);
+  const year = today.slice(0, 4);
+  const base = (i: InvoiceWithPayments) => i.totals.baseCents;
+  const rbase = (r: ReceivedInvoice) => r.lines.reduce((x, l) => x + l.unitPriceCents, 0);
+  const inYear = (d: string) => d.startsWith(`${year}-`);
+  const c = (name: string, expected: number, actual: number | null | undefined): Check => ({
+    name,
+    expected,
+    actual: actual ?? null,
+  });
+  return [
+    c(
+      'income of the month',
+      b.issued.filter((i) => monthOf(i.invoiceDate) === month).reduce((x, i) => x + base(i), 0),
+      s?.monthSummary?.income,
+    ),
+    c(
+      'expenses of the month',
+      b.received.filter((r) => monthOf(r.issueDate) === month).reduce((x, r) => x + rbase(r), 0),
+      s?.monthSummary?.expenses,
+    ),
+    c(
+      'revenue year to date',
+      b.issued.filter((i) => inYear(i.invoiceDate)).reduce((x, i) => x + base(i), 0),
+      s?.financialData?.totalRevenue,
+    ),
+    c(
+      'expenses year to date',
+      b.received.filter((r) => inYear(r.issueDate)).reduce((x, r) => x + rbase(r), 0),
+      s?.financialData?.totalExpenses,
+    ),
+    c(
+      'invoices issued year to date',
+      b.issued.filter((i) => inYear(i.invoiceDate)).length,
+      s?.financialData?.invoicesIssued,
+    ),
+    c(
+      'invoices received year to date',
+      b.received.filter((r) => inYear(r.issueDate)).length,
+      s?.financialData?.invoicesReceived,
+    ),
+    c(
+      'revenue, 12 months',
+      b.issued.reduce((x, i) => x + base(i), 0),
+      s?.financialData?.revenueByMonth.reduce((x, m) => x + m.value, 0),
+    ),
+    c('pending invoices (open receivables)', 150, s?.monthSummary?.pendingInvoices.count),
+    c(
+      'pending payments (céntimos)',
+      Array.from({ length: 80 }, (_, i) => 6_050 + i).reduce((x, n) => x + n, 0),
+      s?.financialData?.pendingPayments,
+    ),
+    c('overdue invoices', 50, s?.financialData?.overdueInvoices),
+    c('open obligations', 12, s?.monthSummary?.pendingObligations),
+    c('documents to review', 25, s?.additionalData.documentsToReview),
+  ];
+}
+
+// --- run -------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const outFile = process.env.BENCH_DASHBOARD_OUT;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadra-bench-dashboard-'));
+  const stops: (() => Promise<void>)[] = [];
+  let stopped = false;
+  const stopAll = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => {
+      void stopAll().finally(() => process.exit(signal === 'SIGTERM' ? 143 : 130));
+    });
+  const out: BenchOutput = {};
+  try {
+    for (const [name, n] of [
+      ['BENCH_DASHBOARD_ISSUED', ISSUED],
+      ['BENCH_DASHBOARD_RECEIVED', RECEIVED],
+    ] as const)
+      if (!Number.isInteger(n) || n < 10) throw new Error(`${name}: ${n} is not an integer >= 10`);
+    const dynamo = await startDynamoDbLocal({ dataDir, logFile: path.join(dataDir, 'dynamodb.log') });
+    stops.push(() => dynamo.stop());
+    Object.assign(process.env, {
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      [envNames.table]: TABLE,
+      [envNames.logLevel]: process.env.BENCH_DASHBOARD_LOG_LEVEL ?? 'silent',
+    });
+    await ensureTable(new DynamoDBClient({}), TABLE, tableDefinition);
+    progress('engine started');
+
+    const today = madridToday(new Date());
+    out.today = today;
+    const yearBooks = books('bench-dash-year', today, ISSUED, RECEIVED, 50);
+    const tenthBooks = books(
+      'bench-dash-tenth',
+      today,
+      Math.round(ISSUED / 10),
+      Math.round(RECEIVED / 10),
+      5,
+    );
+    out.seed = {
+      year: await seedOne('bench-dash-year', 'Año Completo SL', today, yearBooks),
+      tenth: await seedOne('bench-dash-tenth', 'Décima Parte SL', today, tenthBooks),
+    };
+    await seedOne('bench-dash-empty', 'Recién Creada SL', today, null);
+    progress('seeded');
+
+    out.getItem = await measure(SAMPLES.getItem, () =>
+      deps.db.send(new GetCommand({ TableName: TABLE, Key: keys.company('bench-dash-year') })),
+    );
+    out.year = await measureSummary('bench-dash-year', true);
+    progress('year (refresh) measured');
+    out.yearReused = await measureSummary('bench-dash-year', false);
+    out.tenth = await measureSummary('bench-dash-tenth', true);
+    out.empty = await measureSummary('bench-dash-empty', true);
+    progress('all measured');
+    out.checks = checks(today, yearBooks, await summary('bench-dash-year', true));
+  } catch (e) {
+    out.error = (e as Error).stack ?? String(e);
+  } finally {
+    await stopAll();
+  }
+  if (outFile) writeFileSync(outFile, JSON.stringify(out));
+  else console.log(JSON.stringify(out, null, 2));
+}
+
+await main();
+// Keep-alive sockets of the SDK would hold the process open.
+process.exit(0);
