@@ -70,7 +70,14 @@ function LayoutBody({
     case 'ADMIN':
       return <AdminDashboard />;
     case 'ADVISOR':
-      return <AdvisorDashboard renderCompany={(id) => <CompanyDashboard companyId={id} />} />;
+      return (
+        <AdvisorDashboard
+          // The header's company starts selected; choosing another one there shows that one.
+          key={companyId ?? 'none'}
+          initialCompanyId={companyId}
+          renderCompany={(id) => <CompanyDashboard companyId={id} />}
+        />
+      );
     case 'CONSOLIDATED':
       return <ConsolidatedDashboard companies={companies} initialCompanyId={companyId} />;
     default:

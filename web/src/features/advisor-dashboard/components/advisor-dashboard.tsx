@@ -38,12 +38,14 @@ const STATUS_FILTERS = Object.keys(STATUS_FILTER_LABELS) as AdvisorStatusFilter[
 export interface AdvisorDashboardProps {
   /** The selected company's dashboard, shown below the cards (composed by the dashboard route). */
   renderCompany: (companyId: string) => ReactNode;
+  /** The company selected in the header: its card starts selected, its dashboard shown below. */
+  initialCompanyId?: string | null;
 }
 
-export function AdvisorDashboard({ renderCompany }: AdvisorDashboardProps) {
+export function AdvisorDashboard({ renderCompany, initialCompanyId = null }: AdvisorDashboardProps) {
   const [period, setPeriod] = useState<AdvisorPeriod>(DEFAULT_PERIOD);
   const [status, setStatus] = useState<AdvisorStatusFilter>('ALL');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(initialCompanyId);
   const summary = useAdvisorSummary(period);
   const companies = useAdvisorCompanies(period, status);
   const refresh = useRefreshAdvisorDashboard(period);
@@ -105,7 +107,7 @@ export function AdvisorDashboard({ renderCompany }: AdvisorDashboardProps) {
                 stats={stats}
                 selected={stats.company.id === selectedId}
                 now={now}
-                onSelect={() => setSelectedId(stats.company.id === selectedId ? null : stats.company.id)}
+                onSelect={() => setSelectedId(stats.company.id)}
               />
             </Col>
           ))}
