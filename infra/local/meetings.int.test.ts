@@ -103,7 +103,14 @@ describe('meetings: request, confirmation, reminders', () => {
     expect(confirmed.status).toBe('CONFIRMED');
     for (const to of ['cliente@cuadra.test', 'gestor@cuadra.test']) {
       const mail = await waitForMail(to, `Reunión confirmada: ${subject}`);
-      expect(mail.text).toContain('BEGIN:VCALENDAR');
+      // The invitation is attached as reunion.ics (text/calendar; method=REQUEST), not pasted in the body.
+      expect(mail.attachments).toEqual([
+        expect.objectContaining({
+          filename: 'reunion.ics',
+          contentType: expect.stringContaining('text/calendar'),
+        }),
+      ]);
+      expect(mail.raw).toContain('method=REQUEST');
     }
 
     const withReminder = dataOf(

@@ -8,11 +8,25 @@ import { keys } from './keys';
 import { SCHEMA_VERSION } from './records';
 
 /** A file attached to a mail, read by the mail consumer from the documents bucket. */
-export interface MailAttachment {
+export interface StoredMailAttachment {
   s3Key: string;
   fileName: string;
   contentType: 'application/pdf';
 }
+
+/**
+ * A small text file carried in the message itself (a meeting's .ics invitation, RFC 5545): at most
+ * INLINE_ATTACHMENT_MAX_CHARS characters, so the outbox item and the queue message stay small.
+ */
+export interface InlineMailAttachment {
+  inlineText: string;
+  fileName: string;
+  contentType: 'text/calendar';
+}
+
+export const INLINE_ATTACHMENT_MAX_CHARS = 16_000;
+
+export type MailAttachment = StoredMailAttachment | InlineMailAttachment;
 
 /** The log item a mail updates once it is sent or has failed for good (an invoice e-mail). */
 export interface MailLogRef {

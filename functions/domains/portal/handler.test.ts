@@ -208,14 +208,23 @@ describe('confirmation, rescheduling and closing', () => {
     });
     const [n] = notificationsOf(CLIENT);
     expect(n).toMatchObject({ type: 'meeting_confirmed', emailSent: true });
-    const mails = table
-      .all('Outbox')
-      .map((o) => o.payload as { to: string[]; text: string; subject: string });
+    const mails = table.all('Outbox').map(
+      (o) =>
+        o.payload as {
+          to: string[];
+          text: string;
+          subject: string;
+          attachments?: { inlineText?: string; fileName: string; contentType: string }[];
+        },
+    );
     expect(mails.map((x) => x.to[0]).sort()).toEqual([`${CLIENT}@cuadra.test`, `${GESTOR}@cuadra.test`]);
     for (const mail of mails) {
-      expect(mail.text).toContain('BEGIN:VCALENDAR');
-      expect(mail.text).toContain('DTSTART:20260311T090000Z');
       expect(mail.text).toContain('reunion.ics');
+      expect(mail.text).not.toContain('BEGIN:VCALENDAR');
+      const [ics] = mail.attachments ?? [];
+      expect(ics).toMatchObject({ fileName: 'reunion.ics', contentType: 'text/calendar' });
+      expect(ics?.inlineText).toContain('BEGIN:VCALENDAR');
+      expect(ics?.inlineText).toContain('DTSTART:20260311T090000Z');
     }
     const stored = table.get(keys.meeting(CO, m.meetingId))!;
     expect(stored.gsi2pk).toBe('MEETINGS#REMIND');

@@ -4,7 +4,7 @@
  * maxReceiveCount, lands in the DLQ for a human).
  */
 
-import type { MailMessage as StoredMailMessage } from '@shared/db/outbox';
+import { INLINE_ATTACHMENT_MAX_CHARS, type MailMessage as StoredMailMessage } from '@shared/db/outbox';
 import * as z from 'zod';
 
 // `satisfies`: what this schema yields is the MailMessage other domains write (shared/db/outbox.ts).
@@ -17,14 +17,22 @@ export const MailMessage = z.object({
   html: z.string().optional(),
   template: z.string().min(1),
   companyId: z.string().min(1).optional(),
-  // Read from the documents bucket; with attachments the mail goes out as raw MIME.
+  // Read from the documents bucket, or carried inline (a calendar invitation); with attachments the
+  // mail goes out as raw MIME.
   attachments: z
     .array(
-      z.object({
-        s3Key: z.string().min(1),
-        fileName: z.string().min(1),
-        contentType: z.literal('application/pdf'),
-      }),
+      z.union([
+        z.object({
+          s3Key: z.string().min(1),
+          fileName: z.string().min(1),
+          contentType: z.literal('application/pdf'),
+        }),
+        z.object({
+          inlineText: z.string().min(1).max(INLINE_ATTACHMENT_MAX_CHARS),
+          fileName: z.string().min(1),
+          contentType: z.literal('text/calendar'),
+        }),
+      ]),
     )
     .optional(),
   // The log entry the consumer updates (SENT / FAILED).

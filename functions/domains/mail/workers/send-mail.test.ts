@@ -234,6 +234,45 @@ describe('send-mail', () => {
   });
 });
 
+describe('send-mail with an inline calendar invitation', () => {
+  it('attaches the .ics carried in the message as text/calendar; method=REQUEST, without reading S3', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    const meetingMail = {
+      to: ['cliente@example.es'],
+      subject: 'Reunión confirmada: IVA',
+      text: 'La invitación de calendario va adjunta (reunion.ics).',
+      template: 'meeting-confirmed',
+      attachments: [{ inlineText: ics, fileName: 'reunion.ics', contentType: 'text/calendar' }],
+    };
+    const res = await handler({ Records: [message('m-ics', 'ob-ics', meetingMail)] });
+
+    expect(res.batchItemFailures).toEqual([]);
+    expect(s3Mock.commandCalls(GetObjectCommand)).toHaveLength(0);
+    const input = sesMock.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    const parsed = await simpleParser(Buffer.from(input.Content!.Raw!.Data!));
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]!.filename).toBe('reunion.ics');
+    expect(parsed.attachments[0]!.contentType).toBe('text/calendar');
+    expect(parsed.attachments[0]!.content.toString('utf8')).toBe(ics);
+    expect(Buffer.from(input.Content!.Raw!.Data!).toString()).toContain('method=REQUEST');
+  });
+
+  it('refuses an inline attachment over the size limit (the queue edge validates it)', async () => {
+    const big = {
+      to: ['cliente@example.es'],
+      subject: 's',
+      text: 't',
+      template: 'meeting-confirmed',
+      attachments: [
+        { inlineText: 'x'.repeat(16_001), fileName: 'reunion.ics', contentType: 'text/calendar' },
+      ],
+    };
+    const res = await handler({ Records: [message('m-big', 'ob-big', big)] });
+    expect(res.batchItemFailures).toEqual([{ itemIdentifier: 'm-big' }]);
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+});
+
 describe('send-mail with an attached invoice PDF', () => {
   const pdfBytes = Buffer.from('%PDF-1.7\n'.padEnd(3000, 'x'));
   const log = { entity: 'InvoiceEmail', companyId: 'co-1', invoiceId: 'inv-1', emailId: 'em-1' } as const;

@@ -1,8 +1,8 @@
 /**
  * The iCalendar invitation of a confirmed meeting (RFC 5545, METHOD:REQUEST) and the e-mail that
- * carries it. The mail outbox attaches only files of the documents bucket (shared/db/outbox.ts), so
- * the invitation travels as the text of `reunion.ics` at the end of the body; a calendar client that
- * reads it imports the event as it is.
+ * carries it as the attachment `reunion.ics` (an inline attachment of the outbox, shared/db/outbox.ts:
+ * the mail consumer sends it as `text/calendar; method=REQUEST`, RFC 6047), which calendar clients offer
+ * to add.
  */
 
 import type { MailMessage } from '@shared/db/outbox';
@@ -108,9 +108,7 @@ export function confirmationMail(input: IcsInput & { to: string; otherSide: stri
     '',
     `Ver en Cuadra: ${input.link}`,
     '',
-    `Invitación de calendario (${ICS_FILE_NAME}): guarda el texto siguiente como ${ICS_FILE_NAME} para añadirla a tu calendario.`,
-    '',
-    meetingIcs(input),
+    `La invitación de calendario va adjunta (${ICS_FILE_NAME}): ábrela para añadir la reunión a tu calendario.`,
   ].join('\n');
   return {
     to: [input.to],
@@ -118,5 +116,6 @@ export function confirmationMail(input: IcsInput & { to: string; otherSide: stri
     text,
     template: 'meeting-confirmed',
     companyId: m.companyId,
+    attachments: [{ inlineText: meetingIcs(input), fileName: ICS_FILE_NAME, contentType: 'text/calendar' }],
   };
 }
