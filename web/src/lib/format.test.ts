@@ -44,8 +44,8 @@ describe('formatRelativeTime (spec part 3 §9)', () => {
 
   it('says Ahora mismo, then minutes, hours and days', () => {
     expect(formatRelativeTime(ago(0.5), now)).toBe('Ahora mismo');
-    expect(formatRelativeTime(ago(5), now)).toBe('Hace 5 min');
-    expect(formatRelativeTime(ago(59), now)).toBe('Hace 59 min');
+    expect(formatRelativeTime(ago(5), now)).toBe('Hace 5 minutos');
+    expect(formatRelativeTime(ago(59), now)).toBe('Hace 59 minutos');
     expect(formatRelativeTime(ago(60), now)).toBe('Hace 1 hora');
     expect(formatRelativeTime(ago(1439), now)).toBe('Hace 23 horas');
     expect(formatRelativeTime(ago(1440), now)).toBe('Hace 1 día');

@@ -1,5 +1,7 @@
 /** es-ES formatting (spec part 1 §1: EUR, DD/MM/YYYY). Money arrives as integer céntimos. */
+
 import dayjs, { type ConfigType } from 'dayjs';
+import { relativeTime } from './relative-time';
 import 'dayjs/locale/es';
 import { formatEsInteger, formatEuros } from '@shared/fiscal/money';
 
@@ -44,13 +46,5 @@ export function formatRelativeTime(value: ConfigType, now: Date = new Date()): s
   if (value === null || value === undefined || value === '') return '';
   const date = dayjs(value);
   if (!date.isValid()) return '';
-  const minutes = Math.max(0, Math.floor((now.getTime() - date.valueOf()) / 60_000));
-  if (minutes < 1) return 'Ahora mismo';
-  if (minutes < 60) return `Hace ${minutes} min`;
-  if (minutes < 1440) {
-    const hours = Math.floor(minutes / 60);
-    return `Hace ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
-  }
-  const days = Math.floor(minutes / 1440);
-  return `Hace ${days} ${days === 1 ? 'día' : 'días'}`;
+  return relativeTime(date.toISOString(), now);
 }

@@ -76,7 +76,7 @@ describe('NotificationsList', { timeout: 30_000 }, () => {
     renderList();
     expect(await screen.findByText('Aviso 1')).toBeTruthy();
     expect(screen.getByText('Delegada de Marta Ruiz')).toBeTruthy();
-    expect(within(row('Aviso 2')).getByText('Hace 5 min')).toBeTruthy();
+    expect(within(row('Aviso 2')).getByText('Hace 5 minutos')).toBeTruthy();
     expect(screen.queryByText('Aviso 21')).toBeNull();
     expect(screen.getByText('23 notificaciones')).toBeTruthy();
     expect(callsTo(apiRequest, 'notifications.list')[0]).toMatchObject({
