@@ -297,7 +297,8 @@ const catalogue: Record<OnboardingFlow, readonly CatalogueEntry[]> = {
       stepId: 'autonomo-tour',
       type: 'TOUR',
       title: 'Recorrido por el panel',
-      description: 'Mi Empresa te muestra el resumen del mes, tus alertas, tus próximas obligaciones y el estado de VeriFacTu.',
+      description:
+        'Mi Empresa te muestra el resumen del mes, tus alertas, tus próximas obligaciones y el estado de VeriFacTu.',
       instructions: 'La campana de la cabecera reúne tus notificaciones; tu perfil, en el menú de usuario.',
       iconName: 'CompassOutlined',
       actionUrl: '/app/dashboard',
