@@ -20,8 +20,12 @@ import { runBenchChild } from './child';
 import type { BenchOutput, Latency, RouteFigures } from './dashboard-advisor/main';
 
 const TIME_LIMIT_MS = Number(process.env.BENCH_DASH_ADVISOR_TIME_LIMIT_MS ?? 20 * 60_000);
-/** Ours (issue 20): every company recomputed from its items in under 10 s against DynamoDB Local on a 2-core machine. */
-const P99_COLD_MS = 10_000;
+/**
+ * Ours (issue 20): every company recomputed from its items in under 5 s against DynamoDB Local on a
+ * 2-core machine (7 Queries a company, the cache written in two transactions; was 10 s before the
+ * projections, the cheaper compliance dates and the transactional cache write).
+ */
+const P99_COLD_MS = 5_000;
 /** Ours: the cached dashboard of 200 companies in under 500 ms. */
 const P99_WARM_MS = 500;
 const TARGET_COMPANIES = 200;

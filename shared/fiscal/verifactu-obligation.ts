@@ -56,13 +56,16 @@ export const TAXPAYER_KIND_OF: Record<CompanyType, TaxpayerKind> = {
 
 /** yyyy-mm-dd of `at` in Spain (the legal dates are Spanish calendar days). */
 export function madridDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return MADRID_DATE.format(at);
 }
+
+/** Built once: a formatter per call costs more than the formatting (thousands per advisor request). */
+const MADRID_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Madrid',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The version in force on `day` (the oldest one before any took effect). */
 export function deadlineRuleOn(day: string): VerifactuDeadlineRule {

@@ -338,6 +338,28 @@ describe('loadAdvisorStats', () => {
     expect(month).toBe(115_000);
   });
 
+  it('sees an obligation of an older year still open (the open index) next to the two years it scores', async () => {
+    table.put(
+      obligationItem(
+        obligation('co-b', {
+          modelType: '303',
+          period: '4T',
+          year: 2024,
+          dueDate: '2025-01-30',
+          status: 'PENDING',
+        }),
+      ),
+    );
+    const b = (await statsOf()).get('co-b')!;
+    expect(b.stats).toMatchObject({
+      status: 'CRITICAL',
+      overdueObligations: 1,
+      // 2024 is outside the scored years (2025 and 2026): both filed on time.
+      complianceScore: 100,
+    });
+    expect(b.tasks.map((t) => t.title)).toEqual(['Modelo 303 · 4T 2024: vencida el 30/01/2025']);
+  });
+
   it('marks a company whose reads fail CRITICAL with zeros, computes the others and caches only them', async () => {
     table.failWhen((command, input) => {
       const values = (input as { ExpressionAttributeValues?: Record<string, unknown> })

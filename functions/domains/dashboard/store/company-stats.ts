@@ -1,16 +1,19 @@
 /**
- * What the advisor dashboard reads of ONE company for one period (issue 20), every read by key or a
- * bounded Query (no Scan), through the counting reader:
+ * What the advisor dashboard reads of ONE company for one period (issue 20): 7 bounded Queries in
+ * parallel (no Scan), through the counting reader, items projected to what is used:
  *
- *  - members (#9, projected): CLIENTE members still active = clientCount;
+ *  - members (#9): `Select COUNT` of the CLIENTE members still active (a filter: no item returned,
+ *    the members scanned are counted) = clientCount;
  *  - the tax profile (#73) and the VeriFacTu counters (#67 `VF#STATS`: `status_ERROR` −
  *    `corrected_ERROR`), read beforehand for every company in one BatchGet (`CompanyBasics`): without
  *    a profile the compliance score is null;
  *  - the obligations of the previous and current tax year (#75, ONE Query `sk BETWEEN
- *    TAX#OBL#<y-1># AND TAX#OBL#<y>#…`): the compliance percentage of shared/fiscal/fiscal-analysis.ts
- *    (the same two years the fiscal analysis reads) and the filings (activity);
- *  - the open obligations (#76, gsi1 `COMPANY#<c>#TAXOPEN`, sparse: only PENDING): overdue and
- *    due within 7 days (also those of older years still open);
+ *    TAX#OBL#<y-1># AND TAX#OBL#<y>#…`, projected to model/advisor-obligations.ts
+ *    OBLIGATION_ATTRIBUTES): the compliance percentage of shared/fiscal/fiscal-analysis.ts (the same
+ *    two years the fiscal analysis reads), the filings (activity) and the open ones of those years;
+ *  - the open obligations of the OTHER years (#76, gsi1 `COMPANY#<c>#TAXOPEN`, sparse: only PENDING,
+ *    filtered to a year before y-1 or after y, projected): with the open ones of the two-year read,
+ *    the company's open obligations: overdue and due within 7 days;
  *  - rejected SII records from the shared SII read (store/advisor-sii.ts), only for SII companies;
  *  - documents to review (D6, gsi1 `COMPANY#<c>#DOCREVIEW`, `Select COUNT`);
  *  - documents created in the period (D3, `sk BETWEEN DOC#<fromMs> AND DOC#<nowMs+1>`, projected),
@@ -18,20 +21,27 @@
  *  - the issued base of the period: MONTH / QUARTER / YEAR from the running aggregates' invoice-type
  *    section of the ISSUED book (#43, `T`, one Query per month or quarter: a handful of items; the
  *    lines are net of rectificativas and cancellations); DAY / WEEK from the issued invoices of
- *    those days (#38, gsi1 `COMPANY#<c>#INVOICES` range, CONFIRMED), a substitution rectificativa
- *    counted net of what it replaces, as the aggregates do;
- *  - the newest issued invoices (#38, descending, Limit 5): the last invoice activity.
+ *    those days (#38, gsi1 `COMPANY#<c>#INVOICES` range, CONFIRMED, projected), a substitution
+ *    rectificativa counted net of what it replaces, as the aggregates do;
+ *  - the newest issued invoices (#38, descending, Limit 5, projected): the last invoice activity.
  */
 
 import { readPeriodBookSections } from '@functions/lib/tax-aggregates';
 import { keys } from '@shared/db/keys';
-import { DUE_SOON_DAYS } from '@shared/fiscal/company-health';
-import type { TaxObligation } from '@shared/fiscal/fiscal-alerts';
-import { countdownDate, effectiveStatus, isOpen, obligationLabel } from '@shared/fiscal/fiscal-alerts';
+import { isOpen, obligationLabel, type TaxObligation } from '@shared/fiscal/fiscal-alerts';
 import { compliancePercentage } from '@shared/fiscal/fiscal-analysis';
 import type { AdvisorActivity } from '@shared/schemas/dashboard';
+import {
+  classifyOpen,
+  factOf,
+  mergeOpenObligations,
+  OBLIGATION_ATTRIBUTES,
+  type ObligationView,
+  scoredYears,
+  withFilingDays,
+} from '../model/advisor-obligations';
 import { addDays, madridMidnightMs, type PeriodWindow } from '../model/advisor-period';
-import type { AdvisorCompany, CompanyFacts, ObligationFact } from '../model/advisor-stats';
+import type { AdvisorCompany, CompanyFacts } from '../model/advisor-stats';
 import type { CountingReader, Item } from './advisor-reads';
 
 /** The company as the advisor reads it (its META item). */
@@ -67,38 +77,60 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 const instantOf = (at: string): string =>
   /^\d{4}-\d{2}-\d{2}$/.test(at) ? new Date(madridMidnightMs(at)).toISOString() : at;
 
+/** Active CLIENTE members: counted by DynamoDB (`Select COUNT` with a filter), no item returned. */
 async function clientCount(reader: CountingReader, companyId: string): Promise<number> {
   const k = keys.membershipPrefix(companyId);
-  const members = await reader.query({
+  return reader.count({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-    ProjectionExpression: 'companyRole, isActive',
+    FilterExpression: 'companyRole = :client AND (attribute_not_exists(isActive) OR isActive <> :inactive)',
+    ExpressionAttributeValues: {
+      ':pk': k.pk,
+      ':prefix': k.skPrefix,
+      ':client': 'CLIENTE',
+      ':inactive': false,
+    },
   });
-  return members.filter((m) => m.companyRole === 'CLIENTE' && m.isActive !== false).length;
 }
 
-async function twoYearsOfObligations(
+/** ProjectionExpression of OBLIGATION_ATTRIBUTES (every name aliased: `year` and `status` are reserved words). */
+const OBLIGATION_PROJECTION = {
+  ProjectionExpression: OBLIGATION_ATTRIBUTES.map((_, i) => `#o${i}`).join(', '),
+  names: Object.fromEntries(OBLIGATION_ATTRIBUTES.map((a, i) => [`#o${i}`, a])),
+};
+
+/** The obligations of the scored years, projected. */
+async function scoredYearsObligations(
   reader: CountingReader,
   companyId: string,
-  year: number,
-): Promise<TaxObligation[]> {
-  const from = keys.taxObligationYearPrefix(companyId, year - 1);
-  const to = keys.taxObligationYearPrefix(companyId, year);
+  years: { from: number; to: number },
+): Promise<ObligationView[]> {
+  const from = keys.taxObligationYearPrefix(companyId, years.from);
+  const to = keys.taxObligationYearPrefix(companyId, years.to);
   const items = await reader.query({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ProjectionExpression: OBLIGATION_PROJECTION.ProjectionExpression,
+    ExpressionAttributeNames: OBLIGATION_PROJECTION.names,
     ExpressionAttributeValues: { ':pk': from.pk, ':from': from.skPrefix, ':to': `${to.skPrefix}\u{10FFFF}` },
   });
-  return items as unknown as TaxObligation[];
+  return items as unknown as ObligationView[];
 }
 
-async function openObligations(reader: CountingReader, companyId: string): Promise<TaxObligation[]> {
+/** The open obligations of the other years (the open index, filtered by year), projected. */
+async function otherYearsOpenObligations(
+  reader: CountingReader,
+  companyId: string,
+  years: { from: number; to: number },
+): Promise<ObligationView[]> {
   const { gsi1pk } = keys.taxOpenObligationPartition(companyId);
   const items = await reader.query({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': gsi1pk },
+    FilterExpression: '#yr < :from OR #yr > :to',
+    ProjectionExpression: OBLIGATION_PROJECTION.ProjectionExpression,
+    ExpressionAttributeNames: { ...OBLIGATION_PROJECTION.names, '#yr': 'year' },
+    ExpressionAttributeValues: { ':pk': gsi1pk, ':from': years.from, ':to': years.to },
   });
-  return items as unknown as TaxObligation[];
+  return items as unknown as ObligationView[];
 }
 
 /** VeriFacTu submissions in ERROR that no later record corrected (VF#STATS counters). */
@@ -200,14 +232,6 @@ async function documentsToReview(reader: CountingReader, companyId: string): Pro
   });
 }
 
-const factOf = (o: TaxObligation): ObligationFact => ({
-  obligationId: o.obligationId,
-  modelType: o.modelType,
-  period: o.period,
-  year: o.year,
-  dueDate: o.dueDate,
-});
-
 /** Reads one company's facts for the window; throws when any read fails (the caller marks it failed). */
 export async function readCompanyFacts(
   reader: CountingReader,
@@ -217,11 +241,11 @@ export async function readCompanyFacts(
 ): Promise<CompanyFacts> {
   const company = basics.meta;
   const companyId = company.id;
-  const year = Number(w.today.slice(0, 4));
-  const [clients, obligations, open, revenue, invoices, docs, toReview, sii] = await Promise.all([
+  const years = scoredYears(w.today);
+  const [clients, obligations, otherYearsOpen, revenue, invoices, docs, toReview, sii] = await Promise.all([
     clientCount(reader, companyId),
-    twoYearsOfObligations(reader, companyId, year),
-    openObligations(reader, companyId),
+    scoredYearsObligations(reader, companyId, years),
+    otherYearsOpenObligations(reader, companyId, years),
     periodRevenue(reader, companyId, w),
     newestInvoices(reader, companyId),
     documents(reader, companyId, w),
@@ -229,12 +253,8 @@ export async function readCompanyFacts(
     company.siiEnabled ? siiRejections().then((m) => m.get(companyId)) : Promise.resolve(undefined),
   ]);
 
-  const soonLimit = addDays(w.today, DUE_SOON_DAYS);
-  const overdue = open.filter((o) => isOpen(o.status) && effectiveStatus(o, w.today) === 'OVERDUE');
-  const dueSoon = open
-    .filter((o) => isOpen(o.status) && effectiveStatus(o, w.today) !== 'OVERDUE')
-    .map((o) => ({ ...factOf(o), countdown: countdownDate(o, w.today) }))
-    .filter((o) => o.countdown <= soonLimit);
+  const open = mergeOpenObligations(obligations, years, otherYearsOpen);
+  const { overdue, dueSoon } = classifyOpen(open, w.today);
 
   const activity: AdvisorActivity[] = [];
   const base = { companyId, companyName: company.name };
@@ -282,7 +302,10 @@ export async function readCompanyFacts(
     clientCount: clients,
     documentCount: docs.count,
     revenue,
-    complianceScore: basics.hasTaxProfile ? compliancePercentage(obligations, w.today) : null,
+    // compliancePercentage reads dueDate, status and submittedAt only: all projected.
+    complianceScore: basics.hasTaxProfile
+      ? compliancePercentage(withFilingDays(obligations) as TaxObligation[], w.today)
+      : null,
     overdue: overdue.map(factOf),
     dueSoon,
     rejectedSii: sii?.count ?? 0,
