@@ -584,6 +584,19 @@ export const schedules: Record<string, ScheduleDef> = {
       needs: { table: 'readwrite' },
     },
   },
+  'campaign-reminders': {
+    expression: 'cron(0 9 ? * MON-FRI *)',
+    timezone: 'Europe/Madrid',
+    description:
+      'Reminds the clients of companies with items still missing in an active document-request campaign, escalating as its deadline nears (and telling the gestor of those overdue); complete companies get nothing (issue 21).',
+    target: {
+      domain: 'portal',
+      entry: 'functions/domains/portal/workers/campaign-reminders.ts',
+      export: 'handler',
+      timeoutSeconds: 300,
+      needs: { table: 'readwrite' },
+    },
+  },
   'received-invoices-overdue': {
     expression: 'cron(35 6 * * ? *)',
     timezone: 'Europe/Madrid',
@@ -814,6 +827,16 @@ export const table = {
       entities: ['Notification'],
       // Issue 20: also records delivery and read events, copies to delegates and e-mails (outbox).
       needs: { table: 'readwrite', websocket: true },
+    },
+    // A document a client uploads ticks the item of an active document-request campaign it matches
+    // (issue 21): on its arrival and again when the reader has classified it.
+    'campaign-ticks': {
+      domain: 'portal',
+      entry: 'functions/domains/portal/workers/campaign-ticks.ts',
+      export: 'handler',
+      batchSize: 25,
+      entities: ['Document'],
+      needs: { table: 'readwrite' },
     },
     // Stored invoice events (confirmed, cancelled, rectified) reach SII and accounting (VeriFacTu
     // records are written in the confirming transaction itself and wake the sender on their own).

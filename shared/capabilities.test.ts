@@ -33,8 +33,10 @@ describe('capabilities', () => {
       'banking',
       'emailDigest',
       'meetings',
+      'clientPortalDocuments',
+      'clientMessaging',
     ]);
-    expect(unavailableCapabilities()).toEqual(expect.arrayContaining(['payroll', 'clientPortalDocuments']));
+    expect(unavailableCapabilities()).toEqual(expect.arrayContaining(['payroll', 'advisorAnalytics']));
   });
 
   it('shows a claim only when every area it needs is available', () => {
@@ -66,6 +68,11 @@ describe('capabilities', () => {
       smartInbox: ['el buzón inteligente', 'la bandeja inteligente'],
       emailDigest: ['Un resumen diario de lo no leído'],
       clientPortalDocuments: ['suben sus documentos', 'revisión de documentos'],
+      clientMessaging: [
+        'Mensajería con la gestoría',
+        'Compartir documentos y mensajes entre la gestoría y sus clientes.',
+        'Chat con tu gestor',
+      ],
       prioritySupport: ['Soporte prioritario'],
     };
     for (const [capability, texts] of Object.entries(claimsOf)) {
@@ -78,6 +85,8 @@ describe('capabilities', () => {
       'Transferencia bancaria',
       'reenvía el registro desde el historial de VeriFacTu',
       'Importe total 1.303,00 €',
+      'Los mensajes recibidos fuera de horario se atienden el siguiente día laborable.',
+      'La aplicación, los mensajes de error, la ayuda y el soporte, en español',
     ]) {
       for (const capability of unavailableCapabilities()) {
         expect(innocent).not.toMatch(capabilityCatalogue[capability].claimPattern);

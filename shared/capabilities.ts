@@ -33,6 +33,7 @@ export const CAPABILITIES = [
   // --- not built yet ---
   'payroll',
   'clientPortalDocuments',
+  'clientMessaging',
   'advisorAnalytics',
   'prioritySupport',
 ] as const;
@@ -132,9 +133,15 @@ export const capabilityCatalogue: Readonly<Record<Capability, CapabilityInfo>> =
   },
   clientPortalDocuments: {
     label: 'Portal del cliente: intercambio de documentos',
-    available: false,
+    available: true,
     claimPattern:
       /(sube[ns]?|subir|subirte|comparte[ns]?|compartir|compartid)\w*\s+(sus |tus |los |de )?(documentos|justificantes|tickets)|documentos compartidos|revisión de documentos/i,
+  },
+  clientMessaging: {
+    label: 'Mensajería con la gestoría',
+    available: true,
+    claimPattern:
+      /mensajería|mensajes? (entre|con|a|de) (la|tu|su) gestor|(chat|mensajes?|conversaciones?) (entre|con) (la gestoría|tu gestor|tus clientes|sus clientes)/i,
   },
   meetings: { label: 'Reuniones con la gestoría', available: true, claimPattern: /reunion|videollamada/i },
   advisorAnalytics: {

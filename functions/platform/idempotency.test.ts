@@ -167,8 +167,13 @@ describe('idempotent routes through the pipeline', () => {
         'invoices.importUpload',
         'invoices.rectify',
         'meetings.request',
+        'messages.notifyUpload',
+        'messages.quick',
+        'messages.send',
+        'messages.startConversation',
         'receivedInvoices.addPayment',
         'receivedInvoices.create',
+        'sharedDocuments.share',
       ].sort(),
     );
     for (const id of marked) {

@@ -32,9 +32,12 @@ import { startSandboxBank } from './sandbox-bank/server';
 import { seedDemoData } from './seed';
 import { seedDemoAccounting } from './seed-accounting';
 import { seedDemoBanking } from './seed-banking';
+import { seedDemoCampaigns } from './seed-campaigns';
 import { seedDemoDashboard } from './seed-dashboard';
 import { seedDemoDocuments } from './seed-documents';
 import { seedDemoInvoicing } from './seed-invoicing';
+import { seedDemoMessaging } from './seed-messaging';
+import { seedDemoSharing } from './seed-sharing';
 import { seedDemoSiiCases, seedDemoSiiConfig } from './seed-sii';
 import { seedDemoTax } from './seed-tax';
 import { seedDemoTaxBooks } from './seed-tax-books';
@@ -335,6 +338,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       await seedDemoTax(info);
       // Documents read in the background (uploads, a client's upload, a mail to the smart inbox).
       await seedDemoDocuments(info);
+      // A document the gestor shares with the bakery's client (issue 21).
+      await seedDemoSharing(info);
       // The books keep themselves from the documents above; the gestor adds what is typed by hand.
       await seedDemoAccounting(info);
       // Banking (issue 19): an N43 statement of the bakery's own documents, a reconciliation in progress,
@@ -343,6 +348,10 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       // Dashboards (issue 20): the client's meeting requests (one confirmed), the gestor's first reads
       // and click on its notifications; every figure of the dashboards comes from the seeds above.
       await seedDemoDashboard(info);
+      // The client portal (issue 21): a conversation between the demo client and the gestor.
+      await seedDemoMessaging(info);
+      // A document-request campaign of the current quarter, sent to the bakery and one more client.
+      await seedDemoCampaigns(info);
     }
     // Data kept from an earlier start may carry running tax aggregates of an older key grammar: the
     // nightly recompute backfills those companies (issue 14), so the models read them right at once.

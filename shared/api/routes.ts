@@ -2707,6 +2707,126 @@ export const routes = {
   'appointments.upcoming': r('GET', `${V1}/appointments/upcoming`, 'portal', 'user', true, 'member'),
   'appointments.today': r('GET', `${V1}/appointments/today`, 'portal', 'user', true, 'member'),
   'appointments.setReminder': r('POST', `${V1}/appointments/reminders`, 'portal', 'user', true, 'member'),
+
+  // --- client portal (issue 21; spec part 3 §3 'Client portal', §7 'Client portal and document sharing') ---
+  // Messaging: one conversation per client member of a company with the company's staff (portal).
+  'messages.conversations': r('GET', `${V1}/messages/conversations`, 'portal', 'user', true, 'member'),
+  'messages.startConversation': idempotent(
+    r('POST', `${V1}/messages/conversations`, 'portal', 'user', true, 'member'),
+  ),
+  'messages.list': r(
+    'GET',
+    `${V1}/messages/conversations/{conversationId}/messages`,
+    'portal',
+    'user',
+    true,
+    'member',
+  ),
+  'messages.send': idempotent(
+    r('POST', `${V1}/messages/conversations/{conversationId}/messages`, 'portal', 'user', true, 'member'),
+  ),
+  'messages.markRead': r(
+    'POST',
+    `${V1}/messages/conversations/{conversationId}/read`,
+    'portal',
+    'user',
+    true,
+    'member',
+  ),
+  'messages.quick': idempotent(r('POST', `${V1}/messages/quick`, 'portal', 'user', true, 'member')),
+  'messages.notifyUpload': idempotent(
+    r('POST', `${V1}/messages/notify-upload`, 'portal', 'user', true, 'documents.upload'),
+  ),
+  'messages.unreadCount': r('GET', `${V1}/messages/unread-count`, 'portal', 'user', true, 'member'),
+  // Document sharing from the gestoría (documents: the files live there) and the client's side of it.
+  'sharedDocuments.share': idempotent(
+    r(
+      'POST',
+      `${V1}/companies/{companyId}/documents/{documentId}/shares`,
+      'documents',
+      'user',
+      true,
+      'documents.review',
+    ),
+  ),
+  'sharedDocuments.listByDocument': r(
+    'GET',
+    `${V1}/companies/{companyId}/documents/{documentId}/shares`,
+    'documents',
+    'user',
+    true,
+    'documents.review',
+  ),
+  'sharedDocuments.listByCompany': r(
+    'GET',
+    `${V1}/companies/{companyId}/documents/shares`,
+    'documents',
+    'user',
+    true,
+    'documents.review',
+  ),
+  'sharedDocuments.revoke': r(
+    'DELETE',
+    `${V1}/companies/{companyId}/documents/shares/{shareId}`,
+    'documents',
+    'user',
+    true,
+    'documents.review',
+  ),
+  'clientShared.list': r('GET', `${V1}/client/shared-documents`, 'documents', 'user', true, 'member'),
+  'clientShared.approve': r(
+    'POST',
+    `${V1}/client/shared-documents/{shareId}/approve`,
+    'documents',
+    'user',
+    true,
+    'member',
+  ),
+  'clientShared.view': r(
+    'GET',
+    `${V1}/client/shared-documents/{shareId}/view`,
+    'documents',
+    'user',
+    true,
+    'member',
+  ),
+  'clientShared.download': r(
+    'GET',
+    `${V1}/client/shared-documents/{shareId}/download`,
+    'documents',
+    'user',
+    true,
+    'member',
+  ),
+  // Document-request campaigns: a gestor asks its client companies for a period's paperwork (portal).
+  'campaigns.list': r('GET', `${V1}/document-campaigns`, 'portal', 'user', false, ['GESTOR']),
+  'campaigns.create': r('POST', `${V1}/document-campaigns`, 'portal', 'user', false, ['GESTOR']),
+  'campaigns.suggestions': r('GET', `${V1}/document-campaigns/suggestions`, 'portal', 'user', false, [
+    'GESTOR',
+  ]),
+  'campaigns.get': r('GET', `${V1}/document-campaigns/{campaignId}`, 'portal', 'user', false, ['GESTOR']),
+  'campaigns.send': r('POST', `${V1}/document-campaigns/{campaignId}/send`, 'portal', 'user', false, [
+    'GESTOR',
+  ]),
+  'campaigns.remind': r('POST', `${V1}/document-campaigns/{campaignId}/remind`, 'portal', 'user', false, [
+    'GESTOR',
+  ]),
+  'campaigns.close': r('POST', `${V1}/document-campaigns/{campaignId}/close`, 'portal', 'user', false, [
+    'GESTOR',
+  ]),
+  'campaigns.setItem': r(
+    'POST',
+    `${V1}/document-campaigns/{campaignId}/companies/{targetCompanyId}/items/{itemId}`,
+    'portal',
+    'user',
+    false,
+    ['GESTOR'],
+  ),
+  // The client's own card (spec part 3 §7 'GET and PUT client profile') and its company's people (my-users).
+  'clientProfile.get': r('GET', `${V1}/client/profile`, 'companies', 'user', true, 'member'),
+  'clientProfile.update': r('PUT', `${V1}/client/profile`, 'companies', 'user', true, 'member'),
+  'clientUsers.list': r('GET', `${V1}/client/users`, 'companies', 'user', true, 'member'),
+  'clientRequests.list': r('GET', `${V1}/client/document-requests`, 'portal', 'user', true, 'member'),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof routes;

@@ -10,6 +10,7 @@ import { accountingKeys } from './keys/accounting';
 import { aggregatesKeys } from './keys/aggregates';
 import { bankingKeys } from './keys/banking';
 import { bulkKeys } from './keys/bulk';
+import { campaignKeys } from './keys/campaigns';
 import { dashboardKeys } from './keys/dashboard';
 import { documentCategoryKeys } from './keys/document-categories';
 import { documentKeys } from './keys/documents';
@@ -19,9 +20,11 @@ import { idempotencyKeys } from './keys/idempotency';
 import { importsKeys } from './keys/imports';
 import { inboxKeys } from './keys/inbox';
 import { invoiceCountsKeys } from './keys/invoice-counts';
+import { messagingKeys } from './keys/messaging';
 import { receivedInvoicesKeys } from './keys/received-invoices';
 import { recurringKeys } from './keys/recurring';
 import { sessionsKeys } from './keys/sessions';
+import { sharingKeys } from './keys/sharing';
 import { siiKeys } from './keys/sii';
 import { taxKeys } from './keys/tax';
 import { taxModelKeys } from './keys/tax-models';
@@ -277,6 +280,9 @@ export const keys = {
   ...accountingKeys,
   ...bankingKeys,
   ...dashboardKeys,
+  ...messagingKeys,
+  ...sharingKeys,
+  ...campaignKeys,
 } as const;
 
 /** Every stored item says what it is and which schema version wrote it. */

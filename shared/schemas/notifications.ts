@@ -82,6 +82,7 @@ export const NOTIFICATION_CATEGORIES = [
   'sii',
   'payroll',
   'documents',
+  'messages',
   'system',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
@@ -94,6 +95,7 @@ export const notificationCategoryLabels: Record<NotificationCategory, string> = 
   sii: 'SII',
   payroll: 'Nóminas',
   documents: 'Documentos',
+  messages: 'Mensajes',
   system: 'Avisos del sistema',
 };
 
@@ -109,6 +111,7 @@ export const notificationCategoryArea: Record<NotificationCategory, Capability |
   sii: 'sii',
   payroll: 'payroll',
   documents: 'clientPortalDocuments',
+  messages: 'clientMessaging',
   system: null,
 };
 
@@ -122,6 +125,7 @@ export function notificationCategoryOf(type: string): NotificationCategory {
   if (prefix === 'sii') return 'sii';
   if (prefix === 'payroll') return 'payroll';
   if (prefix === 'document' || prefix === 'documents') return 'documents';
+  if (prefix === 'message' || prefix === 'messages') return 'messages';
   return 'system';
 }
 

@@ -1,6 +1,7 @@
 /** The companies domain's Lambda: companies, their settings and logo, and their users. */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
+import { clientProfileActions } from './actions/client-profile';
 import { deleteCompanyLogoRoute, getCompanyLogoRoute, putCompanyLogoRoute } from './actions/company-logo';
 import { getCompanySettingsRoute, updateCompanySettingsRoute } from './actions/company-settings';
 import {
@@ -44,6 +45,7 @@ export const companiesActions: ActionsOf<'companies', CompaniesDeps> = {
   'companyUsers.update': updateCompanyUserRoute,
   'companyUsers.toggleStatus': toggleCompanyUserStatusRoute,
   'companyUsers.remove': removeCompanyUserRoute,
+  ...clientProfileActions,
 };
 
 export const handler = createApiHandler('companies', companiesActions, makeDeps);

@@ -83,6 +83,7 @@ import { inboxStatusRoute } from './actions/inbox-status';
 import { inboxTestImapRoute } from './actions/inbox-test-imap';
 import { inboxUpdateConfigRoute } from './actions/inbox-update-config';
 import { inboxWidgetRoute } from './actions/inbox-widget';
+import { sharingActions } from './actions/sharing';
 import { type DocumentsDeps, makeDeps } from './store/deps';
 
 /** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
@@ -165,6 +166,7 @@ export const documentsActions: ActionsOf<'documents', DocumentsDeps> = {
   'aiMetrics.getLimits': aiMetricsGetLimitsRoute,
   'aiMetrics.setLimit': aiMetricsSetLimitRoute,
   'adminInbox.overview': adminInboxOverviewRoute,
+  ...sharingActions,
 };
 
 export const handler = createApiHandler('documents', documentsActions, makeDeps);

@@ -26,7 +26,7 @@ import type {
   NotificationStats,
   PendingNotifications,
 } from '@shared/schemas/notification-analytics';
-import { defaultNotificationPreferences } from '@shared/schemas/notifications';
+import { defaultNotificationPreferences, NOTIFICATION_CATEGORIES } from '@shared/schemas/notifications';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { notificationsActions } from './handler';
 import { madridInstant } from './model/dates';
@@ -330,7 +330,7 @@ describe('notification delegations', () => {
   it('all families when none are given; the OWNER may end anyone’s delegation', async () => {
     const created = await create({ toUserId: 'owner-1', startsOn: '2026-03-11', endsOn: '2026-03-12' });
 
-    expect(created.envelope.data?.categories).toHaveLength(8);
+    expect(created.envelope.data?.categories).toEqual([...NOTIFICATION_CATEGORIES]);
     expect(created.envelope.data?.active).toBe(false);
     const removed = await call({
       routeId: 'notifications.deleteDelegation',

@@ -495,6 +495,7 @@ describe('notification preferences', () => {
         sii: true,
         payroll: true,
         documents: true,
+        messages: true,
         system: true,
       },
       emailDigest: 'daily',

@@ -1,4 +1,7 @@
-/** The portal domain's Lambda: meetings with the company's advisor and the appointment alerts built on them. */
+/**
+ * The portal domain's Lambda: meetings with the company's advisor and the appointment alerts built on
+ * them (issue 20), messaging between clients and the gestoría, and document-request campaigns (issue 21).
+ */
 
 import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import {
@@ -9,6 +12,7 @@ import {
   appointmentUpcomingRoute,
   setReminderRoute,
 } from './actions/appointments';
+import { campaignActions } from './actions/campaigns';
 import {
   acceptMeetingRoute,
   cancelMeetingRoute,
@@ -20,6 +24,7 @@ import {
   proposeMeetingRoute,
   requestMeetingRoute,
 } from './actions/meetings';
+import { messagingActions } from './actions/messaging';
 import { makeDeps, type PortalDeps } from './store/deps';
 
 /** Route id -> action: exactly this domain's rows of shared/api/routes.ts (checked by the compiler). */
@@ -39,6 +44,8 @@ export const portalActions: ActionsOf<'portal', PortalDeps> = {
   'appointments.upcoming': appointmentUpcomingRoute,
   'appointments.today': appointmentTodayRoute,
   'appointments.setReminder': setReminderRoute,
+  ...messagingActions,
+  ...campaignActions,
 };
 
 export const handler = createApiHandler('portal', portalActions, makeDeps);

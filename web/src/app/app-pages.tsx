@@ -102,7 +102,8 @@ export function issue17Pages(on: (capability: Capability) => boolean = isAvailab
       needs: 'ocr',
       component: () => doc('AdminAiMetricsRoute'),
     },
-    // The client portal's uploads (upload only; sharing comes with the portal).
+    // The client portal's uploads, and the documents its gestoría shares (every client: the page shows
+    // its uploads only with UPLOAD_DOCUMENTS).
     {
       path: 'document-upload',
       permission: 'UPLOAD_DOCUMENTS',
@@ -111,7 +112,6 @@ export function issue17Pages(on: (capability: Capability) => boolean = isAvailab
     },
     {
       path: 'my-documents',
-      permission: 'UPLOAD_DOCUMENTS',
       needs: 'ocr',
       component: () => doc('MyDocumentsRoute'),
     },
@@ -218,6 +218,14 @@ export const appPages: readonly AppPage[] = [
   // Meetings between a client and its gestoría (issue 20): requested from the client dashboard, answered here.
   { path: 'meetings', page: lazy(() => import('./routes/app/meetings')) },
   { path: 'support', page: lazy(() => import('./routes/app/support')) },
+  // Messages between a company's clients and its gestoría (issue 21): the client's conversation, the staff's inbox.
+  { path: 'messages', roles: ['CLIENTE'], page: lazy(() => import('./routes/app/messages')) },
+  { path: 'messaging', roles: STAFF, page: lazy(() => import('./routes/app/messaging')) },
+  // The client portal's ficha and its company's people (issue 21 item 1; my-users: SL and SA, checked by the menu, the page and the API).
+  { path: 'client-profile', page: lazy(() => import('./routes/app/client-profile')) },
+  { path: 'my-users', page: lazy(() => import('./routes/app/my-users')) },
+  // Document-request campaigns (issue 21): the gestor asks its clients for a period's paperwork.
+  { path: 'document-campaigns', roles: GESTOR, page: lazy(() => import('./routes/app/document-campaigns')) },
   // The client portal: the company's confirmed invoices, read-only, with their PDF (issue 10 item 4).
   {
     path: 'my-invoices',

@@ -229,22 +229,32 @@ describe('every role has its menu (issue 10 item 4)', () => {
       'Subir documentos',
       'Mis documentos fiscales',
       'Mis obligaciones',
+      // Messages with its gestoría (issue 21).
+      'Mensajes',
       // Meetings with its gestoría (issue 20).
       'Reuniones',
+      // Its ficha (issue 21).
+      'Mi ficha de cliente',
       // The client's books (issue 18) once the accounting area is on.
       ...(isAvailable('accounting') ? ['Mi contabilidad'] : []),
+      // Its company's people, for an SL or SA (issue 21).
+      'Mis usuarios',
       'Mis facturas',
     ]);
+    // What its gestoría shares (Mis documentos), messages, its ficha and its company's people need no
+    // permission (issue 21); uploading does.
+    const everyClient = ['Mensajes', 'Reuniones', 'Mi ficha de cliente', 'Mis usuarios'];
     expect(labels(sideMenu('CLIENTE', { permissions: ['VIEW_INVOICES'] }))).toEqual([
       'Inicio',
-      'Reuniones',
+      'Mis documentos',
+      ...everyClient,
       'Mis facturas',
     ]);
     expect(labels(sideMenu('CLIENTE', { permissions: ['UPLOAD_DOCUMENTS'] }))).toEqual([
       'Inicio',
       'Mis documentos',
       'Subir documentos',
-      'Reuniones',
+      ...everyClient,
     ]);
   });
 
@@ -285,6 +295,7 @@ describe('menus against the pages of this SPA', () => {
     expect(gestorLabels).toEqual([
       'Inicio',
       'Reuniones',
+      'Mensajes',
       'Empresas',
       'Usuarios',
       'Suscripción',
@@ -312,8 +323,10 @@ describe('menus against the pages of this SPA', () => {
       'Documentos',
       'Documentos',
       'Subir documentos',
+      'Compartir con Clientes',
       'Revisión de Documentos',
       'Categorías de documentos',
+      'Campañas de documentación',
       'Buzón inteligente',
       'Banca',
       'Resumen bancario',
@@ -589,6 +602,7 @@ describe('the documents and smart-inbox pages follow their capability (issue 17)
       'Documentos',
       'Documentos',
       'Subir documentos',
+      'Compartir con Clientes',
       'Revisión de Documentos',
       'Categorías de documentos',
       'Buzón inteligente',
@@ -597,10 +611,10 @@ describe('the documents and smart-inbox pages follow their capability (issue 17)
       'Mis documentos',
       'Subir documentos',
     ]);
-    // Without UPLOAD_DOCUMENTS a client gets neither.
+    // Without UPLOAD_DOCUMENTS a client still reads what its gestoría shares with it (issue 21), but uploads nothing.
     expect(
       labels(visibleMenu(clientMenu, client, opensIn(on, { ...clientAccess, permissions: [] }))),
-    ).toEqual([]);
+    ).toEqual(['Mis documentos']);
     const off = issue17Pages(() => false);
     expect(
       labels(visibleMenu(gestorMenu, gestor('SL', sub('GESTORIA_PROFESSIONAL')), opensIn(off, gestorAccess))),

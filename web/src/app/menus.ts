@@ -66,6 +66,8 @@ export interface MenuItem {
   label: string;
   icon?: ComponentType;
   path?: string;
+  /** A count beside the label (see `withBadges`). */
+  badge?: number;
   children?: MenuItem[];
 }
 
@@ -89,6 +91,8 @@ const notAutonomo = ({ companyType }: MenuContext) => companyType !== 'AUTONOMO'
  */
 const sharingWithClients = (context: MenuContext) =>
   notStarter(context) && isAvailable('clientPortalDocuments');
+/** Document-request campaigns are a gestor's work across its clients. */
+const gestorOnly = ({ role }: MenuContext) => role === 'GESTOR';
 /** The SII pages only for a selected company in the SII (its page explains it to the others). */
 const siiCompany = ({ companyId, siiEnabled }: MenuContext) => companyId !== null && siiEnabled === true;
 /**
@@ -190,6 +194,12 @@ const documentsGroup: MenuEntry = {
       visible: notStarter,
     },
     { key: 'document-categories', label: 'Categorías de documentos', path: paths.app.documentCategories },
+    {
+      key: 'document-campaigns',
+      label: 'Campañas de documentación',
+      path: paths.app.documentCampaigns,
+      visible: gestorOnly,
+    },
   ],
 };
 
@@ -342,6 +352,7 @@ export const gestorMenu: readonly MenuEntry[] = [
   { key: 'dashboard', label: 'Inicio', icon: HomeOutlined, path: paths.app.dashboard },
   // Meetings its clients ask for (issue 20): confirm, propose another time, cancel.
   { key: 'meetings', label: 'Reuniones', icon: ScheduleOutlined, path: paths.app.meetings },
+  { key: 'messaging', label: 'Mensajes', icon: MessageOutlined, path: paths.app.messaging },
   { key: 'companies', label: 'Empresas', icon: BankOutlined, path: paths.app.companies },
   { key: 'users', label: 'Usuarios', icon: TeamOutlined, path: paths.app.users, visible: notStarter },
   { key: 'subscription', label: 'Suscripción', icon: CrownOutlined, path: paths.app.subscription },
@@ -513,6 +524,19 @@ export function visibleMenu(
     if (path && opens(path)) items.push({ key: entry.key, label: entry.label, icon: entry.icon, path });
   }
   return items;
+}
+
+/** The client's and the staff's messages entries: the layout shows the unread count beside them. */
+export const MESSAGES_MENU_KEY = 'messages';
+export const MESSAGING_MENU_KEY = 'messaging';
+
+/** The items with a count beside the entries named in `counts` (0 shows nothing). */
+export function withBadges(items: readonly MenuItem[], counts: Record<string, number>): MenuItem[] {
+  return items.map((item) => {
+    const children = item.children ? withBadges(item.children, counts) : undefined;
+    const badge = counts[item.key];
+    return { ...item, ...(children ? { children } : {}), ...(badge ? { badge } : {}) };
+  });
 }
 
 /** Every path of a visible menu, depth first (for tests and the selected-key lookup). */

@@ -143,6 +143,8 @@ export const paths = {
     documentsAiMetrics: '/app/documents/ai-metrics',
     documentReviews: '/app/document-reviews',
     documentCategories: '/app/document-categories',
+    documentCampaigns: '/app/document-campaigns',
+    messaging: '/app/messaging',
     smartInbox: '/app/smart-inbox',
     smartInboxAdvanced: '/app/smart-inbox/advanced',
     banking: {

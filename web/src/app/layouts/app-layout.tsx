@@ -3,6 +3,7 @@ import { PageLoader } from '@web/components/page-loader';
 import { AppShell } from '@web/features/layout/components/app-shell';
 import { CompanyName, CompanySelector } from '@web/features/layout/components/company-selector';
 import { UserMenu } from '@web/features/layout/components/user-menu';
+import { useUnreadMessages } from '@web/features/messaging/api/unread';
 import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { useNotificationSocket } from '@web/features/notifications/ws/use-notification-socket';
 import { OnboardingController } from '@web/features/onboarding/components/onboarding-controller';
@@ -20,7 +21,15 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { opensPage } from '../app-pages';
 import { isExemptFromCompanyRule } from '../guards/company-rule';
-import { type MenuContext, sideMenuFor, userMenu, visibleMenu } from '../menus';
+import {
+  MESSAGES_MENU_KEY,
+  MESSAGING_MENU_KEY,
+  type MenuContext,
+  sideMenuFor,
+  userMenu,
+  visibleMenu,
+  withBadges,
+} from '../menus';
 
 /**
  * The signed-in application: header (company, bell, user menu), the role's side menu (a drawer
@@ -45,6 +54,7 @@ export function AppLayout() {
   const siiEnabled = company?.siiEnabled ?? false;
   const plan = subscription.data ?? null;
   const permissions = membership.data?.myPermissions;
+  const unreadMessages = useUnreadMessages();
   const menus = useMemo(() => {
     const context: MenuContext = {
       role,
@@ -59,12 +69,15 @@ export function AppLayout() {
     const opens = (path: string) =>
       (companyId !== null || isExemptFromCompanyRule(path)) && opensPage(path, access);
     return {
-      side: visibleMenu(sideMenuFor(role, isAutonomous), context, opens),
+      side: withBadges(visibleMenu(sideMenuFor(role, isAutonomous), context, opens), {
+        [MESSAGES_MENU_KEY]: unreadMessages,
+        [MESSAGING_MENU_KEY]: unreadMessages,
+      }),
       user: visibleMenu(userMenu, context, opens).flatMap((item) =>
         item.path ? [{ key: item.key, label: item.label, icon: item.icon, path: item.path }] : [],
       ),
     };
-  }, [role, isAutonomous, companyId, companyType, siiEnabled, plan, permissions]);
+  }, [role, isAutonomous, companyId, companyType, siiEnabled, plan, permissions, unreadMessages]);
   // The buttons of every page follow the membership (web/src/lib/access.ts): load it first.
   const waiting = (companyId !== null && membership.isPending) || profile.isPending;
   // The menu shows once what decides it is known (which menu: the profile; which entries: the

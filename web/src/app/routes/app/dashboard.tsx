@@ -13,6 +13,7 @@ import { LinkButton } from '@web/components/link-button';
 import { EmptyState, LoadingBlock } from '@web/components/load-states';
 import { AdminDashboard } from '@web/features/admin-dashboard/components/admin-dashboard';
 import { AdvisorDashboard } from '@web/features/advisor-dashboard/components/advisor-dashboard';
+import { ClientDocumentRequests } from '@web/features/campaigns/components/client-document-requests';
 import { ClientDashboard } from '@web/features/client-dashboard/components/client-dashboard';
 import { SendDocumentsModal } from '@web/features/client-portal/components/send-documents-modal';
 import { useGestorType } from '@web/features/dashboard/api/get-gestor-type';
@@ -94,11 +95,14 @@ function LayoutBody({
   }
   if (layout === 'CLIENT')
     return (
-      <ClientDashboard
-        companyId={companyId}
-        renderSendDocuments={(props) => <SendDocumentsModal {...props} />}
-        renderMeetingModal={(props) => <MeetingModal {...props} />}
-      />
+      <Flex vertical gap={16}>
+        {companyId ? <ClientDocumentRequests companyId={companyId} /> : null}
+        <ClientDashboard
+          companyId={companyId}
+          renderSendDocuments={(props) => <SendDocumentsModal {...props} />}
+          renderMeetingModal={(props) => <MeetingModal {...props} />}
+        />
+      </Flex>
     );
   return (
     <CompanyDashboard

@@ -60,7 +60,7 @@ const WHAT_YOU_CAN_DO: Claim[] = [
   { text: 'Dar acceso a tu equipo y a tus clientes, cada uno con sus permisos.', needs: ['companyUsers'] },
   {
     text: 'Compartir documentos y mensajes entre la gestoría y sus clientes.',
-    needs: ['clientPortalDocuments'],
+    needs: ['clientPortalDocuments', 'clientMessaging'],
   },
 ];
 

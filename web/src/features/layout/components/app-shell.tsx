@@ -1,6 +1,6 @@
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import { paths } from '@web/lib/paths';
-import { Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
+import { Badge, Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
 import { type ComponentType, createElement, type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
@@ -10,6 +10,8 @@ export interface ShellMenuItem {
   label: string;
   icon?: ComponentType;
   path?: string;
+  /** A count shown beside the label (unread messages); nothing when absent or 0. */
+  badge?: number;
   children?: ShellMenuItem[];
 }
 
@@ -135,6 +137,14 @@ function toMenuItems(menu: ShellMenuItem[], onNavigate: () => void): AntItem[] {
     label: item.path ? (
       <Link to={item.path} onClick={onNavigate}>
         {item.label}
+        {item.badge ? (
+          <Badge
+            count={item.badge}
+            size="small"
+            style={{ marginInlineStart: 8 }}
+            aria-label={`${item.badge} sin leer`}
+          />
+        ) : null}
       </Link>
     ) : (
       item.label

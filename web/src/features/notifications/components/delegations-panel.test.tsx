@@ -83,6 +83,8 @@ describe('DelegationsPanel', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByLabelText('SII'));
     fireEvent.click(screen.getByLabelText('VeriFacTu'));
     fireEvent.click(screen.getByLabelText('Avisos del sistema'));
+    fireEvent.click(screen.getByLabelText('Documentos'));
+    fireEvent.click(screen.getByLabelText('Mensajes'));
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-12-01' } });
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-12-15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear delegación' }));

@@ -44,6 +44,8 @@ export function useNotificationSocket(WebSocketImpl?: typeof WebSocket): void {
           }
           const { notification } = message;
           addNotificationToCache(queryClient, notification);
+          // Pages that follow a kind of notification (messages, document requests) read it here too.
+          publishPushMessage({ type: 'notification', notification });
           if (notification.companyId === companyId)
             toast.info(notification.message, { title: notification.title });
         },
