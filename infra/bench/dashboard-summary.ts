@@ -59,7 +59,7 @@ export async function benchDashboardSummary(): Promise<{ lines: string[]; ok: bo
     const seed = out.seed;
     if (seed)
       lines.push(
-        `  Setup: ${int(seed.year.issued)} issued + ${int(seed.year.received)} received invoices over 12 months (${int(seed.year.aggregateItems)} tax aggregate items from their merged ADDs, ${int(seed.year.storedItems)} other items: invoices, counters, 150 open receivables, 80 payables, 12 open obligations, 40 accounts' month sums, 25 documents to review); ${int(seed.year.paid)} paid through the treasury projection) in ${s(seed.year.wallMs)}; a tenth-size company (${int(seed.tenth.issued)} + ${int(seed.tenth.received)}, same mix) and an empty one`,
+        `  Setup: ${int(seed.year.issued)} issued + ${int(seed.year.received)} received invoices over 12 months (${int(seed.year.aggregateItems)} tax aggregate items from their merged ADDs, ${int(seed.year.storedItems)} other items: invoices, counters, 150 open receivables, 80 payables, 12 open obligations, 40 accounts' month sums, 25 documents to review) in ${s(seed.year.wallMs)}; a tenth-size company (${int(seed.tenth.issued)} + ${int(seed.tenth.received)}, same mix) and an empty one`,
       );
     else ok = false;
 

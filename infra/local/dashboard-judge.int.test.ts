@@ -9,8 +9,7 @@
  *  1. GET dashboard/summary for every demo company as its staff, as the client and as the admin:
  *     'Resumen del Mes' (income / expenses of the current Madrid month by the devengo date, pending
  *     invoices, open obligations), taxData (pending / overdue, next obligations), financialData
- *     (year to date, revenue by month, issued / overdue invoices, average collection days from
- *     each paid invoice's payments over the last twelve months), the alerts of overdue
+ *     (year to date, revenue by month, issued / overdue invoices), the alerts of overdue
  *     obligations, the caller's unread notifications and documents to review;
  *  2. the advisor's companies and summary: each company's status by the documented rule of
  *     shared/fiscal/company-health.ts applied to the facts gathered here (Panadería La Espiga, with
@@ -45,7 +44,7 @@ import type {
   DashboardSummary,
 } from '@shared/schemas/dashboard';
 import type { PendingReview } from '@shared/schemas/document-reviews';
-import type { InvoicePayment, InvoiceView, InvoiceWithPayments } from '@shared/schemas/invoices';
+import type { InvoiceView, InvoiceWithPayments } from '@shared/schemas/invoices';
 import type { Meeting } from '@shared/schemas/meetings';
 import type { Notification, UnreadSummary } from '@shared/schemas/notifications';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
@@ -174,8 +173,6 @@ interface CompanyFacts {
   rejectedSii: number;
   rejectedVerifactu: number;
   clientCount: number;
-  /** Money collected for invoices in force (active payments), with the days from issue to payment. */
-  collections: { month: string; cents: number; days: number }[];
 }
 
 /** What an issued invoice adds to the books' taxable base: a substitution nets what it replaces. */
@@ -225,30 +222,6 @@ async function gatherFacts(email: string, companyId: string): Promise<CompanyFac
   const received = (await allPages<ReceivedInvoice>(email, `${V1}/received-invoices`, companyId)).filter(
     booked,
   );
-  // Each invoice in force with a positive total that took payments: its active payments (credit notes
-  // applied are no payments), from the invoice's payments list.
-  const paidInvoices = issued.filter(
-    (i) =>
-      !i.substituted && !i.inv.substitutedBy && i.inv.totals.totalCents > 0 && (i.inv.paidCents ?? 0) > 0,
-  );
-  const collections = (
-    await inBatches(paidInvoices, async ({ inv }) =>
-      dataOf(
-        await get<InvoicePayment[]>(
-          email,
-          `${V1}/invoices/${encodeURIComponent(inv.invoiceId)}/payments`,
-          companyId,
-        ),
-        `payments of ${inv.invoiceNumber}`,
-      )
-        .filter((p) => (p.status ?? 'ACTIVE') === 'ACTIVE' && p.amountCents > 0)
-        .map((p) => ({
-          month: p.paidAt.slice(0, 7),
-          cents: p.amountCents,
-          days: daysBetween(inv.invoiceDate, p.paidAt),
-        })),
-    )
-  ).flat();
 
   // Open obligations of each tax year the profile may reach (four back, as the calendar allows).
   const profile = await get<unknown>(email, `${V1}/companies/${companyId}/tax-profile`, companyId);
@@ -305,7 +278,6 @@ async function gatherFacts(email: string, companyId: string): Promise<CompanyFac
     rejectedSii,
     rejectedVerifactu,
     clientCount,
-    collections,
   };
 }
 
@@ -334,13 +306,6 @@ function expectedSummary(f: CompanyFacts) {
     };
   });
   const ytd = f.issued.filter((i) => bookDate(i).startsWith(year));
-  // Average collection days: Σ(collected × days from issue to payment) / Σ collected over the payments
-  // of the twelve months ending with this one, to whole days; null when nothing was collected.
-  const first = shiftMonth(month, -11);
-  const window = f.collections.filter((c) => c.month >= first && c.month <= month);
-  const collected = window.reduce((s, c) => s + c.cents, 0);
-  const avgCollectionDays =
-    collected > 0 ? Math.round(window.reduce((s, c) => s + c.cents * c.days, 0) / collected) : null;
   const next = [...f.open]
     .filter((o) => daysBetween(f.today, o.dueDate) <= 30)
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.modelType.localeCompare(b.modelType))
@@ -366,7 +331,6 @@ function expectedSummary(f: CompanyFacts) {
       invoicesReceived: f.received.filter((r) => r.accountingDate.startsWith(year)).length,
       overdueInvoices: f.issued.filter(isOverdueInvoice).length,
       revenueByMonth,
-      avgCollectionDays,
     },
   };
 }
@@ -407,12 +371,6 @@ function judgeSummary(
     same(problems, `${at} financialData.invoicesReceived`, fd.invoicesReceived, e.financial.invoicesReceived);
     same(problems, `${at} financialData.overdueInvoices`, fd.overdueInvoices, e.financial.overdueInvoices);
     same(problems, `${at} financialData.revenueByMonth`, fd.revenueByMonth, e.financial.revenueByMonth);
-    same(
-      problems,
-      `${at} financialData.avgCollectionDays`,
-      fd.avgCollectionDays,
-      e.financial.avgCollectionDays,
-    );
   }
   if (!visible.tax) {
     same(problems, `${at} taxData (no tax.read)`, s.taxData, null);

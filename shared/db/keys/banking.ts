@@ -13,9 +13,6 @@
  *    what is paid), kept by the `treasury` queue's consumer from the invoice events; gsi1
  *    `OPENDUE#<c>` orders the open ones by their next due date;
  *  - `TREASURY#<c>`: follow-up notes per document, reminder log, the projection's backfill progress;
- *  - `COLLAGG#<c>`: what was collected of the receivables per payment month (`M#<YYYY-MM>`: céntimos
- *    and céntimos × days from issue to payment, kept by ADD of deltas) and, per issued invoice, the
- *    claim of its current contribution (`CLAIM#INV#<documentId>`), written with its open item;
  *  - `RECON#<c>`: reconciliation sessions (`SESSION#`), their matches (`MATCH#<sessionId>#`) and audit
  *    (`AUDIT#<sessionId>#`), the open-session claim per account (`OPEN#`) and the payments approved
  *    sessions reconciled (`RPAY#`).
@@ -29,7 +26,6 @@ const psd2 = (companyId: string) => `PSD2#${enc(companyId)}`;
 const openItems = (companyId: string) => `OPENITEM#${enc(companyId)}`;
 const treasury = (companyId: string) => `TREASURY#${enc(companyId)}`;
 const recon = (companyId: string) => `RECON#${enc(companyId)}`;
-const collections = (companyId: string) => `COLLAGG#${enc(companyId)}`;
 
 export const bankingKeys = {
   // --- accounts, imports, settings ---
@@ -125,16 +121,6 @@ export const bankingKeys = {
   }),
   openItemByDuePartition: (companyId: string) => ({ gsi1pk: `OPENDUE#${enc(companyId)}` }),
   treasuryProjectionBackfill: (companyId: string): Key => ({ pk: treasury(companyId), sk: 'BACKFILL' }),
-  /** What was collected of the receivables with payment dates in one month (`YYYY-MM`). */
-  collectionMonth: (companyId: string, month: string): Key => ({
-    pk: collections(companyId),
-    sk: `M#${month}`,
-  }),
-  /** One issued invoice's current contribution to the collection months (with its open item's version). */
-  collectionClaim: (companyId: string, documentId: string): Key => ({
-    pk: collections(companyId),
-    sk: `CLAIM#INV#${enc(documentId)}`,
-  }),
   /** The company's treasury settings (automatic reminders of overdue receivables). */
   treasurySettings: (companyId: string): Key => ({ pk: treasury(companyId), sk: 'SETTINGS' }),
   followUpNote: (companyId: string, documentKey: string, at: string, noteId: string): Key => ({

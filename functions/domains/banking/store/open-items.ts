@@ -10,27 +10,14 @@
  * replaces a newer one; the same version rewrites the same item. A document that is gone (a deleted
  * received invoice) or is not an open item (a draft) has its item removed. `gsi1`
  * (`keys.openItemByDue`, by next due date) is written only while the item is OPEN.
- *
- * An issued invoice's item is written in ONE transaction with its collection claim and the deltas
- * of the company's collection months (store/collection-claims.ts), so the months follow the items:
- * a replay or an older rebuild adds nothing, a payment removed or an invoice cancelled or removed
- * subtracts what it had added.
  */
 
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '@functions/lib/directory';
-import type { TransactItem } from '@functions/platform/aws/dynamodb';
-import {
-  failedAnyCondition,
-  failedConditionAt,
-  isConditionalCheckFailed,
-  isTransactionConflict,
-} from '@functions/platform/aws/dynamodb-errors';
+import { isConditionalCheckFailed } from '@functions/platform/aws/dynamodb-errors';
 import { keys } from '@shared/db/keys';
 import { stripKeys } from '@shared/db/records';
-import { collectionMonthsOf } from '../model/collection-metrics';
 import { buildOpenItem } from '../model/open-item';
-import { claimUnchanged, collectionWrites, getCollectionClaim } from './collection-claims';
 import type { BankingDeps } from './deps';
 import type { OpenItem } from './items';
 import { issuedInvoiceSource, receivedInvoiceSource } from './projection-sources';
@@ -54,94 +41,22 @@ export function openItemRecord(item: OpenItem): Record<string, unknown> {
   return { ...keys.openItem(item.companyId, item.kind, item.documentId), ...due, ...item };
 }
 
-/** Attempts of a claim's transaction when another rebuild of the same invoice wrote it meanwhile. */
-const CLAIM_ATTEMPTS = 5;
-
-/** The item's put, conditioned on the stored one not being newer. */
-const itemPut = (deps: Deps, item: OpenItem) => ({
-  TableName: deps.table,
-  Item: openItemRecord(item),
-  ConditionExpression: 'attribute_not_exists(pk) OR version <= :v',
-  ExpressionAttributeValues: { ':v': item.version },
-});
-
-/**
- * Runs a claim's transaction built from a fresh read of the claim, again when the claim changed
- * since read (another rebuild of the same invoice) or the transaction lost a race. `stale` when the
- * open item's condition (item 0) failed.
- */
-async function withClaim(
-  deps: Deps,
-  build: () => Promise<TransactItem[] | 'stale' | 'none'>,
-): Promise<'written' | 'stale' | 'none'> {
-  for (let attempt = 1; ; attempt++) {
-    const items = await build();
-    if (items === 'stale' || items === 'none') return items;
-    try {
-      await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'written';
-    } catch (e) {
-      if (failedConditionAt(e, 0)) return 'stale';
-      if ((failedAnyCondition(e) || isTransactionConflict(e)) && attempt < CLAIM_ATTEMPTS) continue;
-      throw e;
-    }
-  }
-}
-
-/**
- * Writes an item unless the stored one is newer. A receivable's collection claim and months move
- * with it in the same transaction (a claim newer than the item means the stored item is newer too).
- */
+/** Writes an item unless the stored one is newer. */
 export async function putOpenItem(deps: Deps, item: OpenItem): Promise<'written' | 'stale'> {
-  if (item.kind !== 'INV') {
-    try {
-      await deps.db.send(new PutCommand(itemPut(deps, item)));
-      return 'written';
-    } catch (e) {
-      if (isConditionalCheckFailed(e)) return 'stale';
-      throw e;
-    }
+  try {
+    await deps.db.send(
+      new PutCommand({
+        TableName: deps.table,
+        Item: openItemRecord(item),
+        ConditionExpression: 'attribute_not_exists(pk) OR version <= :v',
+        ExpressionAttributeValues: { ':v': item.version },
+      }),
+    );
+    return 'written';
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) return 'stale';
+    throw e;
   }
-  const next = collectionMonthsOf(item);
-  const outcome = await withClaim(deps, async () => {
-    const read = await getCollectionClaim(deps, item.companyId, item.documentId);
-    if (read && read.version > item.version) return 'stale';
-    const claim =
-      read && read.version === item.version
-        ? [claimUnchanged(deps.table, item.companyId, item.documentId, read)]
-        : collectionWrites(deps.table, item.companyId, item.documentId, read, next, item.version);
-    return [{ Put: itemPut(deps, item) }, ...claim];
-  });
-  return outcome === 'stale' ? 'stale' : 'written';
-}
-
-/**
- * Removes the item of a document that is gone or no open item any more; an issued invoice that
- * still had a collection claim takes back what it added in the same transaction.
- */
-async function removeOpenItem(
-  deps: Deps,
-  companyId: string,
-  kind: OpenItemKind,
-  documentId: string,
-): Promise<'removed' | 'absent'> {
-  const key = keys.openItem(companyId, kind, documentId);
-  if (kind === 'INV') {
-    const outcome = await withClaim(deps, async () => {
-      const read = await getCollectionClaim(deps, companyId, documentId);
-      if (!read) return 'none';
-      return [
-        { Delete: { TableName: deps.table, Key: key } },
-        ...collectionWrites(deps.table, companyId, documentId, read, {}, read.version + 1),
-      ];
-    });
-    // The claim and the item are written together: a claim means there was an item.
-    if (outcome === 'written') return 'removed';
-  }
-  const res = await deps.db.send(
-    new DeleteCommand({ TableName: deps.table, Key: key, ReturnValues: 'ALL_OLD' }),
-  );
-  return res.Attributes ? 'removed' : 'absent';
 }
 
 /** Rebuilds the open item of one document from what it stores now. */
@@ -155,7 +70,16 @@ export async function projectDocument(
     kind === 'INV'
       ? await issuedInvoiceSource(deps, companyId, documentId)
       : await receivedInvoiceSource(deps, companyId, documentId);
-  if (!source) return removeOpenItem(deps, companyId, kind, documentId);
+  if (!source) {
+    const res = await deps.db.send(
+      new DeleteCommand({
+        TableName: deps.table,
+        Key: keys.openItem(companyId, kind, documentId),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return res.Attributes ? 'removed' : 'absent';
+  }
   return putOpenItem(deps, buildOpenItem(source, deps.now().toISOString()));
 }
 

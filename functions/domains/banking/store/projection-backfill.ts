@@ -5,7 +5,7 @@
  * queue message `{ kind: 'TREASURY_BACKFILL', companyId, stage, cursor }`; the next page is queued with
  * its cursor, so no run outlives its Lambda. Each document is rebuilt exactly as its events rebuild
  * it (store/open-items.ts `projectDocument`), so running it twice, or after the events, changes
- * nothing: neither the items nor the collection months (each invoice's claim holds what it added). The progress item (`keys.treasuryProjectionBackfill`) records the PROJECTION_VERSION it
+ * nothing. The progress item (`keys.treasuryProjectionBackfill`) records the PROJECTION_VERSION it
  * ran with: a new version (the projection's rules changed) makes `treasury-daily` queue it again.
  */
 
@@ -19,13 +19,8 @@ import type { BankingDeps } from './deps';
 import { projectDocument } from './open-items';
 import { issuedInvoiceIdsPage, receivedInvoiceIdsPage } from './projection-sources';
 
-/**
- * The rules the projection is built with: raise it when they change and every company is rebuilt.
- * 2: the collection claims and months (store/collection-claims.ts) are written with the items, so
- * the invoices projected before them are counted once (their claims make the rebuild add nothing
- * on a second run).
- */
-export const PROJECTION_VERSION = 2;
+/** The rules the projection is built with: raise it when they change and every company is rebuilt. */
+export const PROJECTION_VERSION = 1;
 
 /** A backfill that started this long ago and never finished (a page in the DLQ) is queued again. */
 export const BACKFILL_STALE_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,7 @@
 /**
  * The sections of the company dashboard's summary (spec part 3 §2 company dashboard, §3 company
  * dashboard data) built from what the store read: month figures from the invoice-type sections of
- * the running tax aggregates, the open items and collection months of the treasury projection, the
- * open tax obligations,
+ * the running tax aggregates, the open items of the treasury projection, the open tax obligations,
  * the ledger's month aggregates and the latest items of each area. Pure: no I/O, no clock.
  */
 
@@ -35,27 +34,6 @@ export interface OpenDocument {
   partyName: string;
   outstandingCents: number;
   nextDueDate: string | null;
-}
-
-/**
- * What was collected of the receivables with payment dates in one month (the treasury's collection
- * aggregate): céntimos, and céntimos × days from each invoice's issue to its payment.
- */
-export interface CollectionMonth {
-  month: string;
-  collectedCents: number;
-  collectedCentsDays: number;
-}
-
-/**
- * Average collection days over these months: Σ(collected × days from issue to payment) / Σ
- * collected, to whole days; null when nothing was collected (credit notes applied are not
- * collections: the aggregate never counts them).
- */
-export function averageCollectionDays(months: readonly CollectionMonth[]): number | null {
-  const cents = sum(months.map((m) => m.collectedCents));
-  if (cents <= 0) return null;
-  return Math.round(sum(months.map((m) => m.collectedCentsDays)) / cents);
 }
 
 /** The open tax obligations as stored (the TAXOPEN index holds only PENDING ones). */
@@ -147,15 +125,14 @@ export function buildTaxData(input: {
 
 /**
  * The financial section: year to date and the twelve-month series from the month figures (the last
- * twelve months always contain every month of the current year), the open items for what is owed,
- * the average collection days over what was collected in the same twelve months (the collection
- * months of the treasury projection).
+ * twelve months always contain every month of the current year), the open items for what is owed.
+ * `avgCollectionDays` stays null: no stored figure gives it without reading the year's collected
+ * invoices (see the store's note).
  */
 export function buildFinancialData(input: {
   today: string;
   months: readonly MonthFigures[];
   open: readonly OpenDocument[];
-  collections: readonly CollectionMonth[];
 }): FinancialData {
   const year = input.today.slice(0, 4);
   const ytd = input.months.filter((m) => m.month.startsWith(`${year}-`) && m.month <= monthOf(input.today));
@@ -163,7 +140,7 @@ export function buildFinancialData(input: {
     totalRevenue: sum(ytd.map((m) => m.issuedBase)),
     totalExpenses: sum(ytd.map((m) => m.receivedBase)),
     pendingPayments: sum(payables(input.open).map((d) => d.outstandingCents)),
-    avgCollectionDays: averageCollectionDays(input.collections),
+    avgCollectionDays: null,
     invoicesIssued: sum(ytd.map((m) => m.issuedCount)),
     invoicesReceived: sum(ytd.map((m) => m.receivedCount)),
     overdueInvoices: overdueReceivables(input.open, input.today).length,

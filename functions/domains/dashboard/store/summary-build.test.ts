@@ -18,7 +18,6 @@ import { buildSummary, type SummaryDeps } from './summary-build';
 import {
   applySeed,
   invoiceBookWrites,
-  seedCollectionMonth,
   seedCompany,
   seedDocumentToReview,
   seedIssuedInvoice,
@@ -71,11 +70,6 @@ async function seed(): Promise<void> {
   table.put(seedOpenItem(C, 'INV', 'i-a', 121_000, '2026-11-01'));
   table.put(seedOpenItem(C, 'INV', 'i-b', 60_500, '2026-12-15'));
   table.put(seedOpenItem(C, 'REC', 'r-a', 48_400, '2026-12-01'));
-  // Collected: 500 € 20 days after issue in March, 710 € 65 days after issue in November (this
-  // month), and 9.999 € 200 days after issue in November 2025, before the twelve months.
-  table.put(seedCollectionMonth(C, '2026-03', 50_000, 50_000 * 20));
-  table.put(seedCollectionMonth(C, '2026-11', 71_000, 71_000 * 65));
-  table.put(seedCollectionMonth(C, '2025-11', 999_900, 999_900 * 200));
 
   table.put(seedObligation(C, { modelType: '303', period: '3T', year: 2026, dueDate: '2026-10-20' }));
   table.put(seedObligation(C, { modelType: '111', period: '10', year: 2026, dueDate: '2026-11-30' }));
@@ -144,8 +138,7 @@ describe('buildSummary', () => {
     expect(f.invoicesReceived).toBe(11);
     expect(f.pendingPayments).toBe(48_400);
     expect(f.overdueInvoices).toBe(1);
-    // (50.000 × 20 + 71.000 × 65) / 121.000 = 46,40 days; November 2025 is out of the window.
-    expect(f.avgCollectionDays).toBe(46);
+    expect(f.avgCollectionDays).toBeNull();
     expect(f.revenueByMonth).toHaveLength(12);
     expect(f.revenueByMonth[0]).toEqual({ month: '2025-12', value: 150_000 });
     expect(f.revenueByMonth[11]).toEqual({ month: '2026-11', value: 130_000 });
@@ -211,25 +204,6 @@ describe('buildSummary', () => {
     for (const sec of Object.values(s.meta.sections))
       expect(sec).toEqual({ source: 'LIVE', asOf: NOW.toISOString() });
     expect(s.meta.itemsRead).toBeGreaterThan(0);
-  });
-
-  it('average collection days: one Query of the twelve collection months, null when nothing was collected', async () => {
-    const queries: Record<string, unknown>[] = [];
-    table.failWhen((command, input) => {
-      const q = input as { ExpressionAttributeValues?: Record<string, unknown> };
-      if (command === 'Query' && String(q.ExpressionAttributeValues?.[':pk']).startsWith('COLLAGG#'))
-        queries.push(q.ExpressionAttributeValues!);
-      return undefined;
-    });
-    expect((await summary({ refresh: true })).financialData?.avgCollectionDays).toBe(46);
-    expect(queries).toEqual([
-      { ':pk': keys.collectionMonth(C, '2026-11').pk, ':from': 'M#2025-12', ':to': 'M#2026-11' },
-    ]);
-
-    // Everything collected in the window taken back (a payment unreconciled, an invoice cancelled).
-    table.put(seedCollectionMonth(C, '2026-03', 0, 0));
-    table.put(seedCollectionMonth(C, '2026-11', 0, 0));
-    expect((await summary({ refresh: true })).financialData?.avgCollectionDays).toBeNull();
   });
 
   it('never queries the invoices: only a bounded latest page of each date index', async () => {

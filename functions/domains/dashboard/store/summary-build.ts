@@ -51,7 +51,6 @@ import {
   countDocumentsToReview,
   readAccounting,
   readActivity,
-  readCollectionMonths,
   readCompany,
   readComplianceState,
   readModelEstimates,
@@ -115,12 +114,11 @@ export const sectionComputers: { [S in DashboardSection]: (c: Context) => Promis
     return buildTaxData({ today, obligations, estimated, sii: sii?.status ?? null });
   },
   financial: async ({ r, companyId, today }) => {
-    const [months, open, collections] = await Promise.all([
+    const [months, open] = await Promise.all([
       readMonthSeries(r, companyId, seriesMonths(today)),
       readOpenDocuments(r, companyId),
-      readCollectionMonths(r, companyId, seriesMonths(today)),
     ]);
-    return buildFinancialData({ today, months, open, collections });
+    return buildFinancialData({ today, months, open });
   },
   accounting: async ({ r, companyId, today }) => {
     const year = Number(today.slice(0, 4));

@@ -2,8 +2,8 @@
  * The reads behind the company dashboard's summary, by the shared key builders: each one is a
  * GetItem, a BatchGet or a Query bounded by its key condition (aggregates, counters and sparse
  * indexes), never a Scan and never the year's invoices. Access patterns: shared/db/access-patterns.md
- * (#6, #23, #43/#80, #67, #73, #76, #78, SII submissions, D3, D6, A1, A8, B7, B10, the invoices'
- * and received invoices' date indexes).
+ * (#6, #23, #43/#80, #67, #73, #76, #78, SII submissions, D3, D6, A1, A8, B7, the invoices' and
+ * received invoices' date indexes).
  */
 
 import { readPeriodBookSections } from '@functions/lib/tax-aggregates';
@@ -14,13 +14,7 @@ import { RECEIVED_INVOICE_TYPE } from '@shared/fiscal/tax-aggregates';
 import { addDays } from '@shared/fiscal/tax-calendar';
 import type { RecentActivityItem } from '@shared/schemas/dashboard';
 import { SII_BOOKS } from '@shared/schemas/sii';
-import type {
-  CollectionMonth,
-  LedgerMonthSum,
-  MonthFigures,
-  OpenDocument,
-  SiiStatus,
-} from '../model/summary-sections';
+import type { LedgerMonthSum, MonthFigures, OpenDocument, SiiStatus } from '../model/summary-sections';
 import { type SummaryReader, withProjection } from './summary-reader';
 
 type Item = Record<string, unknown>;
@@ -111,37 +105,6 @@ export function readOpenDocuments(r: SummaryReader, companyId: string): Promise<
         outstandingCents: num(i.outstandingCents),
         nextDueDate: typeof i.nextDueDate === 'string' ? i.nextDueDate : null,
       }));
-  });
-}
-
-/**
- * What was collected of the receivables in each of these months (B10: the treasury's collection
- * aggregate `COLLAGG#<c>`, one item per payment month): one Query over the months' range. Months
- * without collections have no item.
- */
-export function readCollectionMonths(
-  r: SummaryReader,
-  companyId: string,
-  months: readonly string[],
-): Promise<CollectionMonth[]> {
-  return r.once(`collections:${months.join(',')}`, async () => {
-    if (months.length === 0) return [];
-    const first = keys.collectionMonth(companyId, months[0]!);
-    const last = keys.collectionMonth(companyId, months.at(-1)!);
-    const items = await r.query(
-      withProjection(
-        {
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': first.pk, ':from': first.sk, ':to': last.sk },
-        },
-        ['month', 'collectedCents', 'collectedCentsDays'],
-      ),
-    );
-    return items.map((i) => ({
-      month: str(i.month),
-      collectedCents: num(i.collectedCents),
-      collectedCentsDays: num(i.collectedCentsDays),
-    }));
   });
 }
 

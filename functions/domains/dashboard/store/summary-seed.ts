@@ -2,7 +2,7 @@
  * Test and bench data for the company dashboard's summary: the items the other areas leave in the
  * table, built with the same key builders, item builders and aggregate rules they use (the
  * invoices' stored item and running tax aggregates and counters, the treasury projection's open
- * items and collection months, the tax obligations, accounting's month sums, VeriFacTu counters, documents under review),
+ * items, the tax obligations, accounting's month sums, VeriFacTu counters, documents under review),
  * so the summary is read against what real writes would leave. Only the tests and
  * infra/bench/dashboard-summary read this module.
  */
@@ -217,28 +217,6 @@ export function seedOpenItem(
     settledDate: null,
     version: 1,
     updatedAt: `${nextDueDate}T08:00:00.000Z`,
-  };
-}
-
-/**
- * One payment month of the treasury's collection aggregate as the banking domain leaves it
- * (functions/domains/banking/store/collection-claims.ts: the ADDs of the invoices' collections,
- * céntimos and céntimos × days from issue to payment).
- */
-export function seedCollectionMonth(
-  companyId: string,
-  month: string,
-  collectedCents: number,
-  collectedCentsDays: number,
-): Item {
-  return {
-    ...keys.collectionMonth(companyId, month),
-    entity: 'CollectionMonth',
-    v: SCHEMA_VERSION,
-    companyId,
-    month,
-    collectedCents,
-    collectedCentsDays,
   };
 }
 
