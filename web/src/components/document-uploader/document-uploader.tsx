@@ -281,6 +281,8 @@ export interface DocumentUploaderProps {
   children?: ReactNode;
   /** Whether the caller may upload (useCan); without it the picker is disabled. */
   allowed?: boolean;
+  /** Called once 'Subir archivos' has sent every pending file (whatever each one's outcome). */
+  onSent?: () => void | Promise<void>;
 }
 
 export function DocumentUploader({
@@ -290,6 +292,7 @@ export function DocumentUploader({
   uploadBatch,
   children,
   allowed = true,
+  onSent,
 }: DocumentUploaderProps) {
   const queue = useUploadQueue(upload, uploadBatch);
   const [busy, setBusy] = useState(false);
@@ -310,6 +313,7 @@ export function DocumentUploader({
     setBusy(true);
     try {
       await queue.start();
+      await onSent?.();
     } finally {
       setBusy(false);
     }

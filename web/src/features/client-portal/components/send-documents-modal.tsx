@@ -3,12 +3,17 @@
  * files by drag and drop or selection, an optional message and priority NORMAL or HIGH. It reuses the
  * shared uploader (its upload items: pending and removable, uploading with progress, completed, error)
  * and the client portal's upload call (`clientDocuments.upload`), as documents sent to the gestoría
- * for its review (purpose SEND: office files too). It closes on Escape or the backdrop.
+ * for its review (purpose SEND: office files too). Once a round of files is sent, the gestoría is told
+ * in the client's conversation (`messages.notifyUpload`: the message, how many, the priority and the
+ * documents), so it reads 'Ha enviado N documentos' live. It closes on Escape or the backdrop.
  */
 import { DocumentUploader, type UploadFn } from '@web/components/document-uploader/document-uploader';
 import { uploadClientDocument } from '@web/features/client-portal/api/upload-client-document';
+import { apiRequest } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-error';
+import { toast } from '@web/lib/toast';
 import { Form, Input, Modal, Radio } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 export function SendDocumentsModal({
   open,
@@ -21,9 +26,11 @@ export function SendDocumentsModal({
 }) {
   const [message, setMessage] = useState('');
   const [priority, setPriority] = useState<'NORMAL' | 'HIGH'>('NORMAL');
+  /** The documents sent in the current round, for the notice to the gestoría. */
+  const sent = useRef<string[]>([]);
   const upload = useCallback<UploadFn>(
-    (file, uploadId, onProgress) =>
-      uploadClientDocument(
+    async (file, uploadId, onProgress) => {
+      const answer = await uploadClientDocument(
         file,
         uploadId,
         {
@@ -36,9 +43,24 @@ export function SendDocumentsModal({
         },
         companyId,
         onProgress,
-      ),
+      );
+      sent.current.push(answer.documentId);
+      return answer;
+    },
     [companyId, message, priority],
   );
+  const notifyGestoria = useCallback(async () => {
+    const documentIds = sent.current.splice(0);
+    if (documentIds.length === 0) return;
+    try {
+      await apiRequest('messages.notifyUpload', {
+        body: { message: message.trim(), count: documentIds.length, priority, documentIds },
+        companyId,
+      });
+    } catch (error) {
+      toast.error(`No se pudo avisar a tu gestoría: ${errorMessage(error)}`);
+    }
+  }, [companyId, message, priority]);
   return (
     <Modal
       open={open}
@@ -48,7 +70,7 @@ export function SendDocumentsModal({
       width={720}
       destroyOnHidden
     >
-      <DocumentUploader companyId={companyId} purpose="SEND" upload={upload}>
+      <DocumentUploader companyId={companyId} purpose="SEND" upload={upload} onSent={notifyGestoria}>
         <Form layout="vertical" component="div">
           <Form.Item label="Mensaje para tu gestoría (opcional)">
             <Input.TextArea
