@@ -11,6 +11,7 @@
  */
 
 import * as z from 'zod';
+import { Id } from './common';
 import type { DOCUMENT_TYPES } from './documents';
 import { safeMultiline, safeText } from './text';
 
@@ -84,7 +85,7 @@ export const CreateCampaignBody = z
     /** The client's deadline (yyyy-mm-dd); reminders escalate as it nears. */
     dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Fecha límite no válida' }),
     message: safeMultiline().max(2000).optional(),
-    companyIds: z.array(z.string().min(1).max(64)).min(1, { message: 'Elige al menos un cliente' }).max(500),
+    companyIds: z.array(Id).min(1, { message: 'Elige al menos un cliente' }).max(500),
     /** The same items for every company; absent: suggested per company from its tax profile. */
     items: z.array(CampaignItemInput).min(1).max(20).optional(),
   })
@@ -92,9 +93,7 @@ export const CreateCampaignBody = z
 export type CreateCampaignBody = z.infer<typeof CreateCampaignBody>;
 
 /** GET document-campaigns/suggestions?companyId&period: the items the tax profile suggests. */
-export const CampaignSuggestionsQuery = z
-  .object({ companyId: z.string().min(1).max(64), period: CampaignPeriod })
-  .strict();
+export const CampaignSuggestionsQuery = z.object({ companyId: Id, period: CampaignPeriod }).strict();
 
 export interface CampaignSuggestion {
   kind: RequestKind;

@@ -7,6 +7,7 @@
  */
 
 import * as z from 'zod';
+import { Id } from './common';
 import { safeMultiline } from './text';
 
 export const MESSAGE_PRIORITIES = ['NORMAL', 'HIGH'] as const;
@@ -20,9 +21,7 @@ const Content = safeMultiline()
   .max(5000, { message: 'El mensaje no puede superar 5000 caracteres' });
 
 /** POST messages/conversations: staff open (or find) the conversation with one client member; a CLIENTE its own. */
-export const StartConversationBody = z
-  .object({ clientUserId: z.string().min(1).max(64).optional() })
-  .strict();
+export const StartConversationBody = z.object({ clientUserId: Id.optional() }).strict();
 
 /** POST messages/conversations/{id}/messages. */
 export const SendMessageBody = z
@@ -42,7 +41,7 @@ export const NotifyUploadBody = z
     message: safeMultiline().max(2000).default(''),
     count: z.number().int().min(1).max(100),
     priority: z.enum(MESSAGE_PRIORITIES).default('NORMAL'),
-    documentIds: z.array(z.string().min(1).max(64)).max(100).default([]),
+    documentIds: z.array(Id).max(100).default([]),
   })
   .strict();
 export type NotifyUploadBody = z.infer<typeof NotifyUploadBody>;
@@ -50,7 +49,7 @@ export type NotifyUploadBody = z.infer<typeof NotifyUploadBody>;
 export const MessageListQuery = z
   .object({
     /** Messages older than this message id (paging back); absent: the newest. */
-    before: z.string().min(1).max(64).optional(),
+    before: Id.optional(),
     size: z.coerce.number().int().min(1).max(100).default(50),
   })
   .strict();

@@ -76,8 +76,24 @@ describe('expenses', () => {
       await drawer.getByLabel('Descripción (línea 2)').fill('Servicio de catering');
       await drawer.getByLabel('Cantidad (línea 2)').fill('2');
       await drawer.getByLabel('Precio unitario (línea 2)').fill('25,50');
-      await drawer.getByLabel('IVA (línea 2)').click();
-      await page.locator('.ant-select-item-option', { hasText: /^10 %$/ }).click();
+      // The rate's option is picked from the open dropdown, again if the click landed before it
+      // was ready (under load the total kept 21 % on both lines).
+      const rate2 = drawer.getByLabel('IVA (línea 2)');
+      await expect
+        .poll(
+          async () => {
+            await rate2.click();
+            await page
+              .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+                hasText: /^10 %$/,
+              })
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+            return (await drawer.getByTestId('received-total').innerText()).replace(/\s/g, ' ');
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(money(17_710));
       // Base 151,00; IVA 21,00 + 5,10; total 177,10 — the preview shows it before saving.
       await expect
         .poll(async () => (await drawer.getByTestId('received-total').innerText()).replace(/\s/g, ' '))
