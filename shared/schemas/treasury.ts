@@ -309,6 +309,17 @@ export interface CollectionMetrics {
   paidLateCount: number;
 }
 
+/**
+ * What was collected of a company's receivables in one payment month: céntimos, and céntimos × days
+ * from each invoice's issue to its payment. The banking domain stores them in the company's
+ * collection summary (`keys.collectionSummary`); the dashboard reads them.
+ */
+export interface CollectionMonth {
+  month: string;
+  collectedCents: number;
+  collectedCentsDays: number;
+}
+
 export interface ReminderResult {
   documentId: string;
   to: string;

@@ -11,7 +11,11 @@
  *      - "year": 12 months of invoices ending this month (BENCH_DASHBOARD_ISSUED, default 1,200
  *        issued in 3 series with a rectificativa every 50, BENCH_DASHBOARD_RECEIVED, default 600
  *        received), 150 open receivables (a third overdue), 80 open payables, 12 open obligations,
- *        40 PGC accounts × the year's months in the ledger, 25 documents to review;
+ *        40 PGC accounts × the year's months in the ledger, 25 documents to review; a quarter of the
+ *        issued invoices paid (within their month, 0–24 days after issue) written through the
+ *        treasury projection's own write (banking `putOpenItem`), then the company's collection
+ *        summary recomputed by the banking code the `treasury` queue runs (`refreshCollectionSummary`:
+ *        one consistent Query of the receivables), timed;
  *      - "tenth": a tenth of the invoices with the same mix per month (every series and invoice type
  *        in every month, so the same aggregate items): the items read must not follow the invoices;
  *      - "empty": the company and its membership only (the baseline of the same handler).
@@ -20,7 +24,8 @@
  *     minute costs) for the three companies, and the plain call within the minute (sections reused
  *     from their snapshots) for "year"; p50/p99 and `meta.itemsRead`.
  *  3. The figures of "year" against the seeded sums (income and expenses of the month, revenue and
- *     expenses year to date, invoices issued and received, open amounts, obligations).
+ *     expenses year to date, invoices issued and received, open amounts, obligations, average
+ *     collection days from the seeded payments).
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +33,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { buildOpenItem } from '@functions/domains/banking/model/open-item';
+import { refreshCollectionSummary } from '@functions/domains/banking/store/collection-summary';
+import { putOpenItem } from '@functions/domains/banking/store/open-items';
 import { getSummaryRoute } from '@functions/domains/dashboard/actions/get-summary';
 import { addMonths, madridToday, monthOf } from '@functions/domains/dashboard/model/summary-dates';
 import type { DashboardDeps } from '@functions/domains/dashboard/store/deps';
@@ -49,7 +57,7 @@ import { domains, envNames } from '@infra/manifest';
 import { keys } from '@shared/db/keys';
 import { membershipItem } from '@shared/db/records';
 import { tableDefinition } from '@shared/db/table';
-import { addDays } from '@shared/fiscal/tax-calendar';
+import { addDays, daysBetween } from '@shared/fiscal/tax-calendar';
 import type { DashboardSummary } from '@shared/schemas/dashboard';
 import type { InvoiceWithPayments } from '@shared/schemas/invoices';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
@@ -81,6 +89,10 @@ export interface SummaryLatency extends Latency {
 export interface SeedFigures {
   issued: number;
   received: number;
+  /** Issued invoices paid through the treasury projection's write. */
+  paid: number;
+  /** The collection summary's recompute: the receivables it read and its time. */
+  collectionSummary: { receivables: number; ms: number } | null;
   aggregateItems: number;
   storedItems: number;
   wallMs: number;
@@ -224,6 +236,80 @@ function books(
   return { issued, received };
 }
 
+/**
+ * The payments of the seed: every fourth issued invoice with a positive total, paid in full 0–24
+ * days after issue but within its month (the current month: by today), so every month of the
+ * series has collections.
+ */
+function payments(today: string, b: Books): { invoice: InvoiceWithPayments; paidAt: string }[] {
+  return b.issued
+    .filter((inv, i) => i % 4 === 1 && inv.totals.totalCents > 0)
+    .map((invoice, k) => {
+      const month = monthOf(invoice.invoiceDate);
+      const monthEnd = month === monthOf(today) ? today : `${month}-28`;
+      const due = addDays(invoice.invoiceDate, 5 + (k % 20));
+      return { invoice, paidAt: due < monthEnd ? due : monthEnd };
+    });
+}
+
+/**
+ * Writes the paid invoices' open items as the treasury projection does (8 at a time), then
+ * recomputes the collection summary as the `treasury` queue's message does, timed.
+ */
+async function seedPayments(
+  companyId: string,
+  today: string,
+  b: Books,
+): Promise<Pick<SeedFigures, 'paid' | 'collectionSummary'>> {
+  const paid = payments(today, b);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < paid.length; i = next++) {
+      const { invoice, paidAt } = paid[i]!;
+      const item = buildOpenItem(
+        {
+          kind: 'INV',
+          documentId: invoice.invoiceId,
+          companyId,
+          number: invoice.invoiceNumber ?? invoice.invoiceId,
+          issueDate: invoice.invoiceDate,
+          party: {
+            partyId: 'cu-1',
+            name: invoice.customer?.name ?? 'Sin cliente',
+            nif: null,
+            iban: null,
+            email: null,
+          },
+          totalCents: invoice.totals.totalCents,
+          owed: true,
+          cancelled: false,
+          dueDate: invoice.dueDate,
+          payments: [
+            {
+              paymentId: `pay-${invoice.invoiceId}`,
+              date: paidAt,
+              amountCents: invoice.totals.totalCents,
+              method: 'TRANSFER',
+            },
+          ],
+          paymentMethod: 'TRANSFER',
+          version: 2,
+        },
+        `${paidAt}T12:00:00.000Z`,
+      );
+      if ((await putOpenItem(deps, item)) !== 'written')
+        throw new Error(`open item ${invoice.invoiceId} not written`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
+  const t = performance.now();
+  if ((await refreshCollectionSummary(deps, companyId)) !== 'written')
+    throw new Error('collection summary not written');
+  const ms = performance.now() - t;
+  // The 150 open receivables of the seed are read too.
+  return { paid: paid.length, collectionSummary: { receivables: paid.length + 150, ms } };
+}
+
 async function seedOne(
   companyId: string,
   name: string,
@@ -249,7 +335,16 @@ async function seedOne(
       }),
     }),
   );
-  if (!b) return { issued: 0, received: 0, aggregateItems: 0, storedItems: 2, wallMs: performance.now() - t };
+  if (!b)
+    return {
+      issued: 0,
+      received: 0,
+      paid: 0,
+      collectionSummary: null,
+      aggregateItems: 0,
+      storedItems: 2,
+      wallMs: performance.now() - t,
+    };
   const book = invoiceBookWrites(TABLE, companyId, b.issued, b.received);
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
@@ -290,9 +385,11 @@ async function seedOne(
     { ...keys.notificationCounter(USER, companyId), entity: 'NotificationCounter', unread: 7 },
   ];
   await applySeed(deps.db, TABLE, { puts: [...book.puts, ...extra], updates: book.updates });
+  const collections = await seedPayments(companyId, today, b);
   return {
     issued: b.issued.length,
     received: b.received.length,
+    ...collections,
     aggregateItems: book.updates.length,
     storedItems: book.puts.length + extra.length,
     wallMs: performance.now() - t,
@@ -356,6 +453,15 @@ function checks(today: string, b: Books, s: DashboardSummary | undefined): Check
     c('overdue invoices', 50, s?.financialData?.overdueInvoices),
     c('open obligations', 12, s?.monthSummary?.pendingObligations),
     c('documents to review', 25, s?.additionalData.documentsToReview),
+    (() => {
+      const paid = payments(today, b).map((p) => ({
+        cents: p.invoice.totals.totalCents,
+        days: daysBetween(p.invoice.invoiceDate, p.paidAt),
+      }));
+      const cents = paid.reduce((x, p) => x + p.cents, 0);
+      const centsDays = paid.reduce((x, p) => x + p.cents * p.days, 0);
+      return c('average collection days', Math.round(centsDays / cents), s?.financialData?.avgCollectionDays);
+    })(),
   ];
 }
 

@@ -12,7 +12,8 @@
  *  - `OPENITEM#<c>`: the treasury's projection of every issued and received invoice (what is due when,
  *    what is paid), kept by the `treasury` queue's consumer from the invoice events; gsi1
  *    `OPENDUE#<c>` orders the open ones by their next due date;
- *  - `TREASURY#<c>`: follow-up notes per document, reminder log, the projection's backfill progress;
+ *  - `TREASURY#<c>`: follow-up notes per document, reminder log, the projection's backfill progress,
+ *    the collection summary (`COLLECTIONS`);
  *  - `RECON#<c>`: reconciliation sessions (`SESSION#`), their matches (`MATCH#<sessionId>#`) and audit
  *    (`AUDIT#<sessionId>#`), the open-session claim per account (`OPEN#`) and the payments approved
  *    sessions reconciled (`RPAY#`).
@@ -121,6 +122,12 @@ export const bankingKeys = {
   }),
   openItemByDuePartition: (companyId: string) => ({ gsi1pk: `OPENDUE#${enc(companyId)}` }),
   treasuryProjectionBackfill: (companyId: string): Key => ({ pk: treasury(companyId), sk: 'BACKFILL' }),
+  /**
+   * The company's collection summary: what was collected of its receivables per payment month,
+   * recomputed from the open items a few seconds after they change (banking store/collection-summary.ts);
+   * the dashboard's average collection days reads it (access pattern B10).
+   */
+  collectionSummary: (companyId: string): Key => ({ pk: treasury(companyId), sk: 'COLLECTIONS' }),
   /** The company's treasury settings (automatic reminders of overdue receivables). */
   treasurySettings: (companyId: string): Key => ({ pk: treasury(companyId), sk: 'SETTINGS' }),
   followUpNote: (companyId: string, documentKey: string, at: string, noteId: string): Key => ({

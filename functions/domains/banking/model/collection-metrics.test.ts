@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenItem } from '../store/items';
-import { clientDelays, collectionMetrics, settlementChunks } from './collection-metrics';
+import { openItemFixture } from '../testing/open-item-fixture';
+import {
+  clientDelays,
+  collectionMetrics,
+  collectionMonths,
+  collectionsOf,
+  settlementChunks,
+} from './collection-metrics';
 
-const item = (over: Partial<OpenItem>): OpenItem => ({
-  entity: 'OpenItem',
-  schemaVersion: 1,
-  companyId: 'c',
-  kind: 'INV',
-  direction: 'RECEIVABLE',
-  documentId: 'i1',
-  number: 'F-1',
-  issueDate: '2026-01-01',
-  partyId: 'cu-1',
-  partyName: 'Cliente',
-  partyNif: null,
-  partyIban: null,
-  partyEmail: null,
-  totalCents: 1_000,
-  paidCents: 1_000,
-  outstandingCents: 0,
-  dueDates: [{ dueDate: '2026-01-31', amountCents: 1_000, paidCents: 1_000 }],
-  nextDueDate: null,
-  payments: [{ paymentId: 'p', date: '2026-02-10', amountCents: 1_000, method: 'TRANSFER' }],
-  paymentMethod: null,
-  status: 'PAID',
-  settledDate: '2026-02-10',
-  version: 1,
-  updatedAt: '',
-  ...over,
-});
+const item = openItemFixture;
 
 describe('collection metrics (by hand)', () => {
   // i1: 1.000 due 31 Jan paid 10 Feb (10 days late); i2: two instalments of 500 due 15 Feb and 15 Mar,
@@ -84,5 +64,44 @@ describe('collection metrics (by hand)', () => {
       overdueCents: 3_000,
       overdueCount: 1,
     });
+  });
+});
+
+describe('collections per payment month (the dashboard summary)', () => {
+  it('sums céntimos and céntimos × days from issue to payment per payment month, oldest first', () => {
+    const months = collectionMonths([
+      // 1.000 issued 1 Jan, paid 10 Feb: 40 days.
+      item({}),
+      // 600 on 5 Feb (35 days after 1 Jan) and 400 on 2 Mar (60 days).
+      item({
+        documentId: 'i2',
+        payments: [
+          { paymentId: 'a', date: '2026-03-02', amountCents: 400, method: 'TRANSFER' },
+          { paymentId: 'b', date: '2026-02-05', amountCents: 600, method: 'CASH' },
+        ],
+      }),
+    ]);
+    expect(months).toEqual([
+      { month: '2026-02', collectedCents: 1_600, collectedCentsDays: 1_000 * 40 + 600 * 35 },
+      { month: '2026-03', collectedCents: 400, collectedCentsDays: 400 * 60 },
+    ]);
+  });
+
+  it('collects nothing from payables, cancelled invoices, credit notes or applied credit notes', () => {
+    const paid = { paymentId: 'p', date: '2026-02-10', amountCents: 1_000, method: 'TRANSFER' };
+    expect(collectionsOf(item({ kind: 'REC', direction: 'PAYABLE' }))).toEqual([]);
+    expect(collectionsOf(item({ status: 'CANCELLED' }))).toEqual([]);
+    expect(collectionsOf(item({ totalCents: -1_000, payments: [paid] }))).toEqual([]);
+    expect(
+      collectionsOf(
+        item({
+          payments: [
+            { ...paid, method: 'CREDIT_NOTE' },
+            { ...paid, paymentId: 'q' },
+          ],
+        }),
+      ),
+    ).toEqual([{ amountCents: 1_000, date: '2026-02-10', days: 40 }]);
+    expect(collectionMonths([item({ status: 'CANCELLED' }), item({ direction: 'PAYABLE' })])).toEqual([]);
   });
 });

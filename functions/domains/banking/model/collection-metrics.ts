@@ -10,13 +10,16 @@
  * - Per-client average delay = Σ(chunk amount × (payment date − due date)) / Σ chunk amount:
  *   weighted by amount, negative when the client pays early.
  * - Average collection days = Σ(payment amount × (payment date − issue date)) / Σ amount, over what
- *   was collected in the last 365 days.
+ *   was collected in the last 365 days (`collectionsOf`: the payments of receivables in force with a
+ *   positive total; credit notes applied are not collections). The same collections summed per
+ *   payment month (`collectionMonths`) are the company's collection summary
+ *   (store/collection-summary.ts) that the dashboard reads.
  * - Paid on time = instalments settled in the last 365 days whose last chunk is on or before their
  *   due date, over all instalments settled then.
  */
 
 import { addDays, daysBetween } from '@shared/fiscal/tax-calendar';
-import type { ClientDelayRow, CollectionMetrics } from '@shared/schemas/treasury';
+import type { ClientDelayRow, CollectionMetrics, CollectionMonth } from '@shared/schemas/treasury';
 import type { OpenItem } from '../store/items';
 import { overdueCentsOf } from './open-item';
 
@@ -62,6 +65,44 @@ export function settlementChunks(item: Pick<OpenItem, 'dueDates' | 'payments'>):
   return chunks;
 }
 
+/** Money received for a receivable, with the days from the invoice's issue to the payment. */
+export interface Collection {
+  amountCents: number;
+  date: string;
+  days: number;
+}
+
+/**
+ * What was collected of an item: the payments (credit notes applied are not money collected) of a
+ * receivable that is not cancelled and has a positive total; a credit note's negative item, a
+ * payable or a cancelled invoice collects nothing.
+ */
+export function collectionsOf(
+  item: Pick<OpenItem, 'direction' | 'status' | 'totalCents' | 'issueDate' | 'payments'>,
+): Collection[] {
+  if (item.direction !== 'RECEIVABLE' || item.status === 'CANCELLED' || item.totalCents <= 0) return [];
+  return item.payments
+    .filter((p) => isCollection(p.method) && p.amountCents > 0)
+    .map((p) => ({ amountCents: p.amountCents, date: p.date, days: daysBetween(item.issueDate, p.date) }));
+}
+
+/** The items' collections summed per payment month (`YYYY-MM`), oldest first; empty months absent. */
+export function collectionMonths(
+  items: readonly Pick<OpenItem, 'direction' | 'status' | 'totalCents' | 'issueDate' | 'payments'>[],
+): CollectionMonth[] {
+  const months = new Map<string, CollectionMonth>();
+  for (const item of items) {
+    for (const c of collectionsOf(item)) {
+      const month = c.date.slice(0, 7);
+      const m = months.get(month) ?? { month, collectedCents: 0, collectedCentsDays: 0 };
+      m.collectedCents += c.amountCents;
+      m.collectedCentsDays += c.amountCents * c.days;
+      months.set(month, m);
+    }
+  }
+  return [...months.values()].sort((a, b) => a.month.localeCompare(b.month));
+}
+
 const weightedDays = (pairs: { amountCents: number; days: number }[]): number | null => {
   const total = pairs.reduce((s, p) => s + p.amountCents, 0);
   if (total <= 0) return null;
@@ -98,11 +139,9 @@ export function collectionMetrics(items: readonly OpenItem[], today: string): Co
   let onTime = 0;
   let late = 0;
   for (const item of rec) {
-    for (const p of item.payments) {
-      if (!isCollection(p.method)) continue;
-      if (p.date.slice(0, 7) === month && p.date <= today) collectedThisMonthCents += p.amountCents;
-      if (p.date > yearAgo && p.date <= today)
-        collection.push({ amountCents: p.amountCents, days: daysBetween(item.issueDate, p.date) });
+    for (const c of collectionsOf(item)) {
+      if (c.date.slice(0, 7) === month && c.date <= today) collectedThisMonthCents += c.amountCents;
+      if (c.date > yearAgo && c.date <= today) collection.push({ amountCents: c.amountCents, days: c.days });
     }
     for (const c of settlementChunks(item)) {
       if (!c.completesInstalment || c.paidDate <= yearAgo || c.paidDate > today) continue;

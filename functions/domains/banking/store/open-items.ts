@@ -98,6 +98,8 @@ export async function getOpenItem(
 export interface OpenItemFilter {
   direction?: OpenItem['direction'] | undefined;
   status?: OpenItem['status'] | undefined;
+  /** A strongly consistent read (what was written before the call is seen). */
+  consistent?: boolean | undefined;
 }
 
 /** Every open item of a company (optionally one direction and one status), by kind and id. */
@@ -113,6 +115,7 @@ export async function listOpenItems(
     TableName: deps.table,
     KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
     ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
+    ...(filter.consistent ? { ConsistentRead: true } : {}),
   });
   return items.map(toItem).filter((i) => !filter.status || i.status === filter.status);
 }

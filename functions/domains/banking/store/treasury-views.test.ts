@@ -185,7 +185,7 @@ describe('treasury views', () => {
     expect(o.items[0]).toMatchObject({ reminderCount: 1, lastNote: { type: 'REMINDER' } });
   });
 
-  it('daily: queues the backfill once and sends automatic reminders only when enabled', async () => {
+  it('daily: queues the backfill once, asks for the collection summary, and sends automatic reminders only when enabled', async () => {
     h.put({
       ...keys.company(COMPANY),
       ...keys.companyInDirectory('2026-01-01T00:00:00.000Z', COMPANY),
@@ -193,17 +193,24 @@ describe('treasury views', () => {
       companyId: COMPANY,
       name: 'Turia SL',
     });
+    // The seed's invoice events asked for the collection summary; its message ran.
+    await processMessage(h.deps, { kind: 'TREASURY_COLLECTIONS', companyId: COMPANY }, workerCtx);
+    h.sqsMock.resetHistory();
     let r = await runTreasuryDaily(h.deps, workerCtx);
-    expect(r).toEqual({ companies: 1, backfills: [COMPANY], reminders: 0 });
+    expect(r).toEqual({ companies: 1, backfills: [COMPANY], collectionSummaries: 1, reminders: 0 });
+    expect(h.queued()).toContainEqual({ kind: 'TREASURY_COLLECTIONS', companyId: COMPANY });
     await updateTreasurySettings(h.deps, COMPANY, {
       remindersEnabled: true,
       reminderDelayDays: 3,
       reminderIntervalDays: 7,
     });
     r = await runTreasuryDaily(h.deps, workerCtx);
-    expect(r).toEqual({ companies: 1, backfills: [], reminders: 1 });
+    // The first ask's message has not run yet: nothing more is queued for it.
+    expect(r).toEqual({ companies: 1, backfills: [], collectionSummaries: 0, reminders: 1 });
+    await processMessage(h.deps, { kind: 'TREASURY_COLLECTIONS', companyId: COMPANY }, workerCtx);
     r = await runTreasuryDaily(h.deps, workerCtx);
     expect(r.reminders).toBe(0);
+    expect(r.collectionSummaries).toBe(1);
     expect(h.table.all('Outbox')).toHaveLength(1);
   });
 });

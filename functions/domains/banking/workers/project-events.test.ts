@@ -1,5 +1,6 @@
 import { keys } from '@shared/db/keys';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getCollectionSummary } from '../store/collection-summary';
 import { getOpenItem, listOpenItems, listOpenItemsByDue } from '../store/open-items';
 import {
   getProjectionBackfill,
@@ -221,7 +222,44 @@ describe('open-items projection', () => {
     expect(projectionBackfillDue(null, h.deps.now())).toBe(true);
   });
 
+  it("an issued invoice's change asks for the collection summary once; its message recomputes it", async () => {
+    h.put(
+      customerItem(),
+      invoiceItemOf(issuedInvoice({ paidCents: 121_000 })),
+      invoicePaymentItem('inv-1', invoicePayment({ amountCents: 121_000, paidAt: '2026-03-01' })),
+      receivedItemOf(receivedInvoice()),
+    );
+    const asks = () => h.queued().filter((m) => m.kind === 'TREASURY_COLLECTIONS');
+    expect(await processMessage(h.deps, receivedEvent('ri-1'), workerCtx)).toBe('written');
+    expect(asks()).toEqual([]);
+    expect(await processMessage(h.deps, issuedEvent('inv-1'), workerCtx)).toBe('written');
+    expect(await processMessage(h.deps, issuedEvent('inv-1', 'PAYMENT_RECORDED'), workerCtx)).toBe('written');
+    // Debounced: one message for the burst.
+    expect(asks()).toEqual([{ kind: 'TREASURY_COLLECTIONS', companyId: COMPANY }]);
+    expect(await getCollectionSummary(h.deps, COMPANY)).toBeNull();
+
+    expect(await processMessage(h.deps, asks()[0], workerCtx)).toBe('collections');
+    // Issued 9 Feb, paid 1 Mar: 20 days.
+    expect((await getCollectionSummary(h.deps, COMPANY))?.months).toEqual([
+      { month: '2026-03', collectedCents: 121_000, collectedCentsDays: 121_000 * 20 },
+    ]);
+    // The run cleared the flag: the next change asks again.
+    await processMessage(h.deps, issuedEvent('inv-1', 'PAYMENT_DELETED'), workerCtx);
+    expect(asks()).toHaveLength(2);
+  });
+
+  it('a backfill page of issued invoices asks for the collection summary', async () => {
+    h.put(invoiceItemOf(issuedInvoice()));
+    await processMessage(
+      h.deps,
+      { kind: 'TREASURY_BACKFILL', companyId: COMPANY, stage: 'INVOICES', cursor: null },
+      workerCtx,
+    );
+    expect(h.queued()).toContainEqual({ kind: 'TREASURY_COLLECTIONS', companyId: COMPANY });
+  });
+
   it('drops malformed messages', async () => {
+    expect(await processMessage(h.deps, { kind: 'TREASURY_COLLECTIONS' }, workerCtx)).toBe('malformed');
     expect(await processMessage(h.deps, { kind: 'TREASURY_BACKFILL' }, workerCtx)).toBe('malformed');
     expect(await processMessage(h.deps, { foo: 1 }, workerCtx)).toBe('malformed');
   });

@@ -9,7 +9,10 @@
  *    rectifies (a credit note applied or a substitution changes what they owe) and the invoice a
  *    moved payment came from;
  *  - the backfill pages `{ kind: 'TREASURY_BACKFILL', companyId, stage, cursor }`
- *    (store/projection-backfill.ts), queued by `treasury-daily`.
+ *    (store/projection-backfill.ts), queued by `treasury-daily`;
+ *  - the recomputes of a company's collection summary `{ kind: 'TREASURY_COLLECTIONS', companyId }`
+ *    (store/collection-summary.ts), which this consumer asks for (debounced) whenever an issued
+ *    invoice's open item changes, and `treasury-daily` once a day.
  */
 
 import { once } from '@functions/platform/aws/env';
@@ -21,6 +24,11 @@ import {
 } from '@functions/platform/workers';
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
+import {
+  refreshCollectionSummary,
+  requestCollectionSummary,
+  TreasuryCollectionsMessage,
+} from '../store/collection-summary';
 import { type BankingDeps, makeDeps } from '../store/deps';
 import { type OpenItemKind, type ProjectionOutcome, projectDocument } from '../store/open-items';
 import { runProjectionBackfillPage, TreasuryBackfillMessage } from '../store/projection-backfill';
@@ -37,7 +45,9 @@ const IssuedEvent = z.object({
 
 const ReceivedEvent = z.object({ companyId: Id, receivedInvoiceId: Id, kind: z.string() });
 
-export type MessageOutcome = ProjectionOutcome | 'backfill' | 'malformed';
+export type MessageOutcome = ProjectionOutcome | 'backfill' | 'collections' | 'malformed';
+
+const changed = (outcome: ProjectionOutcome) => outcome === 'written' || outcome === 'removed';
 
 /** The documents one event touches: itself first, then what it rectifies or took payments from. */
 export function documentsOf(
@@ -69,8 +79,20 @@ export async function processMessage(
       ctx.log.error('Malformed treasury backfill message dropped');
       return 'malformed';
     }
-    await runProjectionBackfillPage(deps, parsed.data, ctx.log);
+    const page = await runProjectionBackfillPage(deps, parsed.data, ctx.log);
+    if (parsed.data.stage === 'INVOICES' && page.written > 0)
+      await requestCollectionSummary(deps, parsed.data.companyId);
     return 'backfill';
+  }
+  if ((body as { kind?: unknown } | null)?.kind === 'TREASURY_COLLECTIONS') {
+    const parsed = TreasuryCollectionsMessage.safeParse(body);
+    if (!parsed.success) {
+      ctx.log.error('Malformed collection summary message dropped');
+      return 'malformed';
+    }
+    const outcome = await refreshCollectionSummary(deps, parsed.data.companyId);
+    ctx.log.info('Collection summary recomputed', { companyId: parsed.data.companyId, outcome });
+    return 'collections';
   }
   const docs = documentsOf(body);
   if (!docs) {
@@ -78,9 +100,11 @@ export async function processMessage(
     return 'malformed';
   }
   let first: ProjectionOutcome = 'absent';
+  let receivablesChanged = false;
   for (const [i, d] of docs.entries()) {
     const outcome = await projectDocument(deps, d.companyId, d.kind, d.documentId);
     if (i === 0) first = outcome;
+    if (d.kind === 'INV' && changed(outcome)) receivablesChanged = true;
     ctx.log.info('Open item rebuilt', {
       companyId: d.companyId,
       kind: d.kind,
@@ -88,6 +112,8 @@ export async function processMessage(
       outcome,
     });
   }
+  // Every document of one event is of one company.
+  if (receivablesChanged) await requestCollectionSummary(deps, docs[0]!.companyId);
   return first;
 }
 

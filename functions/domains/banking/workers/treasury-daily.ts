@@ -4,7 +4,10 @@
  *  1. the open-items backfill (store/projection-backfill.ts) is queued when the company's projection
  *     was never built at the current PROJECTION_VERSION, or its backfill started a day ago and never
  *     finished; the progress item is written first, so a second run the same day queues nothing;
- *  2. when the company turned automatic reminders on (store/treasury.ts settings), each overdue
+ *  2. a recompute of the company's collection summary is asked for (store/collection-summary.ts): the
+ *     companies whose receivables changed before the summary existed get theirs, and a message that
+ *     was lost is made up for within a day;
+ *  3. when the company turned automatic reminders on (store/treasury.ts settings), each overdue
  *     receivable whose customer has an e-mail gets a payment reminder through the mail outbox: once
  *     `reminderDelayDays` have passed since its oldest unpaid due date, and again every
  *     `reminderIntervalDays`; never more than one per invoice and day (the day's claim).
@@ -16,6 +19,7 @@ import { once } from '@functions/platform/aws/env';
 import { type ScheduledContext, scheduledHandler } from '@functions/platform/workers';
 import { keys } from '@shared/db/keys';
 import { daysBetween } from '@shared/fiscal/tax-calendar';
+import { requestCollectionSummary } from '../store/collection-summary';
 import { type BankingDeps, makeDeps } from '../store/deps';
 import { listOpenItems } from '../store/open-items';
 import {
@@ -82,6 +86,8 @@ export async function sendDueReminders(deps: Deps, companyId: string): Promise<n
 export interface TreasuryDailyResult {
   companies: number;
   backfills: string[];
+  /** Companies whose collection summary recompute was queued (none was pending). */
+  collectionSummaries: number;
   reminders: number;
 }
 
@@ -92,6 +98,7 @@ export async function runTreasuryDaily(
   const companies = await listCompanyIds(deps);
   const backfills: string[] = [];
   let reminders = 0;
+  let collectionSummaries = 0;
   const failed: string[] = [];
   for (const companyId of companies) {
     try {
@@ -100,6 +107,7 @@ export async function runTreasuryDaily(
         await queueProjectionBackfill(deps, { companyId, stage: 'INVOICES', cursor: null });
         backfills.push(companyId);
       }
+      if (await requestCollectionSummary(deps, companyId, 0)) collectionSummaries++;
       reminders += await sendDueReminders(deps, companyId);
     } catch (e) {
       // One company's failure does not stop the others; the run fails at the end (retried: idempotent).
@@ -108,8 +116,13 @@ export async function runTreasuryDaily(
     }
   }
   if (failed.length > 0) throw new Error(`Treasury daily run failed for ${failed.length} companies`);
-  ctx.log.info('Treasury daily run', { companies: companies.length, backfills: backfills.length, reminders });
-  return { companies: companies.length, backfills, reminders };
+  ctx.log.info('Treasury daily run', {
+    companies: companies.length,
+    backfills: backfills.length,
+    collectionSummaries,
+    reminders,
+  });
+  return { companies: companies.length, backfills, collectionSummaries, reminders };
 }
 
 const deps = once(makeDeps);

@@ -15,7 +15,7 @@ import {
   monthsEndingAt,
   monthsStartingAt,
 } from './summary-dates';
-import { buildAccountingData, buildActivity, buildTaxData } from './summary-sections';
+import { averageCollectionDays, buildAccountingData, buildActivity, buildTaxData } from './summary-sections';
 import { sectionVisible, summaryVisibility, visibleActivity, visibleAlerts } from './summary-visibility';
 
 const obligation = (over: Partial<TaxObligation> & Pick<TaxObligation, 'dueDate'>): TaxObligation => ({
@@ -176,6 +176,27 @@ describe('sections', () => {
       ],
     });
     expect(a).toMatchObject({ income: 1_000, expenses: 300, result: 700, cash: 5_100 });
+  });
+  it('average collection days: weighted by amount over the months, whole days; null without collections', () => {
+    // 500 € after 20 days and 710 € after 65 days, a month summed back to zero: 46,40 → 46.
+    expect(
+      averageCollectionDays([
+        { month: '2026-03', collectedCents: 50_000, collectedCentsDays: 1_000_000 },
+        { month: '2026-04', collectedCents: 71_000, collectedCentsDays: 4_615_000 },
+        { month: '2026-05', collectedCents: 0, collectedCentsDays: 0 },
+      ]),
+    ).toBe(46);
+    // 1.000 € at 10 days and 1.000 € at 11 days: 10,5 rounds up to 11.
+    expect(
+      averageCollectionDays([
+        { month: '2026-03', collectedCents: 100_000, collectedCentsDays: 1_000_000 },
+        { month: '2026-04', collectedCents: 100_000, collectedCentsDays: 1_100_000 },
+      ]),
+    ).toBe(11);
+    expect(averageCollectionDays([])).toBeNull();
+    expect(
+      averageCollectionDays([{ month: '2026-03', collectedCents: 0, collectedCentsDays: 0 }]),
+    ).toBeNull();
   });
   it('activity: newest first, at most ten', () => {
     const item = (i: number): RecentActivityItem => ({

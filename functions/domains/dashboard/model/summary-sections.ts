@@ -1,8 +1,9 @@
 /**
  * The sections of the company dashboard's summary (spec part 3 §2 company dashboard, §3 company
  * dashboard data) built from what the store read: month figures from the invoice-type sections of
- * the running tax aggregates, the open items of the treasury projection, the open tax obligations,
- * the ledger's month aggregates and the latest items of each area. Pure: no I/O, no clock.
+ * the running tax aggregates, the open items and the collection summary of the treasury projection,
+ * the open tax obligations, the ledger's month aggregates and the latest items of each area. Pure: no
+ * I/O, no clock.
  */
 
 import type { TaxObligation } from '@shared/fiscal/fiscal-alerts';
@@ -15,6 +16,7 @@ import type {
   RecentActivityItem,
   TaxData,
 } from '@shared/schemas/dashboard';
+import type { CollectionMonth } from '@shared/schemas/treasury';
 import { daysLeft, monthOf, monthsStartingAt } from './summary-dates';
 
 /** One month of both books, from the invoice-type aggregates (rectificativas netted, céntimos). */
@@ -34,6 +36,17 @@ export interface OpenDocument {
   partyName: string;
   outstandingCents: number;
   nextDueDate: string | null;
+}
+
+/**
+ * Average collection days over these payment months: Σ(collected × days from issue to payment) / Σ
+ * collected, to whole days (half up); null when nothing was collected. Credit notes applied are not
+ * collections: the summary never counts them.
+ */
+export function averageCollectionDays(months: readonly CollectionMonth[]): number | null {
+  const cents = sum(months.map((m) => m.collectedCents));
+  if (cents <= 0) return null;
+  return Math.round(sum(months.map((m) => m.collectedCentsDays)) / cents);
 }
 
 /** The open tax obligations as stored (the TAXOPEN index holds only PENDING ones). */
@@ -125,14 +138,15 @@ export function buildTaxData(input: {
 
 /**
  * The financial section: year to date and the twelve-month series from the month figures (the last
- * twelve months always contain every month of the current year), the open items for what is owed.
- * `avgCollectionDays` stays null: no stored figure gives it without reading the year's collected
- * invoices (see the store's note).
+ * twelve months always contain every month of the current year), the open items for what is owed,
+ * the average collection days over what was collected in the same twelve months (the payment months
+ * of the company's collection summary; `collections` may hold other months, they are left out).
  */
 export function buildFinancialData(input: {
   today: string;
   months: readonly MonthFigures[];
   open: readonly OpenDocument[];
+  collections: readonly CollectionMonth[];
 }): FinancialData {
   const year = input.today.slice(0, 4);
   const ytd = input.months.filter((m) => m.month.startsWith(`${year}-`) && m.month <= monthOf(input.today));
@@ -140,7 +154,9 @@ export function buildFinancialData(input: {
     totalRevenue: sum(ytd.map((m) => m.issuedBase)),
     totalExpenses: sum(ytd.map((m) => m.receivedBase)),
     pendingPayments: sum(payables(input.open).map((d) => d.outstandingCents)),
-    avgCollectionDays: null,
+    avgCollectionDays: averageCollectionDays(
+      input.collections.filter((c) => input.months.some((m) => m.month === c.month)),
+    ),
     invoicesIssued: sum(ytd.map((m) => m.issuedCount)),
     invoicesReceived: sum(ytd.map((m) => m.receivedCount)),
     overdueInvoices: overdueReceivables(input.open, input.today).length,

@@ -18,6 +18,7 @@ import { buildSummary, type SummaryDeps } from './summary-build';
 import {
   applySeed,
   invoiceBookWrites,
+  seedCollectionSummary,
   seedCompany,
   seedDocumentToReview,
   seedIssuedInvoice,
@@ -70,6 +71,15 @@ async function seed(): Promise<void> {
   table.put(seedOpenItem(C, 'INV', 'i-a', 121_000, '2026-11-01'));
   table.put(seedOpenItem(C, 'INV', 'i-b', 60_500, '2026-12-15'));
   table.put(seedOpenItem(C, 'REC', 'r-a', 48_400, '2026-12-01'));
+  // Collected: 500 € 20 days after issue in March, 710 € 65 days after issue in November (this
+  // month), and 9.999 € 200 days after issue in November 2025, before the twelve months.
+  table.put(
+    seedCollectionSummary(C, [
+      { month: '2025-11', collectedCents: 999_900, collectedCentsDays: 999_900 * 200 },
+      { month: '2026-03', collectedCents: 50_000, collectedCentsDays: 50_000 * 20 },
+      { month: '2026-11', collectedCents: 71_000, collectedCentsDays: 71_000 * 65 },
+    ]),
+  );
 
   table.put(seedObligation(C, { modelType: '303', period: '3T', year: 2026, dueDate: '2026-10-20' }));
   table.put(seedObligation(C, { modelType: '111', period: '10', year: 2026, dueDate: '2026-11-30' }));
@@ -138,7 +148,8 @@ describe('buildSummary', () => {
     expect(f.invoicesReceived).toBe(11);
     expect(f.pendingPayments).toBe(48_400);
     expect(f.overdueInvoices).toBe(1);
-    expect(f.avgCollectionDays).toBeNull();
+    // (50.000 × 20 + 71.000 × 65) / 121.000 = 46,40 days; November 2025 is out of the window.
+    expect(f.avgCollectionDays).toBe(46);
     expect(f.revenueByMonth).toHaveLength(12);
     expect(f.revenueByMonth[0]).toEqual({ month: '2025-12', value: 150_000 });
     expect(f.revenueByMonth[11]).toEqual({ month: '2026-11', value: 130_000 });
@@ -204,6 +215,30 @@ describe('buildSummary', () => {
     for (const sec of Object.values(s.meta.sections))
       expect(sec).toEqual({ source: 'LIVE', asOf: NOW.toISOString() });
     expect(s.meta.itemsRead).toBeGreaterThan(0);
+  });
+
+  it('average collection days: one GetItem of the collection summary, null before there is one', async () => {
+    const gets: unknown[] = [];
+    table.failWhen((command, input) => {
+      const g = input as { Key?: { pk?: unknown; sk?: unknown } };
+      if (command === 'Get' && String(g.Key?.pk).startsWith('TREASURY#')) gets.push(g.Key);
+      return undefined;
+    });
+    expect((await summary({ refresh: true })).financialData?.avgCollectionDays).toBe(46);
+    expect(gets).toEqual([keys.collectionSummary(C)]);
+
+    // Nothing collected in the window any more (a payment taken back): the recompute left no months.
+    table.put(
+      seedCollectionSummary(C, [{ month: '2025-11', collectedCents: 999_900, collectedCentsDays: 1 }]),
+    );
+    expect((await summary({ refresh: true })).financialData?.avgCollectionDays).toBeNull();
+    // Asked for, never computed yet (only the pending flag is stored).
+    table.put({
+      ...keys.collectionSummary(C),
+      entity: 'CollectionSummary',
+      pendingAt: '2026-11-26T10:00:00.000Z',
+    });
+    expect((await summary({ refresh: true })).financialData?.avgCollectionDays).toBeNull();
   });
 
   it('never queries the invoices: only a bounded latest page of each date index', async () => {

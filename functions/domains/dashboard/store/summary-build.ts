@@ -51,6 +51,7 @@ import {
   countDocumentsToReview,
   readAccounting,
   readActivity,
+  readCollectionMonths,
   readCompany,
   readComplianceState,
   readModelEstimates,
@@ -114,11 +115,12 @@ export const sectionComputers: { [S in DashboardSection]: (c: Context) => Promis
     return buildTaxData({ today, obligations, estimated, sii: sii?.status ?? null });
   },
   financial: async ({ r, companyId, today }) => {
-    const [months, open] = await Promise.all([
+    const [months, open, collections] = await Promise.all([
       readMonthSeries(r, companyId, seriesMonths(today)),
       readOpenDocuments(r, companyId),
+      readCollectionMonths(r, companyId),
     ]);
-    return buildFinancialData({ today, months, open });
+    return buildFinancialData({ today, months, open, collections });
   },
   accounting: async ({ r, companyId, today }) => {
     const year = Number(today.slice(0, 4));

@@ -2,8 +2,8 @@
  * The reads behind the company dashboard's summary, by the shared key builders: each one is a
  * GetItem, a BatchGet or a Query bounded by its key condition (aggregates, counters and sparse
  * indexes), never a Scan and never the year's invoices. Access patterns: shared/db/access-patterns.md
- * (#6, #23, #43/#80, #67, #73, #76, #78, SII submissions, D3, D6, A1, A8, B7, the invoices' and
- * received invoices' date indexes).
+ * (#6, #23, #43/#80, #67, #73, #76, #78, SII submissions, D3, D6, A1, A8, B7, B10, the invoices'
+ * and received invoices' date indexes).
  */
 
 import { readPeriodBookSections } from '@functions/lib/tax-aggregates';
@@ -14,6 +14,7 @@ import { RECEIVED_INVOICE_TYPE } from '@shared/fiscal/tax-aggregates';
 import { addDays } from '@shared/fiscal/tax-calendar';
 import type { RecentActivityItem } from '@shared/schemas/dashboard';
 import { SII_BOOKS } from '@shared/schemas/sii';
+import type { CollectionMonth } from '@shared/schemas/treasury';
 import type { LedgerMonthSum, MonthFigures, OpenDocument, SiiStatus } from '../model/summary-sections';
 import { type SummaryReader, withProjection } from './summary-reader';
 
@@ -105,6 +106,23 @@ export function readOpenDocuments(r: SummaryReader, companyId: string): Promise<
         outstandingCents: num(i.outstandingCents),
         nextDueDate: typeof i.nextDueDate === 'string' ? i.nextDueDate : null,
       }));
+  });
+}
+
+/**
+ * What was collected of the receivables per payment month (B10: the treasury's collection summary,
+ * one GetItem; the banking domain recomputes it a few seconds after an issued invoice's open item
+ * changes). No summary yet: nothing collected.
+ */
+export function readCollectionMonths(r: SummaryReader, companyId: string): Promise<CollectionMonth[]> {
+  return r.once('collections', async () => {
+    const item = await r.get(keys.collectionSummary(companyId), ['months']);
+    const months = Array.isArray(item?.months) ? (item.months as Item[]) : [];
+    return months.map((m) => ({
+      month: str(m.month),
+      collectedCents: num(m.collectedCents),
+      collectedCentsDays: num(m.collectedCentsDays),
+    }));
   });
 }
 

@@ -2,7 +2,7 @@
  * Test and bench data for the company dashboard's summary: the items the other areas leave in the
  * table, built with the same key builders, item builders and aggregate rules they use (the
  * invoices' stored item and running tax aggregates and counters, the treasury projection's open
- * items, the tax obligations, accounting's month sums, VeriFacTu counters, documents under review),
+ * items and collection summary, the tax obligations, accounting's month sums, VeriFacTu counters, documents under review),
  * so the summary is read against what real writes would leave. Only the tests and
  * infra/bench/dashboard-summary read this module.
  */
@@ -26,6 +26,7 @@ import {
 } from '@shared/fiscal/tax-aggregates';
 import type { InvoiceWithPayments } from '@shared/schemas/invoices';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
+import type { CollectionMonth } from '@shared/schemas/treasury';
 
 type Item = Record<string, unknown>;
 
@@ -217,6 +218,22 @@ export function seedOpenItem(
     settledDate: null,
     version: 1,
     updatedAt: `${nextDueDate}T08:00:00.000Z`,
+  };
+}
+
+/**
+ * The company's collection summary as the banking domain leaves it (functions/domains/banking/store/
+ * collection-summary.ts: per payment month, céntimos and céntimos × days from issue to payment).
+ */
+export function seedCollectionSummary(companyId: string, months: readonly CollectionMonth[]): Item {
+  return {
+    ...keys.collectionSummary(companyId),
+    entity: 'CollectionSummary',
+    v: SCHEMA_VERSION,
+    companyId,
+    months: [...months],
+    readAt: '2026-01-01T00:00:00.000Z',
+    receivables: months.length,
   };
 }
 
