@@ -4,16 +4,9 @@
  * notification and invitation mails in one transaction, rescheduling, the appointment views.
  */
 
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createApiHandler } from '@functions/platform/http';
-import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
-import type { RouteId } from '@shared/api/routes';
 import { keys } from '@shared/db/keys';
 import type { AppointmentAlert, AppointmentStats, Meeting } from '@shared/schemas/meetings';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portalActions } from './handler';
 import {
   CLIENT,
@@ -23,49 +16,13 @@ import {
   GESTOR,
   OUTSIDER,
   OWNER,
-  portalDeps,
   seedCompanies,
   setPreferences,
-  T0,
-  TABLE,
 } from './testing/fixtures';
+import { portalCaller, portalFixture, validationIssues } from './testing/portal-fixture';
 
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const handler = createApiHandler('portal', portalActions, () => portalDeps(clock));
-
-const GROUPS: Record<string, string> = {
-  [OWNER]: 'CLIENTE',
-  [GESTOR]: 'GESTOR',
-  [CLIENT]: 'CLIENTE',
-  [CLIENT2]: 'CLIENTE',
-  [OUTSIDER]: 'CLIENTE',
-};
-
-async function call<T>(
-  user: string,
-  routeId: RouteId,
-  opts: {
-    company?: string;
-    params?: Record<string, string>;
-    query?: Record<string, string>;
-    body?: unknown;
-  } = {},
-) {
-  const res = (await handler(
-    apiEvent({
-      routeId,
-      params: opts.params,
-      query: opts.query,
-      body: opts.body,
-      claims: { sub: user, groups: [GROUPS[user] ?? 'CLIENTE'] },
-      headers: { 'x-company-id': opts.company ?? CO },
-    }),
-    lambdaContext(),
-  )) as APIGatewayProxyResult;
-  return readResponse<T>(res);
-}
+const { table, clock } = portalFixture();
+const call = portalCaller(clock, portalActions);
 
 const request = (user = CLIENT, over: Record<string, unknown> = {}) =>
   call<Meeting>(user, 'meetings.request', {
@@ -88,23 +45,13 @@ const notificationsOf = (userId: string) =>
     emailSent?: boolean;
   }[];
 
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-});
-
 describe('meetings.request', () => {
   it("refuses missing fields with the modal's messages", async () => {
     const res = await call(CLIENT, 'meetings.request', {
       body: { duration: 30, type: 'VIDEO', subject: '  ' },
     });
     expect(res.status).toBe(400);
-    const details = res.envelope.error?.details as
-      | { issues: { field: string; message: string }[] }
-      | undefined;
-    const issues = details?.issues;
-    expect(issues).toEqual(
+    expect(validationIssues(res)).toEqual(
       expect.arrayContaining([
         { field: 'date', message: 'Fecha requerida' },
         { field: 'time', message: 'Hora requerida' },

@@ -4,13 +4,6 @@
  * the client's checklist limited to the selected company it belongs to.
  */
 
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createApiHandler } from '@functions/platform/http';
-import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
-import type { RouteId } from '@shared/api/routes';
-import { membershipItem } from '@shared/db/records';
 import type {
   Campaign,
   CampaignDetail,
@@ -18,54 +11,31 @@ import type {
   CampaignTarget,
   ClientDocumentRequest,
 } from '@shared/schemas/campaigns';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portalActions } from '../handler';
+import { CLIENT, CO, CO2, GESTOR, OUTSIDER, OWNER } from '../testing/fixtures';
 import {
-  CLIENT,
-  CO,
-  CO2,
-  GESTOR,
-  OUTSIDER,
-  OWNER,
-  portalDeps,
-  seedCompanies,
-  T0,
-  TABLE,
-} from '../testing/fixtures';
-
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const handler = createApiHandler('portal', portalActions, () => portalDeps(clock));
+  ADMIN,
+  portalCaller,
+  portalFixture,
+  putMembership,
+  validationIssues,
+} from '../testing/portal-fixture';
 
 const GESTOR2 = 'u-gestor2';
-const ADMIN = 'u-admin';
-const GROUPS: Record<string, string> = { [GESTOR]: 'GESTOR', [GESTOR2]: 'GESTOR', [ADMIN]: 'ADMIN' };
-
-async function call<T>(
-  user: string,
-  routeId: RouteId,
-  opts: {
-    company?: string;
-    params?: Record<string, string>;
-    query?: Record<string, string>;
-    body?: unknown;
-  } = {},
-) {
-  const res = (await handler(
-    apiEvent({
-      routeId,
-      params: opts.params,
-      query: opts.query,
-      body: opts.body,
-      claims: { sub: user, groups: [GROUPS[user] ?? 'CLIENTE'] },
-      headers: opts.company ? { 'x-company-id': opts.company } : {},
+const { table, clock } = portalFixture({
+  // A second gestor who manages only the bakery.
+  seed: (f) =>
+    putMembership(f.table, {
+      companyId: CO,
+      userId: GESTOR2,
+      companyRole: 'GESTOR',
+      email: 'g2@cuadra.test',
+      firstName: 'G2',
     }),
-    lambdaContext(),
-  )) as APIGatewayProxyResult;
-  return readResponse<T>(res);
-}
+});
+// Campaign routes name no company: x-company-id only where a call gives one.
+const call = portalCaller(clock, portalActions, { groups: { [GESTOR2]: 'GESTOR' }, company: null });
 
 const body = (over: Record<string, unknown> = {}) => ({
   name: 'Documentación 1T 2026',
@@ -82,27 +52,6 @@ async function created(user = GESTOR, over: Record<string, unknown> = {}) {
   return res.envelope.data!;
 }
 
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-  // A second gestor who manages only the bakery.
-  table.put(
-    membershipItem({
-      companyId: CO,
-      userId: GESTOR2,
-      companyRole: 'GESTOR',
-      permissions: [],
-      isActive: true,
-      email: 'g2@cuadra.test',
-      firstName: 'G2',
-      lastName: 'Test',
-      createdAt: T0.toISOString(),
-      updatedAt: T0.toISOString(),
-    }),
-  );
-});
-
 describe('campaigns.*', () => {
   it('are for gestores: a CLIENTE (even an OWNER member) gets 403', async () => {
     expect((await call(CLIENT, 'campaigns.list')).envelope.error?.code).toBe('CORE_002');
@@ -114,11 +63,7 @@ describe('campaigns.*', () => {
       body: body({ name: '', companyIds: [], period: '2026-Q5' }),
     });
     expect(res.status).toBe(400);
-    const details = res.envelope.error?.details as
-      | { issues: { field: string; message: string }[] }
-      | undefined;
-    const issues = details?.issues;
-    expect(issues).toEqual(
+    expect(validationIssues(res)).toEqual(
       expect.arrayContaining([
         { field: 'name', message: 'El nombre es obligatorio' },
         { field: 'companyIds', message: 'Elige al menos un cliente' },

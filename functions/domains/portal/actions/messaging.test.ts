@@ -5,69 +5,26 @@
  * zeroes the caller's side, the unread counts, the quick message, the upload notice's documents.
  */
 
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type ActionsOf, createApiHandler } from '@functions/platform/http';
-import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
-import type { RouteId } from '@shared/api/routes';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActionsOf } from '@functions/platform/http';
 import { keys } from '@shared/db/keys';
-import { membershipItem } from '@shared/db/records';
 import type { Conversation, ConversationMessage, UnreadCount } from '@shared/schemas/messaging';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationIdOf } from '../model/messaging';
 import type { PortalDeps } from '../store/deps';
+import { CLIENT, CLIENT2, CO, CO2, GESTOR, OUTSIDER, OWNER } from '../testing/fixtures';
 import {
-  CLIENT,
-  CLIENT2,
-  CO,
-  CO2,
-  GESTOR,
-  OUTSIDER,
-  OWNER,
-  portalDeps,
-  seedCompanies,
-  T0,
-  TABLE,
-} from '../testing/fixtures';
+  ADMIN,
+  portalCaller,
+  portalFixture,
+  putMembership,
+  putUploadedDocument,
+} from '../testing/portal-fixture';
 import { messagingActions } from './messaging';
 
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
+const { table, clock } = portalFixture();
 // Only the messaging rows: the other portal routes answer 404 here.
-const handler = createApiHandler(
-  'portal',
-  messagingActions as unknown as ActionsOf<'portal', PortalDeps>,
-  () => portalDeps(clock),
-);
-const ADMIN = 'u-admin';
-
-async function call<T>(
-  user: string,
-  routeId: RouteId,
-  opts: {
-    company?: string;
-    params?: Record<string, string>;
-    query?: Record<string, string>;
-    body?: unknown;
-    headers?: Record<string, string>;
-  } = {},
-) {
-  const res = (await handler(
-    apiEvent({
-      routeId,
-      params: opts.params,
-      query: opts.query,
-      body: opts.body,
-      claims: { sub: user, groups: [user === GESTOR ? 'GESTOR' : user === ADMIN ? 'ADMIN' : 'CLIENTE'] },
-      headers: { 'x-company-id': opts.company ?? CO, ...opts.headers },
-    }),
-    lambdaContext(),
-  )) as APIGatewayProxyResult;
-  return readResponse<T>(res);
-}
+const call = portalCaller(clock, messagingActions as unknown as ActionsOf<'portal', PortalDeps>);
 
 const conv = (clientUserId = CLIENT) => ({ conversationId: conversationIdOf(clientUserId) });
 const send = (user: string, content: string, clientUserId = CLIENT, headers?: Record<string, string>) =>
@@ -80,26 +37,13 @@ const unread = async (user: string, company = CO) =>
   (await call<UnreadCount>(user, 'messages.unreadCount', { company })).envelope.data;
 
 const grantUpload = (userId: string) =>
-  table.put(
-    membershipItem({
-      companyId: CO,
-      userId,
-      companyRole: 'CLIENTE',
-      permissions: ['UPLOAD_DOCUMENTS'],
-      isActive: true,
-      email: `${userId}@cuadra.test`,
-      firstName: userId.replace('u-', ''),
-      lastName: 'Test',
-      createdAt: '2025-01-03T00:00:00.000Z',
-      updatedAt: '2025-01-03T00:00:00.000Z',
-    }),
-  );
-
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-});
+  putMembership(table, {
+    companyId: CO,
+    userId,
+    companyRole: 'CLIENTE',
+    permissions: ['UPLOAD_DOCUMENTS'],
+    createdAt: '2025-01-03T00:00:00.000Z',
+  });
 
 describe('conversations', () => {
   it("a client sees only its own conversation; another client's is 404 everywhere", async () => {
@@ -285,13 +229,7 @@ describe('messages.quick', () => {
 
 describe('messages.notifyUpload', () => {
   const doc = (companyId: string, documentId: string, uploadedBy: string) =>
-    table.put({
-      ...keys.document(companyId, documentId),
-      entity: 'Document',
-      documentId,
-      companyId,
-      uploadedBy,
-    });
+    putUploadedDocument(table, companyId, documentId, uploadedBy);
 
   it("posts the upload notice for the client's own documents and refuses a foreign one", async () => {
     grantUpload(CLIENT);

@@ -5,26 +5,12 @@
  * the gestor's reminder (only incomplete companies, once a day).
  */
 
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
 import { keys } from '@shared/db/keys';
 import type { DocumentType } from '@shared/schemas/documents';
 import { defaultTaxProfileFacts } from '@shared/schemas/tax-profile';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  CLIENT,
-  CLIENT2,
-  CO,
-  CO2,
-  GESTOR,
-  OUTSIDER,
-  OWNER,
-  portalDeps,
-  seedCompanies,
-  T0,
-  TABLE,
-} from '../testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import { CLIENT, CLIENT2, CO, CO2, GESTOR, OUTSIDER, OWNER, T0 } from '../testing/fixtures';
+import { portalFixture } from '../testing/portal-fixture';
 import { activeTargetsOf, getCampaign, getTarget, listTargets } from './campaigns';
 import { documentImage, tickDocument } from './campaigns-ticks';
 import {
@@ -35,17 +21,8 @@ import {
   setCampaignItem,
 } from './campaigns-workflow';
 
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const deps = portalDeps(clock);
+const { table, clock, deps } = portalFixture();
 const gestor = { userId: GESTOR, isAdmin: false };
-
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-});
 
 let docSeq = 0;
 /** A stored Document as the documents domain writes it (only the fields the tick reads). */

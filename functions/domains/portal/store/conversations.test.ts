@@ -4,25 +4,13 @@
  * (or nothing at all), paging back through messages, the staff's unread sum, the documents check.
  */
 
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationIdOf } from '../model/messaging';
-import {
-  CLIENT,
-  CLIENT2,
-  CO,
-  CO2,
-  GESTOR,
-  OWNER,
-  portalDeps,
-  seedCompanies,
-  T0,
-  TABLE,
-} from '../testing/fixtures';
+import { CLIENT, CLIENT2, CO, CO2, GESTOR, OWNER, seedCompanies, T0 } from '../testing/fixtures';
+import { portalFixture, putUploadedDocument } from '../testing/portal-fixture';
 import {
   companyDocuments,
   getConversation,
@@ -33,10 +21,7 @@ import {
 } from './conversations';
 import { notifyUpload, openConversation, sendMessage } from './conversations-flow';
 
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const deps = portalDeps(clock);
+const { table, clock, deps } = portalFixture();
 const as = (userId: string, companyRole: 'CLIENTE' | 'GESTOR' | 'OWNER' | 'MEMBER') => ({
   userId,
   isAdmin: false,
@@ -46,12 +31,6 @@ const text = (content: string) => ({ content, priority: 'NORMAL' as const, kind:
 const tick = (ms = 1000) => {
   clock.now = new Date(clock.now.getTime() + ms);
 };
-
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-});
 
 describe('opening a conversation', () => {
   it('gives the same conversation however often, and by whomever, it is opened', async () => {
@@ -199,13 +178,7 @@ describe('reading', () => {
 
 describe('documents of an upload notice', () => {
   const doc = (companyId: string, documentId: string, uploadedBy: string) =>
-    table.put({
-      ...keys.document(companyId, documentId),
-      entity: 'Document',
-      documentId,
-      companyId,
-      uploadedBy,
-    });
+    putUploadedDocument(table, companyId, documentId, uploadedBy);
 
   it("finds only the company's documents, with their uploader", async () => {
     doc(CO, 'd1', CLIENT);

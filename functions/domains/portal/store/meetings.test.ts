@@ -3,21 +3,16 @@
  * and a change conditioned on the version read (a lost race writes nothing, not even its notices).
  */
 
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
 import { AppError } from '@shared/api/errors';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cancelMeeting, confirmMeeting } from '../model/meeting';
-import { CLIENT, CLIENT2, CO, GESTOR, portalDeps, seedCompanies, T0, TABLE } from '../testing/fixtures';
+import { CLIENT, CLIENT2, CO, GESTOR, T0 } from '../testing/fixtures';
+import { portalFixture } from '../testing/portal-fixture';
 import { getMeeting, queryMeetings, writeMeeting } from './meetings';
 import { notificationWrites } from './notify';
 import { createMeetingRequest } from './workflow';
 
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const deps = portalDeps(clock);
+const { table, deps } = portalFixture();
 const actor = (userId: string, companyRole: 'CLIENTE' | 'GESTOR') => ({
   userId,
   isAdmin: false,
@@ -33,12 +28,6 @@ const ask = (userId: string, date: string, time: string) =>
     subject: `Reunión ${date} ${time}`,
     priority: 'NORMAL',
   });
-
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-});
 
 describe('meetings store', () => {
   it('reads a bounded range by start, oldest first or newest first, a client only its own', async () => {

@@ -4,32 +4,15 @@
  * days also tell the campaign's gestor, closed campaigns and complete companies get nothing.
  */
 
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLogger } from '@functions/platform/logger';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getCampaign, getTarget } from '../store/campaigns';
 import { closeCampaign, createCampaign, sendCampaign, setCampaignItem } from '../store/campaigns-workflow';
-import {
-  CLIENT,
-  CLIENT2,
-  CO,
-  CO2,
-  GESTOR,
-  OUTSIDER,
-  portalDeps,
-  seedCompanies,
-  setPreferences,
-  T0,
-  TABLE,
-} from '../testing/fixtures';
+import { CLIENT, CLIENT2, CO, CO2, GESTOR, OUTSIDER, setPreferences } from '../testing/fixtures';
+import { portalFixture } from '../testing/portal-fixture';
 import { runCampaignReminders } from './campaign-reminders';
 
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const deps = portalDeps(clock);
+const { table, deps } = portalFixture();
 const log = createLogger({ test: 'campaign-reminders' });
 const gestor = { userId: GESTOR, isAdmin: false };
 
@@ -57,12 +40,6 @@ async function campaign() {
   await setCampaignItem(deps, gestor, record, CO2, 'i1', { status: 'CLOSED_MANUALLY' });
   return c.campaignId;
 }
-
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-});
 
 describe('runCampaignReminders', () => {
   it('escalates for the incomplete company only, each level once', async () => {

@@ -4,27 +4,39 @@
  * MODIFY, a redelivered record adds nothing, a broken record is skipped, a table failure retries.
  */
 
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
 import { keys } from '@shared/db/keys';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getCampaign, getTarget } from '../store/campaigns';
 import { createCampaign, sendCampaign } from '../store/campaigns-workflow';
-import { CLIENT, CO, GESTOR, portalDeps, seedCompanies, T0, TABLE } from '../testing/fixtures';
+import { CLIENT, CO, GESTOR, T0 } from '../testing/fixtures';
+import { portalFixture } from '../testing/portal-fixture';
 import { handler } from './campaign-ticks';
 
-useEnv({
-  TABLE_NAME: TABLE,
-  AWS_REGION: 'eu-west-1',
-  LOG_LEVEL: 'silent',
-  APP_URL: 'https://app.cuadra.test',
+let campaignId = '';
+const { table, deps } = portalFixture({
+  env: { APP_URL: 'https://app.cuadra.test' },
+  // One campaign asking the bakery for purchase and sales invoices, sent.
+  seed: async (f) => {
+    const c = await createCampaign(
+      f.deps,
+      { userId: GESTOR, isAdmin: false },
+      {
+        name: 'Facturas 1T',
+        period: '2026-Q1',
+        dueDate: '2026-03-31',
+        companyIds: [CO],
+        items: [
+          { kind: 'PURCHASE_INVOICES', minDocuments: 1 },
+          { kind: 'SALES_INVOICES', minDocuments: 1 },
+        ],
+      },
+    );
+    campaignId = c.campaignId;
+    await sendCampaign(f.deps, (await getCampaign(f.deps, campaignId))!);
+  },
 });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const deps = portalDeps(clock);
 
 let seq = 0;
 function record(
@@ -63,29 +75,6 @@ function document(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-
-let campaignId = '';
-beforeEach(async () => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-  const c = await createCampaign(
-    deps,
-    { userId: GESTOR, isAdmin: false },
-    {
-      name: 'Facturas 1T',
-      period: '2026-Q1',
-      dueDate: '2026-03-31',
-      companyIds: [CO],
-      items: [
-        { kind: 'PURCHASE_INVOICES', minDocuments: 1 },
-        { kind: 'SALES_INVOICES', minDocuments: 1 },
-      ],
-    },
-  );
-  campaignId = c.campaignId;
-  await sendCampaign(deps, (await getCampaign(deps, campaignId))!);
-});
 
 const statuses = async () => (await getTarget(deps, campaignId, CO))!.items.map((i) => i.status);
 

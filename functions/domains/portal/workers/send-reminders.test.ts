@@ -4,32 +4,18 @@
  * moves to the next reminder; a run "as if" it were another time (the event's `time`); preferences.
  */
 
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLogger } from '@functions/platform/logger';
-import { useEnv } from '@functions/platform/testing/env';
-import { fakeTable } from '@functions/platform/testing/fake-table';
 import { keys } from '@shared/db/keys';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setReminder } from '../actions/appointments';
 import type { MeetingRecord } from '../model/meeting';
 import { toRecord } from '../store/meetings';
 import { createMeetingRequest, transitionMeeting } from '../store/workflow';
-import {
-  CLIENT,
-  CO,
-  GESTOR,
-  portalDeps,
-  seedCompanies,
-  setPreferences,
-  T0,
-  TABLE,
-} from '../testing/fixtures';
+import { CLIENT, CO, GESTOR, setPreferences, T0 } from '../testing/fixtures';
+import { portalFixture } from '../testing/portal-fixture';
 import { listDueReminders, remindMeeting, runInstant, runReminders } from './send-reminders';
 
-useEnv({ TABLE_NAME: TABLE, AWS_REGION: 'eu-west-1', LOG_LEVEL: 'silent' });
-const table = fakeTable(DynamoDBDocumentClient);
-const clock = { now: new Date(T0) };
-const deps = portalDeps(clock);
+const { table, clock, deps } = portalFixture();
 const log = createLogger({ test: 'send-reminders' });
 const client = { userId: CLIENT, isAdmin: false, companyRole: 'CLIENTE' as const };
 const gestor = { userId: GESTOR, isAdmin: false, companyRole: 'GESTOR' as const };
@@ -57,12 +43,6 @@ const reminders = () =>
   }[];
 const stored = (id: string) =>
   toRecord(table.get(keys.meeting(CO, id))!) as MeetingRecord & { gsi2sk?: string };
-
-beforeEach(() => {
-  table.reset();
-  clock.now = new Date(T0);
-  seedCompanies(table);
-});
 
 describe('appointment reminders', () => {
   it('sends nothing before the reminder is due', async () => {
