@@ -1,9 +1,7 @@
 import { newNotificationId } from '@functions/lib/notifications';
 import { notificationCategoryOf } from '@shared/schemas/notifications';
 import { describe, expect, it } from 'vitest';
-import { readExpiry, toNotification } from './notification';
-
-const DAY = 86_400;
+import { toNotification } from './notification';
 
 describe('notification model', () => {
   it('ids sort by creation time, so the sort key orders newest first when read backwards', () => {
@@ -17,15 +15,6 @@ describe('notification model', () => {
 
   it('keeps only letters and digits of the random part', () => {
     expect(newNotificationId(new Date(0), 'a-b#c')).toBe('0000000000000abc');
-  });
-
-  it('read notifications expire 90 days after creation, but never within a week of being read', () => {
-    const created = '2026-01-01T00:00:00.000Z';
-    const createdS = Date.parse(created) / 1000;
-
-    expect(readExpiry(created, new Date('2026-01-02T00:00:00.000Z'))).toBe(createdS + 90 * DAY);
-    const lateRead = new Date('2026-03-30T00:00:00.000Z');
-    expect(readExpiry(created, lateRead)).toBe(lateRead.getTime() / 1000 + 7 * DAY);
   });
 
   it('the public view drops keys, owner and TTL', () => {

@@ -1,22 +1,9 @@
-/** Notifications: ids, retention and the public view of a stored item. Pure. */
+/** Notifications: the public view of a stored item and its expiry. Pure. */
 
 import type { Notification, NotificationSeverity } from '@shared/schemas/notifications';
 
-/**
- * Read notifications expire 90 days after they were created (DynamoDB TTL), and never sooner than
- * a week after they were read, so reading an old one does not make it vanish under the user's
- * finger. Unread ones do not expire: the unread counter is exact only while nothing deletes an
- * unread item behind its back, and TTL deletions do not go through our transactions.
- */
-export const RETENTION_DAYS = 90;
-export const MIN_DAYS_AFTER_READ = 7;
-const DAY_MS = 86_400_000;
-
-export function readExpiry(createdAt: string, readAt: Date): number {
-  const byAge = Date.parse(createdAt) + RETENTION_DAYS * DAY_MS;
-  const byRead = readAt.getTime() + MIN_DAYS_AFTER_READ * DAY_MS;
-  return Math.floor(Math.max(byAge, byRead) / 1000);
-}
+// Read notifications expire 90 days after creation, at least a week after being read; unread ones
+// never do (readExpiry, functions/lib/notifications/read-state.ts, beside the read-state writes).
 
 // Creating a notification is shared with other domains' workers: functions/platform/store/notifications.ts.
 

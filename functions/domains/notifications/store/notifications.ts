@@ -4,8 +4,10 @@
  * Every write that changes whether a notification is unread changes the counter in the same
  * TransactWriteItems, conditioned on the state it read (`isRead = :was`), so a double click, two
  * tabs or a retry can never apply the same change twice: the loser's condition fails, it reads the
- * item again and finds nothing left to do. Items are only ever addressed under the caller's own
- * partition (`NOTIF#<userId>#<companyId>`), so another user's id is simply not found.
+ * item again and finds nothing left to do. The read-state writes live in the notifications library
+ * (functions/lib/notifications/read-state.ts), shared with the portal's messages.markRead. Items are
+ * only ever addressed under the caller's own partition (`NOTIF#<userId>#<companyId>`), so another
+ * user's id is simply not found.
  */
 
 import {
@@ -16,23 +18,21 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import {
   createNotification as createInPlatform,
+  lostRace,
+  MAX_READ_ATTEMPTS,
+  markUnreadNotificationsRead,
   type NewNotification,
   type NotificationRecord,
   notificationCounterUpdate,
   notificationItem,
+  readStateWrites,
 } from '@functions/lib/notifications';
 import type { TransactItem } from '@functions/platform/aws/dynamodb';
-import {
-  cancellationCodes,
-  failedAnyCondition,
-  isConditionalCheckFailed,
-  isTransactionCanceled,
-} from '@functions/platform/aws/dynamodb-errors';
 import type { Page } from '@shared/api/envelope';
 import { AppError } from '@shared/api/errors';
 import { keys } from '@shared/db/keys';
 import type { MarkAllReadResult, Notification } from '@shared/schemas/notifications';
-import { hasExpired, readExpiry, toNotification } from '../model/notification';
+import { hasExpired, toNotification } from '../model/notification';
 import type { NotificationsDeps } from './deps';
 
 type Deps = Pick<NotificationsDeps, 'db' | 'table'>;
@@ -44,24 +44,12 @@ export interface Owner {
   companyId: string;
 }
 
-/** Transactions per read-all batch: 100 actions at most, one of them the counter. */
-export const READ_ALL_BATCH = 50;
-/** Attempts of a read-state change that keeps losing a race before giving up (500). */
-const MAX_ATTEMPTS = 3;
-
 const notFound = () => new AppError('CORE_006', 'La notificación no existe.');
 
 export { notificationItem };
 
 const counterUpdate = (deps: Deps, owner: Owner, delta: number): TransactItem =>
   notificationCounterUpdate(deps.table, owner, delta);
-
-/** A condition of ours failed (or another transaction held the item): read again and decide anew. */
-function lostRace(e: unknown): boolean {
-  if (isConditionalCheckFailed(e)) return true;
-  if (!isTransactionCanceled(e)) return false;
-  return failedAnyCondition(e) || cancellationCodes(e).includes('TransactionConflict');
-}
 
 async function transact(deps: Deps, items: TransactItem[]): Promise<void> {
   await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
@@ -209,44 +197,6 @@ export async function latestNotifications(
 
 // --- read state -------------------------------------------------------------------------------------
 
-function readStateWrites(deps: Deps, owner: Owner, item: NotificationRecord, read: boolean, now: Date) {
-  const Key = keys.notification(owner.userId, owner.companyId, item.notificationId);
-  const update: TransactItem = read
-    ? {
-        Update: {
-          TableName: deps.table,
-          Key,
-          UpdateExpression: 'SET isRead = :true, readAt = :at, #ttl = :ttl REMOVE gsi1pk, gsi1sk',
-          ConditionExpression: 'attribute_exists(pk) AND isRead = :false',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':true': true,
-            ':false': false,
-            ':at': now.toISOString(),
-            ':ttl': readExpiry(item.createdAt, now),
-          },
-        },
-      }
-    : {
-        Update: {
-          TableName: deps.table,
-          Key,
-          UpdateExpression: 'SET isRead = :false, readAt = :null, gsi1pk = :g, gsi1sk = :gs REMOVE #ttl',
-          ConditionExpression: 'attribute_exists(pk) AND isRead = :true',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':true': true,
-            ':false': false,
-            ':null': null,
-            ...prefixed(keys.unreadNotification(owner.userId, owner.companyId, item.notificationId)),
-          },
-        },
-      };
-  return [update, counterUpdate(deps, owner, read ? -1 : 1)];
-}
-
-const prefixed = (k: { gsi1pk: string; gsi1sk: string }) => ({ ':g': k.gsi1pk, ':gs': k.gsi1sk });
-
 /**
  * Marks one notification read or unread. Already in that state: nothing is written (a double
  * click is a no-op). 404 CORE_006 when the caller has no such notification in the company.
@@ -263,13 +213,13 @@ export async function setReadState(
     if (!item) throw notFound();
     if (item.isRead === read) return { notification: toNotification(item), changed: false };
     try {
-      await transact(deps, readStateWrites(deps, owner, item, read, now));
+      await transact(deps, readStateWrites(deps.table, owner, item, read, now));
       return {
         notification: toNotification({ ...item, isRead: read, readAt: read ? now.toISOString() : null }),
         changed: true,
       };
     } catch (e) {
-      if (!lostRace(e) || attempt >= MAX_ATTEMPTS) throw e;
+      if (!lostRace(e) || attempt >= MAX_READ_ATTEMPTS) throw e;
     }
   }
 }
@@ -299,58 +249,18 @@ export async function deleteNotification(
       await transact(deps, writes);
       return;
     } catch (e) {
-      if (!lostRace(e) || attempt >= MAX_ATTEMPTS) throw e;
+      if (!lostRace(e) || attempt >= MAX_READ_ATTEMPTS) throw e;
     }
   }
 }
 
 /**
- * Marks every unread notification of the caller in the company read: batches of READ_ALL_BATCH
- * items plus the counter, each one transaction. A batch that loses a race (one of its items was
- * read or deleted meanwhile, e.g. in another tab) is redone item by item. The counter is not
- * forced to 0 at the end: it already moved by exactly what changed, and a notification created
- * during the call must stay counted.
+ * Marks every unread notification of the caller in the company read (batched, redone item by item
+ * after a lost race: markNotificationsRead in the library). The counter is not forced to 0 at the
+ * end: it already moved by exactly what changed, and a notification created during the call must
+ * stay counted.
  */
 export async function markAllRead(deps: Deps, owner: Owner, now: Date): Promise<MarkAllReadResult> {
-  const unread = await unreadItems(deps, owner);
-  let updated = 0;
-  for (let i = 0; i < unread.length; i += READ_ALL_BATCH) {
-    const batch = unread.slice(i, i + READ_ALL_BATCH);
-    try {
-      await transact(deps, [
-        ...batch.map((item) => readStateWrites(deps, owner, item, true, now)[0]!),
-        counterUpdate(deps, owner, -batch.length),
-      ]);
-      updated += batch.length;
-    } catch (e) {
-      if (!lostRace(e)) throw e;
-      for (const item of batch) {
-        try {
-          if ((await setReadState(deps, owner, item.notificationId, true, now)).changed) updated += 1;
-        } catch (inner) {
-          // Deleted meanwhile: nothing left to mark.
-          if (!(inner instanceof AppError && inner.code === 'CORE_006')) throw inner;
-        }
-      }
-    }
-  }
+  const updated = await markUnreadNotificationsRead(deps, owner, now);
   return { updated, count: await unreadCount(deps, owner) };
-}
-
-/** Every unread notification of the caller in the company (the sparse unread index). */
-async function unreadItems(deps: Deps, owner: Owner): Promise<NotificationRecord[]> {
-  const out: NotificationRecord[] = [];
-  let start: Item | undefined;
-  do {
-    const res = await deps.db.send(
-      new QueryCommand({
-        ...unreadQuery(deps, owner),
-        ProjectionExpression: 'notificationId, createdAt',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) out.push(item as unknown as NotificationRecord);
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
 }

@@ -36,6 +36,7 @@ import {
   writerSide,
 } from '../store/conversations-flow';
 import type { PortalDeps } from '../store/deps';
+import { markConversationNoticesRead } from '../store/messaging-notices';
 import { actorOf } from '../store/workflow';
 
 const ConversationPath = z.object({ conversationId: Id });
@@ -105,6 +106,13 @@ export const markReadRoute = defineCompanyAction({
     const side = writerSide(actor);
     await visibleConversation(deps, scope.companyId, params.conversationId, actor);
     const c = await markConversationRead(deps, scope.companyId, params.conversationId, side);
+    // What the conversation page shows read is read in the bell too (its message_received notices).
+    await markConversationNoticesRead(
+      deps,
+      { userId: actor.userId, companyId: scope.companyId },
+      params.conversationId,
+      deps.now(),
+    );
     return toConversation(c, side);
   },
 });

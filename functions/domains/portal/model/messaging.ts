@@ -201,6 +201,15 @@ export const conversationLink = (side: Side, conversationId: string): string =>
     ? `/app/messages?conversationId=${encodeURIComponent(conversationId)}`
     : `/app/messaging?conversationId=${encodeURIComponent(conversationId)}`;
 
+/**
+ * Every link a notice of the conversation may carry (the client's and the staff's): reading the
+ * conversation reads the caller's notices by these, whichever side the caller was on when told.
+ */
+export const conversationNoticeLinks = (conversationId: string): string[] => [
+  conversationLink('client', conversationId),
+  conversationLink('staff', conversationId),
+];
+
 export interface MessageNotice {
   title: string;
   message: string;
