@@ -35,10 +35,12 @@ import {
   callApi,
   e2eTest,
   expectHidden,
+  expectNoCrash,
   expectVisible,
   finishOnboardingViaApi,
   logIn,
   screenshot,
+  selectCompany,
   selectedCompany,
   settle,
   storedTokens,
@@ -73,25 +75,6 @@ function sidedCents(text: string): number {
 const money = (c: number) =>
   `${c < 0 ? '-' : ''}${new Intl.NumberFormat('es-ES', { minimumFractionDigits: 2, useGrouping: 'always' }).format(Math.abs(c) / 100)} €`;
 
-/** Chooses a company in the header's selector, as a gestor does (as in documents.e2e.test.ts). */
-async function selectCompany(page: Page, search: string, name: string): Promise<void> {
-  if ((await selectedCompany(page))?.name === name) return;
-  const selector = page.getByRole('combobox', { name: 'Empresa seleccionada' });
-  await expectVisible(selector, 'the company selector');
-  await selector.click();
-  await selector.fill(search);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name });
-  await expectVisible(option, `'${name}' among the companies`);
-  await option.first().click();
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  while ((await selectedCompany(page))?.name !== name) {
-    if (Date.now() > deadline) throw new Error(`'${name}' did not become the selected company`);
-    await page.waitForTimeout(100);
-  }
-}
-
 /** The gestor signed in on Espiga. */
 async function gestorOnEspiga(page: Page): Promise<string> {
   await finishOnboardingViaApi(accounts.gestor);
@@ -99,11 +82,6 @@ async function gestorOnEspiga(page: Page): Promise<string> {
   await waitForPath(page, '/app/dashboard');
   await selectCompany(page, 'Espiga', ESPIGA);
   return (await storedTokens(page)).accessToken;
-}
-
-/** No error page anywhere: the app's error boundary says 'Algo salió mal'. */
-async function expectNoCrash(page: Page, where: string): Promise<void> {
-  expect(await page.getByText('Algo salió mal').count(), `'Algo salió mal' on ${where}`).toBe(0);
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });

@@ -28,10 +28,9 @@ import {
   finishOnboardingViaApi,
   logIn,
   screenshot,
-  selectedCompany,
+  selectCompany,
   settle,
   storedTokens,
-  UI_TIMEOUT_MS,
   waitForPath,
 } from './harness';
 
@@ -46,25 +45,6 @@ const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** The es-ES amount the pages print for céntimos, spaces made plain. */
 const money = (c: number) =>
   `${c < 0 ? '-' : ''}${new Intl.NumberFormat('es-ES', { minimumFractionDigits: 2, useGrouping: 'always' }).format(Math.abs(c) / 100)} €`;
-
-/** Chooses a company in the header's selector, as a gestor does (as in accounting.e2e.test.ts). */
-async function selectCompany(page: Page, search: string, name: string): Promise<void> {
-  if ((await selectedCompany(page))?.name === name) return;
-  const selector = page.getByRole('combobox', { name: 'Empresa seleccionada' });
-  await expectVisible(selector, 'the company selector');
-  await selector.click();
-  await selector.fill(search);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name });
-  await expectVisible(option, `'${name}' among the companies`);
-  await option.first().click();
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  while ((await selectedCompany(page))?.name !== name) {
-    if (Date.now() > deadline) throw new Error(`'${name}' did not become the selected company`);
-    await page.waitForTimeout(100);
-  }
-}
 
 async function gestorOn(page: Page, search: string, name: string): Promise<string> {
   await finishOnboardingViaApi(accounts.gestor);

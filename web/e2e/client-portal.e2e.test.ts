@@ -21,21 +21,23 @@ import { DEMO_SHARE_MESSAGE } from '@infra/local/seed-sharing';
 import type { CampaignDetail } from '@shared/schemas/campaigns';
 import type { CockpitActionResult, CockpitView, PublishedModelView } from '@shared/schemas/tax-models';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   accessTokenFor,
   accounts,
+  bytesOf,
   callApi,
+  dropFiles,
   e2eTest,
   expectHidden,
+  expectNoCrash,
   expectVisible,
   finishOnboardingViaApi,
   logIn,
   screenshot,
-  selectedCompany,
+  selectCompany,
   settle,
-  UI_TIMEOUT_MS,
   waitForPath,
 } from './harness';
 
@@ -73,47 +75,6 @@ async function statementPdf(reference: string): Promise<Uint8Array> {
   return pdf.save();
 }
 
-/** Drops files on the uploader as a person does (as in documents.e2e.test.ts). */
-async function dropFiles(page: Page, target: Locator, files: { name: string; bytes: Uint8Array }[]) {
-  const payload = files.map((f) => ({ name: f.name, base64: Buffer.from(f.bytes).toString('base64') }));
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const f of list) {
-      const binary = atob(f.base64);
-      const bytes = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      transfer.items.add(new File([bytes], f.name, { type: 'application/pdf' }));
-    }
-    return transfer;
-  }, payload);
-  await target.dispatchEvent('dragover', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
-}
-
-/** Chooses a company in the header's selector, as a gestor does (as in documents.e2e.test.ts). */
-async function selectCompany(page: Page, search: string, name: string): Promise<void> {
-  if ((await selectedCompany(page))?.name === name) return;
-  const selector = page.getByRole('combobox', { name: 'Empresa seleccionada' });
-  await expectVisible(selector, 'the company selector');
-  await selector.click();
-  await selector.fill(search);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name });
-  await expectVisible(option, `'${name}' among the companies`);
-  await option.first().click();
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  while ((await selectedCompany(page))?.name !== name) {
-    if (Date.now() > deadline) throw new Error(`'${name}' did not become the selected company`);
-    await page.waitForTimeout(100);
-  }
-}
-
-/** No error page anywhere: the app's error boundary says 'Algo salió mal'. */
-async function expectNoCrash(page: Page, where: string): Promise<void> {
-  expect(await page.getByText('Algo salió mal').count(), `'Algo salió mal' on ${where}`).toBe(0);
-}
-
 /** Reloads `page` until `locator` shows (a stream consumer's result), at most `timeout` ms. */
 async function reloadUntilVisible(page: Page, locator: Locator, what: string, timeout = TICK_TIMEOUT_MS) {
   const deadline = Date.now() + timeout;
@@ -128,12 +89,6 @@ async function reloadUntilVisible(page: Page, locator: Locator, what: string, ti
       await settle(page);
     }
   }
-}
-
-async function bytesOf(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** Signs in a demo account in a page of its own (its onboarding done through the API). */

@@ -16,21 +16,23 @@ import { cifControl } from '@shared/fiscal/nif';
 import type { DocumentDetails } from '@shared/schemas/documents';
 import { formatCents } from '@web/lib/format';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   accounts,
   callApi,
+  dropFiles,
   e2eTest,
   expectHidden,
+  expectNoCrash,
   expectVisible,
   finishOnboardingViaApi,
   logIn,
   screenshot,
+  selectCompany,
   selectedCompany,
   settle,
   storedTokens,
-  UI_TIMEOUT_MS,
   waitForPath,
 } from './harness';
 
@@ -93,47 +95,6 @@ async function invoicePdf(inv: InvoicePdf): Promise<Uint8Array> {
   text(esAmount(inv.baseCents + q), 470, 504, 11, bold);
   text('Forma de pago: transferencia a 30 días. IBAN ES91 2100 0418 4502 0005 1332', 50, 440, 9);
   return pdf.save();
-}
-
-/** Drops files on the uploader as a person does (a `drop` event carrying a DataTransfer). */
-async function dropFiles(page: Page, target: Locator, files: { name: string; bytes: Uint8Array }[]) {
-  const payload = files.map((f) => ({ name: f.name, base64: Buffer.from(f.bytes).toString('base64') }));
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const f of list) {
-      const binary = atob(f.base64);
-      const bytes = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      transfer.items.add(new File([bytes], f.name, { type: 'application/pdf' }));
-    }
-    return transfer;
-  }, payload);
-  await target.dispatchEvent('dragover', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
-}
-
-/** Chooses a company in the header's selector, as a gestor does (as in sii.e2e.test.ts). */
-async function selectCompany(page: Page, search: string, name: string): Promise<void> {
-  if ((await selectedCompany(page))?.name === name) return;
-  const selector = page.getByRole('combobox', { name: 'Empresa seleccionada' });
-  await expectVisible(selector, 'the company selector');
-  await selector.click();
-  await selector.fill(search);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name });
-  await expectVisible(option, `'${name}' among the companies`);
-  await option.first().click();
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  while ((await selectedCompany(page))?.name !== name) {
-    if (Date.now() > deadline) throw new Error(`'${name}' did not become the selected company`);
-    await page.waitForTimeout(100);
-  }
-}
-
-/** No error page anywhere: the app's error boundary says 'Algo salió mal'. */
-async function expectNoCrash(page: Page, where: string): Promise<void> {
-  expect(await page.getByText('Algo salió mal').count(), `'Algo salió mal' on ${where}`).toBe(0);
 }
 
 /** The upload row of a file on the uploader. */

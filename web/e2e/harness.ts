@@ -20,10 +20,11 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Download,
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, inject, test } from 'vitest';
+import { afterAll, expect, inject, test } from 'vitest';
 import { SCREENSHOT_DIR, screenshotPath } from './browser';
 
 export { DEMO_PASSWORD };
@@ -354,6 +355,64 @@ export async function selectedCompany(page: Page): Promise<{ companyId: string; 
       return null;
     }
   });
+}
+
+/**
+ * Chooses a company in the header's selector, as a gestor does. A header re-render (a pushed
+ * notification, say) may close the dropdown under the click: it chooses again until the choice holds.
+ */
+export async function selectCompany(page: Page, search: string, name: string): Promise<void> {
+  if ((await selectedCompany(page))?.name === name) return;
+  const selector = page.getByRole('combobox', { name: 'Empresa seleccionada' });
+  const deadline = Date.now() + UI_TIMEOUT_MS;
+  for (;;) {
+    await expectVisible(selector, 'the company selector');
+    await selector.click();
+    await selector.fill(search);
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: name });
+    await expectVisible(option, `'${name}' among the companies`);
+    await option.first().click();
+    const attempt = Date.now() + 3_000;
+    while ((await selectedCompany(page))?.name !== name && Date.now() < attempt)
+      await page.waitForTimeout(100);
+    if ((await selectedCompany(page))?.name === name) return;
+    if (Date.now() > deadline) throw new Error(`'${name}' did not become the selected company`);
+  }
+}
+
+/** Drops PDF files on an uploader as a person does (dragover, then drop, with a real DataTransfer). */
+export async function dropFiles(
+  page: Page,
+  target: Locator,
+  files: { name: string; bytes: Uint8Array }[],
+): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, base64: Buffer.from(f.bytes).toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) {
+      const binary = atob(f.base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      transfer.items.add(new File([bytes], f.name, { type: 'application/pdf' }));
+    }
+    return transfer;
+  }, payload);
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** No error page: the app's error boundary says 'Algo salió mal'. */
+export async function expectNoCrash(page: Page, where: string): Promise<void> {
+  expect(await page.getByText('Algo salió mal').count(), `'Algo salió mal' on ${where}`).toBe(0);
+}
+
+/** The bytes of a finished download. */
+export async function bytesOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 // --- the API and Cognito, from the test itself ----------------------------------------------------

@@ -25,10 +25,9 @@ import {
   finishOnboardingViaApi,
   logIn,
   screenshot,
-  selectedCompany,
+  selectCompany,
   settle,
   storedTokens,
-  UI_TIMEOUT_MS,
   waitForPath,
 } from './harness';
 
@@ -51,29 +50,6 @@ const MONTHS = [
   'Noviembre',
   'Diciembre',
 ];
-
-/** Chooses a company in the header's selector, as a gestor does (as in tax.e2e.test.ts). */
-async function selectCompany(page: Page, search: string, name: string): Promise<void> {
-  const selector = page.getByRole('combobox', { name: 'Empresa seleccionada' });
-  const deadline = Date.now() + UI_TIMEOUT_MS;
-  // A header re-render (a pushed notification, say) may close the dropdown under the click: choose
-  // again until the choice holds.
-  for (;;) {
-    await expectVisible(selector, 'the company selector');
-    await selector.click();
-    await selector.fill(search);
-    const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: name });
-    await expectVisible(option, `'${name}' among the companies`);
-    await option.first().click();
-    const attempt = Date.now() + 3_000;
-    while ((await selectedCompany(page))?.name !== name && Date.now() < attempt)
-      await page.waitForTimeout(100);
-    if ((await selectedCompany(page))?.name === name) return;
-    if (Date.now() > deadline) throw new Error(`'${name}' did not become the selected company`);
-  }
-}
 
 /** Polls `read` until `done` holds; the error says what was awaited and what was last seen. */
 async function pollUntil<T>(

@@ -9,11 +9,12 @@
  */
 
 import type { CockpitActionResult, CockpitView, PublishedModelView } from '@shared/schemas/tax-models';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   accessTokenFor,
   accounts,
+  bytesOf,
   callApi,
   e2eTest,
   expectHidden,
@@ -106,12 +107,6 @@ async function bothWidths(page: Page, name: string, ready: () => Promise<void>):
   await page.setViewportSize(DESKTOP);
   await page.reload();
   await ready();
-}
-
-async function bytesOf(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');

@@ -21,6 +21,7 @@ import {
   finishOnboardingViaApi,
   logIn,
   screenshot,
+  selectCompany,
   selectedCompany,
   settle,
   storedTokens,
@@ -33,24 +34,6 @@ const ESPIGA = 'Panadería La Espiga SL';
 const CLIENTS = [/Javier Romero/, /Panader[ií]a La Espiga/, /Transportes Levante/];
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Chooses a company in the header's selector, as a gestor does, and waits until it is the selected one. */
-async function selectCompany(page: Page, search: string, name: string): Promise<void> {
-  const selector = page.getByRole('combobox', { name: 'Empresa seleccionada' });
-  await expectVisible(selector, 'the company selector');
-  await selector.click();
-  await selector.fill(search);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name });
-  await expectVisible(option, `'${name}' among the companies`);
-  await option.first().click();
-  const deadline = Date.now() + 15_000;
-  while ((await selectedCompany(page))?.name !== name) {
-    if (Date.now() > deadline) throw new Error(`'${name}' did not become the selected company`);
-    await page.waitForTimeout(100);
-  }
-}
 
 /** Waits until the SPA has selected a company (it does so at start) and returns it. */
 async function waitForSelectedCompany(page: Page): Promise<{ companyId: string; name: string }> {
