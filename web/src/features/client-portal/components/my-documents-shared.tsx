@@ -6,10 +6,10 @@
  */
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from '@shared/schemas/documents';
 import type { Notification } from '@shared/schemas/notifications';
-import { SHARE_APPROVAL_LABELS, SHARE_STATUS_LABELS, type SharedDocument } from '@shared/schemas/sharing';
+import { SHARE_STATUS_LABELS, type SharedDocument } from '@shared/schemas/sharing';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState, LoadError } from '@web/components/load-states';
-import { formatDate, formatDateTime } from '@web/lib/format';
+import { sharedDocumentColumns } from '@web/components/shared-document-columns';
 import { usePushMessages } from '@web/lib/push-messages';
 import { toastError } from '@web/lib/toast';
 import { Button, DatePicker, Flex, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
@@ -26,7 +26,10 @@ import {
   useSharedDocuments,
 } from '../api/get-shared-documents';
 
-const APPROVAL_COLORS = { PENDING: 'gold', APPROVED: 'green', REJECTED: 'red' } as const;
+/** 'Solo consulta' in 'Estado' when the share does not allow downloading. */
+const shareColumns = sharedDocumentColumns({
+  afterStatus: (s) => (s.permissions.download ? null : <Tag>Solo consulta</Tag>),
+});
 
 /** The file shown inside the page: a PDF in a frame, an image as an image. */
 function SharedViewer({
@@ -225,32 +228,9 @@ export function SharedWithMe({ companyId }: { companyId: string }) {
               ),
             },
             { title: 'Tipo', dataIndex: 'type', render: (t: DocumentType) => DOCUMENT_TYPE_LABELS[t] },
-            { title: 'Compartido', dataIndex: 'sharedAt', render: (d: string) => formatDateTime(d) },
-            {
-              title: 'Caduca',
-              dataIndex: 'expiresAt',
-              render: (d: string | null) => (d ? formatDate(d) : 'Sin caducidad'),
-            },
-            {
-              title: 'Estado',
-              key: 'status',
-              render: (_, s) => (
-                <Flex gap={4} wrap>
-                  <Tag color={s.status === 'ACTIVE' ? 'blue' : 'default'}>
-                    {SHARE_STATUS_LABELS[s.status]}
-                  </Tag>
-                  {s.permissions.download ? null : <Tag>Solo consulta</Tag>}
-                  {s.approval ? (
-                    <Tag color={APPROVAL_COLORS[s.approval.status]}>
-                      {SHARE_APPROVAL_LABELS[s.approval.status]}
-                    </Tag>
-                  ) : null}
-                  {s.approval?.comments ? (
-                    <Typography.Text type="secondary">{s.approval.comments}</Typography.Text>
-                  ) : null}
-                </Flex>
-              ),
-            },
+            shareColumns.sharedAt,
+            shareColumns.expiresAt,
+            shareColumns.status,
             {
               title: 'Acciones',
               key: 'actions',

@@ -5,23 +5,22 @@
  * action of one document for a documents list that offers row actions.
  */
 import {
-  SHARE_APPROVAL_LABELS,
   SHARE_STATUS_LABELS,
   SHARE_STATUSES,
   type SharedDocument,
   type ShareStatus,
 } from '@shared/schemas/sharing';
 import { EmptyState, LoadError } from '@web/components/load-states';
+import { sharedDocumentColumns } from '@web/components/shared-document-columns';
 import { useCan } from '@web/lib/access';
-import { formatDate, formatDateTime, formatInteger } from '@web/lib/format';
+import { formatInteger } from '@web/lib/format';
 import { toast, toastError } from '@web/lib/toast';
-import { Button, Card, Flex, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { COMPANY_SHARES_PAGE_SIZE, useCompanyShares, useRevokeShare } from '../api/shares';
 import { ShareDocumentModal } from './share-document-modal';
 
-const STATUS_COLORS: Record<ShareStatus, string> = { ACTIVE: 'blue', EXPIRED: 'default', REVOKED: 'red' };
-const APPROVAL_COLORS = { PENDING: 'gold', APPROVED: 'green', REJECTED: 'red' } as const;
+const shareColumns = sharedDocumentColumns();
 
 export function CompanyShares({ companyId }: { companyId: string }) {
   const canShare = useCan('sharedDocuments.share');
@@ -90,34 +89,14 @@ export function CompanyShares({ companyId }: { companyId: string }) {
                   </Flex>
                 ),
               },
-              { title: 'Compartido', dataIndex: 'sharedAt', render: (d: string) => formatDateTime(d) },
+              shareColumns.sharedAt,
               {
                 title: 'Permisos',
                 key: 'permissions',
                 render: (_, s) => (s.permissions.download ? 'Ver y descargar' : 'Solo consulta'),
               },
-              {
-                title: 'Caduca',
-                dataIndex: 'expiresAt',
-                render: (d: string | null) => (d ? formatDate(d) : 'Sin caducidad'),
-              },
-              {
-                title: 'Estado',
-                key: 'status',
-                render: (_, s) => (
-                  <Flex gap={4} wrap>
-                    <Tag color={STATUS_COLORS[s.status]}>{SHARE_STATUS_LABELS[s.status]}</Tag>
-                    {s.approval ? (
-                      <Tag color={APPROVAL_COLORS[s.approval.status]}>
-                        {SHARE_APPROVAL_LABELS[s.approval.status]}
-                      </Tag>
-                    ) : null}
-                    {s.approval?.comments ? (
-                      <Typography.Text type="secondary">{s.approval.comments}</Typography.Text>
-                    ) : null}
-                  </Flex>
-                ),
-              },
+              shareColumns.expiresAt,
+              shareColumns.status,
               {
                 title: 'Uso',
                 key: 'use',
