@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { App, CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INLINE_POLICY_NAME } from './constructs/inline-policy-role';
 import { cdkJsonContext, createCuadraApp } from './cuadra-app';
 import { type CuadraManifest, cuadraManifest } from './cuadra-manifest';
 import type { CuadraStack } from './cuadra-stack';
@@ -71,14 +72,16 @@ let outdir: string;
 let app: App;
 let stack: CuadraStack;
 let template: Template;
+let manifest: CuadraManifest;
 
 beforeAll(() => {
+  manifest = variantWithNotification();
   outdir = mkdtempSync(path.join(tmpdir(), 'cuadra-cdk-variant-'));
   ({ app, stack } = createCuadraApp({
     context: cdkJsonContext(),
     outdir,
     nag: false,
-    manifest: variantWithNotification(),
+    manifest,
   }));
   template = Template.fromStack(stack);
 });
@@ -106,6 +109,28 @@ describe('S3 bucket notifications', () => {
       FunctionName: { Ref: fnId },
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
     });
+  });
+
+  it("writes the consumers' permissions inline; the only separate policies are CDK's notifications handler's", () => {
+    const workers = [...stack.workerFunctions.values()];
+    expect(workers.length).toBeGreaterThan(0);
+    const roles = template.findResources('AWS::IAM::Role');
+    for (const worker of workers) {
+      const role = roles[stack.getLogicalId(worker.role.node.defaultChild as CfnResource)]!;
+      const policies = role.Properties.Policies as { PolicyName: string }[];
+      expect(policies.map((p) => p.PolicyName)).toEqual([INLINE_POLICY_NAME]);
+    }
+    // The documented exception: one AWS::IAM::Policy per bucket with notifications, on the role of
+    // CDK's singleton BucketNotificationsHandler (s3:PutBucketNotification), not ours to change.
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const buckets = Object.values(manifest.buckets).filter((b) => b.notifications.length > 0);
+    expect(policies).toHaveLength(buckets.length);
+    for (const policy of policies) {
+      expect(policy.Properties.Roles).toEqual([
+        { Ref: expect.stringMatching(/^BucketNotificationsHandler/) },
+      ]);
+    }
+    expect(template.findResources('AWS::IAM::ManagedPolicy')).toEqual({});
   });
 
   it('stays free of unacknowledged cdk-nag findings', () => {

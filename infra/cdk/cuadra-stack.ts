@@ -32,6 +32,7 @@ import { ApiGatewayAccount } from './constructs/api-gateway-account';
 import { Auth } from './constructs/auth';
 import { CuadraFunction } from './constructs/cuadra-function';
 import { DataTable } from './constructs/data-table';
+import { InlinePolicyRole } from './constructs/inline-policy-role';
 import { type GrantTargets, grantInvoke, grantNeeds } from './constructs/permissions';
 import { Queues } from './constructs/queues';
 import { CuadraRestApi } from './constructs/rest-api';
@@ -320,12 +321,13 @@ export class CuadraStack extends Stack {
    * EventBridge Scheduler, in each schedule's time zone (Europe/Madrid: 07:00 is 07:00 all year). One
    * role for every schedule (our own, instead of each target's default, so the acknowledgements are
    * scoped to it): it may invoke exactly the scheduled functions, nothing else. One role instead of
-   * one per schedule keeps the stack well under CloudFormation's 500 resources.
+   * one per schedule, with its statements inline (what the LambdaInvoke targets grant it), keeps the
+   * stack well under CloudFormation's 500 resources.
    */
   private wireSchedules(): void {
     const entries = Object.entries(this.manifest.schedules);
     if (entries.length === 0) return;
-    const role = new iam.Role(this, 'SchedulesRole', {
+    const role = new InlinePolicyRole(this, 'SchedulesRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
       }),

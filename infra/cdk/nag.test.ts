@@ -8,6 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { InlinePolicyRole } from './constructs/inline-policy-role';
 import { acknowledge, enableNag, listAcknowledgements, nagFindings, wildcardResourceFinding } from './nag';
 
 // CDK's built-in CloudFormation schema validation costs seconds per worker and is exercised by
@@ -73,6 +74,27 @@ describe('nag wiring', () => {
     const id = wildcardResourceFinding(stack, bucket.arnForObjects('*'));
     expect(id).toMatch(/^AwsSolutions-IAM5\[Resource::<Documents\w+\.Arn>\/\*\]$/);
     expect(ruleNames(app)).toContain(id);
+
+    acknowledge(role, id, 'Object keys are generated at run time; the statement names one bucket.');
+    expect(ruleNames(app)).not.toContain(id);
+  });
+
+  it("reports a finding of a role's inline policy on the role itself, with the same id, acknowledged there", () => {
+    const app = new App();
+    const stack = new Stack(app, 'Probe');
+    const bucket = new s3.Bucket(stack, 'Documents');
+    const role = new InlinePolicyRole(stack, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    });
+    role.allow(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }),
+    );
+
+    const id = wildcardResourceFinding(stack, bucket.arnForObjects('*'));
+    const finding = nagFindings(app).filter((f) => f.ruleName === id);
+    expect(finding.flatMap((f) => f.violatingResources.map((r) => r.constructPath))).toEqual([
+      'Probe/Role/Resource',
+    ]);
 
     acknowledge(role, id, 'Object keys are generated at run time; the statement names one bucket.');
     expect(ruleNames(app)).not.toContain(id);

@@ -3,6 +3,10 @@
  * function gets the same runtime, architecture, bundling, logging and tracing defaults here, and
  * its own role that starts empty (no AWS managed policies, cdk-nag IAM4) and only receives what
  * the manifest's `needs` grant (see permissions.ts).
+ *
+ * The role's permissions are one inline policy of the role (inline-policy-role.ts), not a separate
+ * AWS::IAM::Policy: what `allow` adds and what CDK wires itself (tracing, event sources, failure
+ * destinations) all land there.
  */
 
 import path from 'node:path';
@@ -15,6 +19,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { assertLocalEsbuild, depsLockFilePath, nodejsBundling, repoRoot } from '../bundling';
 import { acknowledge } from '../nag';
+import { InlinePolicyRole } from './inline-policy-role';
 
 /**
  * nodejs22.x, not the newest runtime: the bundles target node22 (bundling.ts) and the benchmark
@@ -33,20 +38,26 @@ export interface CuadraFunctionProps {
 
 export class CuadraFunction extends Construct {
   readonly fn: NodejsFunction;
-  readonly role: iam.Role;
+  readonly role: InlinePolicyRole;
   readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: CuadraFunctionProps) {
     super(scope, id);
     assertLocalEsbuild();
 
-    this.role = new iam.Role(this, 'Role', {
+    this.role = new InlinePolicyRole(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `Cuadra ${props.description}`,
     });
-    // An explicit log group: retention is ours, and the role can write to this group only.
+    // An explicit log group: retention is ours, and the role can write to this group only (the
+    // statement LogGroup.grantWrite would add, written here).
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention });
-    this.logGroup.grantWrite(this.role);
+    this.allow(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
 
     this.fn = new NodejsFunction(this, 'Function', {
       entry: path.join(repoRoot, props.entry.entry),
@@ -79,5 +90,10 @@ export class CuadraFunction extends Construct {
         'resource-level permissions, so Resource "*" is unavoidable for them. The infra test fails if ' +
         'any other action is granted on "*".',
     );
+  }
+
+  /** Adds statements to the function role's inline policy (permissions.ts writes the needs here). */
+  allow(...statements: iam.PolicyStatement[]): void {
+    this.role.allow(...statements);
   }
 }

@@ -2,6 +2,7 @@
  * Least privilege from the manifest: each function's `needs` become hand-written IAM statements on
  * the named resources only. The CDK `grant*` helpers are avoided on purpose: they add wildcard
  * actions (`kms:GenerateDataKey*`, `kms:ReEncrypt*`) and whole `index/*` ARNs we do not need.
+ * Every statement goes to the function role's inline policy (`allow`, see inline-policy-role.ts).
  */
 
 import type { BucketName, Needs, QueueName } from '@infra/manifest';
@@ -14,6 +15,11 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 import type { CuadraFunction } from './cuadra-function';
+
+/** What receives the statements: a CuadraFunction (its role's inline policy), or a test double. */
+export interface PolicyTarget extends IConstruct {
+  allow(...statements: iam.PolicyStatement[]): void;
+}
 
 /** What `needs` can point at, built by the stack before any function. */
 export interface GrantTargets {
@@ -92,21 +98,19 @@ const sesIdentityArns = (mailFrom: string): string[] => {
  * versions or aliases, no `:*`), written by hand like the rest instead of CDK's grantInvoke.
  */
 export function grantInvoke(caller: CuadraFunction, target: CuadraFunction): void {
-  caller.role.addToPrincipalPolicy(
+  caller.allow(
     new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [target.fn.functionArn] }),
   );
 }
 
 export function grantNeeds(
-  target: IConstruct & { role: iam.IRole },
+  target: PolicyTarget,
   needs: Needs,
   to: GrantTargets,
   options: GrantOptions,
 ): void {
   const allow = (actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
-    target.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions, resources, ...(conditions ? { conditions } : {}) }),
-    );
+    target.allow(new iam.PolicyStatement({ actions, resources, ...(conditions ? { conditions } : {}) }));
 
   if (needs.table) {
     const indexArns = to.indexNames.map((name) => `${to.table.tableArn}/index/${name}`);
