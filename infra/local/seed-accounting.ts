@@ -49,9 +49,22 @@ export async function seedDemoAccounting(info: Pick<LocalCloudInfo, 'url'>): Pro
         );
       return res.body.data;
     };
-    await call<InitializeChartResult>('POST', '/api/v1/accounting/chart/initialize', {
-      chartType: books.chartType,
-    });
+    // Initialising writes the whole PGC chart in one request (~700 items): on a machine loaded far
+    // beyond CI's (DynamoDB Local sharing two cores with benches) it has run past the API's 29 s and
+    // answered 500. The call is idempotent (a second one writes what is missing and changes nothing
+    // else), so the seed asks again, as a person pressing the button again would.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await call<InitializeChartResult>('POST', '/api/v1/accounting/chart/initialize', {
+          chartType: books.chartType,
+        });
+        break;
+      } catch (e) {
+        if (attempt >= 3 || !/-> 5\d\d /.test(String(e))) throw e;
+        console.warn(`[local] demo accounting: chart initialise answered ${String(e)}; again (${attempt}/3)`);
+        await new Promise((r) => setTimeout(r, 2_000 * attempt));
+      }
+    }
     const manual = await call<{ totalElements: number }>('GET', '/api/v1/accounting/entries', undefined, {
       source: 'MANUAL',
       size: '1',
