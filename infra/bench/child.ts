@@ -7,6 +7,8 @@
  */
 
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../cdk/bundling';
 
@@ -48,4 +50,37 @@ export function runBenchChild(opts: {
       resolve({ code, log, timedOut });
     });
   });
+}
+
+/**
+ * Runs the child with its output file in a temporary directory (`<outPrefix>…/result.json`, removed
+ * afterwards) and returns the figures it wrote; without them, throws with how the child ended and
+ * the tail of its output.
+ */
+export async function benchChildOutput<O>(opts: {
+  script: string;
+  outEnv: string;
+  limitMs: number;
+  /** The output directory's prefix, e.g. `cuadra-bench-sii-out-`. */
+  outPrefix: string;
+}): Promise<O> {
+  const dir = mkdtempSync(path.join(tmpdir(), opts.outPrefix));
+  const outFile = path.join(dir, 'result.json');
+  try {
+    const { code, log, timedOut } = await runBenchChild({
+      script: opts.script,
+      outEnv: opts.outEnv,
+      outFile,
+      limitMs: opts.limitMs,
+    });
+    try {
+      return JSON.parse(readFileSync(outFile, 'utf8')) as O;
+    } catch {
+      throw new Error(
+        `the child process ${timedOut ? 'was stopped after the time limit' : `exited with ${code}`} without figures\n${log}`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

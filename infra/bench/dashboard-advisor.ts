@@ -13,10 +13,7 @@
  * P99_WARM_MS (scaled with C above 200).
  */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { runBenchChild } from './child';
+import { benchChildOutput } from './child';
 import type { BenchOutput, Latency, RouteFigures } from './dashboard-advisor/main';
 
 const TIME_LIMIT_MS = Number(process.env.BENCH_DASH_ADVISOR_TIME_LIMIT_MS ?? 20 * 60_000);
@@ -34,91 +31,77 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 const s = (x: number) => `${(x / 1000).toFixed(1)} s`;
 
 export async function benchDashboardAdvisor(): Promise<{ lines: string[]; ok: boolean }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cuadra-bench-dashboard-advisor-out-'));
-  const outFile = path.join(dir, 'result.json');
   const started = performance.now();
-  try {
-    const { code, log, timedOut } = await runBenchChild({
-      script: 'infra/bench/dashboard-advisor/main.ts',
-      outEnv: 'BENCH_DASH_ADVISOR_OUT',
-      outFile,
-      limitMs: TIME_LIMIT_MS,
-    });
-    let out: BenchOutput;
-    try {
-      out = JSON.parse(readFileSync(outFile, 'utf8')) as BenchOutput;
-    } catch {
-      throw new Error(
-        `the child process ${timedOut ? 'was stopped after the time limit' : `exited with ${code}`} without figures\n${log}`,
-      );
-    }
-    const C = out.companies;
-    const scale = Math.max(1, C / TARGET_COMPANIES);
-    const lines: string[] = [
-      `Advisor dashboard (child process, fresh DynamoDB Local, 1 gestor x ${C} companies; whole part ${s(performance.now() - started)}):`,
-    ];
-    let ok = true;
-    if (out.seeded)
-      lines.push(
-        `  Setup (today ${out.today}): ${out.seeded.items} items in ${s(out.seedMs ?? 0)}: ${out.seeded.obligations} obligations, ${out.seeded.invoices} issued invoices with their aggregates, ${out.seeded.documents} documents, members, counters, SII records`,
-      );
-    else ok = false;
-    const base = out.getItem;
-    const row = (name: string, f: Latency | undefined, extra: string, limit?: number) => {
-      if (!f) {
-        ok = false;
-        lines.push(`    ${name}: not measured`);
-        return;
-      }
-      const good = f.failed === 0 && f.n > 0 && (limit === undefined || f.p99 <= limit);
-      ok &&= good;
-      const ratio = base ? `x GetItem p50 ${(f.p50 / base.p50).toFixed(1).padStart(7)}` : '';
-      const verdict =
-        f.failed > 0 || f.n === 0
-          ? `FAIL (${f.failed} failed)`
-          : limit === undefined
-            ? ''
-            : good
-              ? `ok (p99 <= ${limit} ms)`
-              : `FAIL (p99 > ${limit} ms)`;
-      lines.push(
-        `    ${name.padEnd(44)} n ${String(f.n).padStart(3)}  p50 ${ms(f.p50).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  ${ratio}  ${extra}  ${verdict}`.trimEnd(),
-        ...Object.entries(f.errors).map(([m, n]) => `      failed ${n}x: ${m}`),
-      );
-    };
-    const itemsOf = (f: RouteFigures | undefined) =>
-      f
-        ? `items read ${f.itemsRead ?? '-'} (${f.itemsRead !== null ? (f.itemsRead / Math.max(C, 1)).toFixed(1) : '-'}/company), computed ${f.computed ?? '-'}, from cache ${f.fromCache ?? '-'}`
-        : '';
-    lines.push('  Next to a bare GetItem (the company item), same client and run:');
-    row('GetItem, same client (baseline)', base, '');
-    row('GET advisor/summary?refresh=true (cold)', out.cold, itemsOf(out.cold), P99_COLD_MS * scale);
-    row('GET advisor/summary (warm, cached)', out.warm, itemsOf(out.warm), P99_WARM_MS * scale);
-    row(
-      'GET advisor/companies (warm, cached)',
-      out.companiesWarm,
-      `${out.companiesWarm?.companies ?? 0} rows`,
-      P99_WARM_MS * scale,
-    );
-    const complete =
-      out.cold?.companies === C &&
-      out.cold.computed === C &&
-      out.warm?.companies === C &&
-      out.warm.fromCache === C &&
-      out.companiesWarm?.companies === C;
-    ok &&= complete;
+  const out = await benchChildOutput<BenchOutput>({
+    script: 'infra/bench/dashboard-advisor/main.ts',
+    outEnv: 'BENCH_DASH_ADVISOR_OUT',
+    limitMs: TIME_LIMIT_MS,
+    outPrefix: 'cuadra-bench-dashboard-advisor-out-',
+  });
+  const C = out.companies;
+  const scale = Math.max(1, C / TARGET_COMPANIES);
+  const lines: string[] = [
+    `Advisor dashboard (child process, fresh DynamoDB Local, 1 gestor x ${C} companies; whole part ${s(performance.now() - started)}):`,
+  ];
+  let ok = true;
+  if (out.seeded)
     lines.push(
-      `    every company answered, cold computed all ${C}, warm served all ${C} from the cache: ${complete ? 'ok' : 'FAIL'}`,
+      `  Setup (today ${out.today}): ${out.seeded.items} items in ${s(out.seedMs ?? 0)}: ${out.seeded.obligations} obligations, ${out.seeded.invoices} issued invoices with their aggregates, ${out.seeded.documents} documents, members, counters, SII records`,
     );
-    if (out.error) {
+  else ok = false;
+  const base = out.getItem;
+  const row = (name: string, f: Latency | undefined, extra: string, limit?: number) => {
+    if (!f) {
       ok = false;
-      lines.push(`  not completed: ${out.error}`);
+      lines.push(`    ${name}: not measured`);
+      return;
     }
+    const good = f.failed === 0 && f.n > 0 && (limit === undefined || f.p99 <= limit);
+    ok &&= good;
+    const ratio = base ? `x GetItem p50 ${(f.p50 / base.p50).toFixed(1).padStart(7)}` : '';
+    const verdict =
+      f.failed > 0 || f.n === 0
+        ? `FAIL (${f.failed} failed)`
+        : limit === undefined
+          ? ''
+          : good
+            ? `ok (p99 <= ${limit} ms)`
+            : `FAIL (p99 > ${limit} ms)`;
     lines.push(
-      `  Pass: no failed request; cold p99 <= ${P99_COLD_MS * scale} ms, warm p99 <= ${P99_WARM_MS * scale} ms (ours, ${TARGET_COMPANIES} companies). ${ok ? 'All met.' : 'NOT met.'}`,
+      `    ${name.padEnd(44)} n ${String(f.n).padStart(3)}  p50 ${ms(f.p50).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  ${ratio}  ${extra}  ${verdict}`.trimEnd(),
+      ...Object.entries(f.errors).map(([m, n]) => `      failed ${n}x: ${m}`),
     );
-    return { lines, ok };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  };
+  const itemsOf = (f: RouteFigures | undefined) =>
+    f
+      ? `items read ${f.itemsRead ?? '-'} (${f.itemsRead !== null ? (f.itemsRead / Math.max(C, 1)).toFixed(1) : '-'}/company), computed ${f.computed ?? '-'}, from cache ${f.fromCache ?? '-'}`
+      : '';
+  lines.push('  Next to a bare GetItem (the company item), same client and run:');
+  row('GetItem, same client (baseline)', base, '');
+  row('GET advisor/summary?refresh=true (cold)', out.cold, itemsOf(out.cold), P99_COLD_MS * scale);
+  row('GET advisor/summary (warm, cached)', out.warm, itemsOf(out.warm), P99_WARM_MS * scale);
+  row(
+    'GET advisor/companies (warm, cached)',
+    out.companiesWarm,
+    `${out.companiesWarm?.companies ?? 0} rows`,
+    P99_WARM_MS * scale,
+  );
+  const complete =
+    out.cold?.companies === C &&
+    out.cold.computed === C &&
+    out.warm?.companies === C &&
+    out.warm.fromCache === C &&
+    out.companiesWarm?.companies === C;
+  ok &&= complete;
+  lines.push(
+    `    every company answered, cold computed all ${C}, warm served all ${C} from the cache: ${complete ? 'ok' : 'FAIL'}`,
+  );
+  if (out.error) {
+    ok = false;
+    lines.push(`  not completed: ${out.error}`);
   }
+  lines.push(
+    `  Pass: no failed request; cold p99 <= ${P99_COLD_MS * scale} ms, warm p99 <= ${P99_WARM_MS * scale} ms (ours, ${TARGET_COMPANIES} companies). ${ok ? 'All met.' : 'NOT met.'}`,
+  );
+  return { lines, ok };
 }

@@ -23,9 +23,11 @@ import {
 import type { DashboardDeps } from '@functions/domains/dashboard/store/deps';
 import { aggregateDeltas, deltaUpdateItem } from '@functions/lib/tax-aggregates';
 import { storedInvoiceItem } from '@functions/platform/testing/stored-invoices';
-import { type Company, companyItem, membershipItem, profileItem } from '@shared/db/records';
+import { type Company, companyItem } from '@shared/db/records';
 import type { TaxObligation } from '@shared/fiscal/fiscal-alerts';
 import { issuedContribution } from '@shared/fiscal/tax-aggregates';
+import { pool } from '../lib/measure';
+import { benchGestorProfileItem, benchMembershipItem } from '../lib/seed';
 
 const INVOICES_PER_MONTH = 8;
 const DOCUMENTS_PER_MONTH = 3;
@@ -39,14 +41,6 @@ export interface SeedCounts {
 }
 
 export const companyIdOf = (i: number) => `bench-adv-${String(i + 1).padStart(4, '0')}`;
-
-async function pool(n: number, limit: number, fn: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < n; i = next++) await fn(i);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, n) }, lane));
-}
 
 async function putAll(
   db: DashboardDeps['db'],
@@ -115,21 +109,7 @@ export async function seedAdvisorBench(opts: {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   const counts = { items: 0, invoices: 0, documents: 0, obligations: 0 };
-  await putAll(db, table, [
-    profileItem({
-      userId: USER,
-      email: USER_EMAIL,
-      firstName: 'Gestora',
-      lastName: 'Banco Pruebas',
-      role: 'GESTOR',
-      isAutonomous: false,
-      firmName: 'Asesoría Banco de Pruebas',
-      emailVerified: true,
-      isActive: true,
-      createdAt: at,
-      updatedAt: at,
-    }),
-  ]);
+  await putAll(db, table, [benchGestorProfileItem(USER, USER_EMAIL, at)]);
   await pool(C, SEED_CONCURRENCY, async (i) => {
     const companyId = companyIdOf(i);
     const sii = i % 10 === 0;
@@ -154,17 +134,14 @@ export async function seedAdvisorBench(opts: {
       createdBy: USER,
     };
     const member = (userId: string, companyRole: 'GESTOR' | 'CLIENTE') =>
-      membershipItem({
+      benchMembershipItem({
         companyId,
         userId,
         companyRole,
-        permissions: [],
-        isActive: true,
         email: `${userId}@cuadra.test`,
         firstName: userId,
         lastName: 'Pruebas',
-        createdAt: at,
-        updatedAt: at,
+        at,
       });
     const obligations = [
       ...yearObligations(companyId, year - 1, today, false),

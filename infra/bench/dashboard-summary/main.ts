@@ -28,10 +28,6 @@
  *     collection days from the seeded payments).
  */
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { buildOpenItem } from '@functions/domains/banking/model/open-item';
 import { refreshCollectionSummary } from '@functions/domains/banking/store/collection-summary';
@@ -55,15 +51,14 @@ import { type ActionsOf, createApiHandler } from '@functions/platform/http';
 import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
 import { domains, envNames } from '@infra/manifest';
 import { keys } from '@shared/db/keys';
-import { membershipItem } from '@shared/db/records';
-import { tableDefinition } from '@shared/db/table';
 import { addDays, daysBetween } from '@shared/fiscal/tax-calendar';
 import type { DashboardSummary } from '@shared/schemas/dashboard';
 import type { InvoiceWithPayments } from '@shared/schemas/invoices';
 import type { ReceivedInvoice } from '@shared/schemas/received-invoices';
-import { LOCAL_CREDENTIALS, REGION } from '../../local/aws';
-import { startDynamoDbLocal } from '../../local/engines/dynamodb-local';
-import { ensureTable } from '../../local/engines/dynamodb-table';
+import { benchProgress, runChildMain } from '../lib/child-main';
+import { startBenchTable } from '../lib/dynamo';
+import { type Latency, measure } from '../lib/measure';
+import { putBenchMembership } from '../lib/seed';
 
 const TABLE = 'cuadra-bench-dashboard';
 const USER = 'bench-dashboard-gestor';
@@ -72,13 +67,7 @@ const RECEIVED = Number(process.env.BENCH_DASHBOARD_RECEIVED ?? 600);
 const SAMPLES = { getItem: 200, summary: 100 } as const;
 const WARMUP = 10;
 
-export interface Latency {
-  n: number;
-  failed: number;
-  errors: Record<string, number>;
-  p50: number;
-  p99: number;
-}
+export type { Latency };
 
 export interface SummaryLatency extends Latency {
   /** `meta.itemsRead` of the last answer. */
@@ -116,13 +105,7 @@ export interface BenchOutput {
   error?: string;
 }
 
-const progress = (what: string) =>
-  process.stderr.write(`[bench-dashboard ${new Date().toISOString().slice(11, 19)}] ${what}\n`);
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
+const progress = benchProgress('bench-dashboard');
 
 const deps: DashboardDeps = {
   get db() {
@@ -156,33 +139,11 @@ async function summary(companyId: string, refresh: boolean): Promise<DashboardSu
   return res.envelope.data;
 }
 
-async function measure<T>(
-  samples: number,
-  fn: () => Promise<T>,
-  onResult?: (r: T) => void,
-): Promise<Latency> {
-  const times: number[] = [];
-  const errors: Record<string, number> = {};
-  let failed = 0;
-  for (let i = 0; i < WARMUP + samples; i++) {
-    const t = performance.now();
-    try {
-      const r = await fn();
-      if (i >= WARMUP) times.push(performance.now() - t);
-      onResult?.(r);
-    } catch (e) {
-      failed++;
-      const m = (e as Error).message.slice(0, 160);
-      errors[m] = (errors[m] ?? 0) + 1;
-    }
-  }
-  return { n: times.length, failed, errors, p50: percentile(times, 50), p99: percentile(times, 99) };
-}
-
 async function measureSummary(companyId: string, refresh: boolean): Promise<SummaryLatency> {
   let last: DashboardSummary | undefined;
   const l = await measure(
     SAMPLES.summary,
+    WARMUP,
     () => summary(companyId, refresh),
     (r) => {
       last = r;
@@ -318,23 +279,14 @@ async function seedOne(
 ): Promise<SeedFigures> {
   const t = performance.now();
   await deps.db.send(new PutCommand({ TableName: TABLE, Item: seedCompany(companyId, { name }) }));
-  await deps.db.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: membershipItem({
-        companyId,
-        userId: USER,
-        companyRole: 'GESTOR',
-        permissions: [],
-        isActive: true,
-        email: 'gestor@cuadra.test',
-        firstName: 'Gestora',
-        lastName: 'Banco Pruebas',
-        createdAt: '2025-01-01T00:00:00.000Z',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      }),
-    }),
-  );
+  await putBenchMembership(deps.db, TABLE, {
+    companyId,
+    userId: USER,
+    email: 'gestor@cuadra.test',
+    firstName: 'Gestora',
+    lastName: 'Banco Pruebas',
+    at: '2025-01-01T00:00:00.000Z',
+  });
   if (!b)
     return {
       issued: 0,
@@ -468,74 +420,51 @@ function checks(today: string, b: Books, s: DashboardSummary | undefined): Check
 // --- run -------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const outFile = process.env.BENCH_DASHBOARD_OUT;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadra-bench-dashboard-'));
-  const stops: (() => Promise<void>)[] = [];
-  let stopped = false;
-  const stopAll = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => {
-      void stopAll().finally(() => process.exit(signal === 'SIGTERM' ? 143 : 130));
-    });
   const out: BenchOutput = {};
-  try {
-    for (const [name, n] of [
-      ['BENCH_DASHBOARD_ISSUED', ISSUED],
-      ['BENCH_DASHBOARD_RECEIVED', RECEIVED],
-    ] as const)
-      if (!Number.isInteger(n) || n < 10) throw new Error(`${name}: ${n} is not an integer >= 10`);
-    const dynamo = await startDynamoDbLocal({ dataDir, logFile: path.join(dataDir, 'dynamodb.log') });
-    stops.push(() => dynamo.stop());
-    Object.assign(process.env, {
-      AWS_REGION: REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      [envNames.table]: TABLE,
-      [envNames.logLevel]: process.env.BENCH_DASHBOARD_LOG_LEVEL ?? 'silent',
-    });
-    await ensureTable(new DynamoDBClient({}), TABLE, tableDefinition);
-    progress('engine started');
+  await runChildMain({
+    outEnv: 'BENCH_DASHBOARD_OUT',
+    tmpPrefix: 'cuadra-bench-dashboard-',
+    output: out,
+    run: async (ctx) => {
+      for (const [name, n] of [
+        ['BENCH_DASHBOARD_ISSUED', ISSUED],
+        ['BENCH_DASHBOARD_RECEIVED', RECEIVED],
+      ] as const)
+        if (!Number.isInteger(n) || n < 10) throw new Error(`${name}: ${n} is not an integer >= 10`);
+      await startBenchTable(ctx, TABLE, {
+        [envNames.logLevel]: process.env.BENCH_DASHBOARD_LOG_LEVEL ?? 'silent',
+      });
+      progress('engine started');
 
-    const today = madridToday(new Date());
-    out.today = today;
-    const yearBooks = books('bench-dash-year', today, ISSUED, RECEIVED, 50);
-    const tenthBooks = books(
-      'bench-dash-tenth',
-      today,
-      Math.round(ISSUED / 10),
-      Math.round(RECEIVED / 10),
-      5,
-    );
-    out.seed = {
-      year: await seedOne('bench-dash-year', 'Año Completo SL', today, yearBooks),
-      tenth: await seedOne('bench-dash-tenth', 'Décima Parte SL', today, tenthBooks),
-    };
-    await seedOne('bench-dash-empty', 'Recién Creada SL', today, null);
-    progress('seeded');
+      const today = madridToday(new Date());
+      out.today = today;
+      const yearBooks = books('bench-dash-year', today, ISSUED, RECEIVED, 50);
+      const tenthBooks = books(
+        'bench-dash-tenth',
+        today,
+        Math.round(ISSUED / 10),
+        Math.round(RECEIVED / 10),
+        5,
+      );
+      out.seed = {
+        year: await seedOne('bench-dash-year', 'Año Completo SL', today, yearBooks),
+        tenth: await seedOne('bench-dash-tenth', 'Décima Parte SL', today, tenthBooks),
+      };
+      await seedOne('bench-dash-empty', 'Recién Creada SL', today, null);
+      progress('seeded');
 
-    out.getItem = await measure(SAMPLES.getItem, () =>
-      deps.db.send(new GetCommand({ TableName: TABLE, Key: keys.company('bench-dash-year') })),
-    );
-    out.year = await measureSummary('bench-dash-year', true);
-    progress('year (refresh) measured');
-    out.yearReused = await measureSummary('bench-dash-year', false);
-    out.tenth = await measureSummary('bench-dash-tenth', true);
-    out.empty = await measureSummary('bench-dash-empty', true);
-    progress('all measured');
-    out.checks = checks(today, yearBooks, await summary('bench-dash-year', true));
-  } catch (e) {
-    out.error = (e as Error).stack ?? String(e);
-  } finally {
-    await stopAll();
-  }
-  if (outFile) writeFileSync(outFile, JSON.stringify(out));
-  else console.log(JSON.stringify(out, null, 2));
+      out.getItem = await measure(SAMPLES.getItem, WARMUP, () =>
+        deps.db.send(new GetCommand({ TableName: TABLE, Key: keys.company('bench-dash-year') })),
+      );
+      out.year = await measureSummary('bench-dash-year', true);
+      progress('year (refresh) measured');
+      out.yearReused = await measureSummary('bench-dash-year', false);
+      out.tenth = await measureSummary('bench-dash-tenth', true);
+      out.empty = await measureSummary('bench-dash-empty', true);
+      progress('all measured');
+      out.checks = checks(today, yearBooks, await summary('bench-dash-year', true));
+    },
+  });
 }
 
 await main();

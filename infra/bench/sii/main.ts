@@ -35,8 +35,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -58,25 +56,24 @@ import { lazyS3 } from '@functions/platform/aws/s3-lazy';
 import { sqs } from '@functions/platform/aws/sqs';
 import { createApiHandler } from '@functions/platform/http';
 import { createLogger } from '@functions/platform/logger';
-import { apiEvent, lambdaContext, readResponse } from '@functions/platform/testing/api-event';
+import { lambdaContext } from '@functions/platform/testing/api-event';
 import { domains, envNames, queues } from '@infra/manifest';
 import type { RouteId } from '@shared/api/routes';
 import { keys } from '@shared/db/keys';
-import { type Company, companyItem, membershipItem, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
+import { type Company, companyItem, SCHEMA_VERSION, stripKeys } from '@shared/db/records';
 import { tableDefinition } from '@shared/db/table';
 import { cifControl } from '@shared/fiscal/nif';
 import type { InvoiceSeries } from '@shared/schemas/invoice-series';
 import { CreateInvoiceBody, type Invoice } from '@shared/schemas/invoices';
 import type { SiiEntry } from '@shared/schemas/sii';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { startAeatSimulator } from '../../local/aeat-simulator/server';
 import { type SiiSimulatorClient, siiSimulatorClient } from '../../local/aeat-simulator/sii-client';
-import { LOCAL_CREDENTIALS, REGION } from '../../local/aws';
-import { startDynamoDbLocal } from '../../local/engines/dynamodb-local';
 import { ensureTable } from '../../local/engines/dynamodb-table';
-import { startS3 } from '../../local/engines/s3';
 import { startSqs } from '../../local/engines/sqs';
-import { silentLogger } from '../../local/util/log';
+import { localCloudEnv, startAeatEngines } from '../lib/aeat';
+import { type ApiCall, callApi } from '../lib/api';
+import { benchProgress, runChildMain } from '../lib/child-main';
+import { putBenchMembership } from '../lib/seed';
 
 const TABLE = 'cuadra-bench-sii';
 /** The sender archives every SOAP exchange (functions/domains/sii/store/archive.ts) before sending. */
@@ -151,9 +148,7 @@ export interface SiiBenchOutput {
   error?: string;
 }
 
-/** Progress on stderr: the parent shows the tail of it when the run fails. */
-const progress = (what: string) =>
-  process.stderr.write(`[bench-sii ${new Date().toISOString().slice(11, 19)}] ${what}\n`);
+const progress = benchProgress('bench-sii');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const spread = (xs: number[]): Spread =>
   xs.length === 0
@@ -203,26 +198,8 @@ const apiContext = contextOf(29);
 // The sender runs with its queue consumer's domain timeout (29 s; budget 27 s inside).
 const senderContext = contextOf(domains.sii.timeoutSeconds);
 
-async function call(
-  api: Api,
-  routeId: RouteId,
-  companyId: string,
-  o: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
-): Promise<Record<string, unknown>> {
-  const res = readResponse(
-    await api(
-      apiEvent({
-        routeId,
-        ...o,
-        claims: { sub: USER, groups: ['GESTOR'] },
-        headers: { 'x-company-id': companyId },
-      }),
-      apiContext(),
-    ),
-  );
-  if (res.status >= 300) throw new Error(`${routeId}: ${res.status} ${JSON.stringify(res.envelope.error)}`);
-  return res.envelope.data as Record<string, unknown>;
-}
+const call = (api: Api, routeId: RouteId, companyId: string, o: ApiCall = {}) =>
+  callApi(api, apiContext, USER, routeId, { ...o, companyId });
 
 interface BenchCompany {
   company: Company;
@@ -254,23 +231,14 @@ async function configureCompany(companyId: string, name: string): Promise<BenchC
     createdBy: USER,
   };
   await siiDeps.db.send(new PutCommand({ TableName: TABLE, Item: companyItem(company) }));
-  await siiDeps.db.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: membershipItem({
-        companyId,
-        userId: USER,
-        companyRole: 'GESTOR',
-        permissions: [],
-        isActive: true,
-        email: 'bench-sii@cuadra.test',
-        firstName: 'Banco',
-        lastName: 'Pruebas',
-        createdAt: at,
-        updatedAt: at,
-      }),
-    }),
-  );
+  await putBenchMembership(siiDeps.db, TABLE, {
+    companyId,
+    userId: USER,
+    email: 'bench-sii@cuadra.test',
+    firstName: 'Banco',
+    lastName: 'Pruebas',
+    at,
+  });
   const series = (await call(invoicesApi, 'invoiceSeries.create', companyId, {
     body: { code: 'S', purpose: 'ORDINARY', isDefault: true },
   })) as unknown as InvoiceSeries;
@@ -591,91 +559,57 @@ async function benchRun(
 // --- engines and the run ------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const outFile = process.env.BENCH_SII_OUT;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadra-bench-sii-'));
-  const stops: (() => Promise<void>)[] = [];
-  let stopped = false;
-  const stopAll = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  // The parent's time limit (SIGTERM) or a Ctrl-C on `npm run bench` (SIGINT to the whole group).
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => {
-      void stopAll().finally(() => process.exit(signal === 'SIGTERM' ? 143 : 130));
-    });
   const output: SiiBenchOutput = {};
-  try {
-    const dynamo = await startDynamoDbLocal({ dataDir, logFile: path.join(dataDir, 'dynamodb.log') });
-    stops.push(() => dynamo.stop());
-    const simulator = await startAeatSimulator({ dir: path.join(dataDir, 'aeat'), port: 0, persist: false });
-    stops.push(() => simulator.stop());
-    const s3 = await startS3({
-      directory: path.join(dataDir, 's3'),
-      buckets: [{ name: ARCHIVE_BUCKET, browserUploads: false, notifications: [] }],
-      corsOrigins: [],
-      invoke: async () => undefined,
-      logger: silentLogger,
-    });
-    stops.push(() => s3.stop());
-    const q = queues['sii-send'];
-    const localSqs = await startSqs({
-      queues: {
-        'sii-send': {
-          fifo: q.fifo,
-          visibilityTimeoutSeconds: q.visibilityTimeoutSeconds,
-          maxReceiveCount: q.maxReceiveCount,
+  await runChildMain({
+    outEnv: 'BENCH_SII_OUT',
+    tmpPrefix: 'cuadra-bench-sii-',
+    output,
+    run: async (ctx) => {
+      const engines = await startAeatEngines(ctx, ARCHIVE_BUCKET);
+      const { simulator } = engines;
+      const q = queues['sii-send'];
+      const localSqs = await startSqs({
+        queues: {
+          'sii-send': {
+            fifo: q.fifo,
+            visibilityTimeoutSeconds: q.visibilityTimeoutSeconds,
+            maxReceiveCount: q.maxReceiveCount,
+          },
         },
-      },
-      prefix: 'cuadra-bench',
-    });
-    stops.push(() => localSqs.stop());
-    Object.assign(process.env, {
-      // The local cloud's credentials: s3rver only accepts its own.
-      AWS_REGION: REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SQS: localSqs.endpoint,
-      // s3rver and the SDK's default checksums (as infra/local/env.ts).
-      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-      [envNames.table]: TABLE,
-      [envNames.bucket('sii-archive')]: ARCHIVE_BUCKET,
-      [envNames.queueUrl('sii-send')]: localSqs.queues['sii-send']!.url,
-      [envNames.siiAeatEndpoint]: simulator.siiEndpoint,
-      [envNames.aeatCaFile]: simulator.caFile,
-      [envNames.certificatesLocalKeyFile]: path.join(dataDir, 'certificates.key'),
-      LOG_LEVEL: process.env.BENCH_SII_LOG_LEVEL ?? 'silent',
-    });
-    await ensureTable(new DynamoDBClient({}), TABLE, tableDefinition);
-    const sim = siiSimulatorClient({ controlUrl: simulator.controlUrl, caPem: simulator.caPem });
-    progress('engines started');
+        prefix: 'cuadra-bench',
+      });
+      ctx.stops.push(() => localSqs.stop());
+      Object.assign(process.env, {
+        ...localCloudEnv(engines),
+        AWS_ENDPOINT_URL_SQS: localSqs.endpoint,
+        [envNames.table]: TABLE,
+        [envNames.bucket('sii-archive')]: ARCHIVE_BUCKET,
+        [envNames.queueUrl('sii-send')]: localSqs.queues['sii-send']!.url,
+        [envNames.siiAeatEndpoint]: simulator.siiEndpoint,
+        [envNames.aeatCaFile]: simulator.caFile,
+        [envNames.certificatesLocalKeyFile]: path.join(ctx.dataDir, 'certificates.key'),
+        LOG_LEVEL: process.env.BENCH_SII_LOG_LEVEL ?? 'silent',
+      });
+      await ensureTable(new DynamoDBClient({}), TABLE, tableDefinition);
+      const sim = siiSimulatorClient({ controlUrl: simulator.controlUrl, caPem: simulator.caPem });
+      progress('engines started');
 
-    output.runs = [
-      await benchRun(sim, {
-        label: 'baseline: no faults, 1 delivery',
-        companyId: 'bench-sii-base',
-        name: 'Transportes Banco Base SA',
-        faults: false,
-      }),
-      await benchRun(sim, {
-        label: `faults: drop-response ${DROP_PROBABILITY * 100} %, 3 deliveries`,
-        companyId: 'bench-sii-faults',
-        name: 'Transportes Banco Fallos SA',
-        faults: true,
-      }),
-    ];
-  } catch (e) {
-    output.error = (e as Error).stack ?? String(e);
-  } finally {
-    await stopAll();
-  }
-  if (outFile) writeFileSync(outFile, JSON.stringify(output));
-  else console.log(JSON.stringify(output, null, 2));
+      output.runs = [
+        await benchRun(sim, {
+          label: 'baseline: no faults, 1 delivery',
+          companyId: 'bench-sii-base',
+          name: 'Transportes Banco Base SA',
+          faults: false,
+        }),
+        await benchRun(sim, {
+          label: `faults: drop-response ${DROP_PROBABILITY * 100} %, 3 deliveries`,
+          companyId: 'bench-sii-faults',
+          name: 'Transportes Banco Fallos SA',
+          faults: true,
+        }),
+      ];
+    },
+  });
 }
 
 await main();
